@@ -1,0 +1,140 @@
+"""Board and course files (TOML) in ``boards/``: finding, loading, and composing courses.
+
+A board file holds ``width``, ``height`` and ``elements`` exactly as a scenario's inline board.
+A course file (``kind = "course"``) places boards with ``[[place]]`` tables (``board``, ``at`` =
+the course square of the placed board's south-west corner, ``turn`` = quarter turns clockwise)
+and adds its own ``elements`` (flags, usually) in course coordinates. Squares no board covers
+are void: beyond the edge. See docs/boards.md.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .engine import Board, BoardError, build_board, parse_square
+from .engine.board import offset_spec, rotate_spec
+from .engine.geometry import NotationError, squares_of
+
+
+class BoardNotFound(LookupError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def board_dirs() -> list[Path]:
+    """Where board files are looked for: $REFEREE_BOARDS (os.pathsep-separated), then the shipped ones."""
+    dirs = [Path(p) for p in os.environ.get("REFEREE_BOARDS", "").split(os.pathsep) if p]
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "_data" / "boards", here.parent / "boards"):
+        if candidate.is_dir():
+            dirs.append(candidate)
+            break
+    return dirs
+
+
+def find_board_file(name: str) -> Path:
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        raise BoardNotFound(f"bad board name {name!r}")
+    for d in board_dirs():
+        path = d / f"{name}.toml"
+        if path.is_file():
+            return path
+    raise BoardNotFound(f"no board or course named {name!r} (see 'referee board list')")
+
+
+def list_boards() -> list[tuple[str, str, Path]]:
+    """(name, kind, path) of every board and course file, first match of each name."""
+    seen: dict[str, tuple[str, str, Path]] = {}
+    for d in board_dirs():
+        for path in sorted(d.glob("*.toml")):
+            if path.stem not in seen:
+                try:
+                    kind = str(read_toml(path).get("kind", "board"))
+                except BoardError:
+                    kind = "broken"
+                seen[path.stem] = (path.stem, kind, path)
+    return sorted(seen.values())
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise BoardError(f"{path}: not valid TOML: {exc}") from None
+
+
+def board_spec(name: str, _stack: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The full spec of a board or course (a course composed into one big board spec)."""
+    if name in _stack:
+        raise BoardError(f"course {name!r} places itself ({' -> '.join((*_stack, name))})")
+    path = find_board_file(name)
+    data = read_toml(path)
+    kind = data.get("kind", "board")
+    if kind in ("board", "dock"):
+        spec = dict(data)
+        spec.setdefault("name", name)
+        return spec
+    if kind != "course":
+        raise BoardError(f"{path}: kind must be 'board', 'dock' or 'course', not {kind!r}")
+    return compose_course(name, path, data, (*_stack, name))
+
+
+def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str, ...]) -> dict[str, Any]:
+    places = data.get("place")
+    if not isinstance(places, list) or not places:
+        raise BoardError(f"{path}: a course needs at least one [[place]] table")
+    extra = sorted(set(data) - {"name", "kind", "players", "description", "place", "elements", "comment"})
+    if extra:
+        raise BoardError(f"{path}: unknown course field {extra[0]!r}")
+    elements: list[dict[str, Any]] = []
+    covered: dict[tuple[int, int], str] = {}
+    for i, place in enumerate(places):
+        where = f"{path}: place {i + 1}"
+        if not isinstance(place, dict) or "board" not in place:
+            raise BoardError(f"{where}: needs board = \"NAME\"")
+        bad = sorted(set(place) - {"board", "at", "turn"})
+        if bad:
+            raise BoardError(f"{where}: unknown field {bad[0]!r} (board, at, turn)")
+        try:
+            sub = board_spec(str(place["board"]), stack)
+        except BoardNotFound as exc:
+            raise BoardError(f"{where}: {exc}") from None
+        turn = place.get("turn", 0)
+        if turn not in (0, 1, 2, 3):
+            raise BoardError(f"{where}: turn must be 0, 1, 2 or 3 quarter turns clockwise, not {turn!r}")
+        try:
+            corner = parse_square(place.get("at", "r1c1"))
+        except NotationError as exc:
+            raise BoardError(f"{where}: {exc}") from None
+        w, h = int(sub["width"]), int(sub["height"])
+        tw, th = (h, w) if turn % 2 else (w, h)
+        for sq in squares_of(tw, th):
+            at = (sq[0] + corner[0] - 1, sq[1] + corner[1] - 1)
+            if at in covered:
+                raise BoardError(f"{where}: {place['board']} overlaps {covered[at]} at r{at[0]}c{at[1]}")
+            covered[at] = str(place["board"])
+        for el in sub.get("elements", []):
+            turned = rotate_spec(el, w, h, turn) if turn else el
+            elements.append(offset_spec(turned, corner[0] - 1, corner[1] - 1))
+    elements.extend(data.get("elements", []))
+    height = max(r for r, _ in covered)
+    width = max(c for _, c in covered)
+    void = [f"r{r}c{c}" for r, c in squares_of(width, height) if (r, c) not in covered]
+    return {"name": data.get("name", name), "kind": "course", "players": data.get("players"),
+            "width": width, "height": height, "void": void, "elements": elements}
+
+
+@lru_cache(maxsize=64)
+def _load_cached(name: str, mtime_key: tuple[float, ...]) -> Board:
+    return build_board(board_spec(name), f"{name} ({find_board_file(name)})")
+
+
+def load_board(name: str) -> Board:
+    """A built board or course by name. Cached while no board file changes."""
+    key = tuple(p.stat().st_mtime for d in board_dirs() for p in sorted(d.glob("*.toml")))
+    return _load_cached(name, key)

@@ -1,0 +1,99 @@
+"""The ``referee`` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from . import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="referee")
+def main() -> None:
+    """A play-by-email referee for RoboRally."""
+
+
+@main.command()
+@click.argument("scenario", type=click.File("rb"))
+@click.option("--indent", type=int, default=2, show_default=True, help="JSON indent (0 for one line).")
+def simulate(scenario: click.utils.LazyFile, indent: int) -> None:
+    """Resolve one SCENARIO (a JSON file, or - for standard input) and print the result as JSON.
+
+    Exit status 2 with a one-line reason on standard error for a scenario that cannot be accepted.
+    """
+    from .scenario import ScenarioError, parse_json
+    from .scenario import simulate as run
+
+    try:
+        result = run(parse_json(scenario.read()))
+    except ScenarioError as exc:
+        click.echo(f"referee simulate: {exc}", err=True)
+        sys.exit(2)
+    click.echo(json.dumps(result, indent=indent or None))
+
+
+@main.group()
+def board() -> None:
+    """Boards and courses."""
+
+
+@board.command("list")
+def board_list() -> None:
+    """List the boards and courses that can be named."""
+    from .boards import list_boards
+
+    for name, kind, path in list_boards():
+        click.echo(f"{name:<24} {kind:<7} {path}")
+
+
+@board.command("show")
+@click.argument("name")
+@click.option("--no-legend", is_flag=True, help="Only the picture.")
+def board_show(name: str, no_legend: bool) -> None:
+    """Print an ASCII picture of board or course NAME."""
+    from .boards import BoardNotFound, load_board
+    from .engine import BoardError
+    from .engine.ascii import render
+
+    try:
+        b = load_board(name)
+    except (BoardNotFound, BoardError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"{b.name}: {b.width} x {b.height}, flags {b.flag_count}, starts {len(b.starts)}")
+    click.echo(render(b, legend=not no_legend))
+
+
+@board.command("check")
+@click.argument("names", nargs=-1)
+def board_check(names: tuple[str, ...]) -> None:
+    """Validate board and course files (all of them by default)."""
+    from .boards import BoardNotFound, list_boards, load_board
+    from .engine import BoardError
+
+    targets = list(names) or [n for n, _, _ in list_boards()]
+    bad = 0
+    for name in targets:
+        try:
+            b = load_board(name)
+            click.echo(f"ok     {name} ({b.width}x{b.height})")
+        except (BoardNotFound, BoardError) as exc:
+            bad += 1
+            click.echo(f"error  {exc}")
+    if bad:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--course", default="sprint", show_default=True, help="Course to play on.")
+def demo(course: str) -> None:
+    """Resolve a sample turn on a bundled course and print the report."""
+    from .sample import sample_turn
+
+    click.echo(sample_turn(course))
+
+
+if __name__ == "__main__":
+    main()

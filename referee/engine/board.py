@@ -1,0 +1,199 @@
+"""A board (or a whole course) with its elements, built and validated from its spec."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .geometry import NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .kinds import KINDS, BoardError, Kind
+from .timing import TIMING
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """One element on one square (a run in a spec becomes one element per square)."""
+
+    kind: str
+    at: Square
+    fields: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.fields[key]
+
+
+class Board:
+    """The floor a turn is played on: size, elements by kind and square, and lookup tables."""
+
+    def __init__(self, name: str, width: int, height: int, void: Iterable[Square] = ()) -> None:
+        self.name = name
+        self.width = width
+        self.height = height
+        self.void: frozenset[Square] = frozenset(void)
+        self.layers: dict[str, dict[Square, list[Element]]] = {}
+        #: (row, col, side) for every wall side, both faces
+        self.blocked: set[tuple[int, int, int]] = set()
+        #: step id -> key (square, or (row, col, side)) -> hooks, in timing order
+        self.hooks: dict[str, dict[Any, list[Callable[..., Any]]]] = {}
+        self.flags: dict[int, Square] = {}
+        self.starts: dict[int, Square] = {}
+        self.spec: dict[str, Any] = {}
+        #: derived tables a kind builds once (e.g. belts merged from belt and express)
+        self.cache: dict[str, Any] = {}
+        self._plan: dict[str, list[Callable[..., None]]] | None = None
+
+    # -- lookups ---------------------------------------------------------------------------------
+    def on_board(self, sq: Square) -> bool:
+        return 1 <= sq[0] <= self.height and 1 <= sq[1] <= self.width and sq not in self.void
+
+    def wall(self, sq: Square, d: int) -> bool:
+        return (sq[0], sq[1], d) in self.blocked
+
+    def layer(self, kind: str) -> dict[Square, list[Element]]:
+        return self.layers.get(kind, {})
+
+    def one(self, kind: str, sq: Square) -> Element | None:
+        els = self.layers.get(kind)
+        if els:
+            found = els.get(sq)
+            if found:
+                return found[0]
+        return None
+
+    def elements_at(self, sq: Square) -> list[Element]:
+        return [e for layer in self.layers.values() for e in layer.get(sq, ())]
+
+    def has(self, kind: str) -> bool:
+        return kind in self.layers
+
+    @property
+    def flag_count(self) -> int:
+        return len(self.flags)
+
+    # -- building --------------------------------------------------------------------------------
+    def add(self, element: Element) -> None:
+        self.layers.setdefault(element.kind, {}).setdefault(element.at, []).append(element)
+        install = KINDS[element.kind].install
+        if install:
+            install(self, element)
+
+    def add_wall(self, sq: Square, d: int) -> None:
+        self.blocked.add((sq[0], sq[1], d))
+        other = step(sq, d)
+        self.blocked.add((other[0], other[1], opposite(d)))
+
+    def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any]) -> None:
+        self.hooks.setdefault(step_id, {}).setdefault(key, []).append(fn)
+
+    def plan(self) -> dict[str, list[Callable[..., None]]]:
+        """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""
+        if self._plan is None:
+            plan: dict[str, list[Callable[..., None]]] = {}
+            present = [KINDS[k] for k in self.layers]
+            for st in TIMING:
+                handlers = [k.steps[st.id] for k in present if st.id in k.steps]
+                # one handler may serve several kinds (belt and express): run it once
+                unique = list(dict.fromkeys(handlers))
+                if unique:
+                    plan[st.id] = unique
+            self._plan = plan
+        return self._plan
+
+
+def _where(source: str, index: int, spec: Any) -> str:
+    if isinstance(spec, dict):
+        return f"{source}: element {index + 1} ({spec.get('kind', '?')} at {spec.get('at', '?')})"
+    return f"{source}: element {index + 1}"
+
+
+def build_board(spec: Any, source: str = "board") -> Board:
+    """Build a board from its spec (the scenario's inline board, or a loaded board/course file)."""
+    from . import elements  # noqa: F401  (registers the element kinds)
+
+    if not isinstance(spec, dict):
+        raise BoardError(f"{source}: a board must be an object with width, height and elements")
+    extra = sorted(set(spec) - {"width", "height", "elements", "name", "void", "comment", "kind",
+                                "players", "description"})
+    if extra:
+        raise BoardError(f"{source}: unknown board field {extra[0]!r}")
+    width, height = spec.get("width"), spec.get("height")
+    for label, val in (("width", width), ("height", height)):
+        if not isinstance(val, int) or isinstance(val, bool) or not 1 <= val <= 200:
+            raise BoardError(f"{source}: {label} must be a whole number from 1 to 200, not {val!r}")
+    assert isinstance(width, int) and isinstance(height, int)
+    try:
+        void = [sq for item in spec.get("void", []) for sq in parse_run(item)]
+    except NotationError as exc:
+        raise BoardError(f"{source}: void: {exc}") from None
+    board = Board(str(spec.get("name", source)), width, height, void)
+    board.spec = spec
+    raw = spec.get("elements", [])
+    if not isinstance(raw, list):
+        raise BoardError(f"{source}: elements must be a list")
+    groups: dict[tuple[Square, str], str] = {}
+    for i, el in enumerate(raw):
+        where = _where(source, i, el)
+        if not isinstance(el, dict):
+            raise BoardError(f"{where}: an element must be an object with kind and at")
+        kind = KINDS.get(el.get("kind"))  # type: ignore[arg-type]
+        if kind is None:
+            raise BoardError(f"{where}: unknown element kind {el.get('kind')!r} "
+                             f"(known: {', '.join(sorted(KINDS))})")
+        try:
+            if "at" not in el:
+                raise NotationError("needs field 'at'")
+            squares = parse_run(el["at"])
+            values = kind.parse_fields(el)
+        except NotationError as exc:
+            raise BoardError(f"{where}: {exc}") from None
+        for sq in squares:
+            if not board.on_board(sq):
+                raise BoardError(f"{where}: {square_name(sq)} is off the {width}x{height} board")
+            _check_group(where, kind, sq, groups)
+            try:
+                board.add(Element(kind.name, sq, values))
+            except NotationError as exc:
+                raise BoardError(f"{where}: {exc}") from None
+    return board
+
+
+def _check_group(where: str, kind: Kind, sq: Square, groups: dict[tuple[Square, str], str]) -> None:
+    """Kinds of one group (the floor: belts, pits, gears, repair sites...) cannot share a square."""
+    if kind.group is None:
+        return
+    prev = groups.get((sq, kind.group))
+    if prev is not None:
+        raise BoardError(f"{where}: {square_name(sq)} already has a {prev}")
+    groups[(sq, kind.group)] = kind.name
+
+
+# -- turning and placing specs (courses are made of boards placed with rotation) ------------------
+def rotate_spec(el: dict[str, Any], width: int, height: int, quarter_turns: int) -> dict[str, Any]:
+    """An element spec of a width x height board, turned clockwise with the board."""
+    from . import elements  # noqa: F401
+
+    kind = KINDS.get(el.get("kind"))  # type: ignore[arg-type]
+    if kind is None:
+        return dict(el)
+    out = dict(el)
+    at = el.get("at")
+    if isinstance(at, str):
+        squares = parse_run(at)
+        ends = [rotate_square(squares[0], width, height, quarter_turns),
+                rotate_square(squares[-1], width, height, quarter_turns)]
+        out["at"] = square_name(ends[0]) if len(squares) == 1 else f"{square_name(ends[0])}-{square_name(ends[1])}"
+    for f in kind.fields:
+        if f.name in el:
+            out[f.name] = f.rotate(el[f.name], quarter_turns)
+    return out
+
+
+def offset_spec(el: dict[str, Any], drow: int, dcol: int) -> dict[str, Any]:
+    out = dict(el)
+    at = el.get("at")
+    if isinstance(at, str):
+        squares = parse_run(at)
+        moved = [(r + drow, c + dcol) for r, c in (squares[0], squares[-1])]
+        out["at"] = square_name(moved[0]) if len(squares) == 1 else f"{square_name(moved[0])}-{square_name(moved[1])}"
+    return out

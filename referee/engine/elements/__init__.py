@@ -1,0 +1,16 @@
+"""Every element kind, registered here: one line per kind."""
+
+from ..kinds import register
+from . import belts, checkpoints, crushers, gears, lasers, pits, pushers, walls
+
+register(walls.WALL)
+register(pits.PIT)
+register(belts.BELT)
+register(belts.EXPRESS)
+register(pushers.PUSHER_KIND)
+register(gears.GEAR)
+register(crushers.CRUSHER)
+register(lasers.LASER)
+register(checkpoints.FLAG)
+register(checkpoints.REPAIR)
+register(checkpoints.START)

@@ -1,0 +1,25 @@
+"""Crushers: destroy any robot on their square in their active phases."""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..kinds import Field, Kind
+
+
+def crush(ctx: TurnContext, phase: int) -> None:
+    crushers = ctx.board.layer("crusher")
+    for robot in list(ctx.robots):
+        els = crushers.get(robot.pos) if robot.pos else None
+        if els and any(phase in el["phases"] for el in els):
+            ctx.destroy(robot, "crusher")
+
+
+CRUSHER = Kind(
+    name="crusher",
+    fields=(Field("phases", "phases"),),
+    summary="destroys a robot on its square in the listed register phases",
+    steps={"board.crushers": crush},
+    glyph=lambda e: "XXX",
+    rank=80,
+    legend=lambda e: f"crusher phases {','.join(map(str, e['phases']))}",
+)

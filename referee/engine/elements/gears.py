@@ -1,0 +1,27 @@
+"""Gears: turn the robots on them 90 degrees every register phase."""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..geometry import dir_name
+from ..kinds import Field, Kind
+
+
+def turn(ctx: TurnContext, phase: int) -> None:
+    gears = ctx.board.layer("gear")
+    for robot in ctx.robots:
+        els = gears.get(robot.pos) if robot.pos else None
+        if els:
+            robot.facing = (robot.facing + (3 if els[0]["turn"] == "left" else 1)) % 4
+            ctx.emit(robot, f"face {dir_name(robot.facing)}")
+
+
+GEAR = Kind(
+    name="gear",
+    fields=(Field("turn", "choice", choices=("left", "right")),),
+    summary="turns a robot on it 90 degrees left or right",
+    group="floor",
+    steps={"board.gears": turn},
+    glyph=lambda e: "(L)" if e["turn"] == "left" else "(R)",
+    rank=40,
+)

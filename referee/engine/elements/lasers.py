@@ -1,0 +1,79 @@
+"""Board lasers and robots' own lasers: all hits of the step land together.
+
+A board laser's beam covers its mount square and runs toward ``dir`` until a wall, the board
+edge or the first square holding a real robot. Virtual robots in the beam are hit but do not
+stop it. A robot fires forward from its square (not into it), hits the first real robot, and
+is stopped by walls; virtual and powered-down robots do not fire, virtual robots are not hit.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..context import TurnContext
+from ..geometry import DC, DR, Square, run_name
+from ..kinds import Field, Kind
+from ..state import Robot
+
+ARROWS = "^>v<"
+
+
+def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool) -> tuple[list[Square], list[Robot]]:
+    """Squares a beam passes and the robots it hits; it stops after the first real robot.
+
+    A board laser covers its mount square and hits virtual robots too (they do not stop it);
+    a robot's laser starts on the next square and hits only the first real robot.
+    """
+    board = ctx.board
+    path: list[Square] = []
+    hits: list[Robot] = []
+    sq: Square | None = start if board_mounted else _next(board, start, d)
+    while sq is not None and board.on_board(sq):
+        path.append(sq)
+        here = [r for r in ctx.robots if r.pos == sq]
+        real = [r for r in here if not r.virtual]
+        if board_mounted:
+            hits.extend(here)
+        elif real:
+            hits.append(real[0])
+        if real:
+            break
+        sq = _next(board, sq, d)
+    return path, hits
+
+
+def _next(board: Board, sq: Square, d: int) -> Square | None:
+    if (sq[0], sq[1], d) in board.blocked:
+        return None
+    return (sq[0] + DR[d], sq[1] + DC[d])
+
+
+def board_lasers(ctx: TurnContext, phase: int) -> None:
+    for sq, els in ctx.board.layer("laser").items():
+        for el in els:
+            _, hit = beam(ctx, sq, el["dir"], True)
+            for robot in hit:
+                ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}")
+
+
+def robot_lasers(ctx: TurnContext, phase: int) -> None:
+    for robot in ctx.robots:
+        if robot.pos is None or robot.virtual or robot.powered_down:
+            continue
+        path, hit = beam(ctx, robot.pos, robot.facing, False)
+        if not path:
+            continue
+        target = hit[0] if hit else None
+        ctx.emit(robot, run_name(path), hit=target.name if target else None)
+        if target is not None:
+            ctx.hit_later(target, 1, robot.name)
+
+
+LASER = Kind(
+    name="laser",
+    fields=(Field("dir", "dir"), Field("count", "int", required=False, default=1, lo=1, hi=3)),
+    summary="a board laser mounted on the square, firing count beams toward dir",
+    steps={"lasers.fire": board_lasers},
+    glyph=lambda e: "L" + ARROWS[e["dir"]] + str(e["count"]),
+    rank=30,
+    legend=lambda e: f"laser {'^>v<'[e['dir']]} x{e['count']}",
+)

@@ -1,0 +1,147 @@
+"""Element kinds: their fields, validation, timing steps and ASCII glyphs, registered in one place.
+
+A kind module defines one or more :class:`Kind` objects; ``referee.engine.elements`` imports them
+and registers each with a single line. A kind says which steps of the timing table it acts in
+(:mod:`referee.engine.timing`) and what it installs on the board (walls, hazards...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .geometry import DIR_NAMES, NotationError, dir_name, parse_dir
+
+if TYPE_CHECKING:
+    from .board import Board, Element
+    from .context import TurnContext
+
+
+class BoardError(ValueError):
+    """A board, course or scenario board that cannot be built; the message names where."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of an element: ``dir``, ``sides``, ``phases``, ``int``, ``choice`` or ``bool``."""
+
+    name: str
+    type: str
+    required: bool = True
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = 0
+
+    def parse(self, value: Any) -> Any:
+        t = self.type
+        if t == "dir":
+            return parse_dir(value)
+        if t == "sides":
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list) or not value:
+                raise NotationError(f"{self.name} must be a list of sides such as [\"N\", \"E\"]")
+            return tuple(sorted({parse_dir(v) for v in value}))
+        if t == "phases":
+            if not isinstance(value, list) or not value:
+                raise NotationError(f"{self.name} must be a non-empty list of register phases 1-5")
+            for v in value:
+                if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 5:
+                    raise NotationError(f"{self.name}: {v!r} is not a register phase 1-5")
+            return tuple(sorted(set(value)))
+        if t == "int":
+            if not isinstance(value, int) or isinstance(value, bool) or not self.lo <= value <= self.hi:
+                raise NotationError(f"{self.name} must be a whole number from {self.lo} to {self.hi}, not {value!r}")
+            return value
+        if t == "choice":
+            if not isinstance(value, str) or value.lower() not in self.choices:
+                raise NotationError(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+            return value.lower()
+        if t == "bool":
+            if not isinstance(value, bool):
+                raise NotationError(f"{self.name} must be true or false, not {value!r}")
+            return value
+        raise AssertionError(t)
+
+    def dump(self, value: Any) -> Any:
+        if self.type == "dir":
+            return dir_name(value)
+        if self.type == "sides":
+            return [dir_name(v) for v in value]
+        if self.type == "phases":
+            return list(value)
+        return value
+
+    def rotate(self, value: Any, quarter_turns: int) -> Any:
+        """A raw (spec) value turned with its board, clockwise."""
+        if self.type == "dir":
+            return DIR_NAMES[(parse_dir(value) + quarter_turns) % 4]
+        if self.type == "sides":
+            vals = [value] if isinstance(value, str) else value
+            return [DIR_NAMES[(parse_dir(v) + quarter_turns) % 4] for v in vals]
+        return value
+
+
+PhaseHandler = Callable[["TurnContext", int], None]
+TurnHandler = Callable[["TurnContext"], None]
+
+
+@dataclass
+class Kind:
+    """An element kind.
+
+    ``install`` adds an element to the board's fast lookup tables; ``steps`` maps step ids of the
+    timing table to handlers ``(ctx, phase)`` (or ``(ctx)`` for start and end of turn); ``glyph``
+    gives the 1-3 characters of the ASCII view; ``group`` makes kinds exclusive on one square
+    (two floor kinds cannot share a square).
+    """
+
+    name: str
+    fields: tuple[Field, ...] = ()
+    summary: str = ""
+    group: str | None = None
+    install: Callable[[Board, Element], None] | None = None
+    steps: dict[str, Callable[..., None]] = field(default_factory=dict)
+    glyph: Callable[[Element], str] = lambda e: "?"
+    #: when several elements share a square, the highest rank is drawn
+    rank: int = 0
+    #: a one-line note for the ASCII legend; None means the glyph says it all
+    legend: Callable[[Element], str] | None = None
+
+    def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
+        allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}
+        extra = sorted(set(spec) - allowed)
+        if extra:
+            names = ", ".join(f.name for f in self.fields) or "none"
+            raise NotationError(f"unknown field {extra[0]!r} for {self.name} (fields: {names})")
+        out: dict[str, Any] = {}
+        for f in self.fields:
+            if f.name in spec:
+                out[f.name] = f.parse(spec[f.name])
+            elif f.required:
+                raise NotationError(f"{self.name} needs field {f.name!r}")
+            else:
+                out[f.name] = f.default
+        return out
+
+    def dump_fields(self, values: dict[str, Any]) -> dict[str, Any]:
+        return {f.name: f.dump(values[f.name]) for f in self.fields}
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def register(kind: Kind) -> Kind:
+    from .timing import STEP_IDS
+
+    if kind.name in KINDS:
+        raise ValueError(f"element kind {kind.name!r} registered twice")
+    for step_id in kind.steps:
+        if step_id not in STEP_IDS:
+            raise ValueError(f"kind {kind.name!r} acts in unknown step {step_id!r}")
+    KINDS[kind.name] = kind
+    return kind
+
+

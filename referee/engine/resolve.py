@@ -1,0 +1,247 @@
+"""Resolving a turn: the five register phases and the end of turn, step by step in timing order."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .board import Board
+from .cards import DECK, Card, locked_registers
+from .context import TurnContext
+from .elements.lasers import robot_lasers
+from .geometry import square_name
+from .movement import execute_card
+from .state import END, START, Event, Robot, Rules
+from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
+from .timing import END as END_SEQ
+from .timing import START as START_SEQ
+
+LABELS = {
+    "start.power_down": "power down",
+    "board.express_1": "express",
+    "lasers.fire": "lasers",
+    "checkpoints.touch": "checkpoints",
+    "checkpoints.turn_real": "checkpoints",
+    "checkpoints.winner": "checkpoints",
+}
+
+
+def label(step_id: str) -> str:
+    """The short step name events carry (``robots``, ``belts``, ``lasers``...)."""
+    return LABELS.get(step_id, step_id.split(".", 1)[1].replace("_", " "))
+
+
+@dataclass
+class TurnResult:
+    robots: list[Robot]
+    events: list[Event]
+    winner: str | None = None
+    #: register phases actually run (fewer than asked when someone won)
+    phases_run: int = 0
+    end_of_turn: bool = False
+    #: cards played this turn, per robot and register, as executed (randomizers may change them)
+    played: dict[str, list[Card | None]] = field(default_factory=dict)
+
+
+# -- core steps: owned by the robots themselves, not by any board element -------------------------
+def power_down_repairs(ctx: TurnContext) -> None:
+    for robot in ctx.robots:
+        if robot.pos is not None and robot.powered_down:
+            ctx.emit(robot, "powered down")
+            if robot.damage:
+                ctx.emit(robot, f"+{robot.damage} HP")
+                robot.damage = 0
+                for reg in sorted(robot.locked):
+                    ctx.emit(robot, f"register {reg} released")
+                robot.locked.clear()
+
+
+def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
+    for robot in ctx.robots:
+        if robot.pos is not None and robot.virtual and not robot.first_turn and ctx.alone(robot):
+            robot.virtual = False
+            ctx.emit(robot, "real")
+
+
+def find_winner(ctx: TurnContext, phase: int) -> None:
+    total = ctx.board.flag_count
+    if not total or ctx.winner:
+        return
+    done = [r for r in ctx.robots if r.pos is not None and r.flags >= total]
+    if done:
+        # two robots finishing in one phase: the higher priority card this phase wins
+        done.sort(key=lambda r: ctx.current[r.name].priority if r.name in ctx.current else -1, reverse=True)
+        ctx.winner = done[0].name
+        ctx.emit(done[0], "wins")
+
+
+def end_first_turn(ctx: TurnContext) -> None:
+    for robot in ctx.robots:
+        if robot.pos is not None and robot.virtual and robot.first_turn:
+            robot.first_turn = False
+            if ctx.alone(robot):
+                robot.virtual = False
+                ctx.emit(robot, "real")
+
+
+def reenter(ctx: TurnContext) -> None:
+    for robot in ctx.robots:
+        if robot.pos is not None:
+            continue
+        if robot.lives <= 0:
+            if robot.destroyed:
+                ctx.emit(robot, "out of the game")
+            continue
+        if robot.archive is None:
+            continue
+        robot.pos = robot.archive
+        robot.damage = 2
+        robot.virtual = True
+        robot.first_turn = True
+        robot.locked.clear()
+        choice = ctx.reentry.get(robot.name)
+        if choice is not None:
+            robot.facing = choice
+        ctx.emit(robot, f"re-enter at {square_name(robot.pos)}", facing="NESW"[robot.facing])
+
+
+def power_down(ctx: TurnContext) -> None:
+    for robot in ctx.robots:
+        if robot.pos is None:
+            robot.powered_down = False
+            continue
+        robot.powered_down = robot.power_down_next
+        robot.power_down_next = False
+        if robot.powered_down:
+            ctx.emit(robot, "powers down for next turn")
+
+
+def fuse(ctx: TurnContext) -> None:
+    for robot in ctx.robots:
+        if robot.pos is None:
+            robot.locked.clear()
+            continue
+        program = ctx.programs.get(robot.name) or []
+        keep: dict[int, Card] = {}
+        for reg in locked_registers(robot.damage):
+            card = robot.locked.get(reg)
+            if card is None and reg <= len(program):
+                card = program[reg - 1]
+            if card is not None:
+                keep[reg] = card
+        for reg in sorted(robot.locked):
+            if reg not in keep:
+                ctx.emit(robot, f"register {reg} released")
+        robot.locked = keep
+
+
+CORE_PHASE: dict[str, Callable[[TurnContext, int], None]] = {
+    "lasers.fire": robot_lasers,
+    "checkpoints.turn_real": turn_real_when_alone,
+    "checkpoints.winner": find_winner,
+}
+CORE_TURN: dict[str, Callable[[TurnContext], None]] = {
+    "start.power_down": power_down_repairs,
+    "end.turn_real": end_first_turn,
+    "end.reentry": reenter,
+    "end.power_down": power_down,
+    "end.fuse": fuse,
+}
+
+
+def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[Callable[..., None]]]]:
+    plan = board.plan()
+    out = []
+    for st in TIMING:
+        if st.sequence not in sequences:
+            continue
+        handlers = list(plan.get(st.id, ()))
+        core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id)
+        if core is not None:
+            handlers.append(core)
+        if handlers:
+            out.append((st.id, handlers))
+    return out
+
+
+def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
+                 rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
+                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None) -> TurnResult:
+    """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
+
+    ``programs`` maps robot names to their five registers (locked ones included); a robot with
+    no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
+    draw from (by default the deck less every programmed card); ``reentry`` holds the facing
+    chosen for robots that re-enter at the end of the turn.
+    """
+    rules = rules or Rules()
+    robots = [r.copy() for r in robots]
+    for r in robots:
+        r.destroyed = False
+    if undealt is None:
+        used = {c for prog in programs.values() for c in prog if c is not None}
+        undealt = [c for c in DECK if c not in used]
+    ctx = TurnContext(board=board, rules=rules, robots=robots, programs=dict(programs),
+                      rng=random.Random(f"turn:{seed}"), undealt=list(undealt), reentry=dict(reentry or {}))
+    played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
+    schedule_cache = board.cache.get("schedule")
+    if schedule_cache is None:
+        schedule_cache = board.cache["schedule"] = {
+            "start": _schedule(board, (START_SEQ,)),
+            "reveal": _schedule(board, (REVEAL,)),
+            "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS)),
+            "end": _schedule(board, (END_SEQ,)),
+        }
+
+    ctx.phase = START
+    _run_turn_steps(ctx, schedule_cache["start"])
+    phases_run = 0
+    for phase in range(1, phases + 1):
+        ctx.phase = phase
+        phases_run = phase
+        ctx.current = {}
+        for robot in robots:
+            prog = programs.get(robot.name)
+            if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:
+                card = prog[phase - 1]
+                if card is not None:
+                    ctx.current[robot.name] = card
+        _run_phase_steps(ctx, phase, schedule_cache["reveal"])
+        ctx.step = "robots"
+        order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
+        for name, card in order:
+            robot = ctx.by_name[name]
+            if robot.pos is None or robot.powered_down:
+                continue
+            execute_card(ctx, robot, card)
+        for robot in robots:
+            played[robot.name].append(ctx.current.get(robot.name))
+        _run_phase_steps(ctx, phase, schedule_cache["after"])
+        if ctx.winner:
+            break
+    end_of_turn = phases == 5 and not ctx.winner
+    if end_of_turn:
+        ctx.phase = END
+        _run_turn_steps(ctx, schedule_cache["end"])
+    return TurnResult(robots=robots, events=ctx.events, winner=ctx.winner, phases_run=phases_run,
+                      end_of_turn=end_of_turn, played=played)
+
+
+def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    for step_id, handlers in schedule:
+        ctx.step = label(step_id)
+        for handler in handlers:
+            handler(ctx, phase)
+        if ctx.pending_hits:
+            ctx.apply_hits()
+
+
+def _run_turn_steps(ctx: TurnContext, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    for step_id, handlers in schedule:
+        ctx.step = label(step_id)
+        for handler in handlers:
+            handler(ctx)
+
+
+assert all(k in STEP_IDS for k in [*CORE_PHASE, *CORE_TURN])

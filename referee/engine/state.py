@@ -1,0 +1,113 @@
+"""Robots, house rules and events: the values that go in and out of a turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from .cards import Card
+from .geometry import Square
+
+
+@dataclass(slots=True)
+class Robot:
+    """One player's robot as it stands between register phases."""
+
+    name: str
+    pos: Square | None
+    facing: int
+    damage: int = 0
+    lives: int = 3
+    flags: int = 0
+    virtual: bool = False
+    #: A virtual robot stays virtual through the whole turn after it was placed
+    #: (game start or re-entry); afterwards it turns real as soon as it is alone.
+    first_turn: bool = False
+    archive: Square | None = None
+    powered_down: bool = False
+    power_down_next: bool = False
+    #: register number (1-5) -> the card fused in it
+    locked: dict[int, Card] = field(default_factory=dict)
+    options: list[str] = field(default_factory=list)
+    #: destroyed during the current resolution (reset when a turn starts)
+    destroyed: bool = False
+
+    @property
+    def on_board(self) -> bool:
+        return self.pos is not None
+
+    @property
+    def out_of_game(self) -> bool:
+        return self.pos is None and self.lives <= 0
+
+    @property
+    def hp(self) -> int:
+        return 10 - self.damage
+
+    def copy(self) -> Robot:
+        new = Robot(**{f.name: getattr(self, f.name) for f in fields(self)})
+        new.locked = dict(self.locked)
+        new.options = list(self.options)
+        return new
+
+
+EDGE_RULES = ("pit", "fence")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """House rules. Every field has the default written in docs/rulings.md."""
+
+    #: what lies beyond an open board edge: ``pit`` destroys, ``fence`` costs 2 HP and blocks
+    edge: str = "pit"
+    #: robots each player has at the start of a game
+    lives: int = 3
+    #: how robots enter the game: ``virtual`` (all on start square 1, virtual) or ``numbered``
+    start: str = "virtual"
+    #: whether a teleporter jump may pass a wall (issue 8's teleporters)
+    teleport_through_walls: bool = False
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown house rule {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        rules = cls(**data)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        if self.edge not in EDGE_RULES:
+            raise ValueError(f"house rule edge must be 'pit' or 'fence', not {self.edge!r}")
+        if not isinstance(self.lives, int) or isinstance(self.lives, bool) or not 1 <= self.lives <= 9:
+            raise ValueError(f"house rule lives must be a whole number from 1 to 9, not {self.lives!r}")
+        if self.start not in ("virtual", "numbered"):
+            raise ValueError(f"house rule start must be 'virtual' or 'numbered', not {self.start!r}")
+        if not isinstance(self.teleport_through_walls, bool):
+            raise ValueError("house rule teleport_through_walls must be true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+# Phase labels outside the five register phases.
+START = "start"
+END = "end"
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of the turn's log, in the turn report's vocabulary."""
+
+    phase: int | str
+    step: str
+    robot: str | None
+    text: str
+    data: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"phase": self.phase, "step": self.step, "robot": self.robot, "text": self.text}
+        if self.data:
+            out.update(self.data)
+        return out

@@ -1,0 +1,130 @@
+"""The timing table: every step of a turn, in order, in one place.
+
+It follows the full timing sequence of the rule texts one to one (reveal program cards,
+robots move, board elements move, resolve laser fire, touch checkpoints, end of turn), with
+the few steps the postal and turn-report rules add (power-down repairs before anything moves,
+virtual robots turning real, re-entry, power down, fused registers). Element kinds name the
+step ids they act in (``Kind.steps``); a board only runs the steps some element on it (or the
+core) owns, so a step nothing owns costs nothing.
+
+The "robots move" sequence is not a series of steps run one after the other: its entries are
+effects consulted while a robot executes a card, and their order here is the order in which
+the movement code applies them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+START, REVEAL, MOVE, BOARD, LASERS, CHECKPOINTS, END = (
+    "start of turn", "reveal program cards", "robots move", "board elements move",
+    "resolve laser fire", "touch checkpoints", "end of turn")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    id: str
+    sequence: str
+    summary: str
+
+
+def _steps(sequence: str, *rows: tuple[str, str]) -> list[Step]:
+    return [Step(sid, sequence, summary) for sid, summary in rows]
+
+
+TIMING: tuple[Step, ...] = tuple(
+    _steps(START,
+           ("start.power_down", "robots powered down this turn repair all damage before anything moves"))
+    + _steps(REVEAL,
+             ("reveal.randomizers", "robots on randomizers get a random card for this register"),
+             ("reveal.antigrav", "robots on antigravity fields start to fly"),
+             ("reveal.virtualizers", "robots on virtualizers turn virtual; phase-driven elements switch"))
+    + _steps(MOVE,
+             ("move.pushes", "robots push robots in their way"),
+             ("move.walls", "walls, doors, one-way walls, force fields and barricades block"),
+             ("move.closed_doors", "closed doors, active e-fences and elevators"),
+             ("move.pits", "pits, drains, trapdoors, bridges and sluices swallow robots"),
+             ("move.teleporters", "movement cards executed on teleporters jump"),
+             ("move.mag_locks", "mag-locks"),
+             ("move.water", "the first square of a card executed in water, oil or soap is lost"),
+             ("move.deep_water", "moving or turning in deep water costs 1 HP"),
+             ("move.big_drain", "the big drain"),
+             ("move.soap", "rotate cards on soap"),
+             ("move.padded", "padded squares double movement"),
+             ("move.ice", "robots starting on ice slide"),
+             ("move.padded_walls", "padded walls"),
+             ("move.repulsors", "repulsor fields"),
+             ("move.flamers", "entering or turning on an active flamer costs 1 HP"),
+             ("move.napalm", "napalm flamers"),
+             ("move.pistons", "pneumatic pistons"),
+             ("move.crumbly", "rotate cards on crumbly ground sink in"),
+             ("move.mirrors", "robots facing a mirror execute their card mirrored"),
+             ("move.fog", "fog"),
+             ("move.ramps", "moving up a ramp counts the ramp as a square"),
+             ("move.portals", "portals move robots to the linked portal"),
+             ("move.melting_beams", "melting beams cost 1 HP and lock the register"),
+             ("move.light_barriers", "light barriers flip the flip belts"),
+             ("move.radio_beams", "radio beams hand out radio-controlled cards"),
+             ("move.copy_machines", "copy machines make a tamagotchi robot"),
+             ("move.energizers", "energizers"),
+             ("move.soporific_gas", "soporific gas powers robots down"),
+             ("move.balancing", "balancing platforms"),
+             ("move.ramp_slide", "a robot that would stop on a ramp's extra square slides back"),
+             ("move.oil", "oil slicks"),
+             ("move.puddles", "puddles"),
+             ("move.repeaters", "repeaters"))
+    + _steps(BOARD,
+             ("board.particle_accelerators", "particle accelerators"),
+             ("board.jacks", "jacks pop out"),
+             ("board.air_shafts", "air shafts"),
+             ("board.rotating_belts", "rotating belts take their new position"),
+             ("board.hyper_belts_1", "hyper-speed belts move their first square"),
+             ("board.express_1", "express belts move their first square"),
+             ("board.belts", "express belts move their second square, conveyor belts their only one"),
+             ("board.flip_belts", "flip belts"),
+             ("board.magnets", "magnetic fields pull"),
+             ("board.currents", "currents move robots in water"),
+             ("board.molten_ore", "molten ore flows"),
+             ("board.pushers", "active pushers push"),
+             ("board.gears", "gears turn 90 degrees (big gears 180)"),
+             ("board.rotating_rooms", "rotating rooms"),
+             ("board.crushers", "active crushers crush"))
+    + _steps(LASERS,
+             ("lasers.fire", "board lasers and robot lasers hit, all at once"),
+             ("lasers.turrets", "turrets"),
+             ("lasers.radiation", "radiation in register phase 5"),
+             ("lasers.melting_beams", "melting beams"),
+             ("lasers.flamers", "active flamers"),
+             ("lasers.napalm", "active napalm flamers"),
+             ("lasers.lava", "lava pits erupt"),
+             ("lasers.deep_water", "deep water"),
+             ("lasers.ghosts", "ghosts"),
+             ("lasers.graves", "graves"),
+             ("lasers.molten_ore", "molten ore"),
+             ("lasers.radio_beams", "radio beams"),
+             ("lasers.radioactive_waste", "radioactive waste"),
+             ("lasers.option_pushes", "robots moved by options meet board elements again"))
+    + _steps(CHECKPOINTS,
+             ("checkpoints.touch", "flags and repair sites are touched: archive updated, flags counted"),
+             ("checkpoints.chop_shops", "chop shops"),
+             ("checkpoints.reset_exchange", "reset sites exchange a card"),
+             ("checkpoints.radioactive_options", "radioactive waste hands out options"),
+             ("checkpoints.turn_real", "virtual robots alone on their square turn real"),
+             ("checkpoints.winner", "a robot that has touched every flag wins"))
+    + _steps(END,
+             ("end.repairs", "robots on flags and repair sites are repaired"),
+             ("end.big_drain", "the big drain"),
+             ("end.options", "robots on two-wrench sites may take an option"),
+             ("end.reset_choose", "reset sites: choose a card for next turn"),
+             ("end.reset_random", "reset sites: five random cards for next turn"),
+             ("end.turn_real", "robots through their first turn turn real if alone"),
+             ("end.reentry", "destroyed robots with lives left re-enter at their archive"),
+             ("end.power_down", "announced power downs take effect; powered-down robots wake"),
+             ("end.fuse", "registers are fused or released by the damage now held"))
+)
+
+STEP_IDS: dict[str, Step] = {s.id: s for s in TIMING}
+ORDER: dict[str, int] = {s.id: i for i, s in enumerate(TIMING)}
+assert len(STEP_IDS) == len(TIMING)
+
+PHASE_SEQUENCES = (REVEAL, BOARD, LASERS, CHECKPOINTS)

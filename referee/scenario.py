@@ -1,0 +1,215 @@
+"""``referee simulate``: a scenario (JSON) in, the resolved turn (JSON) out.
+
+The contract is documented in docs/scenario-format.md; keep it stable. Everything the scenario
+cannot mean is a :class:`ScenarioError` with one line that says what and where.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .boards import BoardNotFound, load_board
+from .engine import (
+    Board,
+    BoardError,
+    Card,
+    CardError,
+    NotationError,
+    Robot,
+    Rules,
+    build_board,
+    parse_card,
+    parse_dir,
+    parse_square,
+    resolve_turn,
+    square_name,
+)
+from .engine.snapshot import robot_to_dict
+
+TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry"}
+IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
+ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
+              "first_turn", "power_down_next", "locked", "comment"}
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be accepted; ``str()`` is the one-line reason."""
+
+
+def _dupe_check(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ScenarioError(f"key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def parse_json(text: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(text, object_pairs_hook=_dupe_check)
+    except ScenarioError:
+        raise
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario must be a JSON object")
+    return data
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ScenarioError(f"{what} must be a whole number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ScenarioError(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def load_scenario_board(spec: Any) -> Board:
+    if isinstance(spec, str):
+        try:
+            return load_board(spec)
+        except (BoardNotFound, BoardError) as exc:
+            raise ScenarioError(str(exc)) from None
+    try:
+        return build_board(spec, "board")
+    except BoardError as exc:
+        raise ScenarioError(str(exc)) from None
+
+
+def parse_robot(spec: Any, index: int, board: Board) -> Robot:
+    if not isinstance(spec, dict):
+        raise ScenarioError(f"robots[{index}] must be an object with name, at and facing")
+    name = spec.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise ScenarioError(f"robots[{index}] needs a name")
+    where = f"robot {name!r}"
+    extra = sorted(set(spec) - ROBOT_KEYS)
+    if extra:
+        raise ScenarioError(f"{where}: unknown field {extra[0]!r}")
+    for req in ("at", "facing"):
+        if req not in spec:
+            raise ScenarioError(f"{where} needs {req!r}")
+    try:
+        at = None if spec["at"] is None else parse_square(spec["at"])
+        facing = parse_dir(spec["facing"])
+        archive_raw = spec.get("archive", spec["at"])
+        archive = None if archive_raw is None else parse_square(archive_raw)
+    except NotationError as exc:
+        raise ScenarioError(f"{where}: {exc}") from None
+    for sq, label in ((at, "at"), (archive, "archive")):
+        if sq is not None and not board.on_board(sq):
+            raise ScenarioError(f"{where}: {label} {square_name(sq)} is off the {board.width}x{board.height} board")
+    lives = _int(spec.get("lives", 3), f"{where}: lives", 0 if at is None else 1, 99)
+    if at is None and lives > 0 and archive is None:
+        raise ScenarioError(f"{where}: a robot off the board (at null) needs an archive to re-enter at")
+    virtual = _bool(spec.get("virtual", False), f"{where}: virtual")
+    robot = Robot(
+        name=name,
+        pos=at,
+        facing=facing,
+        damage=_int(spec.get("damage", 0), f"{where}: damage", 0, 9),
+        lives=lives,
+        flags=_int(spec.get("flags", 0), f"{where}: flags", 0, max(0, board.flag_count)),
+        virtual=virtual,
+        first_turn=_bool(spec.get("first_turn", virtual), f"{where}: first_turn"),
+        archive=archive,
+        powered_down=_bool(spec.get("powered_down", False), f"{where}: powered_down"),
+        power_down_next=_bool(spec.get("power_down_next", False), f"{where}: power_down_next"),
+    )
+    return robot
+
+
+def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
+    """Validate a scenario and turn it into engine arguments."""
+    unknown = sorted(set(data) - TOP_KEYS - IGNORED_KEYS)
+    if unknown:
+        raise ScenarioError(f"unknown scenario key {unknown[0]!r} (known: {', '.join(sorted(TOP_KEYS))})")
+    if "board" not in data:
+        raise ScenarioError("a scenario needs a board")
+    board = load_scenario_board(data["board"])
+    rules_raw = data.get("rules", {})
+    if not isinstance(rules_raw, dict):
+        raise ScenarioError("rules must be an object of house rules")
+    try:
+        rules = Rules.from_dict(rules_raw)
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(str(exc)) from None
+    robots_raw = data.get("robots", [])
+    if not isinstance(robots_raw, list):
+        raise ScenarioError("robots must be a list")
+    robots = [parse_robot(spec, i, board) for i, spec in enumerate(robots_raw)]
+    names = [r.name for r in robots]
+    for n in names:
+        if names.count(n) > 1:
+            raise ScenarioError(f"two robots are named {n!r}")
+    taken: dict[tuple[int, int], str] = {}
+    for r in robots:
+        if r.pos is not None and not r.virtual:
+            if r.pos in taken:
+                raise ScenarioError(f"robots {taken[r.pos]!r} and {r.name!r} are both real and both on "
+                                    f"{square_name(r.pos)}")
+            taken[r.pos] = r.name
+    phases = _int(data.get("phases", 5), "phases", 1, 5)
+    programs_raw = data.get("programs", {})
+    if not isinstance(programs_raw, dict):
+        raise ScenarioError("programs must map robot names to lists of cards")
+    programs: dict[str, list[Card | None]] = {}
+    owner: dict[Card, str] = {}
+    for name, cards in programs_raw.items():
+        if name not in names:
+            raise ScenarioError(f"program for unknown robot {name!r}")
+        if not isinstance(cards, list):
+            raise ScenarioError(f"program of {name!r} must be a list of cards")
+        if len(cards) > 5 or len(cards) < min(5, phases):
+            raise ScenarioError(f"program of {name!r} has {len(cards)} cards; registers 1 to 5 need 5")
+        prog: list[Card | None] = []
+        for i, text in enumerate(cards):
+            try:
+                card = parse_card(text)
+            except CardError as exc:
+                raise ScenarioError(f"program of {name!r}, register {i + 1}: {exc}") from None
+            if card in owner:
+                raise ScenarioError(f"card {card} is played twice (by {owner[card]!r} and {name!r}); "
+                                    "every card in the deck is unique")
+            owner[card] = name
+            prog.append(card)
+        programs[name] = prog
+    seed = data.get("seed", 0)
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise ScenarioError("seed must be a whole number or a string")
+    reentry: dict[str, int] = {}
+    reentry_raw = data.get("reentry", {})
+    if not isinstance(reentry_raw, dict):
+        raise ScenarioError("reentry must map robot names to a facing")
+    for name, facing in reentry_raw.items():
+        if name not in names:
+            raise ScenarioError(f"reentry for unknown robot {name!r}")
+        try:
+            reentry[name] = parse_dir(facing)
+        except NotationError as exc:
+            raise ScenarioError(f"reentry of {name!r}: {exc}") from None
+    return {"board": board, "robots": robots, "programs": programs, "rules": rules, "phases": phases,
+            "seed": seed, "reentry": reentry}
+
+
+def robot_result(r: Robot) -> dict[str, Any]:
+    """The contract's robot fields first, then extras (first_turn, powered_down, locked...)."""
+    return robot_to_dict(r)
+
+
+def simulate(data: dict[str, Any]) -> dict[str, Any]:
+    """Resolve a scenario (already parsed from JSON) and return the result document."""
+    args = parse_scenario(data)
+    result = resolve_turn(args["board"], args["robots"], args["programs"], rules=args["rules"],
+                          seed=args["seed"], phases=args["phases"], reentry=args["reentry"])
+    return {
+        "robots": [robot_result(r) for r in result.robots],
+        "winner": result.winner,
+        "events": [e.to_dict() for e in result.events],
+    }
