@@ -7,13 +7,37 @@ argument, and every random choice is drawn from a generator seeded by the caller
 from . import elements  # noqa: F401  (registers the element kinds)
 from .board import Board, Element, build_board
 from .cards import DECK, Card, CardError, deal, hand_size, locked_registers, parse_card
+from .dealing import Deal, deal_turn, needs_program
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
 from .kinds import KINDS, BoardError
 from .resolve import TurnResult, resolve_turn
 from .state import Event, Robot, Rules
 
 __all__ = [
-    "DECK", "KINDS", "Board", "BoardError", "Card", "CardError", "Element", "Event", "NotationError",
-    "Robot", "Rules", "Square", "TurnResult", "build_board", "deal", "dir_name", "hand_size",
-    "locked_registers", "parse_card", "parse_dir", "parse_square", "resolve_turn", "square_name",
+    "DECK",
+    "KINDS",
+    "Board",
+    "BoardError",
+    "Card",
+    "CardError",
+    "Deal",
+    "Element",
+    "Event",
+    "NotationError",
+    "Robot",
+    "Rules",
+    "Square",
+    "TurnResult",
+    "build_board",
+    "deal",
+    "deal_turn",
+    "dir_name",
+    "hand_size",
+    "locked_registers",
+    "needs_program",
+    "parse_card",
+    "parse_dir",
+    "parse_square",
+    "resolve_turn",
+    "square_name",
 ]

@@ -1,0 +1,54 @@
+"""Dealing a turn's hands: 9 - damage cards each, locked cards stay out of the deck."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .cards import DECK, Card, deal, hand_size, locked_registers
+from .state import Robot
+
+
+@dataclass
+class Deal:
+    hands: dict[str, list[Card]]
+    #: register -> card for every fused register (cards held over, or drawn for empty ones)
+    locked: dict[str, dict[int, Card]]
+    #: cards in nobody's hand or register this turn
+    undealt: list[Card]
+
+
+def needs_program(robot: Robot) -> bool:
+    """Whether a player owes a program for this robot this turn."""
+    return robot.pos is not None and not robot.powered_down
+
+
+def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
+    """Deal the hands of one turn, deterministically from ``seed``.
+
+    Robots off the board or powered down get no cards. A fused register that holds no card (it was
+    fused while its robot was powered down) is given one at random from the shuffled deck.
+    """
+    locked: dict[str, dict[int, Card]] = {}
+    held: set[Card] = set()
+    for r in robots:
+        if r.pos is None:
+            continue
+        locked[r.name] = {reg: card for reg, card in r.locked.items() if reg in locked_registers(r.damage)}
+        held.update(locked[r.name].values())
+    sizes = {r.name: hand_size(r.damage) for r in robots if needs_program(r)}
+    # empty fused registers are filled first, from a generator of their own
+    rng = random.Random(f"fill:{seed}")
+    spare = [c for c in DECK if c not in held]
+    rng.shuffle(spare)
+    for r in robots:
+        if r.name not in locked or r.powered_down:
+            continue
+        for reg in locked_registers(r.damage):
+            if reg not in locked[r.name]:
+                card = spare.pop()
+                locked[r.name][reg] = card
+                held.add(card)
+    hands = deal(sizes, seed, frozenset(held))
+    dealt = {c for hand in hands.values() for c in hand} | held
+    return Deal(hands=hands, locked=locked, undealt=[c for c in DECK if c not in dealt])
