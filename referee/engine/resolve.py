@@ -42,6 +42,9 @@ class TurnResult:
     end_of_turn: bool = False
     #: cards played this turn, per robot and register, as executed (randomizers may change them)
     played: dict[str, list[Card | None]] = field(default_factory=dict)
+    #: the robots at the start of the turn (after power-down repairs), after each register phase run,
+    #: and (when the end of turn ran) after it: what the report's pictures show
+    frames: list[list[Robot]] = field(default_factory=list)
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -196,6 +199,7 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
     ctx.phase = START
     _run_turn_steps(ctx, schedule_cache["start"])
+    frames = [[r.copy() for r in robots]]
     phases_run = 0
     for phase in range(1, phases + 1):
         ctx.phase = phase
@@ -218,14 +222,16 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
         for robot in robots:
             played[robot.name].append(ctx.current.get(robot.name))
         _run_phase_steps(ctx, phase, schedule_cache["after"])
+        frames.append([r.copy() for r in robots])
         if ctx.winner:
             break
     end_of_turn = phases == 5 and not ctx.winner
     if end_of_turn:
         ctx.phase = END
         _run_turn_steps(ctx, schedule_cache["end"])
+        frames.append([r.copy() for r in robots])
     return TurnResult(robots=robots, events=ctx.events, winner=ctx.winner, phases_run=phases_run,
-                      end_of_turn=end_of_turn, played=played)
+                      end_of_turn=end_of_turn, played=played, frames=frames)
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
