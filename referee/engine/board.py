@@ -67,6 +67,10 @@ class Board:
     def has(self, kind: str) -> bool:
         return kind in self.layers
 
+    def flat(self, sq: Square) -> bool:
+        """No device standing on the square (what a teleporter may land on)."""
+        return all(KINDS[k].flat for k, layer in self.layers.items() if sq in layer)
+
     @property
     def flag_count(self) -> int:
         return len(self.flags)
@@ -155,6 +159,13 @@ def build_board(spec: Any, source: str = "board") -> Board:
                 board.add(Element(kind.name, sq, values))
             except NotationError as exc:
                 raise BoardError(f"{where}: {exc}") from None
+    for kind_name in list(board.layers):
+        finish = KINDS[kind_name].finish
+        if finish is not None:
+            try:
+                finish(board)
+            except NotationError as exc:
+                raise BoardError(f"{source}: {exc}") from None
     return board
 
 

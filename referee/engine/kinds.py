@@ -109,6 +109,11 @@ class Kind:
     rank: int = 0
     #: a one-line note for the ASCII legend; None means the glyph says it all
     legend: Callable[[Element], str] | None = None
+    #: False for devices that stand up from the floor (pushers, crushers, laser mounts): a teleporter
+    #: cannot land a robot on them
+    flat: bool = True
+    #: called once when the whole board is built, for tables that depend on other squares (ledges)
+    finish: Callable[[Board], None] | None = None
 
     def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
         allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}

@@ -29,14 +29,9 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     board = ctx.board
     pos = robot.pos
     assert pos is not None
-    if (pos[0], pos[1], d) in board.blocked:
+    if not can_cross(ctx, robot, d):
         return BLOCKED
     target = (pos[0] + DR[d], pos[1] + DC[d])
-    edge_hooks = board.hooks.get("move.walls")
-    if edge_hooks:
-        for fn in edge_hooks.get((pos[0], pos[1], d), ()):
-            if fn(ctx, robot, d):
-                return BLOCKED
     if not board.on_board(target):
         if ctx.rules.edge == "fence":
             ctx.damage(robot, 2, "fence")
@@ -59,6 +54,23 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     return enter(ctx, robot, pos, d)
 
 
+def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
+    """Whether the side of the robot's square toward ``d`` lets it through (walls, ledges...)."""
+    pos = robot.pos
+    assert pos is not None
+    key = (pos[0], pos[1], d)
+    board = ctx.board
+    if key in board.blocked:
+        return False
+    for step_id in CROSS_STEPS:
+        table = board.hooks.get(step_id)
+        if table:
+            for fn in table.get(key, ()):
+                if not fn(ctx, robot, d):
+                    return False
+    return True
+
+
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     """Apply what the square just entered does to a robot (pits, ledges...)."""
     board = ctx.board
@@ -73,8 +85,11 @@ def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     return MOVED
 
 
+#: steps of the "robots move" sequence that may forbid crossing a side; their hooks are keyed by
+#: (row, col, side), while the hooks a step runs on entering a square are keyed by (row, col)
+CROSS_STEPS: tuple[str, ...] = ("move.walls", "move.ledges")
 #: steps of the "robots move" sequence that act on the square a robot enters, in timing order
-ENTER_STEPS: tuple[str, ...] = ("move.pits",)
+ENTER_STEPS: tuple[str, ...] = ("move.ledges", "move.pits")
 #: steps that act on a movement card executed from a square, in timing order
 CARD_STEPS: tuple[str, ...] = ("move.teleporters", "move.water")
 
@@ -85,6 +100,7 @@ class MovePlan:
 
     squares: int
     direction: int
+    start: Square
     done: bool = False
 
 
@@ -94,7 +110,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         robot.facing = (robot.facing + ctype.turn) % 4
         ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
         return
-    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move > 0 else opposite(robot.facing))
+    assert robot.pos is not None
+    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move > 0 else opposite(robot.facing), robot.pos)
     board = ctx.board
     for step_id in CARD_STEPS:
         table = board.hooks.get(step_id)
@@ -109,9 +126,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == GONE:
             return
         if result == BLOCKED:
-            if robot.pos is not None:
-                ctx.emit(robot, "obstruction encountered", card=str(card))
-            return
+            ctx.emit(robot, "obstruction encountered", card=str(card))
+            break
     after = board.hooks.get("move.ramp_slide")
     if after and robot.pos in after:
         for fn in after[robot.pos]:
@@ -135,7 +151,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     by_name = ctx.by_name
     for robot, d in moves:
         pos = robot.pos
-        if pos is None or (pos[0], pos[1], d) in board.blocked:
+        if pos is None or not can_cross(ctx, robot, d):
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
         if not board.on_board(target) and ctx.rules.edge == "fence":

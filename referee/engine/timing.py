@@ -42,6 +42,7 @@ TIMING: tuple[Step, ...] = tuple(
     + _steps(MOVE,
              ("move.pushes", "robots push robots in their way"),
              ("move.walls", "walls, doors, one-way walls, force fields and barricades block"),
+             ("move.ledges", "ledges: no climbing without a ramp; dropping down costs 2 HP (PBEM elements)"),
              ("move.closed_doors", "closed doors, active e-fences and elevators"),
              ("move.pits", "pits, drains, trapdoors, bridges and sluices swallow robots"),
              ("move.teleporters", "movement cards executed on teleporters jump"),

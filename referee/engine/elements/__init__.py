@@ -1,7 +1,7 @@
 """Every element kind, registered here: one line per kind."""
 
 from ..kinds import register
-from . import belts, checkpoints, crushers, gears, lasers, pits, pushers, walls
+from . import belts, checkpoints, crushers, gears, lasers, levels, pits, pushers, randomizers, teleporters, walls, water
 
 register(walls.WALL)
 register(pits.PIT)
@@ -14,3 +14,9 @@ register(lasers.LASER)
 register(checkpoints.FLAG)
 register(checkpoints.REPAIR)
 register(checkpoints.START)
+register(levels.LEVEL)
+register(levels.RAMP)
+register(randomizers.RANDOMIZER)
+register(teleporters.TELEPORTER)
+register(water.WATER)
+register(water.CURRENT)

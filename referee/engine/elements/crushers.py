@@ -15,6 +15,7 @@ def crush(ctx: TurnContext, phase: int) -> None:
 
 
 CRUSHER = Kind(
+    flat=False,
     name="crusher",
     fields=(Field("phases", "phases"),),
     summary="destroys a robot on its square in the listed register phases",

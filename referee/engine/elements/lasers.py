@@ -69,6 +69,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
 
 
 LASER = Kind(
+    flat=False,
     name="laser",
     fields=(Field("dir", "dir"), Field("count", "int", required=False, default=1, lo=1, hi=3)),
     summary="a board laser mounted on the square, firing count beams toward dir",

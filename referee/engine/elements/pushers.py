@@ -32,6 +32,7 @@ def push(ctx: TurnContext, phase: int) -> None:
 
 
 PUSHER_KIND = Kind(
+    flat=False,
     name="pusher",
     fields=(Field("dir", "dir"), Field("phases", "phases")),
     summary="pushes a robot on its square one square toward dir in the listed register phases",

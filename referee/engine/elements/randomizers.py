@@ -1,0 +1,31 @@
+"""Randomizers (PBEM board element).
+
+When the cards of a register phase are revealed, a robot on a randomizer has that phase's card
+replaced by a card drawn at random (from the turn's seeded generator) from the cards nobody holds;
+it executes the new card at the new card's priority. The log and the report show the card executed.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..kinds import Kind
+
+
+def draw(ctx: TurnContext, phase: int) -> None:
+    squares = ctx.board.layer("randomizer")
+    for robot in ctx.robots:
+        if robot.pos in squares and robot.name in ctx.current and ctx.undealt:
+            old = ctx.current[robot.name]
+            card = ctx.undealt.pop(ctx.rng.randrange(len(ctx.undealt)))
+            ctx.current[robot.name] = card
+            ctx.emit(robot, f"card replaced by {card}", card=str(card), replaced=str(old))
+
+
+RANDOMIZER = Kind(
+    name="randomizer",
+    summary="replaces the card of a robot standing on it with a random one when cards are revealed",
+    group="floor",
+    steps={"reveal.randomizers": draw},
+    glyph=lambda e: " ? ",
+    rank=65,
+)

@@ -1,0 +1,53 @@
+"""Teleporters (PBEM board element).
+
+A movement card executed on a teleporter puts the robot (squares + 2) forward, in the way it faces
+(Back-Up: 2 forward), over whatever lies between. If the arrival square holds a real robot (for a real
+robot), holds a device that stands up from the floor (pusher, crusher, laser mount), or is off the
+course, or (unless house rule ``teleport_through_walls``) a wall lies on the way, the teleporter does
+not work and the card is executed normally. Turn cards are not affected.
+"""
+
+from __future__ import annotations
+
+from ..board import Board, Element
+from ..cards import Card
+from ..context import TurnContext
+from ..geometry import DC, DR, square_name
+from ..kinds import Kind
+from ..movement import MovePlan, enter
+from ..state import Robot
+
+
+def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
+    board = ctx.board
+    start = robot.pos
+    assert start is not None
+    d = robot.facing
+    distance = card.type.move + 2 if card.type.move > 0 else 2
+    cur = start
+    for _ in range(distance):
+        if not ctx.rules.teleport_through_walls and (cur[0], cur[1], d) in board.blocked:
+            return
+        cur = (cur[0] + DR[d], cur[1] + DC[d])
+    if not board.on_board(cur) or not board.flat(cur):
+        return
+    if not robot.virtual and ctx.real_robot_at(cur, exclude=robot) is not None:
+        return
+    robot.pos = cur
+    plan.done = True
+    ctx.emit(robot, f"teleport to {square_name(cur)}", card=str(card))
+    enter(ctx, robot, start, d)
+
+
+def _install(board: Board, el: Element) -> None:
+    board.add_hook("move.teleporters", el.at, jump)
+
+
+TELEPORTER = Kind(
+    name="teleporter",
+    summary="a movement card executed here jumps the robot (squares + 2) forward",
+    group="floor",
+    install=_install,
+    glyph=lambda e: "[T]",
+    rank=70,
+)

@@ -1,0 +1,59 @@
+"""Water and currents (PBEM board elements).
+
+A movement card executed from water (still or flowing) loses its first square: Move 1 and Back-Up do
+not move, Move 2 moves one. Entering water costs nothing extra. After the belts, a current carries the
+robots in it one square toward its ``dir``, with the belts' conflict rules (it does not turn them).
+"""
+
+from __future__ import annotations
+
+from ..board import Board, Element
+from ..cards import Card
+from ..context import TurnContext
+from ..kinds import Field, Kind
+from ..movement import MovePlan, convey
+from ..state import Robot
+
+ARROWS = "^>v<"
+
+
+def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
+    if plan.squares > 0:
+        plan.squares -= 1
+        ctx.emit(robot, "first square lost in water", card=str(card))
+        if plan.squares == 0:
+            plan.done = True
+
+
+def _install(board: Board, el: Element) -> None:
+    board.add_hook("move.water", el.at, slow)
+
+
+def flow(ctx: TurnContext, phase: int) -> None:
+    lanes = ctx.board.cache.get("currents")
+    if lanes is None:
+        lanes = ctx.board.cache["currents"] = {sq: els[0]["dir"] for sq, els in ctx.board.layer("current").items()}
+    moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes]
+    if moves:
+        convey(ctx, moves, lanes, False, "carried to")
+
+
+WATER = Kind(
+    name="water",
+    summary="still water: a movement card executed from it loses its first square",
+    group="floor",
+    install=_install,
+    glyph=lambda e: "~~~",
+    rank=20,
+)
+
+CURRENT = Kind(
+    name="current",
+    fields=(Field("dir", "dir"),),
+    summary="flowing water: as water, and it carries robots one square toward dir after the belts",
+    group="floor",
+    install=_install,
+    steps={"board.currents": flow},
+    glyph=lambda e: f"~{ARROWS[e['dir']]}~",
+    rank=21,
+)
