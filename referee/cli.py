@@ -66,6 +66,16 @@ def board_show(name: str, no_legend: bool) -> None:
     click.echo(render(b, legend=not no_legend))
 
 
+@board.command("kinds")
+def board_kinds() -> None:
+    """List the element kinds, their fields and what they do."""
+    from .engine import KINDS
+
+    for kind in KINDS.values():
+        fields = ", ".join(f.name + ("" if f.required else f" (default {f.default})") for f in kind.fields)
+        click.echo(f"{kind.name:<11} {fields or '-':<34} {kind.summary}")
+
+
 @board.command("check")
 @click.argument("names", nargs=-1)
 def board_check(names: tuple[str, ...]) -> None:
