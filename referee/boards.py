@@ -101,11 +101,15 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
         if bad:
             raise BoardError(f"{where}: unknown field {bad[0]!r} (board, at, turn)")
         try:
+            sub_path = find_board_file(str(place["board"]))
             sub = board_spec(str(place["board"]), stack)
         except BoardNotFound as exc:
             raise BoardError(f"{where}: {exc}") from None
+        if sub.get("kind") == "course":
+            raise BoardError(f"{where}: {place['board']} is a course; a course places boards and docks only")
+        build_board(sub, str(sub_path))  # errors inside the placed board name its own file
         turn = place.get("turn", 0)
-        if turn not in (0, 1, 2, 3):
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn not in (0, 1, 2, 3):
             raise BoardError(f"{where}: turn must be 0, 1, 2 or 3 quarter turns clockwise, not {turn!r}")
         try:
             corner = parse_square(place.get("at", "r1c1"))
@@ -122,6 +126,10 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
             turned = rotate_spec(el, w, h, turn) if turn else el
             elements.append(offset_spec(turned, corner[0] - 1, corner[1] - 1))
     elements.extend(data.get("elements", []))
+    players = data.get("players")
+    if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, int) and not isinstance(p, bool)
+                                                                   for p in players) and 1 <= players[0] <= players[1]):
+        raise BoardError(f"{path}: players must be [min, max], whole numbers with 1 <= min <= max, not {players!r}")
     height = max(r for r, _ in covered)
     width = max(c for _, c in covered)
     void = [f"r{r}c{c}" for r, c in squares_of(width, height) if (r, c) not in covered]
@@ -131,7 +139,17 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
 
 @lru_cache(maxsize=64)
 def _load_cached(name: str, mtime_key: tuple[float, ...]) -> Board:
-    return build_board(board_spec(name), f"{name} ({find_board_file(name)})")
+    path = find_board_file(name)
+    spec = board_spec(name)
+    board = build_board(spec, f"{name} ({path})")
+    if spec.get("kind") == "course":
+        players = spec["players"]
+        if len(board.starts) < players[1]:
+            raise BoardError(f"{path}: {players[1]} players need start squares 1-{players[1]}, "
+                             f"the course has {len(board.starts)}")
+        if not board.flags:
+            raise BoardError(f"{path}: a course needs at least one flag")
+    return board
 
 
 def load_board(name: str) -> Board:

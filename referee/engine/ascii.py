@@ -17,7 +17,7 @@ def _beams(board: Board) -> dict[Square, str]:
             d = el["dir"]
             cur = sq
             while board.on_board(cur):
-                marks.setdefault(cur, " | " if d in (N, S) else " - ")
+                marks.setdefault(cur, " : " if d in (N, S) else " - ")
                 if (cur[0], cur[1], d) in board.blocked:
                     break
                 cur = (cur[0] + DR[d], cur[1] + DC[d])
@@ -34,14 +34,15 @@ def cell(board: Board, sq: Square, robots: list[Robot], beams: dict[Square, str]
         return f"*{len(here)} "[:3]
     if sq in board.void:
         return ":::"
-    best = None
-    for el in board.elements_at(sq):
-        kind = KINDS[el.kind]
-        glyph = kind.glyph(el)
-        if glyph and (best is None or kind.rank > best[0]):
-            best = (kind.rank, glyph)
-    if best is not None:
-        return f"{best[1]:<3}"[:3]
+    glyphs = sorted(((KINDS[el.kind].rank, KINDS[el.kind].glyph(el)) for el in board.elements_at(sq)),
+                    reverse=True)
+    glyphs = [g for _, g in glyphs if g]
+    if glyphs:
+        text = glyphs[0].strip() if len(glyphs) > 1 else glyphs[0]
+        for extra in glyphs[1:]:
+            if len(text) + len(extra.strip()) <= 3:
+                text += extra.strip()
+        return f"{text:<3}"[:3]
     return beams.get(sq, "   ")
 
 
@@ -87,8 +88,8 @@ def _legend(board: Board, robots: list[Robot]) -> list[str]:
         mode = "virtual" if r.virtual else "real"
         notes.append(f"  {square_name(r.pos) if r.pos else '-'}: {r.name} facing {'NESW'[r.facing]}, "
                      f"{r.hp} HP, {mode}")
-    key = ("key: ^>v< belt, ^^ express, ### pit, (L)/(R) gear, P^o pusher (o=1,3,5 e=2,4), XXX crusher, "
-           "L>1 laser, - | beam, F1 flag, W/WW repair, S1 start, ::: off the course")
+    key = ("key: ^>v< belt, ^^ express, ### pit, (L)/(R) gear, P^o pusher (o=1,3,5 e=2,4), X crusher, "
+           "L>1 laser, - : beam, F1 flag, W/WW repair, S1 start, ::: off the course")
     return [key, *notes] if notes else [key]
 
 

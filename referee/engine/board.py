@@ -159,6 +159,7 @@ def build_board(spec: Any, source: str = "board") -> Board:
                 board.add(Element(kind.name, sq, values))
             except NotationError as exc:
                 raise BoardError(f"{where}: {exc}") from None
+    _check_numbers(board, source)
     for kind_name in list(board.layers):
         finish = KINDS[kind_name].finish
         if finish is not None:
@@ -167,6 +168,17 @@ def build_board(spec: Any, source: str = "board") -> Board:
             except NotationError as exc:
                 raise BoardError(f"{source}: {exc}") from None
     return board
+
+
+def _check_numbers(board: Board, source: str) -> None:
+    """Flags and start squares are numbered 1..n with no gap, and none lies in a pit."""
+    for label, numbered in (("flag", board.flags), ("start", board.starts)):
+        if numbered and sorted(numbered) != list(range(1, len(numbered) + 1)):
+            raise BoardError(f"{source}: {label}s must be numbered 1 to {len(numbered)} without a gap, "
+                             f"not {', '.join(map(str, sorted(numbered)))}")
+        for number, sq in numbered.items():
+            if board.one("pit", sq) is not None:
+                raise BoardError(f"{source}: {label} {number} at {square_name(sq)} is in a pit")
 
 
 def _check_group(where: str, kind: Kind, sq: Square, groups: dict[tuple[Square, str], str]) -> None:

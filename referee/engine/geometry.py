@@ -51,7 +51,7 @@ _RUN = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*-\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECAS
 def parse_square(text: object) -> Square:
     if isinstance(text, str):
         m = _SQUARE.match(text)
-        if m:
+        if m and int(m.group(1)) >= 1 and int(m.group(2)) >= 1:
             return (int(m.group(1)), int(m.group(2)))
     raise NotationError(f"bad square {text!r} (expected r<row>c<col>, e.g. r3c4)")
 
@@ -62,6 +62,8 @@ def parse_run(text: object) -> list[Square]:
         m = _RUN.match(text)
         if m:
             r1, c1, r2, c2 = (int(g) for g in m.groups())
+            if min(r1, c1, r2, c2) < 1:
+                raise NotationError(f"bad run {text!r}: rows and columns start at 1")
             if r1 != r2 and c1 != c2:
                 raise NotationError(f"run {text!r} is not straight (same row or same column expected)")
             if r1 == r2:

@@ -49,12 +49,16 @@ def repair(ctx: TurnContext) -> None:
 
 
 def _install_flag(board: Board, el: Element) -> None:
+    if el.at in board.flags.values():
+        raise NotationError(f"{square_name(el.at)} already has a flag")
     if el["number"] in board.flags:
         raise NotationError(f"flag {el['number']} is already at {square_name(board.flags[el['number']])}")
     board.flags[el["number"]] = el.at
 
 
 def _install_start(board: Board, el: Element) -> None:
+    if el.at in board.starts.values():
+        raise NotationError(f"{square_name(el.at)} already has a start square")
     if el["number"] in board.starts:
         raise NotationError(f"start {el['number']} is already at {square_name(board.starts[el['number']])}")
     board.starts[el["number"]] = el.at

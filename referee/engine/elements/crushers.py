@@ -20,7 +20,7 @@ CRUSHER = Kind(
     fields=(Field("phases", "phases"),),
     summary="destroys a robot on its square in the listed register phases",
     steps={"board.crushers": crush},
-    glyph=lambda e: "XXX",
+    glyph=lambda e: "X",
     rank=80,
     legend=lambda e: f"crusher phases {','.join(map(str, e['phases']))}",
 )
