@@ -36,12 +36,14 @@ def cell(board: Board, sq: Square, robots: list[Robot], beams: dict[Square, str]
         return ":::"
     glyphs = sorted(((KINDS[el.kind].rank, KINDS[el.kind].glyph(el)) for el in board.elements_at(sq)),
                     reverse=True)
-    glyphs = [g for _, g in glyphs if g]
-    if glyphs:
-        text = glyphs[0].strip() if len(glyphs) > 1 else glyphs[0]
-        for extra in glyphs[1:]:
-            if len(text) + len(extra.strip()) <= 3:
-                text += extra.strip()
+    shown = [g for _, g in glyphs if g]
+    # a second element's glyph is added when it fits (a crusher on a belt: X>); heights (rank 1) only alone
+    extras = [g.strip() for rank, g in glyphs[1:] if g and rank > 1]
+    if shown:
+        text = shown[0] if not extras else shown[0].strip()
+        for extra in extras:
+            if len(text) + len(extra) <= 3:
+                text += extra
         return f"{text:<3}"[:3]
     return beams.get(sq, "   ")
 
