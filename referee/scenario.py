@@ -19,6 +19,7 @@ from .engine import (
     Robot,
     Rules,
     build_board,
+    locked_registers,
     parse_card,
     parse_dir,
     parse_square,
@@ -115,7 +116,7 @@ def parse_robot(spec: Any, index: int, board: Board) -> Robot:
         facing=facing,
         damage=_int(spec.get("damage", 0), f"{where}: damage", 0, 9),
         lives=lives,
-        flags=_int(spec.get("flags", 0), f"{where}: flags", 0, max(0, board.flag_count)),
+        flags=_int(spec.get("flags", 0), f"{where}: flags", 0, max(0, board.flag_count - 1)),
         virtual=virtual,
         first_turn=_bool(spec.get("first_turn", virtual), f"{where}: first_turn"),
         archive=archive,
@@ -123,6 +124,26 @@ def parse_robot(spec: Any, index: int, board: Board) -> Robot:
         power_down_next=_bool(spec.get("power_down_next", False), f"{where}: power_down_next"),
     )
     return robot
+
+
+def _check_locked(robot: Robot, given: Any, program: list[Card | None]) -> None:
+    """An explicit ``locked`` map must agree with the damage and the program (it is only a cross-check)."""
+    where = f"robot {robot.name!r}: locked"
+    if not isinstance(given, dict):
+        raise ScenarioError(f"{where} must map registers to cards, e.g. {{\"5\": \"FWD2 670\"}}")
+    fused = locked_registers(robot.damage)
+    for key, text in given.items():
+        try:
+            reg = int(key)
+            card = parse_card(text)
+        except (ValueError, CardError) as exc:
+            raise ScenarioError(f"{where}: {key!r}: {exc}") from None
+        if reg not in fused:
+            raise ScenarioError(f"{where}: register {reg} is not fused at {robot.damage} damage "
+                                f"(fused: {', '.join(map(str, fused)) or 'none'})")
+        if reg <= len(program) and program[reg - 1] != card:
+            raise ScenarioError(f"{where}: register {reg} holds {card}, but the program plays {program[reg - 1]} there")
+        robot.locked[reg] = card
 
 
 def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
@@ -180,6 +201,13 @@ def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
             owner[card] = name
             prog.append(card)
         programs[name] = prog
+    for r, spec in zip(robots, robots_raw, strict=True):
+        # a damaged robot's fused registers hold the cards its program gives there
+        prog = programs.get(r.name, [])
+        r.locked = {reg: card for reg in locked_registers(r.damage) if reg <= len(prog) and (card := prog[reg - 1])}
+        given = spec.get("locked")
+        if given is not None:
+            _check_locked(r, given, prog)
     seed = data.get("seed", 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise ScenarioError("seed must be a whole number or a string")

@@ -44,6 +44,8 @@ class TurnContext:
     notes: dict[str, Any] = field(default_factory=dict)
     #: facing chosen for robots that re-enter at the end of this turn
     reentry: dict[str, int] = field(default_factory=dict)
+    #: robots the fence has shocked in the current register phase
+    fenced: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -87,6 +89,12 @@ class TurnContext:
         return all(o is robot or o.pos != robot.pos for o in self.robots)
 
     # -- damage ----------------------------------------------------------------------------------
+    def fence(self, robot: Robot) -> None:
+        """House rule ``edge = fence``: trying to leave the board costs 2 HP, once per register phase."""
+        if robot.name not in self.fenced:
+            self.fenced.add(robot.name)
+            self.damage(robot, 2, "fence")
+
     def damage(self, robot: Robot, amount: int, cause: str, **data: Any) -> None:
         """Damage now (not simultaneous); destroys at 10."""
         if robot.pos is None or amount <= 0:

@@ -32,7 +32,7 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
     locked: dict[str, dict[int, Card]] = {}
     held: set[Card] = set()
     for r in robots:
-        if r.pos is None:
+        if r.pos is None or r.powered_down:  # powering down repairs everything and frees the registers
             continue
         locked[r.name] = {reg: card for reg, card in r.locked.items() if reg in locked_registers(r.damage)}
         held.update(locked[r.name].values())

@@ -34,7 +34,7 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     target = (pos[0] + DR[d], pos[1] + DC[d])
     if not board.on_board(target):
         if ctx.rules.edge == "fence":
-            ctx.damage(robot, 2, "fence")
+            ctx.fence(robot)
             return BLOCKED
         ctx.destroy(robot, "edge")
         return GONE
@@ -155,7 +155,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
         if not board.on_board(target) and ctx.rules.edge == "fence":
-            ctx.damage(robot, 2, "fence")
+            ctx.fence(robot)
             continue
         plan[robot.name] = target
         dirs[robot.name] = d

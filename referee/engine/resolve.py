@@ -205,6 +205,7 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
         ctx.phase = phase
         phases_run = phase
         ctx.current = {}
+        ctx.fenced.clear()
         for robot in robots:
             prog = programs.get(robot.name)
             if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:

@@ -45,10 +45,9 @@ class Robot:
         return 10 - self.damage
 
     def copy(self) -> Robot:
-        new = Robot(**{f.name: getattr(self, f.name) for f in fields(self)})
-        new.locked = dict(self.locked)
-        new.options = list(self.options)
-        return new
+        return Robot(self.name, self.pos, self.facing, self.damage, self.lives, self.flags, self.virtual,
+                     self.first_turn, self.archive, self.powered_down, self.power_down_next, dict(self.locked),
+                     list(self.options), self.destroyed)
 
 
 EDGE_RULES = ("pit", "fence")

@@ -17,19 +17,25 @@ from ..state import Robot
 ARROWS = "^>v<"
 
 
-def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool) -> tuple[list[Square], list[Robot]]:
+def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
+         occupied: dict[Square, list[Robot]] | None = None) -> tuple[list[Square], list[Robot]]:
     """Squares a beam passes and the robots it hits; it stops after the first real robot.
 
     A board laser covers its mount square and hits virtual robots too (they do not stop it);
     a robot's laser starts on the next square and hits only the first real robot.
     """
     board = ctx.board
+    if occupied is None:
+        occupied = occupancy(ctx)
     path: list[Square] = []
     hits: list[Robot] = []
     sq: Square | None = start if board_mounted else _next(board, start, d)
     while sq is not None and board.on_board(sq):
         path.append(sq)
-        here = [r for r in ctx.robots if r.pos == sq]
+        here = occupied.get(sq)
+        if not here:
+            sq = _next(board, sq, d)
+            continue
         real = [r for r in here if not r.virtual]
         if board_mounted:
             hits.extend(here)
@@ -41,6 +47,15 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool) -> tuple[
     return path, hits
 
 
+def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
+    """Square -> robots on it, for one laser step (nothing moves while lasers fire)."""
+    occupied: dict[Square, list[Robot]] = {}
+    for r in ctx.robots:
+        if r.pos is not None:
+            occupied.setdefault(r.pos, []).append(r)
+    return occupied
+
+
 def _next(board: Board, sq: Square, d: int) -> Square | None:
     if (sq[0], sq[1], d) in board.blocked:
         return None
@@ -48,18 +63,20 @@ def _next(board: Board, sq: Square, d: int) -> Square | None:
 
 
 def board_lasers(ctx: TurnContext, phase: int) -> None:
+    occupied = occupancy(ctx)
     for sq, els in ctx.board.layer("laser").items():
         for el in els:
-            _, hit = beam(ctx, sq, el["dir"], True)
+            _, hit = beam(ctx, sq, el["dir"], True, occupied)
             for robot in hit:
                 ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}")
 
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
+    occupied = occupancy(ctx)
     for robot in ctx.robots:
         if robot.pos is None or robot.virtual or robot.powered_down:
             continue
-        path, hit = beam(ctx, robot.pos, robot.facing, False)
+        path, hit = beam(ctx, robot.pos, robot.facing, False, occupied)
         if not path:
             continue
         target = hit[0] if hit else None

@@ -7,28 +7,54 @@ from collections import Counter
 from ..context import TurnContext
 from ..geometry import DC, DR
 from ..kinds import Field, Kind
-from ..movement import PUSHER, try_step
+from ..movement import BLOCKED, PUSHER, try_step
 
 ARROWS = "^>v<"
 
 
 def push(ctx: TurnContext, phase: int) -> None:
-    pushes = []
+    """Every active pusher pushes at once.
+
+    Two pushed robots aimed at one square, or at each other's squares, both stay. A robot pushed into
+    the square of another pushed robot goes after it; a ring of pushed robots stays put. A robot in
+    the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move).
+    """
+    pushes: dict[str, int] = {}
     for sq, els in ctx.board.layer("pusher").items():
         for el in els:
             if phase in el["phases"]:
-                pushes.extend((r, el["dir"]) for r in ctx.robots_at(sq))
+                for r in ctx.robots_at(sq):
+                    pushes[r.name] = el["dir"]
     if not pushes:
         return
-    # two pushers pushing real robots into one square: neither moves
-    aims = Counter((r.pos[0] + DR[d], r.pos[1] + DC[d]) for r, d in pushes if not r.virtual and r.pos)
-    for robot, d in pushes:
-        if robot.pos is None:
-            continue
-        if not robot.virtual and aims[(robot.pos[0] + DR[d], robot.pos[1] + DC[d])] > 1:
-            ctx.emit(robot, "obstruction encountered")
-            continue
-        try_step(ctx, robot, d, PUSHER, by="pusher")
+    by_name = ctx.by_name
+
+    def aim(name: str) -> tuple[int, int]:
+        pos = by_name[name].pos
+        assert pos is not None
+        d = pushes[name]
+        return (pos[0] + DR[d], pos[1] + DC[d])
+
+    real = [n for n in pushes if not by_name[n].virtual]
+    aims = Counter(aim(n) for n in real)
+    stay = {n for n in real if aims[aim(n)] > 1}
+    where = {by_name[n].pos: n for n in real}
+    stay |= {n for n in real if (other := where.get(aim(n))) is not None and other != n
+             and aim(other) == by_name[n].pos}
+    for name in stay:
+        ctx.emit(by_name[name], "obstruction encountered")
+    pending = [n for n in pushes if n not in stay]
+    while pending:
+        ready = [n for n in pending if by_name[n].virtual or where.get(aim(n)) not in pending]
+        if not ready:  # a ring of pushers: nobody can go first
+            for name in pending:
+                ctx.emit(by_name[name], "obstruction encountered")
+            return
+        for name in ready:
+            pending.remove(name)
+            robot = by_name[name]
+            if robot.pos is not None and try_step(ctx, robot, pushes[name], PUSHER, by="pusher") == BLOCKED:
+                ctx.emit(robot, "obstruction encountered")
 
 
 PUSHER_KIND = Kind(

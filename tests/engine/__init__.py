@@ -1,0 +1,1 @@
+"""Scenario-style tests of the classic rules engine (the ``referee simulate`` contract)."""
