@@ -204,7 +204,11 @@ def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
     for r, spec in zip(robots, robots_raw, strict=True):
         # a damaged robot's fused registers hold the cards its program gives there
         prog = programs.get(r.name, [])
-        r.locked = {reg: card for reg in locked_registers(r.damage) if reg <= len(prog) and (card := prog[reg - 1])}
+        r.locked = {}
+        for reg in locked_registers(r.damage):
+            held = prog[reg - 1] if reg <= len(prog) else None
+            if held is not None:
+                r.locked[reg] = held
         given = spec.get("locked")
         if given is not None:
             _check_locked(r, given, prog)

@@ -57,7 +57,7 @@ class Card:
 
 
 def _build_deck() -> tuple[Card, ...]:
-    cards = []
+    cards: list[Card] = []
     for ctype, count, first, stride in DECK_LAYOUT:
         cards.extend(Card(first + i * stride, ctype) for i in range(count))
     return tuple(sorted(cards))
