@@ -1,0 +1,126 @@
+"""Building (never sending) a player's turn mail.
+
+The message is::
+
+    multipart/mixed
+      multipart/alternative
+        text/plain                 the private section and the report, fixed-width
+        multipart/related
+          text/html                the same, with <img src="cid:...">
+          image/png ...            the pictures, inline, by Content-ID
+      image/gif                    the whole turn, as an attachment
+
+Everything comes in as arguments, and nothing random goes in: the Message-ID, the Content-IDs and the
+MIME boundaries are derived from the game, the turn and the recipient, so building the same mail twice
+gives the same bytes (an outbox that resends after a crash sends the same message, which clients dedupe).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.policy import default
+
+from .tables import WIDTH, PrivateSection, TurnReport, render_template
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An inline picture: ``key`` is what the report calls it (``start``, ``stage1``... ``end``)."""
+
+    key: str
+    filename: str
+    data: bytes
+    subtype: str = "png"
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    filename: str
+    data: bytes
+    maintype: str
+    subtype: str
+
+
+_TOKEN = re.compile(r"[^A-Za-z0-9.-]+")
+
+
+def _token(text: str) -> str:
+    return _TOKEN.sub("-", text).strip("-").lower() or "x"
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:20]
+
+
+def message_id(game: str, turn: int, recipient: str, domain: str, kind: str = "turn") -> str:
+    """A Message-ID that is the same every time for one game, turn, kind and recipient.
+
+    The address is hashed, not written out, so it does not leak into headers others may see.
+    """
+    return f"<{_token(game)}.t{turn}.{_token(kind)}.{_digest(game, str(turn), kind, recipient.lower())}@{domain}>"
+
+
+def content_id(game: str, turn: int, key: str, domain: str) -> str:
+    """The Content-ID of one picture of a turn (the same picture in every player's mail)."""
+    return f"<{_token(game)}.t{turn}.{_token(key)}@{domain}>"
+
+
+def _cte(text: str) -> str:
+    """7bit for plain ASCII with short lines (readable as it travels), else quoted-printable (never 8bit)."""
+    if text.isascii() and all(len(line) <= 998 for line in text.splitlines()):
+        return "7bit"
+    return "quoted-printable"
+
+
+def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, text: str, html: str | None = None,
+                  inline: Sequence[tuple[str, Picture]] = (), attachments: Sequence[Attachment] = (),
+                  headers: Mapping[str, str] | None = None) -> EmailMessage:
+    """A multipart message: text, then HTML with ``inline`` pictures as (content id, picture), then attachments.
+
+    ``headers`` are added as given (Date, Reply-To, In-Reply-To, Auto-Submitted, X-Loop...).
+    """
+    msg = EmailMessage(policy=default)
+    msg["From"] = sender
+    msg["To"] = recipient
+    msg["Subject"] = subject
+    msg["Message-ID"] = msg_id
+    for name, value in (headers or {}).items():
+        if name.lower() in ("from", "to", "subject", "message-id"):
+            raise ValueError(f"header {name} is set from its own argument")
+        msg[name] = value
+    msg.set_content(text, subtype="plain", charset="utf-8", cte=_cte(text))
+    if html is not None:
+        msg.add_alternative(html, subtype="html", charset="utf-8", cte=_cte(html))
+        if inline:
+            html_part = msg.get_body(("html",))
+            assert html_part is not None
+            for cid, pic in inline:
+                html_part.add_related(pic.data, "image", pic.subtype, cid=cid, disposition="inline",
+                                      filename=pic.filename)
+    for att in attachments:
+        msg.add_attachment(att.data, att.maintype, att.subtype, filename=att.filename)
+    seed = _digest(msg_id, recipient)
+    for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
+        part.set_boundary(f"=_{seed}.{i}")
+    return msg
+
+
+def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
+              recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
+              headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH) -> EmailMessage:
+    """One player's turn mail: their private section (if any) and the public report, in text and in HTML."""
+    cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in pictures}
+    urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
+    files = {p.key: p.filename for p in pictures}
+    context = {"report": report, "private": private, "width": width, "image_files": files}
+    text = render_template("mail.txt", **context)
+    html = render_template("mail.html", **context, image_urls=urls, gif_url=None)
+    return build_message(
+        sender=sender, recipient=recipient, subject=subject,
+        msg_id=message_id(report.game, report.turn, recipient, domain, kind),
+        text=text, html=html, inline=[(cids[p.key], p) for p in pictures],
+        attachments=[gif] if gif is not None else [], headers=headers)

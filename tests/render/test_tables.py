@@ -1,0 +1,229 @@
+"""The turn report's tables: the eight lines of each stage, the end of turn, and the player's own section."""
+
+from __future__ import annotations
+
+import re
+
+from referee.engine import Robot, build_board, parse_card, resolve_turn
+from referee.engine.geometry import E, N
+from referee.render import (
+    build_private,
+    build_report,
+    make_players,
+    private_html,
+    private_text,
+    report_html,
+    report_text,
+    text_table,
+)
+from referee.render.tables import Column, Row, Table
+
+from .conftest import GAME, ME, ORDER_TEMPLATE, TURN, SeededTurn
+from .golden import check_golden
+
+
+def _report(seeded: SeededTurn):
+    return build_report(seeded.board, seeded.result, seeded.players, GAME, TURN)
+
+
+def _cell(table: Table, row: str, robot: str) -> list[str]:
+    col = [c.robot for c in table.columns].index(robot)
+    return next(r for r in table.rows if r.key == row).cells[col]
+
+
+def _files(report) -> dict[str, str]:
+    return {key: f"{key}.png" for key in report.images}
+
+
+# -- the fixed turn, and its golden renderings ----------------------------------------------------
+def test_the_seeded_turn_has_pushes_belts_lasers_a_destruction_and_a_flag(seeded: SeededTurn):
+    events = seeded.result.events
+    assert any(e.text.startswith("pushed to") and (e.data or {}).get("priority") for e in events)
+    assert any(e.text.startswith("pushed to") and (e.data or {}).get("by") == "pusher" for e in events)
+    assert any(e.step == "belts" and e.text.startswith("conveyed to") for e in events)
+    assert any(e.step == "lasers" and (e.data or {}).get("hit") for e in events)
+    assert any(str((e.data or {}).get("by", "")).startswith("board laser") for e in events)
+    assert any(e.text == "destroyed" for e in events)
+    assert any(e.text.startswith("touch flag") for e in events)
+    assert any(e.text.startswith("register") and e.text.endswith("fused") for e in events)
+
+
+def test_report_text_matches_its_golden_file(seeded: SeededTurn):
+    report = _report(seeded)
+    check_golden("report.txt", report_text(report, _files(report)))
+
+
+def test_report_html_matches_its_golden_file(seeded: SeededTurn):
+    report = _report(seeded)
+    urls = {key: f"cid:{key}@example.test" for key in report.images}
+    check_golden("report.html", report_html(report, urls, gif_url="turn.gif"))
+
+
+def test_private_text_and_html_match_their_golden_files(seeded: SeededTurn, next_deal):
+    me = next(p for p in seeded.players if p.robot == ME)
+    robot = next(r for r in seeded.result.robots if r.name == ME)
+    section = build_private(me, TURN + 1, next_deal.hands.get(ME, []), next_deal.locked.get(ME, {}), ORDER_TEMPLATE,
+                            robot, seeded.board.flag_count, deadline="Thu, 26 Nov 2026 18:00 UTC")
+    check_golden("private.txt", private_text(section))
+    check_golden("private.html", private_html(section))
+
+
+# -- what the lines say -----------------------------------------------------------------------------
+def test_a_push_is_written_on_the_pushed_robot_with_its_time_index(seeded: SeededTurn):
+    report = _report(seeded)
+    pushes = [e for e in seeded.result.events if e.text.startswith("pushed to") and (e.data or {}).get("priority")]
+    for ev in pushes:
+        table = report.tables[int(ev.phase) - 1]
+        assert f"{ev.text} at {ev.data['priority']}" in _cell(table, "moves", ev.robot)
+
+
+def test_robot_laser_fire_gives_the_squares_then_who_was_hit(seeded: SeededTurn):
+    report = _report(seeded)
+    fire = [e for e in seeded.result.events if e.step == "lasers" and "hit" in (e.data or {})]
+    assert fire
+    for ev in fire:
+        cell = _cell(report.tables[int(ev.phase) - 1], "lasers", ev.robot)
+        assert re.fullmatch(r"r\d+(-\d+)?c\d+(-\d+)?", cell[cell.index(ev.text)])
+        if ev.data["hit"]:
+            assert cell[cell.index(ev.text) + 1] == f"hits {ev.data['hit']}"
+
+
+def test_the_hp_line_ends_with_each_robots_hp_after_the_stage(seeded: SeededTurn):
+    report = _report(seeded)
+    for phase, table in enumerate(report.tables[: seeded.result.phases_run], start=1):
+        for robot in seeded.result.frames[phase]:
+            cell = _cell(table, "hp", robot.name)
+            if robot.pos is not None:
+                assert cell[-1] == f"{robot.hp} HP"
+
+
+def test_a_robot_destroyed_in_a_pit_is_shown_where_it_happened_then_as_destroyed(seeded: SeededTurn):
+    report = _report(seeded)
+    [death] = [e for e in seeded.result.events if e.text == "destroyed"]
+    phase = int(death.phase)
+    table = report.tables[phase - 1]
+    assert "destroyed (pit)" in _cell(table, "moves", death.robot)
+    assert _cell(table, "mode", death.robot)[0].endswith("-> destroyed")
+    assert _cell(table, "hp", death.robot) == ["destroyed"]
+    for later in report.tables[phase : seeded.result.phases_run]:
+        assert _cell(later, "mode", death.robot) == ["destroyed"]
+        assert _cell(later, "card", death.robot) == ["-"]
+
+
+def test_the_checkpoint_line_appears_only_in_stages_where_a_checkpoint_was_touched(seeded: SeededTurn):
+    report = _report(seeded)
+    touched = {int(e.phase) for e in seeded.result.events
+               if isinstance(e.phase, int) and (e.text.startswith("archive") or e.text.startswith("touch flag"))}
+    for phase, table in enumerate(report.tables[: seeded.result.phases_run], start=1):
+        assert ("checkpoints" in [r.key for r in table.rows]) == (phase in touched)
+
+
+def test_a_virtual_robot_turning_real_shows_in_its_mode(seeded: SeededTurn):
+    report = _report(seeded)
+    for ev in seeded.result.events:
+        if ev.text == "real" and isinstance(ev.phase, int):
+            assert _cell(report.tables[ev.phase - 1], "mode", ev.robot)[0] == "virtual -> real"
+
+
+def test_the_end_table_lists_fused_registers_and_the_re_entry(seeded: SeededTurn):
+    report = _report(seeded)
+    end = report.tables[-1]
+    assert end.key == "end"
+    for robot in seeded.result.robots:
+        fused = [f"register {reg}: {card}" for reg, card in sorted(robot.locked.items())]
+        if fused:
+            assert _cell(end, "fused", robot.name)[: len(fused)] == fused
+        assert _cell(end, "hp", robot.name)[-1] == f"{robot.lives} robot{'s' if robot.lives != 1 else ''} left"
+    [entry] = [e for e in seeded.result.events if e.text.startswith("re-enter at")]
+    assert _cell(end, "mode", entry.robot) == ["destroyed -> virtual"]
+    assert _cell(end, "archive", entry.robot) == [entry.text.removeprefix("re-enter at "),
+                                                  f"re-enters facing {entry.data['facing']}"]
+
+
+def test_every_line_of_the_text_report_fits_a_78_column_terminal(seeded: SeededTurn):
+    report = _report(seeded)
+    text = report_text(report, _files(report))
+    assert max(len(line) for line in text.splitlines()) <= 78
+
+
+def test_eight_players_are_split_into_two_blocks_of_four():
+    names = ["Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop"]
+    cols = [Column(p.robot, p.label, p.colour, p.hex) for p in make_players(names)]
+    table = Table("stage1", "Stage 1", cols, [Row("card", "card", [[f"FWD1 {490 + 10 * i}"] for i in range(8)])])
+    text = text_table(table)
+    blocks = text.split("\n\n")
+    assert len(blocks) == 2
+    assert [sum(name in b.splitlines()[0] for name in names) for b in blocks] == [4, 4]
+    assert max(len(line) for line in text.splitlines()) <= 78
+
+
+def test_a_long_cell_wraps_inside_its_column():
+    cols = [Column("A", "A", "red", "#ff0000"), Column("B", "B", "blue", "#0000ff")]
+    long = "pushed to r12c14 at 670 and then obstruction encountered"
+    text = text_table(Table("stage1", "Stage 1", cols, [Row("moves", "moves", [[long], ["face E"]])]))
+    lines = text.splitlines()
+    rule = lines[2]
+    widths = [len(part) for part in rule.split("  ")]
+    start_b = widths[0] + 2 + widths[1] + 2
+    moves = lines[3:]
+    assert len(moves) > 1
+    assert all(len(line[widths[0] + 2: start_b].rstrip()) <= widths[1] for line in moves)
+    assert " ".join(line[widths[0] + 2: start_b].strip() for line in moves) == long
+    assert moves[0][start_b:].strip() == "face E"
+
+
+def test_html_escapes_what_players_chose_to_call_themselves(seeded: SeededTurn):
+    players = make_players([p.robot for p in seeded.players], labels={"Zoom": "<b>Zoom</b> & co"})
+    report = build_report(seeded.board, seeded.result, players, GAME, TURN)
+    html = report_html(report, {})
+    assert "&lt;b&gt;Zoom&lt;/b&gt; &amp; co" in html
+    assert "<b>Zoom</b>" not in html
+
+
+# -- turns that end early, and robots that are powered down -------------------------------------------
+def test_a_win_ends_the_report_at_the_winning_stage():
+    board = build_board({"width": 4, "height": 4, "elements": [{"kind": "flag", "at": "r3c1", "number": 1}]})
+    robots = [Robot("Twonky", (1, 1), N), Robot("Hammer", (1, 3), E)]
+    programs = {"Twonky": [parse_card(c) for c in ("FWD2 670", "FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520")],
+                "Hammer": [parse_card(c) for c in ("RT90 80", "RT90 100", "RT90 120", "RT90 140", "RT90 160")]}
+    result = resolve_turn(board, robots, programs)
+    report = build_report(board, result, make_players(["Twonky", "Hammer"]), GAME, TURN)
+    assert result.winner == "Twonky"
+    assert report.winner == "Twonky"
+    assert [t.key for t in report.tables] == [f"stage{k}" for k in range(1, result.phases_run + 1)]
+    assert report.images == ["start"] + [f"stage{k}" for k in range(1, result.phases_run + 1)]
+    assert "WINS THE GAME" in _cell(report.tables[-1], "checkpoints", "Twonky")
+    assert "Twonky has touched the last flag and wins the game." in report_text(report)
+
+
+def test_a_powered_down_robot_shows_its_repairs_and_plays_no_card():
+    board = build_board({"width": 4, "height": 4})
+    sleeper = Robot("Twonky", (1, 1), N, damage=5, powered_down=True, locked={5: parse_card("FWD1 490")})
+    result = resolve_turn(board, [sleeper], {})
+    table = build_report(board, result, make_players(["Twonky"]), GAME, TURN).tables[0]
+    assert _cell(table, "mode", "Twonky") == ["real, powered down", "+5 HP", "register 5 released"]
+    assert _cell(table, "card", "Twonky") == ["powered down"]
+    assert _cell(table, "hp", "Twonky") == ["10 HP"]
+
+
+def test_the_private_section_numbers_the_hand_and_names_the_fused_registers():
+    player = make_players(["Zoom"])[0]
+    hand = [parse_card(c) for c in ("FWD2 670", "RT90 80", "UTRN 10")]
+    locked = {4: parse_card("FWD1 490"), 5: parse_card("LF90 70")}
+    section = build_private(player, 5, hand, locked, "BEGIN RR-7 Zoom turn 5\nEND\n")
+    text = private_text(section)
+    assert [line.split() for line in text.splitlines() if re.match(r"^\s+\d\s+\S+ \d+$", line)] == [
+        ["1", "FWD2", "670"], ["2", "RT90", "80"], ["3", "UTRN", "10"]]
+    assert "register 4: FWD1 490" in text and "register 5: LF90 70" in text
+    assert "Program registers 1, 2, 3 from your hand." in text
+    assert text.rstrip().endswith("BEGIN RR-7 Zoom turn 5\nEND")
+
+
+def test_a_reboot_announced_for_next_turn_is_on_the_reboot_line_not_the_mode():
+    board = build_board({"width": 4, "height": 4})
+    robot = Robot("Twonky", (2, 2), N, damage=3, power_down_next=True)
+    result = resolve_turn(board, [robot], {})
+    end = build_report(board, result, make_players(["Twonky"]), GAME, TURN).tables[-1]
+    assert _cell(end, "reboot", "Twonky") == ["reboots next turn"]
+    assert _cell(end, "mode", "Twonky") == ["real"]
+    assert _cell(end, "hp", "Twonky") == ["7 HP", "3 robots left"]
