@@ -105,5 +105,12 @@ def demo(course: str) -> None:
     click.echo(sample_turn(course))
 
 
+# the game store (issue 3): referee --config FILE, referee db ..., referee game ...
+from .store.cli import db_group, game_group, make_config_option  # noqa: E402
+
+main.params.append(make_config_option())
+main.add_command(db_group)
+main.add_command(game_group)
+
 if __name__ == "__main__":
     main()

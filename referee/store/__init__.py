@@ -1,0 +1,81 @@
+"""The game store: everything a game needs, in SQLite (the default) or PostgreSQL.
+
+Modules:
+
+- :mod:`.db`: :class:`Store` (engine, ``write()`` / ``read()`` sessions, schema migrations).
+- :mod:`.models`: the tables.
+- :mod:`.games`: games, players, turns, orders; resolving, replaying, re-running, rolling back.
+- :mod:`.mail`: incoming mails, the outbox, once-only notices, service state.
+- :mod:`.programs`: checking a program against a hand (pure).
+- :mod:`.locking`: row locks and named locks.
+- :mod:`.errors`: what the store refuses (``StoreError`` and subclasses, one-line messages).
+- :mod:`.cli`: ``referee db ...`` and ``referee game ...``.
+
+Typical use::
+
+    from referee.config import load_settings
+    from referee.store import Store, games
+
+    store = Store(load_settings().database_url)
+    store.check_schema()
+    with store.write() as s:
+        game = games.create_game(s, course="sprint", actor="gm:alice@example.org")
+        games.add_player(s, game, email="bob@example.org", robot="Twonky")
+        games.start_game(s, game)
+
+Service functions take a session so a caller composes them into one transaction, lock what they
+change, and take ``now`` (aware UTC) and ``actor`` parameters.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .db import SchemaError, Store, head_revision, migrations_dir
+    from .errors import (
+        AlreadyResolved,
+        Busy,
+        Duplicate,
+        GameStateError,
+        InvalidValue,
+        MissingOrders,
+        NotFound,
+        ProgramError,
+        StaleOrders,
+        StoreError,
+    )
+
+# names are loaded on first use, so that ``referee`` commands that never touch the store do not
+# pay for importing SQLAlchemy
+_LAZY = {
+    **{name: "db" for name in ("SchemaError", "Store", "head_revision", "migrations_dir")},
+    **{name: "errors" for name in ("AlreadyResolved", "Busy", "Duplicate", "GameStateError", "InvalidValue",
+                                   "MissingOrders", "NotFound", "ProgramError", "StaleOrders", "StoreError")},
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{module}", __name__), name)
+
+
+__all__ = [
+    "AlreadyResolved",
+    "Busy",
+    "Duplicate",
+    "GameStateError",
+    "InvalidValue",
+    "MissingOrders",
+    "NotFound",
+    "ProgramError",
+    "SchemaError",
+    "StaleOrders",
+    "Store",
+    "StoreError",
+    "head_revision",
+    "migrations_dir",
+]

@@ -1,0 +1,495 @@
+"""``referee db ...`` (schema) and ``referee game ...`` (games from the shell) commands.
+
+Errors are one line on standard error and exit status 1. ``referee game resolve`` exits 3 when it
+did nothing because the turn had been resolved already (by another process) or the game was busy.
+Only click is imported at module level so that ``referee`` starts fast for other commands.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from .db import Store
+
+CONFIG_META = "referee.config"
+EXIT_NOTHING_DONE = 3
+
+
+def config_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """Callback of the global ``--config`` option: remember the file for the commands."""
+    if value:
+        ctx.meta[CONFIG_META] = value
+
+
+def make_config_option() -> click.Option:
+    return click.Option(["--config"], metavar="FILE", expose_value=False, is_eager=True, callback=config_option,
+                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
+
+
+def _actor() -> str:
+    try:
+        return f"cli:{getpass.getuser()}"
+    except Exception:  # no user name to be had (containers): still say where it came from
+        return "cli"
+
+
+def _settings() -> Any:
+    from ..config import ConfigError, load_settings
+
+    ctx = click.get_current_context()
+    try:
+        return load_settings(ctx.meta.get(CONFIG_META))
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    """Store errors as one-line click errors."""
+    from sqlalchemy.exc import OperationalError
+
+    from .errors import StoreError
+
+    try:
+        yield
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OperationalError as exc:
+        raise click.ClickException(f"database error: {exc.orig}") from None
+
+
+def _open_store(check: bool = True) -> Store:
+    from .db import Store
+
+    with _errors():
+        store = Store.from_settings(_settings())
+        if check:
+            store.check_schema()
+    return store
+
+
+@contextmanager
+def _session(*, write: bool) -> Iterator[Session]:
+    """One transaction on the configured store (committed at the end when ``write``); errors as click errors."""
+    store = _open_store()
+    try:
+        with _errors(), (store.write() if write else store.read()) as s:
+            yield s
+    finally:
+        store.close()
+
+
+def _echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, default=str))
+
+
+def parse_duration(text: str) -> int:
+    """``5d``, ``36h``, ``90m``, ``45s`` or plain seconds -> seconds."""
+    m = re.fullmatch(r"\s*(\d+)\s*([dhms]?)\s*", text.lower())
+    if not m:
+        raise click.BadParameter(f"{text!r} is not a duration such as 5d, 36h, 90m or 3600")
+    return int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60, "s": 1, "": 1}[m.group(2)]
+
+
+def _parse_rule(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise click.BadParameter(f"{text!r}: write a house rule as NAME=VALUE, e.g. edge=fence")
+    v = value.strip()
+    parsed: Any = v
+    if v.lower() in ("true", "yes", "on"):
+        parsed = True
+    elif v.lower() in ("false", "no", "off"):
+        parsed = False
+    elif re.fullmatch(r"-?\d+", v):
+        parsed = int(v)
+    return key.strip().replace("-", "_"), parsed
+
+
+# ---------------------------------------------------------------------------------------------------
+@click.group("db")
+def db_group() -> None:
+    """The database schema (SQLite by default, or PostgreSQL: set database_url)."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head")
+def db_upgrade(revision: str) -> None:
+    """Bring the database to REVISION (default: the newest), creating it if it is empty."""
+    store = _open_store(check=False)
+    with _errors():
+        before, after = store.upgrade(revision)
+    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
+    store.close()
+
+
+@db_group.command("downgrade")
+@click.argument("revision")
+def db_downgrade(revision: str) -> None:
+    """Take the database back to REVISION ('base' removes every table of the referee)."""
+    store = _open_store(check=False)
+    with _errors():
+        before, after = store.downgrade(revision)
+    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
+    store.close()
+
+
+@db_group.command("current")
+def db_current() -> None:
+    """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
+    from .db import head_revision
+
+    store = _open_store(check=False)
+    with _errors():
+        current = store.current_revision()
+    head = head_revision()
+    click.echo(f"{store.describe()}: at {current or 'empty (no schema)'}, newest {head}")
+    store.close()
+    if current != head:
+        sys.exit(1)
+
+
+# ---------------------------------------------------------------------------------------------------
+@click.group("game")
+def game_group() -> None:
+    """Games: create, seat players, start, play turn by turn, inspect."""
+
+
+@game_group.command("new")
+@click.argument("code", required=False)
+@click.option("--course", required=True, help="Board or course to play on (referee board list).")
+@click.option("--title", default="", help="A name for the game.")
+@click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
+              help="A house rule (edge=fence, lives=2, start=numbered...); repeatable.")
+@click.option("--seed", help="The game's seed (default: random). Every turn's seed derives from it.")
+@click.option("--deadline", default="5d", show_default=True, help="Time players have per turn (5d, 36h...).")
+@click.option("--reminder", default="24h", show_default=True, help="Remind missing players this long before.")
+@click.option("--missing-orders", default="random", show_default=True,
+              type=click.Choice(["random", "power_down", "repeat_locked"]), help="Policy for missing programs.")
+@click.option("--hold-for-review", is_flag=True, help="Turn results go to the GM before the players.")
+@click.option("--gm", "gm_address", help="The game master's address.")
+def game_new(code: str | None, course: str, title: str, rules: tuple[str, ...], seed: str | None, deadline: str,
+             reminder: str, missing_orders: str, hold_for_review: bool, gm_address: str | None) -> None:
+    """Create a game (CODE, e.g. RR-7; default the next free RR-<n>)."""
+    from . import games
+
+    house = dict(_parse_rule(r) for r in rules)
+    with _session(write=True) as s:
+        game = games.create_game(s, course=course, code=code, title=title, rules=house, seed=seed,
+                                 deadline_seconds=parse_duration(deadline), reminder_seconds=parse_duration(reminder),
+                                 missing_orders=missing_orders, hold_for_review=hold_for_review,
+                                 gm_address=gm_address, actor=_actor())
+    click.echo(f"{game.code}: new game on {game.course} (house rules: {_rules_text(game.rules)})")
+
+
+@game_group.command("add-player")
+@click.argument("code")
+@click.argument("email")
+@click.argument("robot")
+@click.option("--colour", "--color", "colour", help="Robot colour (default: the next free one).")
+@click.option("--name", default="", help="The player's name.")
+def game_add_player(code: str, email: str, robot: str, colour: str | None, name: str) -> None:
+    """Seat the player at EMAIL with robot ROBOT in game CODE (while it is forming)."""
+    from . import games
+
+    with _session(write=True) as s:
+        p = games.add_player(s, code, email=email, robot=robot, colour=colour, name=name, actor=_actor())
+        game_code = p.game.code
+    click.echo(f"{game_code}: seat {p.seat} {p.robot} ({p.colour}) played by {p.email}, secret {p.secret}")
+
+
+@game_group.command("start")
+@click.argument("code")
+def game_start(code: str) -> None:
+    """Place the robots and deal the first hands."""
+    from . import games
+
+    with _session(write=True) as s:
+        turn = games.start_game(s, code, actor=_actor())
+        game = turn.game
+    click.echo(f"{game.code}: started with {len(turn.state_before)} robots; turn 1 dealt"
+               + (f", deadline {turn.deadline:%Y-%m-%d %H:%M} UTC" if turn.deadline else ""))
+
+
+@game_group.command("list")
+@click.option("--status", type=click.Choice(["forming", "running", "paused", "finished"]))
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+def game_list(status: str | None, as_json: bool) -> None:
+    """List the games."""
+    from . import games
+
+    with _session(write=False) as s:
+        rows = [{"code": g.code, "title": g.title, "course": g.course, "status": g.status, "turn": g.turn_number,
+                 "players": len(g.players), "winner": g.winner} for g in games.list_games(s, status)]
+    if as_json:
+        _echo_json(rows)
+        return
+    if not rows:
+        click.echo("no games")
+    for r in rows:
+        extra = f"  winner {r['winner']}" if r["winner"] else ""
+        click.echo(f"{r['code']:<10} {r['status']:<9} turn {r['turn']:<4} {r['players']} players  "
+                   f"{r['course']}{'  ' + r['title'] if r['title'] else ''}{extra}")
+
+
+@game_group.command("status")
+@click.argument("code")
+@click.option("--json", "as_json", is_flag=True, help="As JSON (hands included).")
+@click.option("--secrets", is_flag=True, help="Show the players' secrets.")
+def game_status(code: str, as_json: bool, secrets: bool) -> None:
+    """The game, its open turn, and every player's robot and orders."""
+    from . import games
+
+    with _session(write=False) as s:
+        view = games.game_view(s, games.get_game(s, code), secrets_too=secrets)
+    if as_json:
+        _echo_json(view)
+        return
+    click.echo(f"{view['code']}{' ' + repr(view['title']) if view['title'] else ''}: {view['status']}, "
+               f"course {view['course']}, turn {view['turn']}"
+               + (f", deadline {_when(view['deadline'])}" if view["deadline"] else "")
+               + (f", winner {view['winner']}" if view["winner"] else ""))
+    click.echo(f"house rules: {_rules_text(view['rules'])}")
+    for p in view["players"]:
+        st = p["state"] or {}
+        where = st.get("at") or "off the board"
+        mode = "virtual" if st.get("virtual") else "powered down" if st.get("powered_down") else "real"
+        line = (f"  {p['seat']}. {p['robot']:<10} {p['colour']:<7} {p['email']:<28} {p['status']:<7} "
+                f"orders {p['orders']:<11}")
+        if st:
+            line += (f" {where:<7} {st.get('facing')}  HP {10 - st.get('damage', 0):<2} lives {st.get('lives')} "
+                     f"flags {st.get('flags')} {mode}")
+        if secrets:
+            line += f"  secret {p['secret']}"
+        click.echo(line.rstrip())
+
+
+@game_group.command("hand")
+@click.argument("code")
+@click.argument("robot")
+def game_hand(code: str, robot: str) -> None:
+    """ROBOT's hand for the open turn, numbered, and its fused registers."""
+    from . import games
+
+    with _session(write=False) as s:
+        game = games.get_game(s, code)
+        player = games.get_player(s, game, robot)
+        turn = games.open_turn(s, game)
+        if turn is None:
+            raise click.ClickException(f"{game.code} has no open turn")
+        hand = turn.hands.get(player.robot, [])
+        locked = turn.locked.get(player.robot, {})
+    click.echo(f"{game.code} turn {turn.number}, {player.robot}: "
+               + (", ".join(f"{i}={c}" for i, c in enumerate(hand, start=1)) or "no cards"))
+    for reg, card in sorted(locked.items()):
+        click.echo(f"  register {reg} fused: {card}")
+
+
+@game_group.command("program")
+@click.argument("code")
+@click.argument("robot", required=False)
+@click.argument("cards", required=False)
+@click.option("--file", "file", type=click.File("r"),
+              help="Programs, one per line: 'ROBOT: card, card, ...' ('-' for standard input).")
+@click.option("--turn", "turn_number", type=int, help="The turn meant (refused if another turn is open).")
+@click.option("--power-down/--no-power-down", default=None, help="Announce (or cancel) a power down next turn.")
+@click.option("--reentry", help="Facing (N/E/S/W) if the robot re-enters after being destroyed.")
+def game_program(code: str, robot: str | None, cards: str | None, file: Any, turn_number: int | None,
+                 power_down: bool | None, reentry: str | None) -> None:
+    """Enter ROBOT's program: CARDS comma-separated ("FWD2 670, RT90 80, ..." or "Move-2 P670, ...";
+    1-9 = that card of the hand; '-' = a fused register), or several from --file."""
+    from ..engine import parse_card
+    from . import games
+    from .errors import ProgramError, StoreError
+    from .programs import parse_cards_text
+
+    entries: list[tuple[str, str, str]] = []
+    if file is not None:
+        if robot or cards:
+            raise click.UsageError("give ROBOT and CARDS, or --file, not both")
+        for n, line in enumerate(file, start=1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            name, sep, rest = text.partition(":")
+            if not sep:
+                raise click.ClickException(f"{file.name} line {n}: expected 'ROBOT: card, card, ...'")
+            entries.append((f"{file.name} line {n}", name.strip(), rest))
+    elif robot is not None and cards is not None:
+        entries.append(("", robot, cards))
+    elif robot is not None and (power_down is not None or reentry):
+        entries.append(("", robot, ""))
+    else:
+        raise click.UsageError("give ROBOT and CARDS, or --file FILE")
+    problems: list[str] = []
+    accepted: list[str] = []
+    with _session(write=True) as s:
+        game = games.get_game(s, code)
+        for where, name, text in entries:
+            prefix = f"{where}: " if where else ""
+            try:
+                player = games.get_player(s, game, name)
+                turn = games.open_turn(s, game)
+                hand = [parse_card(c) for c in (turn.hands.get(player.robot, []) if turn else [])]
+                order = games.submit_program(s, game, player.robot, parse_cards_text(text, hand),
+                                             turn_number=turn_number, source="cli", power_down=power_down,
+                                             reentry_facing=reentry, text=text.strip(), actor=_actor())
+                accepted.append(f"{game.code} turn {order.turn.number}, {player.robot}: "
+                                + (", ".join(c or "-" for c in order.program) or "no program")
+                                + (" (power down next turn)" if order.power_down else ""))
+            except ProgramError as exc:
+                problems.extend(f"{prefix}{p}" for p in (exc.problems if len(exc.problems) > 1 else [str(exc)]))
+            except StoreError as exc:
+                problems.append(f"{prefix}{exc}")
+        if problems:  # all or nothing: the transaction is rolled back
+            raise click.ClickException("; ".join(problems) + ("" if len(entries) == 1 else " (nothing entered)"))
+    for line in accepted:
+        click.echo(line)
+
+
+@game_group.command("resolve")
+@click.argument("codes", nargs=-1)
+@click.option("--turn", "turn_number", type=int, help="Resolve only if this turn is still the open one.")
+@click.option("--fill", type=click.Choice(["random", "idle"]),
+              help="Program for robots whose players sent none (default: refuse to resolve).")
+@click.option("--all", "all_ready", is_flag=True,
+              help="Every running game (those still waiting for programs are skipped, unless --fill).")
+@click.option("--no-wait", is_flag=True, help="Skip a game another process is changing (PostgreSQL).")
+def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | None, all_ready: bool,
+                 no_wait: bool) -> None:
+    """Resolve the open turn of the games CODES (or of every running game: --all), deal the next."""
+    from . import games
+    from .errors import AlreadyResolved, Busy, GameStateError, MissingOrders, StoreError
+
+    if not codes and not all_ready:
+        raise click.UsageError("name a game, or use --all")
+    store = _open_store()
+    targets: list[tuple[int | str, int | None]] = [(code, turn_number) for code in codes]
+    if all_ready:
+        # each game's open turn as listed now: if another process resolves it meanwhile, it is not done twice
+        with store.read() as s:
+            targets.extend((g.id, g.turn_number) for g in games.list_games(s, "running"))
+    fill_fn = games.FILLS[fill] if fill else None
+    resolved = skipped = 0
+    try:
+        for target, expect in targets:
+            try:
+                with store.write() as s:
+                    turn = games.resolve_turn(s, target, expect_turn=expect, fill=fill_fn, wait=not no_wait,
+                                              actor=_actor())
+                    game = turn.game
+            except (AlreadyResolved, Busy) as exc:
+                click.echo(f"{exc} (nothing done)")
+                skipped += 1
+                continue
+            except (MissingOrders, GameStateError) as exc:
+                if all_ready:
+                    continue
+                raise click.ClickException(str(exc)) from None
+            except StoreError as exc:
+                raise click.ClickException(str(exc)) from None
+            after = (f"won by {turn.winner}" if turn.winner else
+                     "game over" if game.status == "finished" else f"turn {game.turn_number} dealt")
+            click.echo(f"{game.code}: turn {turn.number} resolved, {after}")
+            resolved += 1
+    finally:
+        store.close()
+    if not resolved and skipped:
+        sys.exit(EXIT_NOTHING_DONE)
+
+
+@game_group.command("show-turn")
+@click.argument("code")
+@click.argument("number", type=int, required=False)
+@click.option("--json", "as_json", is_flag=True, help="Everything stored for the turn, as JSON.")
+@click.option("--no-hands", is_flag=True, help="Leave out the hands dealt.")
+def game_show_turn(code: str, number: int | None, as_json: bool, no_hands: bool) -> None:
+    """Turn NUMBER (default: the current one): seed, hands, programs, events, robots before and after."""
+    from . import games
+
+    with _session(write=False) as s:
+        game = games.get_game(s, code)
+        view = games.turn_view(s, game, number if number is not None else game.turn_number, hands=not no_hands)
+    if as_json:
+        _echo_json(view)
+        return
+    click.echo(f"{view['game']} turn {view['turn']}: {view['status']}, seed {view['seed']}"
+               + (f", resolved {_when(view['resolved_at'])} by {view['resolved_by']}" if view["resolved_at"] else "")
+               + (f", deadline {_when(view['deadline'])}" if view["status"] == "open" and view["deadline"] else ""))
+    click.echo("robots at the start:")
+    for r in view["state_before"]:
+        click.echo("  " + _robot_text(r))
+    if "hands" in view:
+        for name, hand in view["hands"].items():
+            fused = view["locked"].get(name, {})
+            click.echo(f"  {name} hand: {', '.join(hand) or '-'}"
+                       + (f"; fused {', '.join(f'{k}={v}' for k, v in sorted(fused.items()))}" if fused else ""))
+    if view["programs"] is not None:
+        click.echo("programs:")
+        for name, prog in view["programs"].items():
+            click.echo(f"  {name}: {', '.join(c or '-' for c in prog)}")
+        phase = None
+        for ev in view["events"] or []:
+            if ev["phase"] != phase:
+                phase = ev["phase"]
+                click.echo(f"-- register phase {phase} --" if isinstance(phase, int) else f"-- {phase} of turn --")
+            click.echo(f"  {ev['step']:<12} {ev['robot'] or '':<10} {ev['text']}")
+        click.echo("robots at the end:")
+        for r in view["state_after"] or []:
+            click.echo("  " + _robot_text(r))
+        if view["winner"]:
+            click.echo(f"winner: {view['winner']}")
+    else:
+        in_ = [o["robot"] for o in view["orders"] if o["active"]]
+        click.echo(f"orders in from: {', '.join(in_) or 'nobody yet'}")
+
+
+@game_group.command("replay")
+@click.argument("code")
+@click.argument("number", type=int)
+def game_replay(code: str, number: int) -> None:
+    """Re-run stored turn NUMBER from its snapshot; exit 1 if the result differs from the stored one."""
+    from . import games
+
+    with _session(write=False) as s:
+        game = games.get_game(s, code)
+        result, same = games.replay_turn(s, game, number)
+    if not same:
+        raise click.ClickException(f"{game.code} turn {number}: the re-run differs from the stored result")
+    click.echo(f"{game.code} turn {number}: re-run from the snapshot gives the stored result "
+               f"({len(result.events)} events, winner {result.winner or 'none'})")
+
+
+def _when(iso: str) -> str:
+    """``2026-03-01T12:00:05.123+00:00`` -> ``2026-03-01 12:00 UTC``."""
+    return iso[:16].replace("T", " ") + " UTC"
+
+
+def _rules_text(rules: dict[str, Any]) -> str:
+    return " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in rules.items())
+
+
+def _robot_text(r: dict[str, Any]) -> str:
+    where = r.get("at") or "off the board"
+    bits = [f"{r['name']:<10} {where:<8} {r.get('facing')}", f"HP {10 - r.get('damage', 0)}",
+            f"lives {r.get('lives')}", f"flags {r.get('flags')}"]
+    if r.get("virtual"):
+        bits.append("virtual")
+    if r.get("powered_down"):
+        bits.append("powered down")
+    if r.get("locked"):
+        bits.append("fused " + ", ".join(f"{k}={v}" for k, v in r["locked"].items()))
+    if r.get("archive"):
+        bits.append(f"archive {r['archive']}")
+    return "  ".join(bits)

@@ -1,0 +1,389 @@
+"""The game store's tables (SQLAlchemy 2.0 typed models).
+
+One database holds everything a game needs so that any turn can be shown, disputed, re-run and
+corrected, and nothing a player sent is ever lost:
+
+- :class:`Game`: code (``RR-7``), course, house rules, deadlines, status, the game's seed.
+- :class:`Player`: address, robot name, colour, per-player secret, missed-turn counter.
+- :class:`Turn`: per turn the seed, the hands dealt and locked registers, the robots before (a
+  snapshot), what was fed to the engine (programs, power-down announcements, re-entry facings),
+  and what came out (event log, robots after, frames, winner). Robots' state per turn lives in
+  the snapshots (``state_before`` / ``state_after``, lists of ``robot_to_dict`` dicts).
+- :class:`Order`: every program accepted for a player and turn, the last one ``active``.
+- :class:`IncomingMail`: every mail taken in, raw, with its IMAP identity and what was made of it.
+- :class:`OutgoingMail`: the outbox, every mail until (and after) it is sent.
+- :class:`TurnNotice`: reminders and other once-only notices sent for a turn.
+- :class:`AuditEntry`: everything a GM (or the operator) changed.
+- :class:`ServiceState`: small named values of the service itself (e.g. when the tick last ran).
+
+Times are aware UTC datetimes (:class:`~referee.store.types.UTCDateTime`). Card lists are stored
+as strings (``"FWD2 670"``); robots as ``referee.engine.snapshot.robot_to_dict`` dicts. JSON
+columns are not watched for changes inside them: assign a new value (``x.col = {**x.col, ...}``).
+Changing a model means a new Alembic revision in ``migrations/versions`` (see ``referee db``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from .types import UTCDateTime, utcnow
+
+NAMING = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+GAME_STATUSES = ("forming", "running", "paused", "finished")
+PLAYER_STATUSES = ("active", "out", "ejected")
+TURN_STATUSES = ("open", "resolved")
+ORDER_SOURCES = ("cli", "mail", "gm", "auto")
+MISSING_ORDERS_POLICIES = ("random", "power_down", "repeat_locked")
+INCOMING_OUTCOMES = ("new", "accepted", "rejected", "ignored", "error")
+OUTGOING_STATUSES = ("pending", "sending", "sent", "failed", "held", "cancelled")
+
+#: defaults of a new game (issue 6 documents what they mean for the tick)
+DEFAULT_DEADLINE_SECONDS = 5 * 24 * 3600
+DEFAULT_REMINDER_SECONDS = 24 * 3600
+DEFAULT_MAX_MISSED_TURNS = 3
+
+
+def _one_of(column: str, values: tuple[str, ...], name: str) -> CheckConstraint:
+    quoted = ", ".join(f"'{v}'" for v in values)
+    return CheckConstraint(f"{column} IN ({quoted})", name=name)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime}
+
+
+class Game(Base):
+    __tablename__ = "games"
+    __table_args__ = (_one_of("status", GAME_STATUSES, "status"),
+                      _one_of("missing_orders", MISSING_ORDERS_POLICIES, "missing_orders"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: the name players and mails use, e.g. ``RR-7``
+    code: Mapped[str] = mapped_column(String(32), unique=True)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    #: board or course name (``referee board list``)
+    course: Mapped[str] = mapped_column(String(64))
+    #: house rules (``Rules.to_dict()``), all keys present
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: every turn's seed is derived from this one (``f"{seed}:{turn}"``)
+    seed: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="forming")
+    #: the open turn while running or paused; the last turn played once finished; 0 while forming
+    turn_number: Mapped[int] = mapped_column(Integer, default=0)
+    #: how long players have after a turn mail
+    deadline_seconds: Mapped[int] = mapped_column(Integer, default=DEFAULT_DEADLINE_SECONDS)
+    #: how long before the deadline the missing players are reminded
+    reminder_seconds: Mapped[int] = mapped_column(Integer, default=DEFAULT_REMINDER_SECONDS)
+    #: delay after the last orders came in before a turn is resolved (players may still amend)
+    settle_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    #: what a player who sent nothing by the deadline plays
+    missing_orders: Mapped[str] = mapped_column(String(16), default="random")
+    #: missed turns in a row after which the GM is told the seat is open
+    max_missed_turns: Mapped[int] = mapped_column(Integer, default=DEFAULT_MAX_MISSED_TURNS)
+    #: turn results go to the GM first; they are sent to players when published
+    hold_for_review: Mapped[bool] = mapped_column(Boolean, default=False)
+    gm_address: Mapped[str | None] = mapped_column(String(320))
+    #: robot name of the winner, once finished with one
+    winner: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column()
+    paused_at: Mapped[datetime | None] = mapped_column()
+    finished_at: Mapped[datetime | None] = mapped_column()
+    #: bumped on every update; a write from a stale copy fails instead of overwriting (lost update)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+
+    players: Mapped[list[Player]] = relationship(back_populates="game", order_by="Player.seat",
+                                                 cascade="all, delete-orphan")
+    turns: Mapped[list[Turn]] = relationship(back_populates="game", order_by="Turn.number",
+                                             cascade="all, delete-orphan")
+
+    __mapper_args__: ClassVar[dict[str, Any]] = {"version_id_col": version}
+
+    def __repr__(self) -> str:
+        return f"<Game {self.code} {self.status} turn {self.turn_number}>"
+
+
+class Player(Base):
+    __tablename__ = "players"
+    __table_args__ = (
+        UniqueConstraint("game_id", "seat"),
+        UniqueConstraint("game_id", "robot_key"),
+        UniqueConstraint("game_id", "email"),
+        UniqueConstraint("game_id", "colour"),
+        _one_of("status", PLAYER_STATUSES, "status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    #: 1, 2, ... in the order players joined; robot n starts on start square n (numbered start)
+    seat: Mapped[int] = mapped_column(Integer)
+    robot: Mapped[str] = mapped_column(String(32))
+    #: ``robot.casefold()``: robot names are unique in a game regardless of case
+    robot_key: Mapped[str] = mapped_column(String(32))
+    #: address of record, lower case
+    email: Mapped[str] = mapped_column(String(320))
+    #: the player's name as given (may be empty)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    colour: Mapped[str] = mapped_column(String(16))
+    #: what a mail must carry to count as this player's (issue 4)
+    secret: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="active")
+    #: turns in a row resolved without orders from this player
+    missed_turns: Mapped[int] = mapped_column(Integer, default=0)
+    #: orders that hold until changed (e.g. the option-sacrifice threshold)
+    standing_orders: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    left_at: Mapped[datetime | None] = mapped_column()
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+    def __repr__(self) -> str:
+        return f"<Player {self.robot} {self.email} seat {self.seat}>"
+
+
+class Turn(Base):
+    __tablename__ = "turns"
+    __table_args__ = (UniqueConstraint("game_id", "number"), _one_of("status", TURN_STATUSES, "status"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="open")
+    #: the engine seed of this turn (dealing and resolution), ``f"{game.seed}:{number}"``
+    seed: Mapped[str] = mapped_column(String(100))
+    #: house rules in force for this turn
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: ``referee.__version__`` that dealt (and, once resolved, resolved) the turn
+    engine_version: Mapped[str] = mapped_column(String(32))
+    #: when the turn mail went out (the turn opened); deadlines count from here
+    opened_at: Mapped[datetime] = mapped_column()
+    deadline: Mapped[datetime | None] = mapped_column()
+    resolved_at: Mapped[datetime | None] = mapped_column()
+    #: who resolved it (``cli:alice``, ``tick``, ``gm:...``)
+    resolved_by: Mapped[str | None] = mapped_column(String(200))
+    #: when the results went to the players (they wait for the GM under hold-for-review)
+    published_at: Mapped[datetime | None] = mapped_column()
+
+    # -- what the turn started from -----------------------------------------------------------
+    #: every robot at the start of the turn (``robot_to_dict``), seat order
+    state_before: Mapped[list[Any]] = mapped_column(JSON)
+    #: robot -> the cards dealt, in the order dealt (hand position 1 first)
+    hands: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: robot -> {register: card} for every fused register this turn
+    locked: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: cards nobody holds this turn (randomizers draw from them)
+    undealt: Mapped[list[Any]] = mapped_column(JSON)
+
+    # -- what went into the engine (fixed when resolved) --------------------------------------
+    #: robot -> five registers (card or None) as resolved, locked registers included
+    programs: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: robots whose players announced a power down for the next turn
+    power_down: Mapped[list[Any] | None] = mapped_column(JSON)
+    #: robot -> facing (N/E/S/W) chosen for re-entry
+    reentry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: robot -> standing orders in force when resolved
+    standing: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    # -- what came out --------------------------------------------------------------------------
+    #: robot -> cards as executed per register (randomizers may change them)
+    played: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: the event log (``Event.to_dict()``)
+    events: Mapped[list[Any] | None] = mapped_column(JSON)
+    #: every robot at the end of the turn
+    state_after: Mapped[list[Any] | None] = mapped_column(JSON)
+    #: the robots at the start, after each register phase and after the end of turn
+    frames: Mapped[list[Any] | None] = mapped_column(JSON)
+    winner: Mapped[str | None] = mapped_column(String(32))
+    phases_run: Mapped[int | None] = mapped_column(Integer)
+    end_of_turn: Mapped[bool | None] = mapped_column(Boolean)
+
+    game: Mapped[Game] = relationship(back_populates="turns")
+    orders: Mapped[list[Order]] = relationship(back_populates="turn", order_by="Order.id",
+                                               cascade="all, delete-orphan")
+    notices: Mapped[list[TurnNotice]] = relationship(back_populates="turn", cascade="all, delete-orphan")
+
+    def __repr__(self) -> str:
+        return f"<Turn {self.number} of game {self.game_id} {self.status}>"
+
+
+class Order(Base):
+    """One program (and the other orders of a turn) accepted for a player. The newest is ``active``."""
+
+    __tablename__ = "orders"
+    __table_args__ = (Index(None, "turn_id", "player_id"), _one_of("source", ORDER_SOURCES, "source"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    turn_id: Mapped[int] = mapped_column(ForeignKey("turns.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"))
+    #: the orders in force for this player and turn (older ones stay, inactive, for the record)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: where they came from: ``cli``, ``mail``, ``gm`` (entered by the GM), ``auto`` (missing orders)
+    source: Mapped[str] = mapped_column(String(16))
+    #: five registers, card or None, locked registers filled in
+    program: Mapped[list[Any]] = mapped_column(JSON)
+    #: announce a power down for the next turn (True), cancel one (False), or nothing said (None)
+    power_down: Mapped[bool | None] = mapped_column(Boolean)
+    #: facing for re-entry if the robot is destroyed this turn
+    reentry_facing: Mapped[str | None] = mapped_column(String(1))
+    #: further orders (fire orders, option choices...) as the order parser produces them
+    extra: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: the orders as written (the block read from the mail, or the command line)
+    text: Mapped[str | None] = mapped_column(Text)
+    incoming_mail_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
+    actor: Mapped[str | None] = mapped_column(String(200))
+    submitted_at: Mapped[datetime] = mapped_column(default=utcnow)
+    superseded_at: Mapped[datetime | None] = mapped_column()
+
+    turn: Mapped[Turn] = relationship(back_populates="orders")
+    player: Mapped[Player] = relationship()
+
+    def __repr__(self) -> str:
+        return f"<Order {self.id} player {self.player_id} turn {self.turn_id} active={self.active}>"
+
+
+class IncomingMail(Base):
+    """A mail as received, raw, and what was made of it. Never deleted by the referee."""
+
+    __tablename__ = "incoming_mails"
+    __table_args__ = (
+        UniqueConstraint("mailbox", "uidvalidity", "uid"),
+        _one_of("outcome", INCOMING_OUTCOMES, "outcome"),
+        Index(None, "outcome"),
+        Index(None, "sha256"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``imap``, ``maildir``, ``stdin``...
+    source: Mapped[str] = mapped_column(String(16))
+    #: IMAP identity: the folder (named so it is unique across accounts), UIDVALIDITY and UID
+    mailbox: Mapped[str | None] = mapped_column(String(400))
+    uidvalidity: Mapped[int | None] = mapped_column(BigInteger)
+    uid: Mapped[int | None] = mapped_column(BigInteger)
+    #: the Message-ID header as written (angle brackets included); a mail is taken once per id
+    message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
+    sha256: Mapped[str] = mapped_column(String(64))
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    size: Mapped[int] = mapped_column(Integer)
+    from_addr: Mapped[str | None] = mapped_column(String(320))
+    subject: Mapped[str | None] = mapped_column(Text)
+    received_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: ``new`` until processed; then ``accepted``, ``rejected`` (see reason), ``ignored`` (loop,
+    #: bounce, unknown sender...), or ``error`` (processing failed; it can be re-processed)
+    outcome: Mapped[str] = mapped_column(String(16), default="new")
+    reason: Mapped[str | None] = mapped_column(Text)
+    processed_at: Mapped[datetime | None] = mapped_column()
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    #: when the mail was moved to the processed folder (or flagged) on the IMAP server
+    moved_at: Mapped[datetime | None] = mapped_column()
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    turn_number: Mapped[int | None] = mapped_column(Integer)
+
+    def __repr__(self) -> str:
+        return f"<IncomingMail {self.id} {self.message_id} {self.outcome}>"
+
+
+class OutgoingMail(Base):
+    """The outbox: a mail, fully rendered, from the moment it is decided until it is sent."""
+
+    __tablename__ = "outgoing_mails"
+    __table_args__ = (_one_of("status", OUTGOING_STATUSES, "status"), Index(None, "status", "next_attempt_at"))
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: stable, so a mail sent twice after a crash is recognised by clients
+    message_id: Mapped[str] = mapped_column(String(998), unique=True)
+    #: ``turn_report``, ``echo``, ``rejection``, ``reminder``, ``gm``, ``notice``...
+    kind: Mapped[str] = mapped_column(String(32))
+    sender: Mapped[str] = mapped_column(String(320))
+    #: envelope recipients
+    recipients: Mapped[list[Any]] = mapped_column(JSON)
+    subject: Mapped[str] = mapped_column(Text, default="")
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    #: ``pending`` -> ``sending`` (claimed, lease until ``next_attempt_at``) -> ``sent``;
+    #: ``failed`` (permanently), ``held`` (waits for the GM to publish), ``cancelled``
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column()
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
+    turn_number: Mapped[int | None] = mapped_column(Integer)
+    in_reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
+
+    def __repr__(self) -> str:
+        return f"<OutgoingMail {self.id} {self.kind} {self.status}>"
+
+
+class TurnNotice(Base):
+    """A notice sent once per turn (and player): a reminder, a late notice, a seat-open notice..."""
+
+    __tablename__ = "turn_notices"
+    __table_args__ = (UniqueConstraint("turn_id", "kind", "player_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    turn_id: Mapped[int] = mapped_column(ForeignKey("turns.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(32))
+    #: the player's id as text, or ``""`` for a notice about the whole turn (NULLs would not be unique)
+    player_key: Mapped[str] = mapped_column(String(32), default="")
+    sent_at: Mapped[datetime] = mapped_column(default=utcnow)
+    outgoing_mail_id: Mapped[int | None] = mapped_column(ForeignKey("outgoing_mails.id", ondelete="SET NULL"))
+
+    turn: Mapped[Turn] = relationship(back_populates="notices")
+
+
+class AuditEntry(Base):
+    """One change made by a GM or the operator (or by the referee on their behalf), with details."""
+
+    __tablename__ = "audit_log"
+    __table_args__ = (Index(None, "game_id", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: who: ``cli:<user>``, ``gm:<address>``, ``tick``...
+    actor: Mapped[str] = mapped_column(String(200))
+    #: what, dotted: ``game.new``, ``player.add``, ``turn.resolve``, ``turn.rerun``, ``robot.set``...
+    action: Mapped[str] = mapped_column(String(64))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"))
+    turn_number: Mapped[int | None] = mapped_column(Integer)
+    #: the particulars, including old values where something was overwritten
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+    def __repr__(self) -> str:
+        return f"<AuditEntry {self.id} {self.action} by {self.actor}>"
+
+
+class ServiceState(Base):
+    """A named value the service keeps for itself (e.g. ``tick.last_run``)."""
+
+    __tablename__ = "service_state"
+
+    key: Mapped[str] = mapped_column(String(100), primary_key=True)
+    value: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,164 @@
+"""Fixtures for the store tests: a fresh database per test on SQLite and on a private PostgreSQL.
+
+``db_url`` (and ``store``) are parametrized over both databases. Each test gets its own database
+copied from a template migrated once per session (a file copy for SQLite, ``CREATE DATABASE ...
+TEMPLATE`` for PostgreSQL). ``empty_url`` gives a database with no schema at all. The test
+boards in ``boards/`` are found through ``REFEREE_BOARDS`` (also by the ``referee`` processes the
+tests start).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from referee.cli import main
+from referee.store import Store
+from referee.store import games as g
+
+from .pgcluster import PostgresCluster, PostgresUnavailable
+
+BOARDS = Path(__file__).resolve().parent / "boards"
+COURSE = "yardrace"
+#: a fixed "now" for tests that do not move time
+T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+DATABASES = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def test_boards() -> Iterator[Path]:
+    old = os.environ.get("REFEREE_BOARDS")
+    os.environ["REFEREE_BOARDS"] = os.pathsep.join(p for p in (str(BOARDS), old) if p)
+    yield BOARDS
+    if old is None:
+        os.environ.pop("REFEREE_BOARDS", None)
+    else:
+        os.environ["REFEREE_BOARDS"] = old
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    if os.environ.get("REFEREE_TEST_NO_PG") == "1":
+        pytest.skip("REFEREE_TEST_NO_PG=1: PostgreSQL tests skipped")
+    try:
+        cluster = PostgresCluster.start()
+    except PostgresUnavailable as exc:
+        pytest.fail(f"{exc} (set REFEREE_TEST_NO_PG=1 to skip the PostgreSQL tests)", pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    with Store(f"sqlite:///{path}") as store:
+        store.upgrade()
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_cluster: PostgresCluster) -> str:
+    name = "referee_template"
+    with Store(pg_cluster.create_database(name)) as store:
+        store.upgrade()
+    return name
+
+
+@pytest.fixture(params=DATABASES)
+def dialect(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def db_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database at the newest schema."""
+    if dialect == "sqlite":
+        path = tmp_path / "referee.sqlite3"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        yield f"sqlite:///{path}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database(template=request.getfixturevalue("pg_template"))
+    yield url
+    cluster.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def empty_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database with no tables at all."""
+    if dialect == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    with Store(db_url) as s:
+        yield s
+
+
+def new_game(store: Store, robots: tuple[str, ...] = ("Twonky", "Hammer", "Zoom"), *, start: bool = True,
+             seed: str = "store-tests", now: datetime = T0, course: str = COURSE, **kwargs: object) -> str:
+    """A game on the test course with one player per robot (``<robot>@example.test``); its code."""
+    with store.write() as s:
+        game = g.create_game(s, course=course, seed=seed, now=now, actor="test", **kwargs)  # type: ignore[arg-type]
+        for robot in robots:
+            g.add_player(s, game, email=f"{robot.lower()}@example.test", robot=robot, actor="test", now=now)
+        if start:
+            g.start_game(s, game, actor="test", now=now)
+        return game.code
+
+
+def first_cards(store: Store, code: str, robot: str) -> list[str]:
+    """The first five cards of the robot's hand, fused registers left to their cards (None)."""
+    with store.read() as s:
+        game = g.get_game(s, code)
+        turn = g.open_turn(s, game)
+        assert turn is not None
+        hand = list(turn.hands[robot])
+        locked = turn.locked.get(robot, {})
+    program: list[str] = []
+    for reg in range(1, 6):
+        program.append(locked[str(reg)] if str(reg) in locked else hand.pop(0))
+    return program
+
+
+# -- running the command line ------------------------------------------------------------------------
+def cli_env(db_url: str) -> dict[str, str]:
+    return {"REFEREE_DATABASE_URL": db_url, "REFEREE_BOARDS": str(BOARDS), "REFEREE_CONFIG": ""}
+
+
+@pytest.fixture
+def cli(db_url: str) -> Callable[..., Result]:
+    """``cli("game", "list")``: run referee in this process against the test database."""
+    runner = CliRunner()
+
+    def run(*args: str, ok: bool = True) -> Result:
+        result = runner.invoke(main, list(args), env=cli_env(db_url), catch_exceptions=False)
+        if ok:
+            assert result.exit_code == 0, f"referee {' '.join(args)} -> {result.exit_code}: {result.output}"
+        return result
+
+    return run
+
+
+def referee_process(db_url: str, *args: str, cwd: Path | None = None,
+                    extra_env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    """A real ``referee`` process (started, not waited for)."""
+    env = dict(os.environ)
+    env.update(cli_env(db_url))
+    env.update(extra_env or {})
+    return subprocess.Popen([sys.executable, "-m", "referee.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
