@@ -36,11 +36,99 @@ class Settings:
     #: ``postgresql+psycopg://referee:secret@localhost/referee``. Empty: a SQLite file
     #: ``referee.sqlite3`` beside the config file, or in the current directory without one.
     database_url: str = ""
+
+    # -- who the referee is --------------------------------------------------------------------------
+    #: the address players write to and turn mails come from
+    referee_address: str = "referee@localhost"
+    #: the display name on the referee's mails
+    referee_name: str = "RoboRally referee"
+    #: domain for Message-IDs and Content-IDs (default: the domain of referee_address)
+    mail_domain: str = ""
+    #: the game master: commands from this address that carry ``gm_secret`` are obeyed
+    gm_address: str = ""
+    gm_secret: str = ""
+    #: key for the tokens in reply addresses (default: derived from gm_secret and the database URL)
+    signing_key: str = ""
+
+    # -- how mail moves ----------------------------------------------------------------------------
+    #: ``imap`` + ``smtp`` for a real mail account, or ``maildir`` (inbox and outbox Maildirs, no servers)
+    transport: str = "maildir"
+    #: Maildirs of the maildir transport (relative paths are beside the config file)
+    maildir_in: str = "mail/in"
+    maildir_out: str = "mail/out"
+    imap_host: str = "localhost"
+    imap_port: int = 993
+    #: ``ssl`` (port 993), ``starttls`` or ``none`` (loopback only)
+    imap_tls: str = "ssl"
+    imap_user: str = ""
+    imap_password: str = ""
+    #: a file holding the IMAP password (wins over imap_password), kept out of the config file
+    imap_password_file: str = ""
+    imap_mailbox: str = "INBOX"
+    #: where processed mail is moved; empty: mark it seen and leave it
+    imap_processed: str = "Processed"
+    smtp_host: str = "localhost"
+    smtp_port: int = 587
+    #: ``starttls`` (587), ``ssl`` (465) or ``none`` (loopback only)
+    smtp_tls: str = "starttls"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_password_file: str = ""
+    #: seconds to wait for a mail server before giving up this pass
+    mail_timeout: float = 30.0
+    #: incoming mails larger than this are rejected without being read
+    max_mail_bytes: int = 2_000_000
+    #: error replies to one sender per hour, at most
+    error_replies_per_hour: int = 5
+
+    # -- running -----------------------------------------------------------------------------------
+    #: how often cron runs ``referee tick``; a gap much longer than this extends deadlines
+    tick_interval: int = 300
+    #: lock file that keeps two ticks from running at once (default: beside the database)
+    lock_file: str = ""
+    #: where ``referee archive build`` writes the static site
+    archive_dir: str = "archive"
+    #: log level: debug, info, warning, error
+    log_level: str = "info"
+
+    # -- defaults for new games --------------------------------------------------------------------
+    default_course: str = "sprint"
+    default_deadline: str = "5d"
+    default_reminder: str = "24h"
+    default_missing_orders: str = "random"
+
     #: the file these settings were read from (not a setting itself)
     config_path: Path | None = None
 
     def with_overrides(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+    @property
+    def base_dir(self) -> Path:
+        """Where relative paths in the settings point: the config file's directory, or the cwd."""
+        return self.config_path.parent if self.config_path is not None else Path.cwd()
+
+    def path(self, value: str) -> Path:
+        p = Path(value).expanduser()
+        return p if p.is_absolute() else self.base_dir / p
+
+    @property
+    def domain(self) -> str:
+        return self.mail_domain or self.referee_address.rpartition("@")[2] or "localhost"
+
+    def secret(self, name: str) -> str:
+        """A password: from ``<name>_file`` when set (first line), else ``<name>``."""
+        file_value = getattr(self, f"{name}_file", "")
+        if file_value:
+            try:
+                return self.path(file_value).read_text().splitlines()[0].strip()
+            except (OSError, IndexError) as exc:
+                raise ConfigError(f"{name}_file {file_value}: cannot read a password from it ({exc})") from None
+        return str(getattr(self, name))
+
+    #: settings never printed (config check, logs)
+    SECRET_FIELDS: typing.ClassVar[frozenset[str]] = frozenset(
+        {"gm_secret", "signing_key", "imap_password", "smtp_password"})
 
 
 #: fields that are not read from the file or the environment
