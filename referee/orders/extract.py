@@ -1,0 +1,232 @@
+"""Finding the orders in a mail body: the BEGIN ... END block, or the player's own (unquoted) text.
+
+The BEGIN line names the game, the robot and the turn, and may carry the player's key::
+
+    BEGIN RR-7 Twonky turn 4 key 8f3k2q
+    1: FWD2 670
+    ...
+    END
+
+Words are case-insensitive; the robot's name may contain spaces (``BEGIN RR-7 Hulk X90 turn 4``);
+``KEY`` and the key are optional (the key may also ride on the reply address, see issue 4). A bare
+``BEGIN`` line starts a block that names nothing.
+
+What is read (documented for players in docs/orders.md):
+
+1. Everything from an Outlook-style original on (``-----Original Message-----``, a ``From:`` /
+   ``Sent:`` header block, ``Begin forwarded message:``) is never read: those clients paste the
+   original unquoted, and the original is our own turn mail.
+2. Quoted lines (starting with ``>``) are never read, not even inside a block, and a BEGIN line that
+   is quoted does not start a block: a reply that quotes the turn mail (with its template block)
+   must not count as orders. The reply to such a mail explains how to send the block unquoted.
+3. Attribution lines (``On ... wrote:``, also wrapped over two or three lines, and a few other
+   languages) are dropped. When the text right after an attribution is not quoted, the client pasted
+   the original without quoting it, so everything from there on is dropped; otherwise unquoted text
+   after the quote (a bottom-posted or inline reply) is still the player's.
+4. If exactly one unquoted BEGIN line remains, only its block is read, up to the next unquoted
+   ``END`` line (without one: up to the next quote, attribution, signature or the end, with a note).
+   Two or more BEGIN lines are an error: the mail is ambiguous.
+5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line to
+   the next quote or the end).
+"""
+
+from __future__ import annotations
+
+import hmac
+import re
+from dataclasses import dataclass, field
+
+from .language import OrderError
+
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
+
+BEGIN_RE = re.compile(r"^BEGIN(?:\s+(?P<game>\S+)\s+(?P<robot>\S.*?)\s+TURN\s*(?P<turn>\d{1,6})"
+                      r"(?:\s+KEY\s*[:=]?\s*(?P<key>\S+))?)?\s*$", re.IGNORECASE)
+END_RE = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
+_ATTRIBUTION_END = re.compile(r"(?:\bwrote|\bschrieb|\ba écrit|\bescribió|\bha scritto|\bschreef|\bskrev)\s*:\s*$",
+                              re.IGNORECASE)
+_ATTRIBUTION_START = re.compile(r"^(?:On|Am|Le|El|Il|Op|Den)\s", re.IGNORECASE)
+_ORIGINAL = re.compile(r"^(?:-{2,}\s*(?:Original Message|Ursprüngliche Nachricht|Message d'origine|"
+                       r"Forwarded message)\s*-{2,}|Begin forwarded message:)\s*$", re.IGNORECASE)
+_UNDERSCORES = re.compile(r"^_{10,}\s*$")
+_HEADER_FROM = re.compile(r"^\*?(?:From|Von|De)\s*:\*?\s", re.IGNORECASE)
+_HEADER_SENT = re.compile(r"^\*?(?:Sent|Date|Gesendet|Envoyé|Datum)\s*:\*?\s", re.IGNORECASE)
+_SIGNATURE = re.compile(r"^--\s*$")
+
+
+@dataclass(frozen=True)
+class BlockHeader:
+    """What a BEGIN line says (``None`` for what it leaves out)."""
+
+    game: str | None
+    robot: str | None
+    turn: int | None
+    key: str | None
+    line: int
+
+    def render(self) -> str:
+        return begin_line(self.game, self.robot, self.turn, self.key)
+
+
+@dataclass
+class Extracted:
+    #: (line number in the body, line) for the parser
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    #: the BEGIN line read, when the orders came in a block
+    header: BlockHeader | None = None
+    #: a BEGIN line appeared, but only in quoted text (so it was not read)
+    quoted_block: bool = False
+    #: with a block: the player's own lines outside it (not read, but checked for stray orders)
+    outside: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    errors: list[OrderError] = field(default_factory=list)
+
+    @property
+    def in_block(self) -> bool:
+        return self.header is not None
+
+
+def begin_line(game: str | None, robot: str | None, turn: int | None, key: str | None = None) -> str:
+    """The BEGIN line for a template: ``BEGIN RR-7 Twonky turn 4 key 8f3k2q``."""
+    if game is None or robot is None or turn is None:
+        return "BEGIN"
+    return f"BEGIN {game} {robot} turn {turn}" + (f" key {key}" if key else "")
+
+
+def clean(line: str) -> str:
+    return _SPACES.sub(" ", line.translate(_INVISIBLE)).strip()
+
+
+def _unquote(line: str) -> str:
+    return clean(re.sub(r"^[\s>]+", "", clean(line)))
+
+
+def _original_start(cl: list[str]) -> int:
+    """Index of the first line of an unquoted pasted original (Outlook style), or len(cl)."""
+    for i, line in enumerate(cl):
+        if _ORIGINAL.match(line):
+            return i
+        if _UNDERSCORES.match(line) and any(_HEADER_FROM.match(x) for x in cl[i + 1:i + 3]):
+            return i
+        if _HEADER_FROM.match(line) and any(_HEADER_SENT.match(x) for x in cl[i + 1:i + 5]):
+            return i
+    return len(cl)
+
+
+def _attributions(cl: list[str], stop: int) -> list[tuple[int, int]]:
+    """(first, last) indexes of each attribution (``On ... wrote:``) before ``stop``."""
+    found: list[tuple[int, int]] = []
+    for i in range(stop):
+        line = cl[i]
+        if not line or line.startswith(">") or not _ATTRIBUTION_END.search(line):
+            continue
+        first = None
+        for back in (0, 1, 2):
+            j = i - back
+            if j < 0 or (back and (not cl[j] or cl[j].startswith(">"))) or (found and j <= found[-1][1]):
+                break
+            if _ATTRIBUTION_START.match(cl[j]):
+                first = j
+                break
+        if first is not None:
+            found.append((first, i))
+    return found
+
+
+def extract(text: str) -> Extracted:
+    """The lines of ``text`` that hold the player's orders (see the module docstring). Never raises."""
+    out = Extracted()
+    try:
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    except Exception:
+        out.errors.append(OrderError(None, "", "the mail text could not be read"))
+        return out
+    cl = [clean(x) for x in lines]
+    quoted = [x.startswith(">") for x in cl]
+    stop = _original_start(cl)
+    skip = [False] * len(lines)        # attribution lines and unquoted originals
+    for first, last in _attributions(cl, stop):
+        for k in range(first, last + 1):
+            skip[k] = True
+        nxt = next((k for k in range(last + 1, stop) if cl[k]), None)
+        if nxt is not None and not quoted[nxt]:
+            stop = min(stop, last + 1)
+    readable = [i for i in range(stop) if not skip[i] and not quoted[i]]
+    begins = [i for i in readable if BEGIN_RE.match(cl[i])]
+    out.quoted_block = any(quoted[i] and BEGIN_RE.match(_unquote(cl[i])) for i in range(len(lines))
+                           if "BEGIN" in cl[i].upper())
+
+    if len(begins) > 1:
+        where = ", ".join(str(i + 1) for i in begins[:5]) + (", ..." if len(begins) > 5 else "")
+        out.errors.append(OrderError(begins[1] + 1, cl[begins[1]][:80],
+                                     f"this mail has {len(begins)} BEGIN lines (lines {where}); "
+                                     "send one BEGIN ... END block per mail"))
+        return out
+    if begins:
+        start = begins[0]
+        m = BEGIN_RE.match(cl[start])
+        assert m is not None
+        turn = m.group("turn")
+        out.header = BlockHeader(game=m.group("game"), robot=m.group("robot"),
+                                 turn=int(turn) if turn else None, key=m.group("key"), line=start + 1)
+        end = next((k for k in readable if k > start and END_RE.match(cl[k])), None)
+        closed = end is not None
+        if end is None:
+            end = next((k for k in range(start + 1, stop)
+                        if skip[k] or quoted[k] or _SIGNATURE.match(lines[k].rstrip())), stop)
+            out.notes.append(f"the BEGIN block on line {start + 1} has no END line; read it up to line {end}")
+        keep = set(readable)
+        out.lines = [(k + 1, lines[k]) for k in range(start + 1, end) if k in keep]
+        last = end if closed else end - 1
+        out.outside = [(k + 1, lines[k]) for k in readable if k < start or k > last]
+        return out
+    in_signature = False
+    for k in range(stop):
+        if skip[k] or quoted[k]:
+            in_signature = False
+            continue
+        if _SIGNATURE.match(lines[k].rstrip()):
+            in_signature = True
+            continue
+        if not in_signature:
+            out.lines.append((k + 1, lines[k]))
+    return out
+
+
+def check_header(header: BlockHeader, *, game: str | None = None, robot: str | None = None,
+                 turn: int | None = None, key: str | None = None, require_key: bool = False) -> list[OrderError]:
+    """Errors for a BEGIN line that names another game, robot or turn, or carries a wrong key.
+
+    Names and keys compare without regard to case (so issue lowercase keys). Orders for an earlier
+    turn are stale; orders for a later one are early. Both are refused.
+    """
+    errors: list[OrderError] = []
+    text = header.render() if header.key is None else begin_line(header.game, header.robot, header.turn, "...")
+
+    def err(message: str) -> None:
+        errors.append(OrderError(header.line, text, message))
+
+    if header.game is None:
+        if game is not None or robot is not None or turn is not None:
+            err("this BEGIN line names no game, robot and turn; write "
+                + begin_line(game or "<game>", robot or "<robot>", turn if turn is not None else 0).replace(
+                    " turn 0", " turn <n>"))
+        return errors
+    if game is not None and header.game.casefold() != game.casefold():
+        err(f"these orders are for game {header.game}, but this is game {game}")
+    if robot is not None and (header.robot or "").casefold() != robot.casefold():
+        err(f"these orders are for robot {header.robot}, but your robot is {robot}")
+    if turn is not None and header.turn is not None and header.turn != turn:
+        if header.turn < turn:
+            err(f"these orders are for turn {header.turn}, which is over: turn {turn} is being played "
+                "(stale orders are not used)")
+        else:
+            err(f"these orders are for turn {header.turn}, but turn {turn} is being played")
+    if key is not None:
+        if header.key is None:
+            if require_key:
+                err("this BEGIN line has no key: end it with KEY and your key, as in the turn mail")
+        elif not hmac.compare_digest(header.key.casefold().encode(), key.casefold().encode()):
+            err("the key on this BEGIN line is not your key")
+    return errors
