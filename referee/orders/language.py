@@ -272,7 +272,7 @@ def _is_cardish(text: str) -> bool:
     words = text.upper().split()
     if len(words) > 1 and _type_of(f"{words[0]} {words[1]}".strip(".:,;!?()")) is not None:
         return True   # MOVE 2, U TURN, BACK UP
-    word = words[0].strip(".:,;!?()") if words else ""
+    word = re.split(r"[,;]", words[0].strip(".:,;!?()"))[0] if words else ""  # "1,2,3,4,5" starts with 1
     if _NUMBER.fullmatch(word) or _PRIORITY.fullmatch(word):
         return True
     if _type_of(word) is not None:

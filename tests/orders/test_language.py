@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from referee.engine import parse_card
 from referee.orders import MAIN_LASER, OrderContext, StandingOrders, parse_orders
 
 from .helpers import DAMAGED, FULL, HAND, cards, program
@@ -370,3 +371,11 @@ def test_standing_orders_survive_a_trip_through_json():
     assert StandingOrders.from_dict(json.loads(json.dumps(said.to_dict()))) == said
     assert StandingOrders().to_dict() == {}
     assert StandingOrders.from_dict({"sacrifice_at": "6", "reenter_facing": 7, "fire": {"9": "x"}}) == StandingOrders()
+
+
+def test_five_hand_positions_written_without_spaces_are_a_program():
+    """A player in a hurry types 1,2,3,4,5: the first five cards of the hand, in order."""
+    hand = [parse_card(c) for c in ("FWD2 670", "RT90 80", "FWD1 490", "RVS1 430", "UTRN 10", "LF90 70")]
+    result = parse_orders("1,2,3,4,5", OrderContext(hand=hand))
+    assert not result.errors
+    assert [str(r.card) for r in result.registers] == ["FWD2 670", "RT90 80", "FWD1 490", "RVS1 430", "UTRN 10"]
