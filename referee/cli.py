@@ -112,5 +112,68 @@ main.params.append(make_config_option())
 main.add_command(db_group)
 main.add_command(game_group)
 
+# the outbox and the public archive (issue 5): referee outbox ..., referee archive ...
+from .archive.cli import archive_group  # noqa: E402
+from .mailer.cli import outbox_group  # noqa: E402
+
+main.add_command(outbox_group)
+main.add_command(archive_group)
+
+@main.command("gm")
+@click.argument("game")
+@click.argument("commands", nargs=-1)
+@click.option("--file", "file", type=click.File("r"), help="Read the command lines from a file (- for stdin).")
+def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile | None) -> None:
+    """Run game master commands on GAME (use - for none, e.g. before NEWGAME), one per argument.
+
+    \b
+    Example: referee gm RR-7 "SET DEADLINE +2d" "HOLD FOR REVIEW ON"
+    The same commands work by mail between BEGIN GM RR-7 key <secret> and END (see HELP).
+    """
+    from .clock import now
+    from .gm import answer_text, run_block
+    from .gm.language import GmBlock, parse_lines
+    from .store.cli import _actor, _open_store, _settings
+
+    lines = list(commands) + (file.read().splitlines() if file is not None else [])
+    parsed, errors = parse_lines(list(enumerate(lines, start=1)))
+    block = GmBlock(game=None if game == "-" else game.upper(), commands=parsed, errors=errors, found=True)
+    settings = _settings()
+    store = _open_store()
+    ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)
+    click.echo(answer_text(block, ctx), nl=False)
+    if ctx.failures or errors:
+        sys.exit(1)
+
+
+@main.command("tick")
+@click.option("--verbose", "-v", is_flag=True, help="Log every step to standard error.")
+def tick_command(verbose: bool) -> None:
+    """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
+
+    Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
+    1 when a step failed (the summary says which; the next tick tries again).
+    """
+    from . import logs
+    from .clock import now
+    from .store.cli import _settings
+    from .tick import tick
+
+    settings = _settings()
+    logs.setup(settings.log_level, verbose)
+    summary = tick(settings, now=now())
+    click.echo(summary.line())
+    if not summary.ok:
+        sys.exit(1)
+
+
+# reading mail (issue 4): referee poll, referee ingest, referee process, referee mail ...
+from .intake.cli import ingest_command, mail_group, poll_command, process_command  # noqa: E402
+
+main.add_command(poll_command)
+main.add_command(ingest_command)
+main.add_command(process_command)
+main.add_command(mail_group)
+
 if __name__ == "__main__":
     main()

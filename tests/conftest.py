@@ -1,16 +1,32 @@
-"""Fixtures shared by the whole suite: real mail servers on loopback, started once per session."""
+"""Fixtures shared by the whole suite: real mail servers on loopback and real databases.
+
+Mail: ``dovecot`` and ``smtp_server``, started once per session.
+
+Databases: ``db_url`` (and ``store``) are parametrized over SQLite and a private PostgreSQL. Each test
+gets its own database copied from a template migrated once per session (a file copy for SQLite,
+``CREATE DATABASE ... TEMPLATE`` for PostgreSQL). ``empty_url`` gives a database with no schema at all.
+``REFEREE_TEST_NO_PG=1`` skips the PostgreSQL half.
+"""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.servers.dovecot import Dovecot, start_dovecot
 from tests.servers.smtp import SmtpServer, start_smtp
+
+if TYPE_CHECKING:  # the database modules are imported by the fixtures that use them
+    from referee.store import Store
+    from tests.store.pgcluster import PostgresCluster
+
+DATABASES = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(scope="session")
@@ -32,3 +48,77 @@ def smtp_server(dovecot: Dovecot) -> Iterator[SmtpServer]:
     server = start_smtp(dovecot.lmtp_port)
     yield server
     server.stop()
+
+
+# -- databases -------------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    from tests.store.pgcluster import PostgresCluster, PostgresUnavailable
+
+    if os.environ.get("REFEREE_TEST_NO_PG") == "1":
+        pytest.skip("REFEREE_TEST_NO_PG=1: PostgreSQL tests skipped")
+    try:
+        cluster = PostgresCluster.start()
+    except PostgresUnavailable as exc:
+        pytest.fail(f"{exc} (set REFEREE_TEST_NO_PG=1 to skip the PostgreSQL tests)", pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from referee.store import Store
+
+    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
+    with Store(f"sqlite:///{path}") as store:
+        store.upgrade()
+    return path
+
+
+@pytest.fixture(scope="session")
+def pg_template(pg_cluster: PostgresCluster) -> str:
+    from referee.store import Store
+
+    name = "referee_template"
+    with Store(pg_cluster.create_database(name)) as store:
+        store.upgrade()
+    return name
+
+
+@pytest.fixture(params=DATABASES)
+def dialect(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def db_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database at the newest schema."""
+    if dialect == "sqlite":
+        path = tmp_path / "referee.sqlite3"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        yield f"sqlite:///{path}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database(template=request.getfixturevalue("pg_template"))
+    yield url
+    cluster.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def empty_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database with no tables at all."""
+    if dialect == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+        return
+    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
+    url = cluster.create_database()
+    yield url
+    cluster.drop_database(url.rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def store(db_url: str) -> Iterator[Store]:
+    from referee.store import Store
+
+    with Store(db_url) as s:
+        yield s

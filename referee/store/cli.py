@@ -212,14 +212,18 @@ def game_add_player(code: str, email: str, robot: str, colour: str | None, name:
 @game_group.command("start")
 @click.argument("code")
 def game_start(code: str) -> None:
-    """Place the robots and deal the first hands."""
+    """Place the robots and deal the first hands; the players' first mails are queued in the outbox."""
+    from ..reports import enqueue_start_mails
     from . import games
 
+    settings = _settings()
     with _session(write=True) as s:
         turn = games.start_game(s, code, actor=_actor())
         game = turn.game
+        mails = enqueue_start_mails(s, settings, game, now=turn.opened_at)
     click.echo(f"{game.code}: started with {len(turn.state_before)} robots; turn 1 dealt"
-               + (f", deadline {turn.deadline:%Y-%m-%d %H:%M} UTC" if turn.deadline else ""))
+               + (f", deadline {turn.deadline:%Y-%m-%d %H:%M} UTC" if turn.deadline else "")
+               + f"; {len(mails)} mails queued")
 
 
 @game_group.command("list")
@@ -369,11 +373,13 @@ def game_program(code: str, robot: str | None, cards: str | None, file: Any, tur
 def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | None, all_ready: bool,
                  no_wait: bool) -> None:
     """Resolve the open turn of the games CODES (or of every running game: --all), deal the next."""
+    from ..reports import enqueue_turn_mails
     from . import games
     from .errors import AlreadyResolved, Busy, GameStateError, MissingOrders, StoreError
 
     if not codes and not all_ready:
         raise click.UsageError("name a game, or use --all")
+    settings = _settings()
     store = _open_store()
     targets: list[tuple[int | str, int | None]] = [(code, turn_number) for code in codes]
     if all_ready:
@@ -389,6 +395,8 @@ def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | No
                     turn = games.resolve_turn(s, target, expect_turn=expect, fill=fill_fn, wait=not no_wait,
                                               actor=_actor())
                     game = turn.game
+                    # the report goes in the same transaction as the turn: both are kept, or neither
+                    mails = enqueue_turn_mails(s, settings, game, turn, now=turn.resolved_at)
             except (AlreadyResolved, Busy) as exc:
                 click.echo(f"{exc} (nothing done)")
                 skipped += 1
@@ -401,7 +409,8 @@ def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | No
                 raise click.ClickException(str(exc)) from None
             after = (f"won by {turn.winner}" if turn.winner else
                      "game over" if game.status == "finished" else f"turn {game.turn_number} dealt")
-            click.echo(f"{game.code}: turn {turn.number} resolved, {after}")
+            click.echo(f"{game.code}: turn {turn.number} resolved, {after}; {len(mails)} mails queued"
+                       + (" (held for review)" if any(m.status == "held" for m in mails) else ""))
             resolved += 1
     finally:
         store.close()

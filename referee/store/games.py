@@ -586,8 +586,12 @@ def _gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor:
         elif fill is not None:
             program = fill(player, robot, _hand_of(turn, robot.name), locked, turn.seed)
             programs[robot.name] = program
+            # a fill that powers the robot down (policy ``power_down``) says so with ``fill.powers_down``
+            announce = True if getattr(fill, "powers_down", False) else (order.power_down if order else None)
+            if announce and robot.name not in power_down:
+                power_down.append(robot.name)
             auto = Order(turn=turn, player_id=player.id, active=True, source="auto", program=cards_text(program),
-                         power_down=order.power_down if order else None,
+                         power_down=announce,
                          reentry_facing=order.reentry_facing if order else None, actor=actor, submitted_at=now,
                          text="(no orders: filled by the missing-orders policy)")
             if order is not None:

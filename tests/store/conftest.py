@@ -1,8 +1,7 @@
-"""Fixtures for the store tests: a fresh database per test on SQLite and on a private PostgreSQL.
+"""Fixtures for the store tests.
 
-``db_url`` (and ``store``) are parametrized over both databases. Each test gets its own database
-copied from a template migrated once per session (a file copy for SQLite, ``CREATE DATABASE ...
-TEMPLATE`` for PostgreSQL). ``empty_url`` gives a database with no schema at all. The test
+The databases (``db_url``, ``store``, ``empty_url``: SQLite and a private PostgreSQL) come from
+``tests/conftest.py``, shared with the mailer, report and archive tests. The test
 boards in ``boards/`` are found through ``REFEREE_BOARDS`` (also by the ``referee`` processes the
 tests start).
 """
@@ -10,7 +9,6 @@ tests start).
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -24,13 +22,10 @@ from referee.cli import main
 from referee.store import Store
 from referee.store import games as g
 
-from .pgcluster import PostgresCluster, PostgresUnavailable
-
 BOARDS = Path(__file__).resolve().parent / "boards"
 COURSE = "yardrace"
 #: a fixed "now" for tests that do not move time
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
-DATABASES = ["sqlite", "postgresql"]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -42,71 +37,6 @@ def test_boards() -> Iterator[Path]:
         os.environ.pop("REFEREE_BOARDS", None)
     else:
         os.environ["REFEREE_BOARDS"] = old
-
-
-@pytest.fixture(scope="session")
-def pg_cluster() -> Iterator[PostgresCluster]:
-    if os.environ.get("REFEREE_TEST_NO_PG") == "1":
-        pytest.skip("REFEREE_TEST_NO_PG=1: PostgreSQL tests skipped")
-    try:
-        cluster = PostgresCluster.start()
-    except PostgresUnavailable as exc:
-        pytest.fail(f"{exc} (set REFEREE_TEST_NO_PG=1 to skip the PostgreSQL tests)", pytrace=False)
-    yield cluster
-    cluster.stop()
-
-
-@pytest.fixture(scope="session")
-def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "template.sqlite3"
-    with Store(f"sqlite:///{path}") as store:
-        store.upgrade()
-    return path
-
-
-@pytest.fixture(scope="session")
-def pg_template(pg_cluster: PostgresCluster) -> str:
-    name = "referee_template"
-    with Store(pg_cluster.create_database(name)) as store:
-        store.upgrade()
-    return name
-
-
-@pytest.fixture(params=DATABASES)
-def dialect(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def db_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database at the newest schema."""
-    if dialect == "sqlite":
-        path = tmp_path / "referee.sqlite3"
-        shutil.copy(request.getfixturevalue("sqlite_template"), path)
-        yield f"sqlite:///{path}"
-        return
-    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
-    url = cluster.create_database(template=request.getfixturevalue("pg_template"))
-    yield url
-    cluster.drop_database(url.rsplit("/", 1)[1])
-
-
-@pytest.fixture
-def empty_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database with no tables at all."""
-    if dialect == "sqlite":
-        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
-        return
-    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
-    url = cluster.create_database()
-    yield url
-    cluster.drop_database(url.rsplit("/", 1)[1])
-
-
-@pytest.fixture
-def store(db_url: str) -> Iterator[Store]:
-    with Store(db_url) as s:
-        yield s
 
 
 def new_game(store: Store, robots: tuple[str, ...] = ("Twonky", "Hammer", "Zoom"), *, start: bool = True,

@@ -1,0 +1,230 @@
+"""``referee archive build``: the games as a static HTML site (no server code, any web server will do).
+
+Layout of the site::
+
+    index.html                  every game that has started
+    style.css
+    <game>/index.html           the robots and the list of turns
+    <game>/turn-<n>.html        one turn: the pictures, the tables of each stage and the end, the GIF
+    <game>/img/...              the PNGs and the GIF of each turn
+    <game>/manifest.json        what each turn page was built from (so unchanged turns are not redrawn)
+
+Only what every player may see goes in: the public report of each resolved turn whose results were
+released (a turn held for review appears once it is published), robot names and colours. No addresses,
+hands or secrets. Turns are drawn from what the store holds (see :mod:`referee.reports.stored`). A turn
+whose stored result changed (a re-run) is redrawn; pages of turns that no longer exist (a rollback) are
+removed. Files are written to a temporary name and renamed, so a reader never sees half a page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .. import __version__
+from ..engine import Board
+from ..render import render_turn, report_html
+from ..render.turn import file_stem
+from ..reports.stored import course_board, report_players, stored_turn_result
+from ..reports.templating import render
+from ..store.db import Store
+from ..store.models import Game, Turn
+from ..store.types import utcnow
+
+STYLE = """\
+body { font-family: Verdana, Arial, sans-serif; font-size: 14px; color: #111; background: #fff; margin: 0; }
+header { background: #233; color: #fff; padding: 8px 16px; }
+header a { color: #fff; }
+main { padding: 8px 16px 24px 16px; }
+footer { color: #666; font-size: 12px; padding: 8px 16px; border-top: 1px solid #ccc; }
+table.list { border-collapse: collapse; margin: 8px 0 16px 0; }
+table.list th, table.list td { border: 1px solid #999; padding: 3px 8px; text-align: left; vertical-align: top; }
+table.list th { background: #eee; }
+.swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid #222; vertical-align: middle; }
+nav.turns { margin: 8px 0; }
+nav.turns a, nav.turns span { margin-right: 12px; }
+img { max-width: 100%; height: auto; }
+ul.thumbs { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
+ul.thumbs li { text-align: center; }
+"""
+
+
+@dataclass
+class BuildReport:
+    games: int = 0
+    turns_written: int = 0
+    turns_kept: int = 0
+    removed: int = 0
+    out: Path | None = None
+    written: list[Path] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (f"archive {self.out}: {self.games} games, {self.turns_written} turn pages written, "
+                f"{self.turns_kept} unchanged" + (f", {self.removed} removed" if self.removed else ""))
+
+
+def game_dir_name(code: str) -> str:
+    return code.lower()
+
+
+def turn_page_name(number: int) -> str:
+    return f"turn-{number}.html"
+
+
+# -- writing files -----------------------------------------------------------------------------------------------
+def _write(path: Path, data: bytes | str, report: BuildReport | None = None) -> None:
+    """Write ``path`` whole or not at all (a temporary file renamed over it)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
+    tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    os.replace(tmp, path)
+    if report is not None:
+        report.written.append(path)
+
+
+def _read_manifest(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+# -- what goes in ------------------------------------------------------------------------------------------------
+def published_turns(s: Session, game: Game) -> list[Turn]:
+    """The game's resolved turns whose results the players have been given, in order."""
+    return list(s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.status == "resolved",
+                                             Turn.published_at.is_not(None)).order_by(Turn.number)))
+
+
+def turn_digest(game: Game, turn: Turn, neighbours: tuple[int | None, int | None] = (None, None)) -> str:
+    """What a turn page is drawn from (the turn, the colours, the turns it links to): when this changes,
+    the page is drawn again."""
+    data = [__version__, game.code, game.course, turn.number, turn.state_before, turn.played, turn.events,
+            turn.frames, turn.state_after, turn.winner, turn.phases_run, turn.end_of_turn,
+            sorted((p.robot, p.colour) for p in game.players), list(neighbours)]
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _robots(game: Game, last: Turn | None) -> list[dict[str, Any]]:
+    """The robots as the game page lists them: colour, and where they stood after the last published turn."""
+    state = {d["name"]: d for d in (last.state_after or [])} if last is not None else {}
+    columns = {c.robot: c for c in report_players(game, last)} if last is not None else {}
+    out = []
+    for p in game.players:
+        d = state.get(p.robot)
+        col = columns.get(p.robot)
+        status = {"active": "playing", "out": "out of the game", "ejected": "left the game"}.get(p.status, p.status)
+        out.append({"robot": p.robot, "colour": col.colour if col else p.colour,
+                    "hex": col.hex if col else "#888888", "status": status,
+                    "flags": d.get("flags", 0) if d else 0, "hp": 10 - int(d.get("damage", 0)) if d else None,
+                    "lives": d.get("lives") if d else None})
+    return out
+
+
+# -- the build -------------------------------------------------------------------------------------------------
+def build_archive(store: Store, out: Path, *, games: list[str] | None = None, force: bool = False,
+                  now: datetime | None = None) -> BuildReport:
+    """Write (or bring up to date) the static site in ``out``. ``games``: only these codes (the index still
+    lists every game). ``force``: draw every turn again."""
+    now = now or utcnow()
+    report = BuildReport(out=out)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = {c.upper() for c in games} if games else None
+    listing: list[dict[str, Any]] = []
+    with store.read() as s:
+        all_games = [g for g in s.scalars(select(Game).order_by(Game.id)) if g.status != "forming"]
+        for game in all_games:
+            turns = published_turns(s, game)
+            listing.append({"code": game.code, "dir": game_dir_name(game.code), "title": game.title,
+                            "course": game.course, "status": game.status, "turns": len(turns),
+                            "winner": game.winner, "robots": _robots(game, turns[-1] if turns else None)})
+            if wanted is not None and game.code.upper() not in wanted:
+                continue
+            _build_game(game, turns, out / game_dir_name(game.code), force, now, report)
+            report.games += 1
+    _write(out / "style.css", STYLE)
+    _write(out / "index.html", render("archive_index.html", root="", games=listing, built=_stamp(now),
+                                      version=__version__), report)
+    return report
+
+
+def _stamp(now: datetime) -> str:
+    return f"{now:%Y-%m-%d %H:%M} UTC"
+
+
+def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: datetime, report: BuildReport) -> None:
+    manifest_path = gdir / "manifest.json"
+    old = _read_manifest(manifest_path)
+    old_turns: dict[str, Any] = old.get("turns", {}) if isinstance(old.get("turns"), dict) else {}
+    new_turns: dict[str, Any] = {}
+    board = course_board(game) if turns else None
+    numbers = [t.number for t in turns]
+    entries = []
+    for i, turn in enumerate(turns):
+        neighbours = (numbers[i - 1] if i > 0 else None, numbers[i + 1] if i + 1 < len(numbers) else None)
+        digest = turn_digest(game, turn, neighbours)
+        entry = old_turns.get(str(turn.number))
+        files_there = isinstance(entry, dict) and all((gdir / f).is_file() for f in entry.get("files", []))
+        if not force and isinstance(entry, dict) and entry.get("digest") == digest and files_there:
+            report.turns_kept += 1
+        else:
+            assert board is not None
+            entry = _build_turn(game, turn, board, gdir, neighbours, digest, report)
+            report.turns_written += 1
+        new_turns[str(turn.number)] = entry
+        entries.append({"number": turn.number, "page": turn_page_name(turn.number), "thumb": entry["thumb"],
+                        "winner": turn.winner})
+    # pages of turns that are gone (rolled back, or held again) go too
+    keep = {f for e in new_turns.values() for f in e["files"]}
+    for number, entry in old_turns.items():
+        if number in new_turns or not isinstance(entry, dict):
+            continue
+        for f in entry.get("files", []):
+            if f not in keep and (gdir / f).is_file():
+                (gdir / f).unlink()
+                report.removed += 1
+    page = render("archive_game.html", root="../", game={"code": game.code, "title": game.title,
+                                                         "course": game.course, "status": game.status,
+                                                         "winner": game.winner},
+                  robots=_robots(game, turns[-1] if turns else None), turns=entries, built=_stamp(now),
+                  version=__version__)
+    _write(gdir / "index.html", page, report)
+    _write(manifest_path, json.dumps({"game": game.code, "turns": new_turns}, indent=1, sort_keys=True))
+
+
+def _build_turn(game: Game, turn: Turn, board: Board, gdir: Path, neighbours: tuple[int | None, int | None],
+                digest: str, report: BuildReport) -> dict[str, Any]:
+    result = stored_turn_result(turn)
+    rendered = render_turn(board, result, report_players(game, turn), game.code, turn.number)
+    files = []
+    urls = {}
+    for pic in rendered.pictures:
+        rel = f"img/{pic.filename}"
+        _write(gdir / rel, pic.data, report)
+        urls[pic.key] = rel
+        files.append(rel)
+    gif = f"img/{rendered.gif.filename}"
+    _write(gdir / gif, rendered.gif.data, report)
+    files.append(gif)
+    prev, nxt = neighbours
+    nav = {"prev": turn_page_name(prev) if prev is not None else None, "prev_number": prev,
+           "next": turn_page_name(nxt) if nxt is not None else None, "next_number": nxt}
+    body = Markup(report_html(rendered.report, urls, gif_url=gif))  # rendered (and escaped) by its template
+    page = render("archive_turn.html", root="../", game={"code": game.code, "title": game.title},
+                  turn=turn.number, body=body, nav=nav, gif=gif, stem=file_stem(game.code, turn.number),
+                  version=__version__)
+    name = turn_page_name(turn.number)
+    _write(gdir / name, page, report)
+    files.append(name)
+    thumb = urls.get("end") or urls.get(rendered.pictures[-1].key)
+    return {"digest": digest, "files": files, "thumb": thumb}

@@ -1,0 +1,78 @@
+"""The game master: a command language (``language``) and its execution (``commands``), by mail or CLI.
+
+A GM mail counts only when it comes from the GM's address (the configured ``gm_address``, or the
+GM a game was created by) AND its BEGIN line carries the GM secret (``gm_secret``). Anything else
+is refused and logged, and answered only when it came from a GM address.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..config import Settings
+from ..store import Store
+from .commands import GmContext, run_commands
+from .language import GmBlock, parse_block
+
+log = logging.getLogger("referee.gm")
+
+
+@dataclass
+class GmAnswer:
+    #: the text to send back (None: send nothing)
+    reply: str | None
+    accepted: bool
+    reason: str = ""
+
+
+def is_gm_block(text: str) -> bool:
+    return parse_block(text).found
+
+
+def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
+    """Why a GM block from ``sender`` with ``key`` is refused, or None when it is the GM's."""
+    if not settings.gm_secret:
+        return "no GM secret is configured (gm_secret): GM commands by mail are off"
+    if not key or not hmac.compare_digest(key.strip(), settings.gm_secret):
+        return "the GM key on the BEGIN GM line is missing or wrong"
+    gm = (settings.gm_address or "").lower()
+    if sender.lower() != gm:
+        return f"{sender} is not the game master's address"
+    return None
+
+
+def handle_gm_text(store: Store, settings: Settings, text: str, *, sender: str, now: datetime) -> GmAnswer:
+    """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
+    block = parse_block(text)
+    refused = authorised(settings, sender, block.key)
+    if refused:
+        log.warning("GM commands from %s refused: %s", sender, refused)
+        is_gm = sender.lower() == (settings.gm_address or "").lower()
+        reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if is_gm else None
+        return GmAnswer(reply, False, refused)
+    ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
+    return GmAnswer(answer_text(block, ctx), True)
+
+
+def run_block(store: Store, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
+              reply_to: str | None = None) -> GmContext:
+    ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
+    return run_commands(ctx, block.commands)
+
+
+def answer_text(block: GmBlock, ctx: GmContext) -> str:
+    lines = []
+    if block.errors:
+        lines.append("These lines could not be read (nothing was done for them):")
+        lines.extend(f"  {e}" for e in block.errors)
+        lines.append("")
+    if ctx.lines:
+        done = len(ctx.lines) - ctx.failures
+        lines.append(f"{done} command(s) done, {ctx.failures} not done:")
+        lines.extend(ctx.lines)
+    elif not block.errors:
+        lines.append("The block held no commands. Send HELP for the list.")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,311 @@
+"""The game master's command language (pure: text in, commands or errors out).
+
+A GM mail carries one block::
+
+    BEGIN GM RR-7 key <gm secret>
+    PAUSE
+    SET Twonky AT r5c4 FACING N DAMAGE 3
+    END
+
+The game named on the BEGIN line is the one the commands act on (``GAME RR-8`` switches;
+``NEWGAME`` switches to the game it creates). Keywords are case-insensitive; one command a line;
+``#`` starts a comment. The same lines work on the command line (``referee gm RR-7 "PAUSE"``).
+See docs/gm.md for every command.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..clock import TimeError, parse_duration, parse_time
+from ..engine.geometry import NotationError, parse_dir, parse_square
+
+GM_BEGIN = re.compile(r"^BEGIN\s+GM\b(?P<rest>.*)$", re.IGNORECASE)
+END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    args: dict[str, Any]
+    line: int
+    text: str
+
+
+@dataclass
+class GmBlock:
+    """What a GM mail (or command line) says: the game, the key, the commands, and what was wrong."""
+
+    game: str | None = None
+    key: str | None = None
+    commands: list[Command] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    found: bool = False
+
+
+def find_block(text: str) -> tuple[bool, str | None, str | None, list[tuple[int, str]]]:
+    """(found, game, key, numbered lines of the block). Quoted lines (``>``) never count."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if line.startswith(">"):
+            continue
+        m = GM_BEGIN.match(line)
+        if not m:
+            continue
+        words = m.group("rest").split()
+        game = key = None
+        j = 0
+        while j < len(words):
+            if words[j].lower() == "key" and j + 1 < len(words):
+                key = words[j + 1]
+                j += 2
+            elif game is None:
+                game = words[j]
+                j += 1
+            else:
+                j += 1
+        body: list[tuple[int, str]] = []
+        for k in range(i + 1, len(lines)):
+            text_k = lines[k].strip()
+            if END.match(text_k):
+                break
+            if text_k.startswith(">"):
+                continue
+            body.append((k + 1, text_k))
+        return True, game, key, body
+    return False, None, None, []
+
+
+def parse_block(text: str) -> GmBlock:
+    found, game, key, body = find_block(text)
+    block = GmBlock(game=game.upper() if game else None, key=key, found=found)
+    if found:
+        block.commands, block.errors = parse_lines(body)
+    return block
+
+
+def parse_lines(lines: list[tuple[int, str]]) -> tuple[list[Command], list[str]]:
+    commands: list[Command] = []
+    errors: list[str] = []
+    for number, raw in lines:
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            commands.append(parse_command(text, number))
+        except GmSyntaxError as exc:
+            errors.append(f"line {number}: {exc} ({text!r})")
+    return commands, errors
+
+
+class GmSyntaxError(ValueError):
+    pass
+
+
+def _words(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def _switch(value: str) -> bool:
+    v = value.lower()
+    if v in ("on", "yes", "true"):
+        return True
+    if v in ("off", "no", "false"):
+        return False
+    raise GmSyntaxError(f"expected ON or OFF, not {value!r}")
+
+
+def _int(value: str, what: str) -> int:
+    if not re.fullmatch(r"\d+", value):
+        raise GmSyntaxError(f"{what} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _duration(value: str) -> int:
+    try:
+        return int(parse_duration(value).total_seconds())
+    except TimeError as exc:
+        raise GmSyntaxError(str(exc)) from None
+
+
+SIMPLE = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "end_game", "PROCESS": "process",
+          "PREVIEW": "preview", "STATUS": "status", "HELP": "help"}
+NEWGAME_OPTIONS = {"COURSE", "TITLE", "RULE", "DEADLINE", "REMINDER", "SETTLE", "MISSING", "MISSED", "HOLD", "SEED"}
+ROBOT_FIELDS = {"AT", "FACING", "DAMAGE", "LIVES", "FLAGS", "ARCHIVE", "VIRTUAL", "POWERED"}
+
+
+def parse_command(text: str, line: int = 0) -> Command:
+    """One command line (without comment) -> :class:`Command`, or :class:`GmSyntaxError`."""
+    upper = " ".join(text.split()).upper()
+    words = _words(text)
+    head = words[0].upper()
+
+    def cmd(command: str, **args: Any) -> Command:
+        return Command(command, args, line, text)
+
+    if upper in SIMPLE:
+        return cmd(SIMPLE[upper])
+    if head == "GAME" and len(words) == 2:
+        return cmd("game", code=words[1].upper())
+    if head == "NEWGAME":
+        return _newgame(words[1:], cmd)
+    if upper.startswith("ADD PLAYER"):
+        rest = words[2:]
+        if len(rest) < 2:
+            raise GmSyntaxError("ADD PLAYER needs an address and a robot name: ADD PLAYER alice@example.org Twonky")
+        args: dict[str, Any] = {"email": rest[0], "robot": rest[1], "colour": None, "name": ""}
+        i = 2
+        while i < len(rest):
+            key = rest[i].upper()
+            if key in ("COLOUR", "COLOR") and i + 1 < len(rest):
+                args["colour"] = rest[i + 1].lower()
+                i += 2
+            elif key == "NAME" and i + 1 < len(rest):
+                args["name"] = " ".join(rest[i + 1:])
+                break
+            else:
+                raise GmSyntaxError(f"unexpected {rest[i]!r} (ADD PLAYER <address> <robot> [COLOUR c] [NAME text])")
+        return cmd("add_player", **args)
+    if upper.startswith("SET DEADLINE"):
+        value = text.split(None, 2)[2] if len(words) > 2 else ""
+        if not value:
+            raise GmSyntaxError("SET DEADLINE needs a time (2026-12-01 18:00), a delay from now (+2d) or NONE")
+        if value.strip().upper() == "NONE":
+            return cmd("set_deadline", at=None, after=None)
+        if value.strip().startswith("+"):
+            return cmd("set_deadline", at=None, after=_duration(value))
+        try:
+            return cmd("set_deadline", at=parse_time(value), after=None)
+        except TimeError as exc:
+            raise GmSyntaxError(str(exc)) from None
+    if head == "EXTEND":
+        rest = [w for w in words[1:] if w.upper() != "BY"]
+        if len(rest) != 1:
+            raise GmSyntaxError("EXTEND needs a duration: EXTEND 2d")
+        return cmd("extend", by=_duration(rest[0]))
+    if upper.startswith("HOLD FOR REVIEW"):
+        if len(words) != 4:
+            raise GmSyntaxError("HOLD FOR REVIEW ON or HOLD FOR REVIEW OFF")
+        return cmd("hold", on=_switch(words[3]))
+    if head == "PUBLISH":
+        if len(words) > 2:
+            raise GmSyntaxError("PUBLISH [turn]")
+        return cmd("publish", turn=_int(words[1], "the turn") if len(words) == 2 else None)
+    if head == "ORDERS":
+        parts = text.split(None, 2)
+        if len(parts) < 3:
+            raise GmSyntaxError("ORDERS <robot> <program>, e.g. ORDERS Twonky FWD2 670, RT90 80, 3, 4, 5")
+        return cmd("orders", robot=parts[1], program=parts[2])
+    if head == "SET" and len(words) >= 2:
+        return _set_robot(words[1], words[2:], cmd)
+    if head == "ROLLBACK":
+        rest = [w for w in words[1:] if w.upper() not in ("TO", "TURN")]
+        if len(rest) != 1:
+            raise GmSyntaxError("ROLLBACK <turn>")
+        return cmd("rollback", turn=_int(rest[0], "the turn"))
+    if head == "RERUN":
+        m = re.match(r"^RERUN\s+(?:TURN\s+)?(\d+)\s*(.*)$", text.strip(), re.IGNORECASE)
+        if not m:
+            raise GmSyntaxError("RERUN <turn> [<robot>: <program>; <robot>: <program>...]")
+        fixes: dict[str, str] = {}
+        for part in filter(None, (p.strip() for p in m.group(2).split(";"))):
+            robot, sep, program = part.partition(":")
+            if not sep or not robot.strip() or not program.strip():
+                raise GmSyntaxError(f"a correction reads '<robot>: <program>', not {part!r}")
+            fixes[robot.strip()] = program.strip()
+        return cmd("rerun", turn=int(m.group(1)), programs=fixes)
+    if head == "EJECT" and len(words) == 2:
+        return cmd("eject", robot=words[1])
+    if head == "REPLACE":
+        if len(words) != 4 or words[2].upper() != "WITH":
+            raise GmSyntaxError("REPLACE <robot> WITH <address>")
+        return cmd("replace", robot=words[1], email=words[3])
+    raise GmSyntaxError("unknown command (send HELP for the list)")
+
+
+def _newgame(words: list[str], cmd: Any) -> Command:
+    args: dict[str, Any] = {"code": None, "course": None, "title": "", "rules": {}, "deadline": None,
+                            "reminder": None, "settle": None, "missing": None, "missed": None, "hold": None,
+                            "seed": None}
+    i = 0
+    if words and words[0].upper() not in NEWGAME_OPTIONS:
+        args["code"] = words[0].upper()
+        i = 1
+    while i < len(words):
+        key = words[i].upper()
+        if key not in NEWGAME_OPTIONS or i + 1 >= len(words):
+            raise GmSyntaxError(f"unexpected {words[i]!r} (NEWGAME [code] COURSE name [TITLE text] [RULE k=v] "
+                                "[DEADLINE 5d] [REMINDER 24h] [SETTLE 0] [MISSING random] [MISSED 3] [HOLD ON] "
+                                "[SEED s])")
+        value = words[i + 1]
+        if key == "RULE":
+            name, sep, raw = value.partition("=")
+            if not sep:
+                raise GmSyntaxError(f"a house rule reads name=value, not {value!r}")
+            args["rules"][name.strip()] = _rule_value(raw.strip())
+        elif key in ("DEADLINE", "REMINDER", "SETTLE"):
+            args[key.lower()] = _duration(value)
+        elif key == "MISSED":
+            args["missed"] = _int(value, "MISSED")
+        elif key == "HOLD":
+            args["hold"] = _switch(value)
+        elif key == "MISSING":
+            args["missing"] = value.lower().replace("-", "_")
+        else:
+            args[key.lower()] = value
+        i += 2
+    if not args["course"]:
+        raise GmSyntaxError("NEWGAME needs a course: NEWGAME COURSE sprint")
+    return cmd("newgame", **args)
+
+
+def _rule_value(raw: str) -> Any:
+    low = raw.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    return raw
+
+
+def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
+    if not words:
+        raise GmSyntaxError("SET <robot> AT r5c4 FACING N DAMAGE 3 LIVES 2 FLAGS 1 ARCHIVE r2c2")
+    changes: dict[str, Any] = {}
+    i = 0
+    try:
+        while i < len(words):
+            key = words[i].upper()
+            if key not in ROBOT_FIELDS or i + 1 >= len(words):
+                raise GmSyntaxError(f"unexpected {words[i]!r} (fields: AT, FACING, DAMAGE, LIVES, FLAGS, ARCHIVE, "
+                                    "VIRTUAL yes/no, POWERED DOWN yes/no)")
+            value = words[i + 1]
+            if key == "POWERED":
+                if value.upper() != "DOWN" or i + 2 >= len(words):
+                    raise GmSyntaxError("POWERED DOWN yes or POWERED DOWN no")
+                changes["powered_down"] = _switch(words[i + 2])
+                i += 3
+                continue
+            if key in ("AT", "ARCHIVE"):
+                changes[key.lower()] = None if value.upper() in ("OFF", "NONE") else parse_square(value)
+            elif key == "FACING":
+                changes["facing"] = parse_dir(value)
+            elif key == "VIRTUAL":
+                changes["virtual"] = _switch(value)
+            else:
+                changes[key.lower()] = _int(value, key)
+            i += 2
+    except NotationError as exc:
+        raise GmSyntaxError(str(exc)) from None
+    if "damage" in changes and changes["damage"] > 9:
+        raise GmSyntaxError("DAMAGE is 0 to 9")
+    return cmd("set_robot", robot=robot, changes=changes)

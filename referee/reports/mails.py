@@ -1,0 +1,285 @@
+"""Queueing the mails a turn produces, in the caller's transaction.
+
+After a turn is resolved, :func:`enqueue_turn_mails` draws the report once (pictures, GIF, tables) and puts
+one mail per player in the outbox (the public report plus, privately, the hand for the next turn, the
+fused registers and an order template), and a copy for the game master. When the game holds results
+for review, the players' mails wait as ``held`` until the GM publishes the turn
+(:func:`referee.store.mail.release_held`); the GM's copy goes at once. :func:`enqueue_start_mails`
+does the same for a game that has just started: the robots, the board and each player's first hand.
+
+Everything is derived from what the store holds, so queueing the same turn again finds the mails
+already queued (by their Message-ID) and adds nothing; a corrected turn (``correction=True``, after a
+re-run) gets new Message-IDs, tied to the corrected result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from ..engine import Board, Card, Robot, parse_card, square_name
+from ..orders.language import StandingOrders
+from ..orders.mailtext import outgoing_headers
+from ..orders.replies import program_block
+from ..render import Picture, build_message, content_id, message_id, render_turn, turn_mail
+from ..render.board_image import frame, png_bytes
+from ..render.players import Player as Column
+from ..render.tables import WIDTH, PrivateSection, build_private
+from ..render.turn import file_stem
+from ..store.errors import GameStateError
+from ..store.games import get_game, get_turn
+from ..store.mail import enqueue_mail
+from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.types import utcnow
+from .stored import course_board, report_players, robots_before, stored_turn_result
+from .templating import render
+
+#: ``OutgoingMail.kind`` of the mails queued here
+KIND_TURN, KIND_START, KIND_GM_COPY = "turn_report", "turn_start", "gm_copy"
+
+#: ``reply_to(player) -> address or None``: a Reply-To for a player's mail (e.g. a plus address)
+ReplyTo = Callable[[Player], "str | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sender:
+    """Who the referee's mails come from, and the domain of their Message-IDs."""
+
+    address: str
+    name: str
+    domain: str
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Sender:
+        return cls(settings.referee_address, settings.referee_name, settings.domain)
+
+    @property
+    def header(self) -> str:
+        return formataddr((self.name, self.address)) if self.name else self.address
+
+
+def gm_address(settings: Settings, game: Game) -> str | None:
+    """Where the game's GM gets mail: the game's own GM, else the configured one, else nobody."""
+    return game.gm_address or settings.gm_address or None
+
+
+def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | None = None) -> dict[str, str]:
+    """Date, loop protection (an automatic mail of our own) and the game header."""
+    headers = {"Date": format_datetime(now)}
+    headers.update(outgoing_headers(settings.referee_address, game=game.code, reply=False))
+    if reply_to:
+        headers["Reply-To"] = reply_to
+    return headers
+
+
+def deadline_text(deadline: datetime | None) -> str | None:
+    return f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else None
+
+
+def standing_of(player: Player) -> StandingOrders:
+    """A player's standing orders as the order language knows them (keys it does not know are left out)."""
+    stored = player.standing_orders or {}
+    out = StandingOrders()
+    if isinstance(stored.get("power_down"), bool):
+        out.power_down = stored["power_down"]
+    if isinstance(stored.get("sacrifice_at"), int):
+        out.sacrifice_at = stored["sacrifice_at"]
+    if stored.get("two_wrenches") in ("repair", "option"):
+        out.two_wrenches = stored["two_wrenches"]
+    if isinstance(stored.get("reenter_facing"), int) and 0 <= stored["reenter_facing"] <= 3:
+        out.reenter_facing = stored["reenter_facing"]
+    fire = stored.get("fire")
+    if isinstance(fire, dict):
+        out.fire = {int(k): str(v) for k, v in fire.items() if str(k).isdigit()}
+    return out
+
+
+def hand_of(turn: Turn, robot: str) -> list[Card]:
+    return [parse_card(c) for c in turn.hands.get(robot, [])]
+
+
+def locked_of(turn: Turn, robot: str) -> dict[int, Card]:
+    return {int(reg): parse_card(card) for reg, card in (turn.locked.get(robot) or {}).items()}
+
+
+def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) -> str:
+    """The BEGIN ... END block a player fills in for ``turn`` (their secret in the BEGIN line)."""
+    lines = program_block(game=game.code, robot=player.robot, turn=turn.number, key=player.secret, registers={},
+                          locked=locked_of(turn, player.robot), standing=standing_of(player),
+                          hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [])
+    return "\n".join(lines) + "\n"
+
+
+def recipients_of(game: Game, turn: Turn) -> list[Player]:
+    """The players who get the turn's mail, in seat order: everyone whose robot was in it, unless ejected."""
+    in_turn = {d["name"] for d in turn.state_before}
+    return [p for p in game.players if p.robot in in_turn and p.status != "ejected"]
+
+
+def _next_turn(s: Session, game: Game, turn: Turn) -> Turn | None:
+    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.number == turn.number + 1)).one_or_none()
+
+
+def _result_digest(turn: Turn) -> str:
+    data = json.dumps([turn.played, turn.events, turn.state_after], sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()[:10]
+
+
+def _queued(s: Session, ids: Sequence[str]) -> list[OutgoingMail] | None:
+    """The mails with these Message-IDs, in this order, if every one is queued already."""
+    rows = {m.message_id: m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.message_id.in_(ids)))}
+    return [rows[i] for i in ids] if len(rows) == len(set(ids)) else None
+
+
+def _resolve(s: Session, game: Game | str | int, turn: Turn | int | None) -> tuple[Game, Turn]:
+    g = game if isinstance(game, Game) else get_game(s, game)
+    t = turn if isinstance(turn, Turn) else get_turn(s, g, turn)
+    return g, t
+
+
+def _private_section(game: Game, player: Player, column: Column, number: int, turn: Turn | None,
+                     robot: Robot | None, flag_total: int) -> PrivateSection:
+    """A player's own part of a mail about turn ``number``: their hand, fused registers and an order template
+    while their robot plays on (even without cards: powered down, or waiting to re-enter, it may still give
+    standing orders); only its state once the robot or the player is out, or the game is over."""
+    playing_on = (turn is not None and player.status == "active" and robot is not None and not robot.out_of_game)
+    if not playing_on or turn is None:
+        return build_private(column, number, [], {}, "", robot, flag_total, None)
+    return build_private(column, number, hand_of(turn, player.robot), locked_of(turn, player.robot),
+                         order_template(game, player, turn, robot), robot, flag_total, deadline_text(turn.deadline))
+
+
+# -- after a turn ---------------------------------------------------------------------------------------
+def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, turn: Turn | int, *,
+                       now: datetime | None = None, correction: bool = False,
+                       reply_to: ReplyTo | None = None) -> list[OutgoingMail]:
+    """Queue the mails of resolved ``turn``: one per player, then the GM's copy. Returns the outbox rows.
+
+    Runs in the caller's transaction (e.g. the one that resolved the turn). ``correction``: the turn was
+    re-run after mails went out; these mails replace them (new Message-IDs, "correction" in the subject).
+    """
+    now = now or utcnow()
+    game, turn = _resolve(s, game, turn)
+    if turn.status != "resolved":
+        raise GameStateError(f"turn {turn.number} of {game.code} is not resolved: no report to send")
+    sender = Sender.from_settings(settings)
+    kind = f"correction-{_result_digest(turn)}" if correction else "turn"
+    players = recipients_of(game, turn)
+    gm = gm_address(settings, game)
+    ids = [message_id(game.code, turn.number, p.email, sender.domain, kind) for p in players]
+    if gm:
+        ids.append(message_id(game.code, turn.number, gm, sender.domain, f"gm-{kind}"))
+    queued = _queued(s, ids)
+    if queued is not None:
+        return queued
+
+    board = course_board(game)
+    result = stored_turn_result(turn)
+    columns = report_players(game, turn)
+    rendered = render_turn(board, result, columns, game.code, turn.number)
+    by_robot = {c.robot: c for c in columns}
+    next_turn = _next_turn(s, game, turn)
+    next_robots = {r.name: r for r in (robots_before(next_turn) if next_turn else result.robots)}
+    held = bool(game.hold_for_review) and turn.published_at is None
+    title = f"{'Correction: ' if correction else ''}{game.code} turn {turn.number} results"
+    if result.winner:
+        title += f": {by_robot[result.winner].label if result.winner in by_robot else result.winner} wins"
+    elif next_turn is None and game.status == "finished":
+        title += ": game over"
+
+    out: list[OutgoingMail] = []
+    for player in players:
+        robot = next_robots.get(player.robot)
+        private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
+                                   rendered.flag_total)
+        subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
+        # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
+        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
+                        recipient=player.email, subject=subject, domain=sender.domain, private=private,
+                        headers=mail_headers(settings, game, now, reply_to(player) if reply_to else None), kind=kind)
+        out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
+                                game=game, player=player, turn_number=turn.number, held=held, now=now))
+    if gm:
+        note = " (held for review: players get it when you publish the turn)" if held else ""
+        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
+                        recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
+                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}")
+        out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
+                                game=game, turn_number=turn.number, now=now))
+    return out
+
+
+# -- when a game starts ------------------------------------------------------------------------------------
+def _start_rows(robots: Sequence[Robot], columns: Sequence[Column]) -> list[dict[str, str]]:
+    by_robot = {c.robot: c for c in columns}
+    rows = []
+    for r in robots:
+        c = by_robot[r.name]
+        rows.append({"label": c.label, "colour": c.colour, "hex": c.hex,
+                     "square": square_name(r.pos) if r.pos else "-",
+                     "facing": "NESW"[r.facing], "mode": "virtual" if r.virtual else "real"})
+    return rows
+
+
+def _start_picture(board: Board, game: Game, robots: Sequence[Robot], columns: Sequence[Column]) -> Picture:
+    image = frame(board, robots, columns, f"{game.code}: start of the game")
+    return Picture("start", f"{file_stem(game.code, 1)}-start.png", png_bytes(image))
+
+
+def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, *, now: datetime | None = None,
+                        reply_to: ReplyTo | None = None) -> list[OutgoingMail]:
+    """Queue the mails of a game that has just started: to each player the robots, the board and their hand
+    for turn 1 with an order template; to the GM the same without a hand. Returns the outbox rows."""
+    now = now or utcnow()
+    game, turn = _resolve(s, game, 1)
+    sender = Sender.from_settings(settings)
+    players = [p for p in recipients_of(game, turn) if p.status == "active"]
+    gm = gm_address(settings, game)
+    ids = [message_id(game.code, 1, p.email, sender.domain, "start") for p in players]
+    if gm:
+        ids.append(message_id(game.code, 1, gm, sender.domain, "gm-start"))
+    queued = _queued(s, ids)
+    if queued is not None:
+        return queued
+
+    board = course_board(game)
+    robots = robots_before(turn)
+    columns = report_players(game, turn)
+    picture = _start_picture(board, game, robots, columns)
+    cid = content_id(game.code, 1, "start-board", sender.domain)
+    context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
+               "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
+               "width": WIDTH}
+    by_robot = {c.robot: c for c in columns}
+    by_name = {r.name: r for r in robots}
+
+    def one(recipient: str, subject: str, kind: str, private: PrivateSection | None,
+            headers: dict[str, str]) -> EmailMessage:
+        return build_message(sender=sender.header, recipient=recipient, subject=subject,
+                             msg_id=message_id(game.code, 1, recipient, sender.domain, kind),
+                             text=render("start.txt", **context, private=private),
+                             html=render("start.html", **context, private=private),
+                             inline=[(cid, picture)], headers=headers)
+
+    out: list[OutgoingMail] = []
+    for player in players:
+        robot = by_name.get(player.robot)
+        section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count)
+        msg = one(player.email, f"{game.code} has started: your cards for turn 1", "start", section,
+                  mail_headers(settings, game, now, reply_to(player) if reply_to else None))
+        out.append(enqueue_mail(s, msg, kind=KIND_START, recipients=[player.email],
+                                sender=settings.referee_address, game=game, player=player, turn_number=1, now=now))
+    if gm:
+        msg = one(gm, f"[GM] {game.code} has started", "gm-start", None, mail_headers(settings, game, now))
+        out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm],
+                                sender=settings.referee_address, game=game, turn_number=1, now=now))
+    return out

@@ -1,0 +1,274 @@
+"""``referee tick``: one idempotent pass of the whole service, for cron.
+
+In order: take the tick lock (another tick running: do nothing), extend deadlines that fell in an
+outage, fetch and store new mail, process stored mail (orders, commands, GM commands, replies),
+resolve every turn that is due and queue its mails, send reminders, send the outbox. Each step
+commits its own work, so a tick killed at any point leaves nothing half done: the next tick picks
+up where it stopped. A turn is resolved by one process only (the store locks the game and checks
+the turn number again under the lock).
+
+A turn is due when every live player has a program (after the game's settle delay, counted from the
+last orders) or when its deadline has passed; then missing programs are filled by the game's
+missing-orders policy and every player is told who was late. Players who are powered down, off the
+board or out of the game are not waited for.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+from sqlalchemy.orm import Session
+
+from .config import Settings
+from .notices import announce, notice, tell_gm
+from .store import Store
+from .store import games as g
+from .store.errors import AlreadyResolved, Busy, GameStateError, StoreError
+from .store.mail import get_state, notices, record_notice, set_state
+from .store.models import Game, Turn
+from .turns import resolve_and_report
+
+log = logging.getLogger("referee.tick")
+
+LAST_RUN = "tick.last_run"
+#: a gap longer than this many tick intervals (and at least OUTAGE_FLOOR) counts as an outage
+OUTAGE_INTERVALS = 3
+OUTAGE_FLOOR = timedelta(minutes=15)
+
+
+@dataclass
+class TickSummary:
+    skipped: str | None = None
+    fetched: int = 0
+    processed: int = 0
+    resolved: list[str] = field(default_factory=list)
+    reminders: int = 0
+    extended: list[str] = field(default_factory=list)
+    sent: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        if self.skipped:
+            return f"tick: skipped ({self.skipped})"
+        parts = [f"fetched {self.fetched}", f"processed {self.processed}",
+                 f"resolved {len(self.resolved)}" + (f" ({', '.join(self.resolved)})" if self.resolved else ""),
+                 f"reminded {self.reminders}", f"sent {self.sent}"]
+        if self.failed:
+            parts.append(f"send failures {self.failed}")
+        if self.extended:
+            parts.append(f"deadlines extended after an outage: {', '.join(self.extended)}")
+        if self.errors:
+            parts.append(f"{len(self.errors)} error(s): {'; '.join(self.errors)}")
+        return f"tick: {', '.join(parts)} in {self.seconds:.1f} s"
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def lock_path(settings: Settings) -> Path:
+    if settings.lock_file:
+        return settings.path(settings.lock_file)
+    url = settings.database_url
+    if url.startswith("sqlite:///") and not url.endswith(":memory:"):
+        return Path(url.removeprefix("sqlite:///").partition("?")[0] + ".tick.lock")
+    return settings.path("referee.tick.lock")
+
+
+def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> TickSummary:
+    """One pass. ``now`` is the time the whole pass works with (see :mod:`referee.clock`)."""
+    started = time.monotonic()
+    summary = TickSummary()
+    lock = FileLock(str(lock_path(settings)), timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        summary.skipped = "another tick is running"
+        return summary
+    own_store = store is None
+    store = store or Store.from_settings(settings)
+    try:
+        store.check_schema()
+        steps: list[tuple[str, Callable[[], None]]] = [
+            ("outage", lambda: _outage(store, settings, now, summary)),
+            ("fetch", lambda: _fetch(store, settings, now, summary)),
+            ("process", lambda: _process(store, settings, now, summary)),
+            ("resolve", lambda: _resolve_due(store, settings, now, summary)),
+            ("remind", lambda: _remind(store, settings, now, summary)),
+            ("send", lambda: _send(store, settings, now, summary)),
+        ]
+        for name, step in steps:
+            log.debug("tick step %s", name)
+            try:
+                step()
+            except Exception as exc:  # one failing step must not stop the others (mail must still go out)
+                log.exception("tick step %s failed", name)
+                summary.errors.append(f"{name}: {exc}")
+        with store.write() as s:
+            set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
+    except StoreError as exc:
+        summary.errors.append(str(exc))
+    finally:
+        if own_store:
+            store.close()
+        lock.release()
+        summary.seconds = time.monotonic() - started
+    return summary
+
+
+# -- steps -------------------------------------------------------------------------------------------
+def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    """Deadlines that passed while no tick ran are moved on by the length of the gap."""
+    with store.read() as s:
+        last = get_state(s, LAST_RUN)
+    if not last:
+        return
+    since = datetime.fromisoformat(last["at"])
+    gap = now - since
+    if gap <= max(timedelta(seconds=OUTAGE_INTERVALS * settings.tick_interval), OUTAGE_FLOOR):
+        return
+    with store.read() as s:
+        codes = [game.code for game in g.list_games(s, "running")]
+    for code in codes:
+        with store.write() as s:
+            game = g.get_game(s, code, lock=True)
+            turn = g.open_turn(s, game)
+            if turn is None or turn.deadline is None or not since < turn.deadline <= now:
+                continue
+            new = turn.deadline + gap
+            g.set_deadline(s, game, new, actor="tick", now=now)
+            hours = gap.total_seconds() / 3600
+            body = (f"The referee was not running for {hours:.1f} hours (from {since:%Y-%m-%d %H:%M} to "
+                    f"{now:%Y-%m-%d %H:%M} UTC), and the deadline of {game.code} turn {turn.number} fell in that "
+                    f"time. So nobody loses a turn to it, the deadline is now {new:%Y-%m-%d %H:%M} UTC.")
+            announce(s, settings, game, subject=f"{game.code}: deadline extended", body=body,
+                     key=f"outage:{game.code}:{turn.number}:{since.isoformat()}", now=now)
+            tell_gm(s, settings, game, subject=f"[GM] {game.code}: deadline extended after an outage", body=body,
+                    key=f"outage-gm:{game.code}:{turn.number}:{since.isoformat()}", now=now)
+            summary.extended.append(f"{game.code} turn {turn.number}")
+
+
+def _fetch(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    from . import intake
+
+    summary.fetched += intake.fetch(settings, store, now=now)
+
+
+def _process(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    from . import intake
+
+    summary.processed += intake.process_stored(settings, store, now=now)
+
+
+def is_due(s: Session, game: Game, turn: Turn, now: datetime) -> str | None:
+    """Why the open turn is due now (``all in`` or ``deadline``), or None."""
+    waiting = g.waiting_for(s, game)
+    if not waiting:
+        orders = g.active_orders(s, turn).values()
+        last = max((o.submitted_at for o in orders), default=turn.opened_at)
+        if now >= last + timedelta(seconds=game.settle_seconds):
+            return "all in"
+        return None
+    if turn.deadline is not None and now >= turn.deadline:
+        return "deadline"
+    return None
+
+
+def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    with store.read() as s:
+        candidates = []
+        for game in g.list_games(s, "running"):
+            turn = g.open_turn(s, game)
+            if turn is not None and is_due(s, game, turn, now):
+                candidates.append((game.code, turn.number))
+    for code, number in candidates:
+        try:
+            with store.write() as s:
+                game = g.get_game(s, code)
+                turn = g.open_turn(s, game)
+                if turn is None or turn.number != number:
+                    continue
+                why = is_due(s, game, turn, now)
+                if why is None:
+                    continue
+                late = list(g.waiting_for(s, game))
+                resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
+                                              wait=False)
+                summary.resolved.append(f"{code} turn {number}")
+                if late:
+                    _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+                _seat_notices(s, settings, game, resolved, now)
+        except (AlreadyResolved, Busy):
+            continue  # another process has it
+        except GameStateError as exc:
+            summary.errors.append(f"{code}: {exc}")
+
+
+def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
+    policy = {"random": "a program drawn at random from their hand",
+              "power_down": "only their fused registers, and a power down next turn",
+              "repeat_locked": "last turn's cards where possible, the rest at random"}[game.missing_orders]
+    body = (f"Turn {turn.number} of {game.code} was resolved at its deadline. No orders came from "
+            f"{', '.join(late)}; they played {policy}.")
+    if record_notice(s, turn, "late", now=now):
+        announce(s, settings, game, subject=f"{game.code} turn {turn.number}: late players", body=body,
+                 key=f"late:{game.code}:{turn.number}", now=now)
+
+
+def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: datetime) -> None:
+    for p in game.players:
+        if (p.status == "active" and p.missed_turns >= game.max_missed_turns > 0
+                and record_notice(s, turn, "seat_open", p, now=now)):
+            tell_gm(s, settings, game, subject=f"[GM] {game.code}: {p.robot}'s seat is open",
+                    body=f"{p.robot} ({p.email}) has sent no orders for {p.missed_turns} turns in a row. "
+                         f"To hand the robot to someone else: REPLACE {p.robot} WITH <address>. "
+                         f"To take it out: EJECT {p.robot}.",
+                    key=f"seat:{game.code}:{turn.number}:{p.robot}", now=now)
+
+
+def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    with store.read() as s:
+        codes = [game.code for game in g.list_games(s, "running")]
+    for code in codes:
+        with store.write() as s:
+            game = g.get_game(s, code)
+            turn = g.open_turn(s, game)
+            if turn is None or turn.deadline is None or game.reminder_seconds <= 0:
+                continue
+            if not turn.deadline - timedelta(seconds=game.reminder_seconds) <= now < turn.deadline:
+                continue
+            done = notices(s, turn, "reminder")
+            for p in g.waiting_for(s, game):
+                if p.id in done:
+                    continue
+                mail = notice(s, settings, to=p.email, subject=f"{game.code} turn {turn.number}: your orders, please",
+                              body=f"The referee has no program from {p.robot} for turn {turn.number} of {game.code}. "
+                                   f"The deadline is {turn.deadline:%Y-%m-%d %H:%M} UTC; after it, "
+                                   f"{_policy_text(game)} will be played for you.\n\nYour cards: "
+                                   f"{', '.join(turn.hands.get(p.robot, []))}\n",
+                              key=f"reminder:{game.code}:{turn.number}", kind="reminder", game=game, player=p,
+                              turn_number=turn.number, now=now)
+                record_notice(s, turn, "reminder", p, outgoing=mail, now=now)
+                summary.reminders += 1
+
+
+def _policy_text(game: Game) -> str:
+    return {"random": "a program drawn at random from your hand",
+            "power_down": "only your fused registers (and a power down next turn)",
+            "repeat_locked": "your last turn's cards where possible"}[game.missing_orders]
+
+
+def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    from .mailer.outbox import send_outbox_sync
+
+    report = send_outbox_sync(store, settings, now=now)
+    summary.sent += report.sent
+    summary.failed += report.failed

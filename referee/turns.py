@@ -1,0 +1,87 @@
+"""Resolving a turn as a service: the missing-orders policy, the engine (through the store), and the
+turn's mails queued in the same transaction. The tick, the GM's PROCESS and the CLI all come here.
+
+Missing-orders policies (per game, ``Game.missing_orders``), for a player who owes a program at
+the deadline and sent none:
+
+- ``random`` (default, as PBEM referees did): five cards drawn at random from the hand; fused
+  registers keep their cards.
+- ``power_down``: the robot runs only its fused registers this turn (the rest stay empty) and powers
+  down the next turn, as if the player had sent ``REBOOT``.
+- ``repeat_locked``: each register repeats the card the robot played there last turn when that card
+  is in this turn's hand (fused registers keep theirs); the rest are drawn at random from the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from .config import Settings
+from .engine import Card, Robot, parse_card
+from .reports.mails import enqueue_turn_mails
+from .store.games import FILLS, Fill, get_game, get_turn, idle_fill, random_fill, resolve_turn
+from .store.models import Game, Player, Turn
+from .store.programs import REGISTERS
+
+
+def _previous_program(game: Game, player: Player, turn_number: int) -> list[Card | None]:
+    for t in game.turns:
+        if t.number == turn_number - 1 and t.played:
+            return [parse_card(c) if c else None for c in t.played.get(player.robot, [])]
+    return []
+
+
+def power_down_fill(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                    seed: str) -> list[Card | None]:
+    """Policy ``power_down``: only the fused registers run, and the robot powers down next turn."""
+    return idle_fill(player, robot, hand, locked, seed)
+
+
+power_down_fill.powers_down = True  # type: ignore[attr-defined]
+
+
+def fill_for(game: Game) -> Fill:
+    policy = game.missing_orders
+    if policy == "power_down":
+        return power_down_fill
+    if policy == "repeat_locked":
+        def repeat(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                   seed: str) -> list[Card | None]:
+            last = _previous_program(game, player, game.turn_number)
+            rng = random.Random(f"repeat:{seed}:{robot.name}")
+            left = [c for c in hand]
+            program: list[Card | None] = []
+            for reg in range(1, REGISTERS + 1):
+                if reg in locked:
+                    program.append(locked[reg])
+                    continue
+                want = last[reg - 1] if reg <= len(last) else None
+                if want is not None and want in left:
+                    left.remove(want)
+                    program.append(want)
+                else:
+                    program.append(None)
+            for i, card in enumerate(program):
+                if card is None and left:
+                    program[i] = left.pop(rng.randrange(len(left)))
+            return program
+        return repeat
+    return FILLS.get(policy, random_fill)
+
+
+def resolve_and_report(s: Session, settings: Settings, game: Game | str, *, actor: str, now: datetime,
+                       fill_missing: bool = True, expect_turn: int | None = None, wait: bool = True) -> Turn:
+    """Resolve the open turn of ``game`` (filling missing programs by the game's policy when
+    ``fill_missing``) and queue its mails, in the caller's transaction."""
+    game = game if isinstance(game, Game) else get_game(s, game)
+    fill = fill_for(game) if fill_missing else None
+    turn = resolve_turn(s, game, fill=fill, expect_turn=expect_turn, wait=wait, actor=actor, now=now)
+    enqueue_turn_mails(s, settings, game, turn, now=now)
+    return turn
+
+
+def turn_of(s: Session, game: Game, number: int) -> Turn:
+    return get_turn(s, game, number)

@@ -1,0 +1,167 @@
+"""The game master's commands: each acknowledged, audited, and announced when it changes the game."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from referee.store import games as g
+from referee.store.models import AuditEntry, Order, OutgoingMail
+
+from .conftest import GM, SECRET, T0
+
+
+def outbox(gm, kind=None):
+    with gm.store.read() as s:
+        q = select(OutgoingMail).order_by(OutgoingMail.id)
+        if kind:
+            q = q.where(OutgoingMail.kind == kind)
+        return list(s.scalars(q))
+
+
+def state(gm, robot):
+    with gm.store.read() as s:
+        game = g.get_game(s, gm.game)
+        turn = g.open_turn(s, game)
+        return {r.name: r for r in g.robots_of(turn)}[robot], turn
+
+
+def test_a_game_set_up_by_commands_starts_and_deals(running):
+    with running.store.read() as s:
+        game = g.get_game(s, "RR-1")
+        assert game.status == "running" and game.turn_number == 1
+        assert game.gm_address == GM
+    starts = outbox(running, "turn_start")
+    assert sorted(m.recipients[0] for m in starts) == ["hammer@example.test", "twonky@example.test",
+                                                       "zoom@example.test"]
+
+
+def test_commands_by_mail_need_the_gm_address_and_the_secret(gm):
+    refused = gm.mail("BEGIN GM key wrong\nNEWGAME RR-5 COURSE sprint\nEND\n")
+    assert not refused.accepted and "key" in refused.reason and refused.reply
+    stranger = gm.mail(f"BEGIN GM key {SECRET}\nNEWGAME RR-5 COURSE sprint\nEND\n", sender="eve@example.test")
+    assert not stranger.accepted and stranger.reply is None  # an impostor gets no answer
+    with gm.store.read() as s:
+        assert g.list_games(s) == []
+    ok = gm.mail(f"> quoted\nBEGIN GM key {SECRET}\nNEWGAME RR-5 COURSE sprint\nEND\n")
+    assert ok.accepted and "game RR-5 created" in ok.reply
+
+
+def test_pause_stops_the_clock_and_resume_moves_the_deadline_on(running):
+    _, turn = state(running, "Twonky")
+    deadline = turn.deadline
+    running("PAUSE")
+    running.later(hours=10)
+    running("RESUME")
+    _, turn = state(running, "Twonky")
+    assert turn.deadline == deadline + timedelta(hours=10)
+    subjects = [m.subject for m in outbox(running, "announcement")]
+    assert subjects.count("RR-1: game paused") == 3 and subjects.count("RR-1: game resumed") == 3
+
+
+def test_set_deadline_and_extend(running):
+    running("SET DEADLINE 2026-06-10 18:00")
+    _, turn = state(running, "Twonky")
+    assert turn.deadline.isoformat() == "2026-06-10T18:00:00+00:00"
+    running("EXTEND 2d")
+    _, turn = state(running, "Twonky")
+    assert turn.deadline.isoformat() == "2026-06-12T18:00:00+00:00"
+    running("SET DEADLINE +1d")
+    _, turn = state(running, "Twonky")
+    assert turn.deadline == T0 + timedelta(days=1)
+
+
+def test_set_corrects_a_robot_and_tells_everyone(running):
+    running("SET Twonky AT r8c6 FACING E DAMAGE 5 LIVES 2 FLAGS 1 ARCHIVE r8c6")
+    robot, turn = state(running, "Twonky")
+    assert (robot.pos, robot.facing, robot.damage, robot.lives, robot.flags, robot.archive) == ((8, 6), 1, 5, 2, 1,
+                                                                                               (8, 6))
+    assert len(turn.hands["Twonky"]) == 4 and "5" in turn.locked["Twonky"]
+    with running.store.read() as s:
+        assert s.scalars(select(AuditEntry).where(AuditEntry.action == "turn.correct_state")).first() is not None
+    assert [m.subject for m in outbox(running, "announcement")].count("RR-1: Twonky corrected") == 3
+
+
+def test_orders_entered_by_the_gm_count_and_process_resolves_the_rest_by_policy(running):
+    running("ORDERS Hammer 1, 2, 3, 4, 5")
+    with running.store.read() as s:
+        order = s.scalars(select(Order).where(Order.source == "gm")).one()
+        assert order.player.robot == "Hammer"
+    ctx = running("PROCESS")
+    assert "filled by the random policy: Twonky, Zoom" in ctx.lines[0]
+    with running.store.read() as s:
+        game = g.get_game(s, "RR-1")
+        assert game.turn_number == 2
+    assert len(outbox(running, "turn_report")) == 3
+
+
+def test_hold_for_review_keeps_results_until_published(running):
+    running("HOLD FOR REVIEW ON", "PROCESS")
+    held = [m for m in outbox(running, "turn_report")]
+    assert held and all(m.status == "held" for m in held)
+    assert [m.status for m in outbox(running, "gm_copy")][-1] == "pending"
+    running("PUBLISH")
+    assert all(m.status == "pending" for m in outbox(running, "turn_report"))
+
+
+def test_preview_shows_the_gm_a_turn_and_keeps_nothing(running):
+    ctx = running("PREVIEW")
+    assert "nothing was kept" in ctx.lines[0]
+    with running.store.read() as s:
+        assert g.get_game(s, "RR-1").turn_number == 1
+        assert g.open_turn(s, g.get_game(s, "RR-1")).number == 1
+    previews = [m for m in outbox(running, "gm") if m.subject.startswith("[PREVIEW")]
+    assert len(previews) == 1 and previews[0].recipients == [GM]
+    assert outbox(running, "turn_report") == []
+
+
+def test_rerun_with_a_corrected_program_sends_a_correction(running):
+    running("PROCESS")
+    with running.store.read() as s:
+        turn1 = g.get_turn(s, g.get_game(s, "RR-1"), 1)
+        hand = turn1.hands["Twonky"]
+    new_program = ", ".join(reversed(hand[:5]))
+    ctx = running(f"RERUN 1 Twonky: {new_program}")
+    assert "re-run" in ctx.lines[0]
+    with running.store.read() as s:
+        turn1 = g.get_turn(s, g.get_game(s, "RR-1"), 1)
+        assert turn1.programs["Twonky"] == list(reversed(hand[:5]))
+    corrections = [m for m in outbox(running, "turn_report") if m.subject.startswith("Correction")]
+    assert sorted(m.recipients[0] for m in corrections) == ["hammer@example.test", "twonky@example.test",
+                                                            "zoom@example.test"]
+    with running.store.read() as s:
+        assert s.scalars(select(AuditEntry).where(AuditEntry.action == "turn.rerun")).first() is not None
+
+
+def test_rollback_reopens_a_turn(running):
+    running("PROCESS")
+    running.later(hours=1)
+    running("PROCESS")
+    running("ROLLBACK 1")
+    with running.store.read() as s:
+        game = g.get_game(s, "RR-1")
+        assert game.turn_number == 1 and g.open_turn(s, game).number == 1
+
+
+def test_eject_and_replace(running):
+    running("REPLACE Zoom WITH newzoom@example.test", "EJECT Hammer")
+    with running.store.read() as s:
+        players = {p.robot: p for p in g.get_game(s, "RR-1").players}
+        assert players["Zoom"].email == "newzoom@example.test"
+        assert players["Hammer"].status == "ejected"
+    welcome = [m for m in outbox(running, "notice") if m.recipients == ["newzoom@example.test"]]
+    assert welcome and "BEGIN RR-1 Zoom turn 1" in welcome[0].raw.decode()
+
+
+def test_a_failing_command_does_not_stop_the_others(running):
+    ctx = running("PUBLISH", "PAUSE", ok=False)
+    assert ctx.failures == 1
+    assert "NOT DONE" in ctx.lines[0] and "done: paused" in ctx.lines[1]
+
+
+def test_end_game_finishes_it_and_says_so(running):
+    running("END GAME")
+    with running.store.read() as s:
+        assert g.get_game(s, "RR-1").status == "finished"
+    assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 3

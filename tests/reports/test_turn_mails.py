@@ -1,0 +1,251 @@
+"""After a turn is resolved, its mails wait in the outbox: one per player with the report and their own next
+hand, and a copy for the GM; held back when the game's results are reviewed first."""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+from PIL import Image
+
+from referee.boards import load_board
+from referee.engine import parse_card
+from referee.orders import OrderContext, read_orders
+from referee.render import build_report, message_id, report_text
+from referee.render.turn import file_stem
+from referee.reports import enqueue_start_mails, enqueue_turn_mails, report_players, stored_turn_result
+from referee.store import GameStateError
+from referee.store import games as g
+from referee.store.mail import release_held
+
+from .helpers import PLAYERS, SETTINGS, T0, address, html_of, mime_tree, new_game, outbox, parse, play_turn, text_of
+
+NOW = T0 + timedelta(hours=1)
+
+
+def _turn_mails(store, code):
+    with store.read() as s:
+        game = g.get_game(s, code)
+        return game, {p.robot: p for p in game.players}
+
+
+def test_after_a_turn_each_player_and_the_gm_get_one_mail_waiting_in_the_outbox(store):
+    code = new_game(store)
+    ids = play_turn(store, code, now=NOW)
+    rows = outbox(store, ids)
+    assert [(m.kind, m.recipients) for m in rows] == \
+        [("turn_report", [address(u)]) for u in PLAYERS.values()] + [("gm_copy", ["gm@example.test"])]
+    for m in rows:
+        msg = parse(m.raw)
+        assert m.status == "pending" and m.turn_number == 1 and m.next_attempt_at == NOW
+        assert msg["Message-ID"] == m.message_id
+        assert msg["Auto-Submitted"] == "auto-generated"
+        assert msg["X-Loop"] == SETTINGS.referee_address
+        assert msg["X-Referee-Game"] == code
+        assert msg["From"] == "RoboRally referee <referee@example.test>"
+    first = parse(rows[0].raw)
+    assert first["Message-ID"] == message_id(code, 1, "alice@example.test", "example.test")
+    assert first["Subject"] == f"{code} turn 1 results, your cards for turn 2"
+
+
+def test_a_players_mail_is_the_report_with_pictures_inline_and_the_gif_attached(store):
+    code = new_game(store)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    msg = parse(rows[0].raw)
+    tree = mime_tree(msg)
+    assert isinstance(tree, tuple) and tree[0] == "multipart/mixed"
+    alternative, gif = tree[1]
+    assert gif == "image/gif"
+    assert alternative[0] == "multipart/alternative" and alternative[1][0] == "text/plain"
+    related = alternative[1][1]
+    assert related[0] == "multipart/related" and related[1][0] == "text/html"
+    pictures = related[1][1:]
+    assert pictures and set(pictures) == {"image/png"}
+    cids = re.findall(r'src="cid:([^"]+)"', html_of(msg))
+    assert len(cids) == len(pictures)
+    for part in msg.walk():
+        if part.get_content_maintype() == "image":
+            Image.open(io.BytesIO(part.get_content())).load()
+
+
+def test_a_players_mail_carries_their_next_hand_and_a_template_that_reads_back_as_their_orders(store):
+    code = new_game(store)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    with store.read() as s:
+        game = g.get_game(s, code)
+        turn2 = g.get_turn(s, game, 2)
+        players = {p.robot: p for p in game.players}
+        hands = {name: [parse_card(c) for c in cards] for name, cards in turn2.hands.items()}
+        locked = {name: {int(k): parse_card(v) for k, v in regs.items()} for name, regs in turn2.locked.items()}
+    for row, robot in zip(rows, PLAYERS, strict=False):
+        text = text_of(parse(row.raw))
+        me = players[robot]
+        hand = hands[robot]
+        private = text.split("-" * 78)[0]
+        assert f"Your hand ({len(hand)} cards" in private
+        assert [line.split(None, 1)[1] for line in private.splitlines() if re.match(r"^\s+\d+  \S", line)] == \
+            [str(c) for c in hand]
+        assert f"BEGIN {code} {robot} turn 2 key {me.secret}" in text
+        assert "Orders are due by 2026-03-06 13:00 UTC" in text
+        # the player fills the free registers with hand cards 1, 2, 3... and replies with the block
+        block = text[text.index("BEGIN"):text.index("\nEND\n") + 5]
+        free = [r for r in range(1, 6) if r not in locked.get(robot, {})]
+        reply = block
+        for n, reg in enumerate(free, start=1):
+            reply = reply.replace(f"\n{reg}: \n", f"\n{reg}: {n}\n")
+        _, result = read_orders(reply, OrderContext(hand=hand, locked=locked.get(robot, {})), game=code,
+                                robot=robot, turn=2, key=me.secret, require_key=True)
+        assert not result.errors, result.errors
+        assert result.registers is not None
+        chosen = dict(zip(free, hand, strict=False))
+        assert [r.card for r in result.registers] == [locked.get(robot, {}).get(reg) or chosen[reg]
+                                                      for reg in range(1, 6)]
+
+
+def test_no_mail_shows_a_key_but_its_own_players_and_the_gm_copy_shows_no_hand(store):
+    code = new_game(store)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    _, players = _turn_mails(store, code)
+    secrets = {p.email: p.secret for p in players.values()}
+    for row in rows:
+        text = text_of(parse(row.raw)) + html_of(parse(row.raw))
+        shown = {addr for addr, secret in secrets.items() if f"key {secret}" in text}
+        if row.kind == "gm_copy":
+            assert shown == set()
+            assert "Your hand" not in text and "BEGIN" not in text
+        else:
+            assert shown == set(row.recipients)
+
+
+def test_the_report_mailed_is_the_stored_turn_as_a_replay_of_the_engine_gives_it(store):
+    code = new_game(store)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    with store.read() as s:
+        game = g.get_game(s, code)
+        turn = g.get_turn(s, game, 1)
+        replayed, same = g.replay_turn(s, game, 1)
+        board = load_board(game.course)
+        columns = report_players(game, turn)
+        stored = stored_turn_result(turn)
+    assert same
+    assert stored.events == replayed.events and stored.played == replayed.played
+    report = build_report(board, replayed, columns, code, 1)
+    files = {key: f"{file_stem(code, 1)}-{key}.png" for key in report.images}
+    expected = report_text(report, files)
+    for row in rows:
+        assert expected.strip() in text_of(parse(row.raw))
+
+
+def test_queueing_the_same_turn_again_adds_nothing(store):
+    code = new_game(store)
+    ids = play_turn(store, code, now=NOW)
+    with store.write() as s:
+        game = g.get_game(s, code)
+        again = enqueue_turn_mails(s, SETTINGS, game, 1, now=NOW + timedelta(minutes=5))
+        assert [m.id for m in again] == ids
+    assert len(outbox(store, kind="turn_report")) == len(PLAYERS)
+
+
+def test_under_review_the_players_mails_wait_for_the_gm_who_gets_the_copy_at_once(store):
+    code = new_game(store, hold_for_review=True)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    assert [m.status for m in rows] == ["held"] * len(PLAYERS) + ["pending"]
+    assert rows[-1].subject == f"[GM] {code} turn 1 results (held for review: players get it when you publish " \
+                               "the turn)"
+    with store.write() as s:
+        game = g.get_game(s, code)
+        g.publish_turn(s, game, 1, actor="test", now=NOW + timedelta(minutes=30))
+        assert release_held(s, game, 1, now=NOW + timedelta(minutes=30)) == len(PLAYERS)
+    assert [m.status for m in outbox(store, [m.id for m in rows])] == ["pending"] * (len(PLAYERS) + 1)
+
+
+def test_a_re_run_turn_is_mailed_again_as_a_correction_with_new_message_ids(store):
+    code = new_game(store)
+    first = outbox(store, play_turn(store, code, now=NOW))
+    with store.write() as s:
+        game = g.get_game(s, code)
+        turn = g.get_turn(s, game, 1)
+        robot = next(iter(PLAYERS))
+        fused = turn.locked.get(robot, {})
+        program = [fused.get(str(reg)) for reg in range(1, 6)]
+        cards = iter(reversed(turn.hands[robot]))  # the last cards of the hand, not the random program
+        program = [c if c is not None else next(cards) for c in program]
+        rerun = g.rerun_turn(s, game, 1, programs={robot: program}, actor="test", now=NOW + timedelta(minutes=10))
+        assert rerun.changed
+        again = enqueue_turn_mails(s, SETTINGS, game, 1, now=NOW + timedelta(minutes=10), correction=True)
+        fixed = [(m.message_id, m.subject) for m in again]
+    assert {m.message_id for m in first}.isdisjoint(mid for mid, _ in fixed), (first, fixed)
+    assert all(subject.startswith(("Correction: ", "[GM] Correction: ")) for _, subject in fixed)
+
+
+def test_the_winners_turn_mail_says_so_and_deals_no_more_cards(store):
+    code = new_game(store)
+    board = load_board("sprint")
+    last = board.flags[board.flag_count]
+    with store.write() as s:
+        game = g.get_game(s, code)
+        robots = g.robots_of(g.open_turn(s, game))
+        # Twonky stands on the last flag, having touched all the others, and turns on the spot in register 1
+        robots[0] = replace(robots[0], pos=last, flags=board.flag_count - 1, virtual=False, first_turn=False)
+        turn = g.replace_open_state(s, game, robots, actor="test", now=T0)
+        hand = turn.hands["Twonky"]
+        turning = next(c for c in hand if c.split()[0] in ("LF90", "RT90", "UTRN"))
+        rest = [c for c in hand if c != turning][:4]
+        g.submit_program(s, game, "Twonky", [turning, *rest], actor="test", now=T0)
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    with store.read() as s:
+        game = g.get_game(s, code)
+        assert (game.status, game.winner) == ("finished", "Twonky")
+    for row in rows:
+        text = text_of(parse(row.raw))
+        assert row.subject.endswith(f"{code} turn 1 results: Twonky wins")
+        assert "Twonky has touched the last flag and wins the game." in html_of(parse(row.raw))
+        assert "Your hand" not in text and "BEGIN" not in text
+
+
+def test_when_a_game_starts_each_player_gets_the_board_and_their_first_hand(store):
+    code = new_game(store)
+    rows = outbox(store, kind="turn_start") + outbox(store, kind="gm_copy")
+    _, players = _turn_mails(store, code)
+    with store.read() as s:
+        turn1 = g.get_turn(s, g.get_game(s, code), 1)
+        hands = dict(turn1.hands)
+    assert [m.recipients for m in rows] == [[address(u)] for u in PLAYERS.values()] + [["gm@example.test"]]
+    for row in rows:
+        msg = parse(row.raw)
+        assert mime_tree(msg) == ("multipart/alternative",
+                                  ["text/plain", ("multipart/related", ["text/html", "image/png"])])
+        text = text_of(msg)
+        for robot in PLAYERS:
+            assert re.search(rf"^{robot} +\w+ +r\d+c\d+ +N +virtual$", text, re.M), text
+        picture = next(p for p in msg.walk() if p.get_content_type() == "image/png")
+        assert f'src="cid:{picture["Content-ID"].strip("<>")}"' in html_of(msg)
+        Image.open(io.BytesIO(picture.get_content())).load()
+        if row.kind == "gm_copy":
+            assert "Your hand" not in text and row.subject == f"[GM] {code} has started"
+            continue
+        me = next(p for p in players.values() if [p.email] == row.recipients)
+        assert row.subject == f"{code} has started: your cards for turn 1"
+        assert f"BEGIN {code} {me.robot} turn 1 key {me.secret}" in text
+        assert all(card in text for card in hands[me.robot])
+    with store.write() as s:
+        again = enqueue_start_mails(s, SETTINGS, code, now=NOW)
+    assert [m.id for m in again] == [m.id for m in rows]
+
+
+def test_without_a_gm_address_only_the_players_get_mail(store):
+    settings = replace(SETTINGS, gm_address="")
+    code = new_game(store, settings=settings)
+    with store.write() as s:
+        turn = g.resolve_turn(s, code, fill=g.random_fill, actor="test", now=NOW)
+        rows = enqueue_turn_mails(s, settings, turn.game, turn, now=NOW)
+        assert [m.kind for m in rows] == ["turn_report"] * len(PLAYERS)
+
+
+def test_an_unresolved_turn_has_no_report_to_mail(store):
+    code = new_game(store)
+    with store.write() as s, pytest.raises(GameStateError, match="not resolved"):
+        enqueue_turn_mails(s, SETTINGS, code, 1, now=NOW)
