@@ -54,7 +54,8 @@ from .programs import REGISTERS, check_program, random_program
 from .types import utcnow
 
 #: colours handed out in seat order when a player names none
-PALETTE = ("red", "blue", "green", "yellow", "orange", "purple", "white", "black")
+#: the board pictures' palette (chosen to stand out on the floor), in the order seats get them
+PALETTE = ("red", "blue", "green", "orange", "purple", "cyan", "pink", "brown")
 MAX_PLAYERS = 8
 CODE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
 ROBOT_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
