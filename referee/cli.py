@@ -97,12 +97,21 @@ def board_check(names: tuple[str, ...]) -> None:
 
 
 @main.command()
+@click.option("--dir", "workdir", default="referee-demo", show_default=True, type=click.Path(file_okay=False),
+              help="Working directory (made afresh each run).")
 @click.option("--course", default="sprint", show_default=True, help="Course to play on.")
-def demo(course: str) -> None:
-    """Resolve a sample turn on a bundled course and print the report."""
-    from .sample import sample_turn
+@click.option("--turns", default=8, show_default=True, help="Turns to play at most.")
+@click.option("--seed", default="demo", show_default=True, help="Seed of the game (same seed, same game).")
+def demo(workdir: str, course: str, turns: int, seed: str) -> None:
+    """Play a whole game by mail on embedded defaults (SQLite, Maildirs): no mail server needed."""
+    from pathlib import Path
 
-    click.echo(sample_turn(course))
+    from .demo import run_demo
+
+    try:
+        run_demo(Path(workdir), turns=turns, course=course, seed=seed, echo=click.echo)
+    except FileExistsError as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 # the game store (issue 3): referee --config FILE, referee db ..., referee game ...
@@ -174,6 +183,33 @@ main.add_command(poll_command)
 main.add_command(ingest_command)
 main.add_command(process_command)
 main.add_command(mail_group)
+
+# configuration check (issue 7): referee config check, alias referee doctor
+@main.group("config")
+def config_group() -> None:
+    """The settings: one TOML file (--config or $REFEREE_CONFIG) and REFEREE_<NAME> variables."""
+
+
+@config_group.command("check")
+@click.option("--json", "as_json", is_flag=True, help="The verdicts as JSON.")
+@click.option("--timeout", type=float, metavar="SECONDS",
+              help="Time allowed to each mail server (default: the mail_timeout setting).")
+def config_check(as_json: bool, timeout: float | None) -> None:
+    """Check the settings and try every part: the database, the boards, the Maildirs or the IMAP and
+    SMTP servers (logging in, sending nothing), the lock file, the fonts.
+
+    One line per item: ok, warning, FAILED (with the fix) or skipped. Secrets are never shown.
+    Exit status 0 when nothing FAILED, 1 otherwise. Also: referee doctor.
+    """
+    from .doctor import main as check
+    from .store.cli import CONFIG_META
+
+    sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout))
+
+
+main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
+                               help="The same as 'referee config check'."))
+
 
 if __name__ == "__main__":
     main()

@@ -88,8 +88,8 @@ class Settings:
     lock_file: str = ""
     #: where ``referee archive build`` writes the static site
     archive_dir: str = "archive"
-    #: log level: debug, info, warning, error
-    log_level: str = "info"
+    #: log level: debug, info, warning, error (``referee --verbose`` commands show everything)
+    log_level: str = "warning"
 
     # -- defaults for new games --------------------------------------------------------------------
     default_course: str = "sprint"

@@ -157,15 +157,15 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
 
 
 def _fetch(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from . import intake
+    from .intake import poll_configured
 
-    summary.fetched += intake.fetch(settings, store, now=now)
+    summary.fetched += poll_configured(settings, store).stored
 
 
 def _process(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from . import intake
+    from .intake.process import process_pending, referee_gm_handler
 
-    summary.processed += intake.process_stored(settings, store, now=now)
+    summary.processed += process_pending(store, settings, now=now, gm_handler=referee_gm_handler).processed
 
 
 def is_due(s: Session, game: Game, turn: Turn, now: datetime) -> str | None:

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from .config import Settings
 from .engine import Card, Robot, parse_card
+from .intake.tokens import reply_to
 from .reports.mails import enqueue_turn_mails
 from .store.games import FILLS, Fill, get_game, get_turn, idle_fill, random_fill, resolve_turn
 from .store.models import Game, Player, Turn
@@ -79,7 +80,7 @@ def resolve_and_report(s: Session, settings: Settings, game: Game | str, *, acto
     game = game if isinstance(game, Game) else get_game(s, game)
     fill = fill_for(game) if fill_missing else None
     turn = resolve_turn(s, game, fill=fill, expect_turn=expect_turn, wait=wait, actor=actor, now=now)
-    enqueue_turn_mails(s, settings, game, turn, now=now)
+    enqueue_turn_mails(s, settings, game, turn, now=now, reply_to=reply_to(settings, turn.number + 1))
     return turn
 
 

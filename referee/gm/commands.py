@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 from ..config import Settings
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
+from ..intake.tokens import reply_to
 from ..notices import announce, notice, notice_id
 from ..orders import OrderContext, parse_orders
 from ..reports.mails import KIND_GM_COPY, enqueue_start_mails, enqueue_turn_mails, hand_of, locked_of, order_template
@@ -138,7 +139,7 @@ def do_start(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         turn = g.start_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
         game = g.get_game(s, _game(ctx))
-        enqueue_start_mails(s, ctx.settings, game, now=ctx.now)
+        enqueue_start_mails(s, ctx.settings, game, now=ctx.now, reply_to=reply_to(ctx.settings, 1))
         return f"started; turn 1 dealt, deadline {_when(turn.deadline)}"
 
 
@@ -344,7 +345,8 @@ def do_rerun(ctx: GmContext, command: Command) -> str:
         rerun = g.rerun_turn(s, game, number, programs=programs or None, actor=ctx.actor, now=ctx.now)
         if not rerun.changed:
             return f"turn {number} re-run: nothing changed"
-        enqueue_turn_mails(s, ctx.settings, game, rerun.turn, now=ctx.now, correction=True)
+        enqueue_turn_mails(s, ctx.settings, game, rerun.turn, now=ctx.now, correction=True,
+                           reply_to=reply_to(ctx.settings, number + 1))
         redealt = " The next turn was dealt again: send your orders again." if rerun.redealt else ""
         _tell_players(ctx, s, game, command, f"turn {number} corrected",
                       f"The game master re-ran turn {number} of {game.code}; the corrected report follows.{redealt}")

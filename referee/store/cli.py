@@ -213,6 +213,7 @@ def game_add_player(code: str, email: str, robot: str, colour: str | None, name:
 @click.argument("code")
 def game_start(code: str) -> None:
     """Place the robots and deal the first hands; the players' first mails are queued in the outbox."""
+    from ..intake.tokens import reply_to
     from ..reports import enqueue_start_mails
     from . import games
 
@@ -220,7 +221,7 @@ def game_start(code: str) -> None:
     with _session(write=True) as s:
         turn = games.start_game(s, code, actor=_actor())
         game = turn.game
-        mails = enqueue_start_mails(s, settings, game, now=turn.opened_at)
+        mails = enqueue_start_mails(s, settings, game, now=turn.opened_at, reply_to=reply_to(settings, 1))
     click.echo(f"{game.code}: started with {len(turn.state_before)} robots; turn 1 dealt"
                + (f", deadline {turn.deadline:%Y-%m-%d %H:%M} UTC" if turn.deadline else "")
                + f"; {len(mails)} mails queued")
@@ -373,6 +374,7 @@ def game_program(code: str, robot: str | None, cards: str | None, file: Any, tur
 def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | None, all_ready: bool,
                  no_wait: bool) -> None:
     """Resolve the open turn of the games CODES (or of every running game: --all), deal the next."""
+    from ..intake.tokens import reply_to
     from ..reports import enqueue_turn_mails
     from . import games
     from .errors import AlreadyResolved, Busy, GameStateError, MissingOrders, StoreError
@@ -396,7 +398,8 @@ def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | No
                                               actor=_actor())
                     game = turn.game
                     # the report goes in the same transaction as the turn: both are kept, or neither
-                    mails = enqueue_turn_mails(s, settings, game, turn, now=turn.resolved_at)
+                    mails = enqueue_turn_mails(s, settings, game, turn, now=turn.resolved_at,
+                                              reply_to=reply_to(settings, turn.number + 1))
             except (AlreadyResolved, Busy) as exc:
                 click.echo(f"{exc} (nothing done)")
                 skipped += 1

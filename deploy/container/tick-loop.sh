@@ -1,0 +1,34 @@
+#!/bin/sh
+# The container's main process: bring the database schema up to date once, then run `referee tick`
+# every REFEREE_TICK_INTERVAL seconds (default 300) until stopped. No cron daemon is needed: the
+# tick takes its own lock, and a failed tick is logged and simply tried again next time.
+# SIGTERM (docker stop) ends the loop at once; a tick cut short leaves nothing half done.
+set -u
+
+interval=${REFEREE_TICK_INTERVAL:-300}
+case $interval in
+    ''|*[!0-9]*) echo "referee-tick-loop: REFEREE_TICK_INTERVAL must be a number of seconds, not '$interval'" >&2
+                 exit 2 ;;
+esac
+
+child=
+stop() {
+    [ -n "$child" ] && kill -TERM "$child" 2>/dev/null
+    exit 0
+}
+trap stop TERM INT
+
+# the schema: created on a new database, upgraded after a new image (back the database up first)
+until referee db upgrade; do
+    echo "referee-tick-loop: database not ready, trying again in 10 s" >&2
+    sleep 10 & child=$!; wait "$child"; child=
+done
+
+while :; do
+    referee tick & child=$!
+    wait "$child" || echo "referee-tick-loop: tick failed (exit $?), next one in $interval s" >&2
+    child=
+    sleep "$interval" & child=$!
+    wait "$child"
+    child=
+done

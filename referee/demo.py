@@ -1,0 +1,250 @@
+"""``referee demo``: a whole game played by mail, on embedded defaults, with no mail server.
+
+The demo makes a working directory with its own config (SQLite, Maildir transport), and then does
+what real people would: the GM mails NEWGAME / ADD PLAYER / START, three scripted players read each
+turn mail they get (their hand and the BEGIN line of its order form) and mail back a program, and
+``referee tick`` (called here with a clock that moves an hour per turn) reads the inbox Maildir,
+takes the orders, resolves the turns and writes every mail to the outbox Maildir. At the end the
+turn reports and pictures are copied out of the mails and the static archive is built.
+
+The players are simple: each tries a few dozen programs from its hand on a copy of the board (the
+engine is pure, so trying costs nothing) and keeps the one that ends nearest its next flag.
+"""
+
+from __future__ import annotations
+
+import email
+import random
+import re
+import secrets
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid, parseaddr
+from mailbox import Maildir
+from pathlib import Path
+
+from .boards import load_board
+from .config import Settings, load_settings
+from .engine import Board, Card, Robot, parse_card, resolve_turn
+from .engine.geometry import square_name
+from .store import Store
+from .store import games as g
+from .tick import tick
+
+MARKER = ".referee-demo"
+GAME = "DEMO-1"
+PLAYERS = (("Twonky", "ann@players.example"), ("Hammer", "ben@players.example"), ("Zoom", "cat@players.example"))
+HAND_LINE = re.compile(r"^\s+(\d)\s+([A-Z0-9]+ \d+)\s*$")
+BEGIN_LINE = re.compile(r"^BEGIN \S+ \S+ turn \d+.*$", re.MULTILINE)
+
+
+@dataclass
+class DemoResult:
+    workdir: Path
+    turns: int
+    winner: str | None
+    mails_in: int
+    mails_out: int
+    reports: list[Path] = field(default_factory=list)
+    archive: Path | None = None
+
+
+def write_config(workdir: Path) -> Path:
+    config = workdir / "referee.toml"
+    config.write_text(
+        "# written by 'referee demo': everything embedded, no mail server\n"
+        'transport = "maildir"\nmaildir_in = "mail/in"\nmaildir_out = "mail/out"\n'
+        'referee_address = "referee@demo.example"\nreferee_name = "Demo referee"\n'
+        'gm_address = "gm@demo.example"\n'
+        f'gm_secret = "{secrets.token_hex(6)}"\narchive_dir = "archive"\n')
+    return config
+
+
+def _send(settings: Settings, sender: str, to: str, subject: str, body: str, now: datetime,
+          in_reply_to: str | None = None) -> None:
+    """Put a mail in the referee's inbox Maildir, as a mail server delivering it would."""
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = sender, to, subject
+    msg["Date"] = format_datetime(now)
+    msg["Message-ID"] = make_msgid(domain=sender.rpartition("@")[2])
+    if in_reply_to:
+        msg["In-Reply-To"] = in_reply_to
+    msg.set_content(body)
+    path = settings.path(settings.maildir_in)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Maildir(str(path), create=True).add(msg.as_bytes(policy=policy.SMTP))
+
+
+@dataclass
+class Seen:
+    """The outbox Maildir as a reader: each mail once."""
+
+    keys: set[str] = field(default_factory=set)
+
+    def new_mails(self, settings: Settings) -> list[email.message.EmailMessage]:
+        path = settings.path(settings.maildir_out)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        box = Maildir(str(path), factory=None, create=True)
+        out = []
+        for key in sorted(box.keys()):
+            if key in self.keys:
+                continue
+            self.keys.add(key)
+            out.append(email.message_from_bytes(box.get_bytes(key), policy=policy.default))
+        return out
+
+
+def _text(msg: email.message.EmailMessage) -> str:
+    part = msg.get_body(("plain",))
+    return part.get_content() if part is not None else ""
+
+
+def choose_program(board: Board, me: Robot, others: list[Robot], hand: list[Card], target: tuple[int, int] | None,
+                   rng: random.Random, tries: int = 40) -> list[Card]:
+    """The program (of ``tries`` drawn from the hand) that ends nearest ``target``, alive."""
+    best: tuple[float, list[Card]] | None = None
+    for _ in range(tries):
+        program = rng.sample(hand, 5)
+        result = resolve_turn(board, [me, *others], {me.name: list(program)}, seed=rng.random())
+        after = next(r for r in result.robots if r.name == me.name)
+        if after.pos is None:
+            score = 1000.0
+        elif target is None:
+            score = 0.0
+        else:
+            score = abs(after.pos[0] - target[0]) + abs(after.pos[1] - target[1]) + after.damage * 0.5
+        if best is None or score < best[0]:
+            best = (score, program)
+    assert best is not None
+    return best[1]
+
+
+def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessage, now: datetime,
+                 rng: random.Random) -> str | None:
+    """A scripted player answers one turn mail. Returns the robot's name, or None if the mail wants no answer."""
+    text = _text(msg)
+    begin = BEGIN_LINE.search(text)
+    if begin is None:
+        return None
+    hand_cards = [parse_card(m.group(2)) for line in text.splitlines() if (m := HAND_LINE.match(line))]
+    robot_name = begin.group(0).split()[2]
+    with store.read() as s:
+        game = g.get_game(s, GAME)
+        turn = g.open_turn(s, game)
+        if turn is None:
+            return None
+        robots = g.robots_of(turn)
+        board = load_board(game.course)
+    me = next(r for r in robots if r.name == robot_name)
+    if me.pos is None or me.powered_down or len(hand_cards) < 5:
+        return None
+    target = board.flags.get(me.flags + 1)
+    program = choose_program(board, me, [r for r in robots if r is not me and r.pos], hand_cards, target, rng)
+    lines = [begin.group(0)] + [f"{i}: {card}" for i, card in enumerate(program, start=1)] + ["END", ""]
+    quoted = "\n".join("> " + line for line in text.splitlines()[:40])
+    reply_to = msg["Reply-To"] or msg["From"]
+    sender = next(address for name, address in PLAYERS if name == robot_name)
+    _send(settings, sender, parseaddr(str(reply_to))[1], f"Re: {msg['Subject']}",
+          "Here is my program.\n\n" + "\n".join(lines) + f"\nOn {now:%a %d %b}, the referee wrote:\n" + quoted,
+          now, in_reply_to=msg["Message-ID"])
+    return robot_name
+
+
+def _export(settings: Settings, mails: list[email.message.EmailMessage], target: Path) -> list[Path]:
+    """Save the GM's copy of each turn report: its text, and its pictures."""
+    target.mkdir(parents=True, exist_ok=True)
+    saved = []
+    for msg in mails:
+        if not str(msg["Subject"] or "").startswith("[GM]") or "results" not in str(msg["Subject"]):
+            continue
+        m = re.search(r"turn (\d+)", str(msg["Subject"]))
+        stem = f"{GAME}-turn{m.group(1) if m else 'x'}"
+        path = target / f"{stem}.txt"
+        path.write_text(_text(msg))
+        saved.append(path)
+        for part in msg.walk():
+            name = part.get_filename()
+            if name and part.get_content_maintype() == "image":
+                (target / name).write_bytes(part.get_content())
+    return saved
+
+
+def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str = "demo",
+             echo: Callable[[str], None] = print) -> DemoResult:
+    workdir = workdir.resolve()
+    if workdir.exists():
+        if not (workdir / MARKER).exists():
+            raise FileExistsError(f"{workdir} exists and is not a demo directory: pick another with --dir")
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    (workdir / MARKER).write_text("made by referee demo; removed by the next demo run\n")
+    settings = load_settings(write_config(workdir), env={})
+    store = Store.from_settings(settings)
+    store.check_schema()
+    rng = random.Random(seed)
+    now = datetime.now(UTC).replace(microsecond=0)
+    seen = Seen()
+    all_out: list[email.message.EmailMessage] = []
+    mails_in = 0
+
+    gm_block = [f"BEGIN GM key {settings.gm_secret}", f"NEWGAME {GAME} COURSE {course} SEED {seed} DEADLINE 2d",
+                *(f"ADD PLAYER {address} {robot}" for robot, address in PLAYERS), "START", "END"]
+    _send(settings, settings.gm_address, settings.referee_address, "New game", "\n".join(gm_block) + "\n", now)
+    mails_in += 1
+    echo(f"demo: working in {workdir}")
+    echo(f"demo: the GM mails NEWGAME, three ADD PLAYERs and START for {GAME} on {course}")
+    summary = tick(settings, now=now, store=store)
+    echo(f"  {summary.line()}")
+    winner = None
+    played = 0
+    for _ in range(turns):
+        new = seen.new_mails(settings)
+        all_out.extend(new)
+        now += timedelta(hours=1)
+        answered = [name for msg in new if (name := _player_turn(settings, store, msg, now, rng))]
+        mails_in += len(answered)
+        with store.read() as s:
+            game = g.get_game(s, GAME)
+            number = game.turn_number
+        echo(f"demo: turn {number}: {', '.join(answered) or 'nobody'} mailed a program")
+        now += timedelta(minutes=5)
+        summary = tick(settings, now=now, store=store)
+        echo(f"  {summary.line()}")
+        with store.read() as s:
+            game = g.get_game(s, GAME)
+            view = g.game_view(s, game)
+        played = game.turn_number if game.status == "finished" else game.turn_number - 1
+        for p in view["players"]:
+            st = p["state"] or {}
+            echo(f"    {p['robot']:<7} at {st.get('at') or 'off the board':<13} {10 - st.get('damage', 0):>2} HP  "
+                 f"flags {st.get('flags', 0)}  lives {st.get('lives', '-')}")
+        if game.status == "finished":
+            winner = game.winner
+            echo(f"demo: {GAME} is over" + (f": {winner} wins" if winner else ""))
+            break
+    now += timedelta(minutes=1)
+    tick(settings, now=now, store=store)  # send what is left
+    all_out.extend(seen.new_mails(settings))
+    from .archive import build_archive
+
+    archive = settings.path(settings.archive_dir)
+    build_archive(store, archive, now=now)
+    reports = _export(settings, all_out, workdir / "reports")
+    store.close()
+    result = DemoResult(workdir, played, winner, mails_in, len(seen.keys), reports, archive)
+    echo("")
+    echo(f"demo: {played} turns played, {mails_in} mails in, {len(seen.keys)} mails out")
+    echo(f"  the mails the referee sent:   {settings.path(settings.maildir_out)}/new (one file per mail)")
+    echo(f"  turn reports and pictures:    {workdir / 'reports'}"
+         + (f" (e.g. {reports[-1].name})" if reports else ""))
+    echo(f"  the static archive:           {archive / 'index.html'}")
+    echo(f"  the database:                 {settings.database_url}")
+    echo(f"  look around: referee --config {workdir / 'referee.toml'} game status {GAME}")
+    return result
+
+
+__all__ = ["DemoResult", "run_demo", "square_name"]

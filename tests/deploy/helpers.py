@@ -1,0 +1,45 @@
+"""Helpers for the deploy tests: the files in deploy/, and the CLI run as cron would run it.
+
+Cron starts a command with almost no environment (HOME, LOGNAME, PATH=/usr/bin:/bin, SHELL), no
+terminal and no standard input; :func:`cron_env` and :func:`run_referee` do the same.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+#: the installed ``referee`` command of the environment running the tests
+REFEREE_BIN = Path(sys.executable).parent / "referee"
+#: where deploy/ expects the installed command and the state directory
+DEPLOY_BIN = "/opt/referee/venv/bin/referee"
+DEPLOY_STATE = "/var/lib/referee"
+
+
+def cron_env(home: Path, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = {"HOME": str(home), "LOGNAME": "referee", "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh"}
+    env.update(extra or {})
+    return env
+
+
+def run_referee(args: list[str], *, home: Path, env: Mapping[str, str] | None = None,
+                timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m referee.cli ARGS`` as a separate process with cron's environment, from ``home``."""
+    return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=home, env=cron_env(home, env),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
+                          start_new_session=True)
+
+
+def check_json(args: list[str], *, home: Path, env: Mapping[str, str] | None = None
+               ) -> tuple[int, dict[str, Any], dict[str, dict[str, str]]]:
+    """``referee ... config check --json``: exit status, the whole report, and the checks by item."""
+    proc = run_referee([*args, "config", "check", "--json"], home=home, env=env)
+    assert proc.stderr == "" or "Traceback" not in proc.stderr, proc.stderr
+    report = json.loads(proc.stdout)
+    return proc.returncode, report, {c["item"]: c for c in report["checks"]}
