@@ -48,7 +48,8 @@ def _header_text(msg: Message, name: str, limit: int) -> str | None:
         return None
     if value is None:
         return None
-    text = " ".join(str(value).split())
+    # a NUL is no text: PostgreSQL refuses it in a text column (the raw mail keeps the header as sent)
+    text = " ".join(str(value).replace("\x00", "").split())
     return text[:limit] or None
 
 

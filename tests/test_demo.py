@@ -1,0 +1,33 @@
+"""The README's first command: the demo plays a game by mail on Maildirs and leaves everything to look at."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from referee.demo import MARKER, run_demo
+
+
+def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):
+    lines: list[str] = []
+    result = run_demo(tmp_path / "demo", turns=3, echo=lines.append)
+    assert result.turns >= 1
+    assert result.mails_in >= 1 + 3  # the GM's mail and at least one round of player orders
+    assert result.mails_out >= 4 + 4  # start mails and at least one round of turn reports (3 players + GM)
+    outbox = tmp_path / "demo" / "mail" / "out" / "new"
+    assert len(list(outbox.iterdir())) == result.mails_out
+    assert result.reports and all(p.exists() for p in result.reports)
+    assert list((tmp_path / "demo" / "reports").glob("*.png"))
+    assert (tmp_path / "demo" / "archive" / "index.html").exists()
+    assert any("mailed a program" in line for line in lines)
+    assert any("static archive" in line for line in lines)
+
+
+def test_the_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path: Path):
+    precious = tmp_path / "mine"
+    precious.mkdir()
+    (precious / "thesis.txt").write_text("do not delete")
+    proc = subprocess.run([sys.executable, "-m", "referee.cli", "demo", "--dir", str(precious), "--turns", "1"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and "not a demo directory" in proc.stderr
+    assert (precious / "thesis.txt").exists()
+    assert not (precious / MARKER).exists()
