@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..clock import TimeError, parse_duration
 from ..config import Settings
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
@@ -36,7 +37,7 @@ from .language import Command
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
-  NEWGAME [code] COURSE <course> [TITLE "text"] [RULE edge=fence] [DEADLINE 5d] [REMINDER 24h]
+  NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d] [REMINDER 24h]
           [SETTLE 0] [MISSING random|power_down|repeat_locked] [MISSED 3] [HOLD ON] [SEED s]
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
@@ -114,13 +115,24 @@ def do_game(ctx: GmContext, command: Command) -> str:
     return f"now acting on {game.code} ({game.status})"
 
 
+def _default_seconds(text: str, what: str) -> int:
+    try:
+        return int(parse_duration(text).total_seconds())
+    except TimeError as exc:
+        raise CommandFailed(f"the configured {what}: {exc}") from None
+
+
 def do_newgame(ctx: GmContext, command: Command) -> str:
+    """A new game; what the command leaves out comes from the ``default_*`` settings."""
     a = command.args
     gm = ctx.reply_to or None
+    d = ctx.settings
+    deadline = a["deadline"] if a["deadline"] is not None else _default_seconds(d.default_deadline, "default_deadline")
+    reminder = a["reminder"] if a["reminder"] is not None else _default_seconds(d.default_reminder, "default_reminder")
     with ctx.store.write() as s:
-        game = g.create_game(s, course=a["course"], code=a["code"], title=a["title"], rules=a["rules"],
-                             seed=a["seed"], deadline_seconds=a["deadline"], reminder_seconds=a["reminder"],
-                             settle_seconds=a["settle"] or 0, missing_orders=a["missing"] or "random",
+        game = g.create_game(s, course=a["course"] or d.default_course, code=a["code"], title=a["title"],
+                             rules=a["rules"], seed=a["seed"], deadline_seconds=deadline, reminder_seconds=reminder,
+                             settle_seconds=a["settle"] or 0, missing_orders=a["missing"] or d.default_missing_orders,
                              max_missed_turns=a["missed"], hold_for_review=bool(a["hold"]), gm_address=gm,
                              actor=ctx.actor, now=ctx.now)
         ctx.game = game.code

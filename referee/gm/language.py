@@ -261,8 +261,6 @@ def _newgame(words: list[str], cmd: Any) -> Command:
         else:
             args[key.lower()] = value
         i += 2
-    if not args["course"]:
-        raise GmSyntaxError("NEWGAME needs a course: NEWGAME COURSE sprint")
     return cmd("newgame", **args)
 
 

@@ -165,3 +165,13 @@ def test_end_game_finishes_it_and_says_so(running):
     with running.store.read() as s:
         assert g.get_game(s, "RR-1").status == "finished"
     assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 3
+
+
+def test_what_newgame_leaves_out_comes_from_the_settings(gm):
+    gm.settings = gm.settings.with_overrides(default_course="riverside", default_deadline="3d",
+                                             default_reminder="6h", default_missing_orders="power_down")
+    gm("NEWGAME RR-4")
+    with gm.store.read() as s:
+        game = g.get_game(s, "RR-4")
+        assert (game.course, game.deadline_seconds, game.reminder_seconds, game.missing_orders) == (
+            "riverside", 3 * 86400, 6 * 3600, "power_down")
