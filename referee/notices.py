@@ -36,6 +36,10 @@ def notice(s: Session, settings: Settings, *, to: str, subject: str, body: str, 
     msg["Subject"] = subject
     msg["Message-ID"] = notice_id(key, to, settings.domain)
     msg["Date"] = format_datetime(now)
+    if player is not None and game is not None:
+        from .intake.tokens import reply_address
+
+        msg["Reply-To"] = reply_address(settings, game, player)  # a plain reply carries the player's key
     for name, value in outgoing_headers(settings.referee_address, game=game.code if game else None).items():
         msg[name] = value
     msg.set_content(body if body.endswith("\n") else body + "\n")

@@ -577,6 +577,10 @@ def _gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor:
                 power_down.append(robot.name)
             if order.reentry_facing:
                 reentry[robot.name] = order.reentry_facing
+        if robot.name not in reentry and player is not None:
+            facing = (player.standing_orders or {}).get("reenter_facing")
+            if isinstance(facing, int) and not isinstance(facing, bool) and 0 <= facing <= 3:
+                reentry[robot.name] = dir_name(facing)  # a standing REENTER FACING holds on turns with no orders
         if not needs_program(robot) or player is None or player.status != "active":
             continue  # an ejected player's robot stands idle for the rest of this turn
         locked = _locked_of(turn, robot.name)

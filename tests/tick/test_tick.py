@@ -149,3 +149,20 @@ def test_the_outbox_goes_out_through_the_configured_transport(store, settings, t
     summary = tick(settings, now=T0 + timedelta(minutes=2), store=store)
     assert summary.sent == 4  # the three turn reports and the GM's copy
     assert len(list((tmp_path / "out" / "new").iterdir())) == 4
+
+
+def test_a_standing_reentry_facing_holds_on_a_turn_filled_at_the_deadline(store, settings):
+    new_game(store)
+    with store.write() as s:
+        g.set_standing_orders(s, "RR-1", "Twonky", {"reenter_facing": 1})
+    tick(settings, now=T0 + timedelta(days=2, minutes=1), store=store)
+    with store.read() as s:
+        turn1 = g.get_turn(s, g.get_game(s, "RR-1"), 1)
+        assert turn1.reentry == {"Twonky": "E"}
+
+
+def test_a_reminder_can_be_answered_with_a_plain_reply(store, settings):
+    new_game(store)
+    tick(settings, now=T0 + timedelta(hours=25), store=store)
+    reminder = mails(store, "reminder")[0]
+    assert b"Reply-To: referee+" in reminder.raw

@@ -1,0 +1,181 @@
+"""Mails taken in per second from Dovecot by ``poll`` (into the store), against a bare aioimaplib fetch.
+
+    .venv/bin/python benchmarks/bench_intake.py [--mails 1000] [--size 2000] [--runs 3] [--database-url URL]
+
+Starts a private Dovecot (as the tests do: root and Debian's dovecot-imapd needed), fills a mailbox
+with ``--mails`` player mails of about ``--size`` bytes, then for each run:
+
+- bare fetch: log in, SELECT, UID SEARCH ALL, UID FETCH (UID BODY.PEEK[]) 25 UIDs a command (the
+  fastest size with aioimaplib), the bytes of every mail in hand; nothing stored, nothing moved;
+- bare fetch + move: the same, and each 100 moved to the processed folder as the poller does (what
+  the mail server costs a poll, without the store);
+- poll: :func:`referee.intake.imap.poll_async` over the same mails: the same commands plus the
+  processed folder, the store (every mail recorded with its identity, committed per batch), UID MOVE
+  and marking them moved. The mails are then moved back for the next run, and the database replaced.
+
+Prints the median rate of each and their ratio (goal: poll at least half the bare fetch rate). The
+database is a new SQLite file per run, or the PostgreSQL database given (emptied of incoming mail).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from email import policy
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+import aioimaplib
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from referee.config import Settings  # noqa: E402
+from referee.intake.imap import BATCH, FETCH_CHUNK, poll_async  # noqa: E402
+from referee.store import Store  # noqa: E402
+from tests.servers.dovecot import Dovecot, password, start_dovecot  # noqa: E402
+
+USER = "referee"
+BOX, DONE = "Bench", "BenchDone"
+
+
+def player_mail(i: int, size: int) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = f"Player {i % 8} <player{i % 8 + 1}@example.test>"
+    msg["To"] = "referee@example.test"
+    msg["Subject"] = f"Re: RR-7 turn 4 results, your cards for turn 5 ({i})"
+    msg["Message-ID"] = make_msgid(domain="client.example.test")
+    body = "BEGIN RR-7 Twonky turn 5 key 8f3k2q\n1: FWD2 670\n2: LF90 90\n3: 4\n4: FWD1\n5: UTRN 10\nEND\n\n"
+    quote = "> The board after register 3: Twonky on r4c7 facing N, Hammer pushed into the pit.\n"
+    msg.set_content(body + quote * max(0, (size - 600) // len(quote)))
+    return msg.as_bytes(policy=policy.SMTP)
+
+
+async def client(server: Dovecot) -> aioimaplib.IMAP4:
+    c = aioimaplib.IMAP4("127.0.0.1", server.imap_port, timeout=60)
+    await c.wait_hello_from_server()
+    assert (await c.login(server.address(USER), password(USER))).result == "OK"
+    return c
+
+
+async def fill(server: Dovecot, mails: list[bytes]) -> None:
+    c = await client(server)
+    for name in (BOX, DONE):
+        await c.create(name)
+    for raw in mails:
+        assert (await c.append(raw, mailbox=BOX)).result == "OK"
+    await c.logout()
+
+
+async def bare_fetch(server: Dovecot, expected: int, move: bool = False) -> float:
+    """Fetch every mail as bytes (and, with ``move``, move each batch of 100 to the processed folder)."""
+    began = time.perf_counter()
+    c = await client(server)
+    assert (await asyncio.wait_for(c.select(BOX), 60)).result == "OK"
+    reply = await asyncio.wait_for(c.uid_search("ALL", charset=None), 60)
+    uids = [int(u) for u in reply.lines[0].split() if u.isdigit()]
+    got = 0
+    for start in range(0, len(uids), FETCH_CHUNK):
+        chunk = uids[start:start + FETCH_CHUNK]
+        reply = await asyncio.wait_for(c.uid("fetch", f"{chunk[0]}:{chunk[-1]}", "(UID BODY.PEEK[])"), 60)
+        got += sum(1 for line in reply.lines if isinstance(line, bytearray))
+        if move and (len(chunk) < FETCH_CHUNK or (start + FETCH_CHUNK) % BATCH == 0):
+            first = uids[max(0, start + FETCH_CHUNK - BATCH)]
+            assert (await asyncio.wait_for(c.uid("move", f"{first}:{chunk[-1]}", DONE), 60)).result == "OK"
+    elapsed = time.perf_counter() - began
+    await c.logout()
+    assert got == expected, (got, expected)
+    return elapsed
+
+
+async def move_back(server: Dovecot) -> None:
+    """Put the mails back for the next run (in batches: aioimaplib recurses once per line of an answer)."""
+    c = await client(server)
+    assert (await c.select(DONE)).result == "OK"
+    reply = await c.uid_search("ALL", charset=None)
+    uids = [u.decode() for u in reply.lines[0].split() if u.isdigit()]
+    for start in range(0, len(uids), BATCH):
+        chunk = uids[start:start + BATCH]
+        assert (await c.uid("move", f"{chunk[0]}:{chunk[-1]}", BOX)).result == "OK"
+    await c.logout()
+
+
+def fresh_store(url: str | None, directory: Path, run: int) -> Store:
+    if url is None:
+        store = Store(f"sqlite:///{directory / f'bench-{run}.sqlite3'}")
+        store.upgrade()
+        return store
+    store = Store(url)
+    store.check_schema()
+    from sqlalchemy import delete
+
+    from referee.store.models import IncomingMail
+
+    with store.write() as s:
+        s.execute(delete(IncomingMail))
+    return store
+
+
+async def timed_poll(settings: Settings, store: Store, expected: int) -> float:
+    began = time.perf_counter()
+    report = await poll_async(settings, store)
+    elapsed = time.perf_counter() - began
+    assert (report.stored, report.moved) == (expected, expected), report.summary()
+    return elapsed
+
+
+async def run(args: argparse.Namespace) -> None:
+    root = Path(tempfile.mkdtemp(prefix="referee-bench-dovecot-"))
+    work = Path(tempfile.mkdtemp(prefix="referee-bench-"))
+    server = start_dovecot(root)
+    try:
+        mails = [player_mail(i, args.size) for i in range(args.mails)]
+        await fill(server, mails)
+        settings = Settings(referee_address="referee@example.test", transport="imap", imap_host="127.0.0.1",
+                            imap_port=server.imap_port, imap_tls="none", imap_user=server.address(USER),
+                            imap_password=password(USER), imap_mailbox=BOX, imap_processed=DONE, mail_timeout=60)
+        bare, moving, polled = [], [], []
+        for n in range(args.runs):
+            bare.append(await bare_fetch(server, args.mails))
+            moving.append(await bare_fetch(server, args.mails, move=True))
+            await move_back(server)
+            store = fresh_store(args.database_url, work, n)
+            try:
+                polled.append(await timed_poll(settings, store, args.mails))
+            finally:
+                store.close()
+            await move_back(server)
+        size = sum(map(len, mails)) / len(mails)
+        raw_rate = args.mails / statistics.median(bare)
+        poll_rate = args.mails / statistics.median(polled)
+        where = "PostgreSQL" if args.database_url else "SQLite"
+        print(f"{args.mails} mails of {size:.0f} bytes, {FETCH_CHUNK} a fetch, {BATCH} a transaction, "
+              f"{args.runs} runs (medians), {where}")
+        print(f"  bare aioimaplib fetch: {raw_rate:8.0f} mails/s  ({statistics.median(bare) * 1e3:.0f} ms)")
+        print(f"  bare fetch + UID MOVE: {args.mails / statistics.median(moving):8.0f} mails/s  "
+              f"({statistics.median(moving) * 1e3:.0f} ms; the server's share of a poll, nothing stored)")
+        print(f"  poll into the store:   {poll_rate:8.0f} mails/s  ({statistics.median(polled) * 1e3:.0f} ms)")
+        print(f"  ratio poll / fetch:    {poll_rate / raw_rate:8.2f}  (goal: at least 0.5)")
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--mails", type=int, default=1000)
+    ap.add_argument("--size", type=int, default=2000, help="approximate bytes per mail")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--database-url", default=None, help="PostgreSQL URL (default: a new SQLite file per run)")
+    asyncio.run(run(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""Reply addresses that carry a player's key: ``referee+<token>@<domain>``.
+
+A turn mail (or an echo) sets ``Reply-To: referee+12.4.k3x9...@example.org``. A reply that reaches
+that address names the player (id 12) and the turn the mail was for (4), and counts as carrying the
+player's key, without the player typing it. The token is signed with itsdangerous (HMAC-SHA256) under
+``settings.signing_key`` together with the player's own secret, so that a new secret (a GM
+``REPLACE``) voids the old tokens. The signature is cut to 80 bits and written in lower-case base32,
+because mail systems may change the case of an address's local part, and a local part must stay
+under 64 characters.
+
+    reply_address(settings, game, "Twonky", turn=4)  ->  "referee+12.4.k3x9fz2mq7wa4hcd@example.org"
+    read_token(session, settings, mail.recipients)   ->  TokenMatch(player, turn=4) or None
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, Signer
+from itsdangerous.encoding import want_bytes
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from ..store.models import Game, Player
+
+SALT = "referee.reply-address"
+#: bytes of the HMAC kept (80 bits: 16 base32 characters)
+SIGNATURE_BYTES = 10
+_TAG = re.compile(r"^(\d{1,12})\.(\d{1,6})\.([a-z2-7]{16})$")
+
+
+def signing_key(settings: Settings) -> str:
+    """``settings.signing_key``, or (documented default) one derived from the GM secret and the database URL."""
+    if settings.signing_key:
+        return settings.signing_key
+    seed = f"referee-reply-address\0{settings.gm_secret}\0{settings.database_url}"
+    return hashlib.sha256(seed.encode()).hexdigest()
+
+
+class _Signer(Signer):
+    """itsdangerous' signer with a short, case-insensitive signature (see the module docstring)."""
+
+    def _mac(self, key: bytes, value: bytes) -> bytes:
+        digest = self.algorithm.get_signature(key, value)[:SIGNATURE_BYTES]
+        return base64.b32encode(digest).lower()
+
+    def get_signature(self, value: str | bytes) -> bytes:
+        return self._mac(self.derive_key(), want_bytes(value))
+
+    def verify_signature(self, value: str | bytes, sig: str | bytes) -> bool:
+        sig = want_bytes(sig).lower()
+        value = want_bytes(value)
+        return any(hmac.compare_digest(self._mac(self.derive_key(k), value), sig) for k in reversed(self.secret_keys))
+
+
+def _signer(settings: Settings, player: Player) -> _Signer:
+    return _Signer(f"{signing_key(settings)}\0{player.secret}", salt=SALT, digest_method=hashlib.sha256)
+
+
+def _local_and_domain(settings: Settings) -> tuple[str, str]:
+    local, _, domain = settings.referee_address.rpartition("@")
+    return local or settings.referee_address, domain or settings.domain
+
+
+def make_token(settings: Settings, player: Player, turn: int | None = None) -> str:
+    return _signer(settings, player).sign(f"{player.id}.{turn or 0}").decode()
+
+
+def reply_address(settings: Settings, game: Game, robot: str | Player, turn: int | None = None) -> str:
+    """The address a reply about ``robot`` in ``game`` (for ``turn``) should go to."""
+    if isinstance(robot, Player):
+        player = robot
+    else:
+        key = robot.strip().casefold()
+        player = next((p for p in game.players if p.robot_key == key), None)  # type: ignore[assignment]
+        if player is None:
+            raise LookupError(f"no robot {robot!r} in {game.code}")
+    local, domain = _local_and_domain(settings)
+    return f"{local}+{make_token(settings, player, turn)}@{domain}"
+
+
+def reply_to(settings: Settings, turn: int | None = None) -> Callable[[Player], str]:
+    """A ``reply_to(player)`` for the turn mails (``referee.reports``): each player's own reply address."""
+    return lambda player: reply_address(settings, player.game, player, turn)
+
+
+@dataclass(frozen=True)
+class TokenMatch:
+    player: Player
+    #: the turn the mail replied to was about (None: not said)
+    turn: int | None
+    address: str
+
+
+def read_token(s: Session, settings: Settings, addresses: Iterable[str]) -> TokenMatch | None:
+    """The player whose valid token is on one of ``addresses`` (a mail's recipients), if any."""
+    local, _ = _local_and_domain(settings)
+    for address in addresses:
+        box, _, _domain = address.strip().lower().rpartition("@")
+        base, plus, tag = box.partition("+")
+        if not plus or base != local.lower():
+            continue
+        m = _TAG.match(tag)
+        if m is None:
+            continue
+        player = s.get(Player, int(m.group(1)))
+        if player is None:
+            continue
+        try:
+            _signer(settings, player).unsign(tag)
+        except BadSignature:
+            continue
+        turn = int(m.group(2))
+        return TokenMatch(player, turn or None, address)
+    return None

@@ -1,0 +1,85 @@
+"""The poller's batch store agrees with ``record_incoming``: the same fields read, the same dedupe."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email.utils import parseaddr
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.intake.batch import address_of, header_fields, record_batch
+from referee.store.mail import _header_text, _headers, record_incoming
+
+from .helpers import incoming
+
+NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+NAMES = ["Message-ID", "message-id", "MESSAGE-ID", "From", "from", "Subject", "SUBJECT", "To", "X-Thing", "",
+         "From ", "Subject ", "Bad Name", "From:x"]
+header_lines = st.one_of(
+    st.tuples(st.sampled_from(NAMES), st.sampled_from([":", ": ", ":\t", " :"]),
+              st.text(st.characters(max_codepoint=255), max_size=40))
+    .map(lambda t: f"{t[0]}{t[1]}{t[2]}"),
+    st.text(st.sampled_from(" \tabc:<>@.\x0b\x1c"), max_size=12),          # continuations and debris
+    st.sampled_from(["From alice@example.test Mon Jan  1 00:00:00 2026", ":no name", " folded", "\tfolded"]),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines=st.lists(header_lines.map(lambda x: x.replace("\r", "").replace("\n", "")), max_size=12),
+       newline=st.sampled_from(["\r\n", "\n"]), body=st.sampled_from(["", "body\r\n", "Subject: in the body\n"]))
+def test_the_fast_header_reader_agrees_with_the_stores(lines, newline, body):
+    raw = (newline.join(lines) + newline + newline + body).encode("utf-8", "surrogateescape")
+    headers = _headers(raw)
+    expected = (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
+                _header_text(headers, "Subject", 2000))
+    assert header_fields(raw) == expected
+
+
+atoms = st.text(st.sampled_from("abcXYZ019!#$%&'*+/=?^_`{|}~-"), min_size=1, max_size=6)
+
+
+@settings(max_examples=400, deadline=None)
+@given(local=st.lists(atoms, min_size=1, max_size=3), domain=st.lists(atoms, min_size=1, max_size=3),
+       name=st.text(st.sampled_from("ab Z09 .\"<>,;:()"), max_size=10), shape=st.sampled_from(["bare", "named",
+                                                                                                "odd"]))
+def test_the_fast_address_reader_agrees_with_parseaddr(local, domain, name, shape):
+    addr = ".".join(local) + "@" + ".".join(domain)
+    header = {"bare": addr, "named": f"{name} <{addr}>", "odd": f"{name}{addr}{name}"}[shape]
+    header = " ".join(header.split())
+    if header:
+        assert address_of(header) == parseaddr(header)[1]
+
+
+def mails(*specs: tuple[int | None, str]) -> list[tuple[int | None, bytes, datetime]]:
+    return [(uid, f"From: a@example.test\r\n{head}\r\n\r\nbody\r\n".encode(), NOW) for uid, head in specs]
+
+
+@pytest.mark.parametrize("fast", [True, False], ids=["batch", "one-by-one"])
+def test_a_batch_is_deduplicated_like_record_incoming(store, fast):
+    with store.write() as s:
+        record_incoming(s, mails((1, "Message-ID: <old@x>"))[0][1], source="imap", mailbox="m", uidvalidity=7, uid=1)
+        record_incoming(s, b"From: a@example.test\r\n\r\nno id\r\n", source="stdin")
+    batch = mails((1, "Message-ID: <other@x>"),        # known by its IMAP identity
+                  (2, "Message-ID: <old@x>"),          # known by its Message-ID
+                  (3, "Message-ID: <new@x>"),
+                  (4, "Message-ID: <new@x>"),          # twice in this batch
+                  (5, "X-No-Id: 1"), (6, "X-No-Id: 1"))  # no Message-ID, same bytes twice
+    batch.append((7, b"From: a@example.test\r\n\r\nno id\r\n", NOW))   # known by its bytes
+    with store.write() as s:
+        if fast:
+            got = [(r.id, r.new) for r in record_batch(s, batch, source="imap", mailbox="m", uidvalidity=7)]
+        else:
+            got = []
+            for uid, raw, at in batch:
+                row, new = record_incoming(s, raw, source="imap", mailbox="m", uidvalidity=7, uid=uid, now=at)
+                got.append((row.id, new))
+    rows = incoming(store)
+    assert len(rows) == 4   # old, no-id, new, and the X-No-Id one
+    ids = [i for i, _ in got]
+    assert [n for _, n in got] == [False, False, True, False, True, False, False]
+    assert ids[0] == ids[1] == rows[0].id and ids[2] == ids[3] and ids[4] == ids[5] and ids[6] == rows[1].id
+    new_row = next(r for r in rows if r.message_id == "<new@x>")
+    assert (new_row.uid, new_row.from_addr, new_row.outcome, new_row.attempts) == (3, "a@example.test", "new", 0)

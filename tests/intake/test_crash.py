@@ -1,0 +1,122 @@
+"""Crash test: ``referee poll --process`` killed with SIGKILL at many points while it takes in a batch of
+orders; afterwards every mail is in the store once, none is left in the inbox, and every mail gave
+exactly one order and one echo.
+
+Kills come two ways: at exact points of the intake (``REFEREE_INTAKE_FAULT``, see
+referee/intake/faults.py), cycling through every point and its first few passes; and at random
+times after the start. Each test (one per database) injects at least ``CRASHES`` crashes, so a run
+over SQLite and PostgreSQL has well over a hundred.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from referee.config import Settings
+from referee.intake.faults import ENV as FAULT_ENV
+from referee.intake.faults import POINTS
+from referee.store.models import IncomingMail, Order, OutgoingMail
+
+from .helpers import address, append, block, count, hand, message_ids, new_game, program_lines
+from .helpers import mail as make_mail
+
+CRASHES = 60
+#: mails delivered before each attempt: two batches' worth
+PER_ATTEMPT = 6
+BATCH = 4
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def referee_env(settings: Settings, fault: str | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
+    env.update({"REFEREE_CONFIG": "", "REFEREE_DATABASE_URL": settings.database_url, "REFEREE_TRANSPORT": "imap",
+                "REFEREE_REFEREE_ADDRESS": settings.referee_address, "REFEREE_GM_ADDRESS": settings.gm_address,
+                "REFEREE_SIGNING_KEY": settings.signing_key, "REFEREE_IMAP_HOST": settings.imap_host,
+                "REFEREE_IMAP_PORT": str(settings.imap_port), "REFEREE_IMAP_TLS": "none",
+                "REFEREE_IMAP_USER": settings.imap_user, "REFEREE_IMAP_PASSWORD": settings.imap_password,
+                "REFEREE_IMAP_PROCESSED": settings.imap_processed, "REFEREE_MAIL_TIMEOUT": "10"})
+    if fault:
+        env[FAULT_ENV] = fault
+    return env
+
+
+def start_poll(settings: Settings, fault: str | None = None) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "referee.cli", "poll", "--process", "--batch", str(BATCH)],
+                            env=referee_env(settings, fault), cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+
+
+def run_clean(settings: Settings) -> float:
+    began = time.monotonic()
+    proc = start_poll(settings)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, (out + err).decode(errors="replace")
+    return time.monotonic() - began
+
+
+#: how many times a point is met in a pass over a few mails (``connected`` and ``marked``: once)
+PASSES = {"connected": 1, "fetched": 2, "storing": 5, "stored": 2, "moved": 2, "marked": 1}
+
+
+def crash_once(settings: Settings, rng: random.Random, attempt: int, startup: float) -> bool:
+    """Start a poll and have it killed; whether it died of SIGKILL (it may also have finished first)."""
+    if attempt % 2 == 0:
+        point = POINTS[(attempt // 2) % len(POINTS)]
+        proc = start_poll(settings, f"{point}:{rng.randint(1, PASSES[point])}")
+        proc.communicate(timeout=120)
+    else:   # somewhere from the end of start-up to a little after a pass would be done
+        proc = start_poll(settings)
+        time.sleep(rng.uniform(0.8 * startup, startup + 0.3))
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=120)
+    return proc.returncode == -signal.SIGKILL
+
+
+async def test_killing_the_poller_anywhere_loses_and_doubles_nothing(dovecot, settings, store):
+    rng = random.Random(4)
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")
+    startup = run_clean(settings)   # a pass over an empty inbox: start-up, login, select
+    sent: list[str] = []
+    crashes = attempts = checks = 0
+    while crashes < CRASHES:
+        batch = []
+        for _ in range(PER_ATTEMPT):
+            msgid = f"<crash-{len(sent)}.{code}@client.example.test>"
+            body = block(store, code, "Twonky", program_lines(rng.sample(cards, 5)))
+            batch.append(make_mail(address("alice"), body, msgid=msgid))
+            sent.append(msgid)
+        await append(dovecot, batch)
+        crashes += crash_once(settings, rng, attempts, startup)
+        attempts += 1
+        if attempts % 10 == 0 or crashes >= CRASHES:
+            run_clean(settings)
+            await check(dovecot, store, sent)
+            checks += 1
+    assert crashes >= CRASHES and checks >= 2
+    assert crashes >= 0.6 * attempts   # most attempts did crash the poller
+
+
+async def check(dovecot, store, sent: list[str]) -> None:
+    """After a clean pass: every mail moved once, stored once, and turned into one order and one echo."""
+    assert await count(dovecot, "INBOX") == 0
+    assert sorted(await message_ids(dovecot, "Processed")) == sorted(sent)
+    with store.read() as s:
+        assert sorted(s.scalars(select(IncomingMail.message_id))) == sorted(sent)
+        outcomes = s.execute(select(IncomingMail.outcome, func.count()).group_by(IncomingMail.outcome)).all()
+        assert dict(outcomes) == {"accepted": len(sent)}
+        per_mail = s.execute(select(Order.incoming_mail_id, func.count()).where(Order.incoming_mail_id.is_not(None))
+                             .group_by(Order.incoming_mail_id)).all()
+        assert len(per_mail) == len(sent) and {n for _, n in per_mail} == {1}
+        echoes = s.execute(select(OutgoingMail.in_reply_to_id, func.count()).where(OutgoingMail.kind == "echo")
+                           .group_by(OutgoingMail.in_reply_to_id)).all()
+        assert len(echoes) == len(sent) and {n for _, n in echoes} == {1}
+        assert s.scalar(select(func.count()).select_from(Order).where(Order.active.is_(True))) == 1
