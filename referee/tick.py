@@ -239,9 +239,9 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
         codes = [game.code for game in g.list_games(s, "running")]
     for code in codes:
         with store.write() as s:
-            game = g.get_game(s, code)
+            game = g.get_game(s, code, lock=True)  # ticks that overlap remind one after the other
             turn = g.open_turn(s, game)
-            if turn is None or turn.deadline is None or game.reminder_seconds <= 0:
+            if game.status != "running" or turn is None or turn.deadline is None or game.reminder_seconds <= 0:
                 continue
             if not turn.deadline - timedelta(seconds=game.reminder_seconds) <= now < turn.deadline:
                 continue

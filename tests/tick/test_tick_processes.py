@@ -1,0 +1,102 @@
+"""Real `referee tick` processes: overlapping ticks and ticks killed mid-way never resolve a turn twice
+and never lose a mail."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from sqlalchemy import select
+
+from referee.store import Store
+from referee.store import games as g
+from referee.store.models import AuditEntry, OutgoingMail
+
+T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+GAMES = ("RR-1", "RR-2", "RR-3")
+
+
+def due_games(store: Store) -> None:
+    """Three games whose first turn passed its deadline with no orders: every one is due."""
+    with store.write() as s:
+        for code in GAMES:
+            game = g.create_game(s, course="sprint", code=code, seed=code, deadline_seconds=3 * 3600,
+                                 reminder_seconds=0, now=T0, gm_address="gm@example.test")
+            for robot in ("Twonky", "Hammer", "Zoom"):
+                g.add_player(s, game, email=f"{robot.lower()}.{code.lower()}@example.test", robot=robot, now=T0)
+            g.start_game(s, game, now=T0)
+
+
+def env(db_url: str, tmp: Path, now: datetime, lock: str = "tick.lock") -> dict[str, str]:
+    return {"PATH": "/usr/bin:/bin", "HOME": str(tmp), "REFEREE_CONFIG": "", "REFEREE_DATABASE_URL": db_url,
+            "REFEREE_TRANSPORT": "maildir", "REFEREE_MAILDIR_IN": str(tmp / "in"),
+            "REFEREE_MAILDIR_OUT": str(tmp / "out"), "REFEREE_LOCK_FILE": str(tmp / lock),
+            "REFEREE_REFEREE_ADDRESS": "referee@example.test", "REFEREE_TICK_INTERVAL": "86400",
+            "REFEREE_NOW": now.isoformat()}
+
+
+def start_tick(db_url: str, tmp: Path, now: datetime, lock: str = "tick.lock") -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "referee.cli", "tick"], env=env(db_url, tmp, now, lock),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=str(tmp))
+
+
+def resolutions(store: Store) -> dict[str, int]:
+    """How many times each game's turn 1 was resolved, by the audit log."""
+    with store.read() as s:
+        codes = {game.id: game.code for game in g.list_games(s)}
+        entries = s.scalars(select(AuditEntry).where(AuditEntry.action == "turn.resolve",
+                                                     AuditEntry.turn_number == 1)).all()
+    counts: dict[str, int] = {}
+    for entry in entries:
+        counts[codes[entry.game_id]] = counts.get(codes[entry.game_id], 0) + 1
+    return counts
+
+
+def check_everything_once(store: Store, tmp: Path) -> None:
+    assert resolutions(store) == dict.fromkeys(GAMES, 1)
+    with store.read() as s:
+        assert {game.code: game.turn_number for game in g.list_games(s)} == dict.fromkeys(GAMES, 2)
+        mails = s.scalars(select(OutgoingMail)).all()
+    # each game: a report for each of 3 players, the GM's copy, and a late notice to each player
+    assert len(mails) == len(GAMES) * (3 + 1 + 3)
+    assert {m.status for m in mails} == {"sent"}
+    delivered = list((tmp / "out" / "new").iterdir())
+    assert len(delivered) == len(mails)  # a mail sent again replaces its own file: none lost, none doubled
+
+
+def test_three_ticks_at_once_resolve_each_turn_once(store, db_url, tmp_path):
+    due_games(store)
+    later = T0 + timedelta(hours=4)
+    # separate lock files: the store alone must keep them from resolving a turn twice
+    ticks = [start_tick(db_url, tmp_path, later, lock=f"lock{i}") for i in range(3)]
+    for proc in ticks:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, out + err
+    check_everything_once(store, tmp_path)
+
+
+def test_ticks_killed_at_random_moments_leave_nothing_half_done(store, db_url, tmp_path):
+    due_games(store)
+    rng = random.Random(7)
+    later = T0 + timedelta(hours=4)
+    kills = 0
+    for _ in range(12):
+        proc = start_tick(db_url, tmp_path, later)
+        time.sleep(rng.uniform(0.3, 2.5))
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGKILL)
+            kills += 1
+        proc.communicate(timeout=60)
+    assert kills >= 6
+    # an hour on, the leases of mails a killed tick was sending have run out: they go again
+    final = start_tick(db_url, tmp_path, later + timedelta(hours=1))
+    out, err = final.communicate(timeout=120)
+    assert final.returncode == 0, out + err
+    check_everything_once(store, tmp_path)
