@@ -22,7 +22,7 @@ from datetime import datetime
 from email.utils import parseaddr
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import Table, or_, select, update
 from sqlalchemy.exc import DataError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -67,32 +67,19 @@ def record_batch(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]]
 
 def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, source: str, mailbox: str | None,
           uidvalidity: int | None) -> list[Recorded]:
+    """One multi-row INSERT that skips every row a unique key refuses (the IMAP identity, the
+    Message-ID), then a look-up for the skipped ones only: in the usual batch nothing is stored yet, so
+    this costs a single statement. Mails without a Message-ID are deduplicated by their bytes first
+    (no unique key holds those)."""
     out: list[Recorded | None] = [None] * len(mails)
     conn = s.connection()   # plain Core statements: the ORM's bookkeeping costs more than the work here
-    identity = mailbox is not None and uidvalidity is not None
-    by_uid: dict[int, int] = {}
-    if identity:
-        uids = [u for u, _, _ in mails if u is not None]
-        if uids:
-            by_uid = {u: i for u, i in conn.execute(select(IncomingMail.uid, IncomingMail.id).where(
-                IncomingMail.mailbox == mailbox, IncomingMail.uidvalidity == uidvalidity,
-                IncomingMail.uid.in_(uids))) if u is not None}
     rows: list[dict[str, Any]] = []
-    where: list[int] = []   # index in ``mails`` of each row to insert
-    for i, (uid, raw, received) in enumerate(mails):
-        if identity and uid is not None and uid in by_uid:
-            out[i] = Recorded(by_uid[uid], False)
-            continue
+    for uid, raw, received in mails:
         message_id, from_header, subject = header_fields(raw)
         rows.append({"source": source, "mailbox": mailbox, "uidvalidity": uidvalidity, "uid": uid,
                      "message_id": message_id, "sha256": hashlib.sha256(raw).hexdigest(), "raw": raw,
                      "size": len(raw), "from_addr": (address_of(from_header).lower()[:320] or None) if from_header
                      else None, "subject": subject, "received_at": received, "outcome": "new", "attempts": 0})
-        where.append(i)
-    ids = [r["message_id"] for r in rows if r["message_id"] is not None]
-    by_id: dict[str, int] = {m: i for m, i in conn.execute(select(IncomingMail.message_id, IncomingMail.id)
-                                                            .where(IncomingMail.message_id.in_(ids)))
-                             if m is not None} if ids else {}
     digests = [r["sha256"] for r in rows if r["message_id"] is None]
     by_digest: dict[str, int] = {}
     if digests:
@@ -101,31 +88,80 @@ def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, so
             by_digest.setdefault(digest, mail_id)
     fresh: list[dict[str, Any]] = []
     fresh_at: list[int] = []
-    first: dict[tuple[str, object], int] = {}   # a mail repeated within the batch -> index of its first copy
-    repeats: list[tuple[int, int]] = []
-    for row, i in zip(rows, where, strict=True):
-        key = ("id", row["message_id"]) if row["message_id"] is not None else ("sha", row["sha256"])
-        found = by_id.get(row["message_id"]) if key[0] == "id" else by_digest.get(row["sha256"])
-        if found is not None:
-            out[i] = Recorded(found, False)
-        elif key in first:
-            repeats.append((i, first[key]))
-        else:
-            first[key] = i
-            fresh.append(row)
-            fresh_at.append(i)
+    later: list[int] = []   # rows whose fate is known only after the insert (a copy within the batch)
+    first_digest: dict[str, int] = {}
+    for i, row in enumerate(rows):
+        if row["message_id"] is None:
+            if row["sha256"] in by_digest or row["sha256"] in first_digest:
+                later.append(i)   # stored already, or a copy of one in this batch
+                continue
+            first_digest[row["sha256"]] = i
+        fresh.append(row)
+        fresh_at.append(i)
+    table = cast(Table, IncomingMail.__table__)
+    inserted: dict[tuple[object, ...], int] = {}
     if fresh:
-        table = cast(Table, IncomingMail.__table__)
-        stmt = insert(table).returning(table.c.id, sort_by_parameter_order=True)
-        new_ids: list[int] = list(conn.execute(stmt, fresh).scalars())
-        for i, mail_id in zip(fresh_at, new_ids, strict=True):
+        stmt = _insert_or_skip(conn.dialect.name, table).returning(table.c.id, table.c.uid, table.c.message_id,
+                                                                    table.c.sha256)
+        # the rows come back in no promised order (and the skipped ones not at all): each is matched to
+        # its mail by what made it unique
+        inserted = {_row_key(m, d, u): mail_id for mail_id, u, m, d in conn.execute(stmt, fresh)}
+    skipped: list[int] = []
+    for row, i in zip(fresh, fresh_at, strict=True):
+        mail_id = inserted.pop(_row_key(row["message_id"], row["sha256"], row["uid"]), None)
+        if mail_id is not None:
             out[i] = Recorded(mail_id, True)
-    for i, original in repeats:
-        recorded = out[original]
-        assert recorded is not None
-        out[i] = Recorded(recorded.id, False)
+        else:
+            skipped.append(i)
+    _resolve(conn, rows, skipped + later, out, mailbox=mailbox, uidvalidity=uidvalidity, by_digest=by_digest)
     assert all(r is not None for r in out)
     return out  # type: ignore[return-value]
+
+
+def _row_key(message_id: str | None, digest: str, uid: int | None) -> tuple[object, ...]:
+    return ("id", message_id) if message_id is not None else ("sha", digest, uid)
+
+
+def _insert_or_skip(dialect: str, table: Table) -> Any:
+    """``INSERT ... ON CONFLICT DO NOTHING`` (SQLite and PostgreSQL both have it)."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).on_conflict_do_nothing()
+    if dialect == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        return sqlite_insert(table).on_conflict_do_nothing()
+    raise IntegrityError("no ON CONFLICT here", None, Exception(dialect))   # the slow path takes over
+
+
+def _resolve(conn: Any, rows: list[dict[str, Any]], todo: list[int], out: list[Recorded | None], *,
+             mailbox: str | None, uidvalidity: int | None, by_digest: dict[str, int]) -> None:
+    """The stored row for each mail the insert skipped, looked up as ``record_incoming`` would: by IMAP
+    identity, then Message-ID, then the bytes of a mail without one."""
+    if not todo:
+        return
+    identity = mailbox is not None and uidvalidity is not None
+    uids = [rows[i]["uid"] for i in todo if identity and rows[i]["uid"] is not None]
+    by_uid = {u: i for u, i in conn.execute(select(IncomingMail.uid, IncomingMail.id).where(
+        IncomingMail.mailbox == mailbox, IncomingMail.uidvalidity == uidvalidity, IncomingMail.uid.in_(uids)))
+        } if uids else {}
+    ids = [rows[i]["message_id"] for i in todo if rows[i]["message_id"] is not None]
+    by_id = {m: i for m, i in conn.execute(select(IncomingMail.message_id, IncomingMail.id).where(
+        IncomingMail.message_id.in_(ids)))} if ids else {}
+    digests = [rows[i]["sha256"] for i in todo if rows[i]["message_id"] is None]
+    if digests:
+        for digest, mail_id in conn.execute(select(IncomingMail.sha256, IncomingMail.id).where(
+                IncomingMail.sha256.in_(digests), IncomingMail.message_id.is_(None)).order_by(IncomingMail.id)):
+            by_digest.setdefault(digest, mail_id)
+    for i in todo:
+        row = rows[i]
+        found = by_uid.get(row["uid"]) if identity and row["uid"] is not None else None
+        if found is None:
+            found = by_id.get(row["message_id"]) if row["message_id"] is not None else by_digest.get(row["sha256"])
+        if found is None:   # refused by a key, yet not found: let the one-by-one path sort it out
+            raise IntegrityError("skipped row not found", None, Exception("batch"))
+        out[i] = Recorded(found, False)
 
 
 # -- the three header fields record_incoming reads, fast --------------------------------------------------
@@ -134,53 +170,50 @@ def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, so
 # the same values in a fraction of the time, following the parser's rules (which lines are headers,
 # where the block ends, envelope ``From `` lines, continuations); anything else goes to the parser
 # itself. tests/intake/test_batch.py checks the two agree.
-_HEAD_END = re.compile(rb"\r?\n\r?\n")
-#: printable ASCII, tabs and line ends (CR only before LF): what the fast reader takes; the rest goes to the parser
-_PLAIN_HEAD = re.compile(rb"(?:[\x20-\x7e\t\n]|\r\n)*")
-_HEADER_RE = re.compile(r"^(From |[\041-\071\073-\176]*:|[\t ])")
-_WANTED = {"message-id": ("Message-ID", 998), "from": ("From", 2000), "subject": ("Subject", 2000)}
+#: what the fast reader takes: printable ASCII, tabs and line ends; the rest goes to the parser
+_PLAIN = bytes(range(0x20, 0x7F)) + b"\t\r\n"
+#: the line end before the first line that is not a header line (nor an envelope ``From `` line, nor a
+#: continuation): the body starts there (searched in the header block with a line end put in front)
+_NOT_HEADER = re.compile(rb"\n(?!From |[\041-\071\073-\176]*:|[\t ])")
+#: a wanted field and its continuation lines
+_FIELD = re.compile(rb"^(message-id|from|subject):([^\n]*(?:\n[\t ][^\n]*)*)", re.MULTILINE | re.IGNORECASE)
+_LIMITS = {b"message-id": 998, b"from": 2000, b"subject": 2000}
 
 
 def _head(raw: bytes) -> bytes:
-    """The header block of a mail (the header parser reads the body line by line too, for nothing)."""
-    end = _HEAD_END.search(raw)
-    return raw[: end.end()] if end else raw
+    """The header block of a mail, up to and with its blank line (the header parser reads the body line
+    by line too, for nothing)."""
+    crlf = raw.find(b"\n\r\n")
+    lf = raw.find(b"\n\n", 0, crlf + 2 if crlf >= 0 else len(raw))   # an LF blank line before it wins
+    if lf >= 0:
+        return raw[: lf + 2]
+    return raw[: crlf + 3] if crlf >= 0 else raw
+
+
+def _plain(head: bytes) -> bool:
+    """Printable ASCII, tabs and line ends, a CR only before an LF."""
+    return not head.translate(None, _PLAIN) and head.count(b"\r") == head.count(b"\r\n")
 
 
 def header_fields(raw: bytes) -> tuple[str | None, str | None, str | None]:
     """(Message-ID, From, Subject) exactly as ``record_incoming`` reads them."""
     head = _head(raw)
-    fast = _fast_fields(head) if _PLAIN_HEAD.fullmatch(head) else None
-    if fast is not None:
-        return fast
+    if _plain(head):
+        return _fast_fields(head)
     headers = _headers(head)
     return (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
             _header_text(headers, "Subject", 2000))
 
 
 def _fast_fields(head: bytes) -> tuple[str | None, str | None, str | None]:
-    found: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in head.decode("ascii").split("\n"):
-        line = line.removesuffix("\r")
-        if not line or not _HEADER_RE.match(line):
-            break  # the blank line, or a line that is not a header: the body starts
-        if line[0] in " \t":
-            if current is not None:
-                current.append(line)
-            continue
-        current = None
-        if line.startswith("From ") or line.startswith(":"):
-            continue  # an envelope line, or a header without a name: never a header
-        name, value = line.split(":", 1)
-        key = name.lower()
-        if key in _WANTED and key not in found:
-            current = found[key] = [value]
-    out = []
-    for key, (_, limit) in _WANTED.items():
-        text = " ".join("".join(found[key]).split())[:limit] if key in found else ""
-        out.append(text or None)
-    return out[0], out[1], out[2]
+    end = _NOT_HEADER.search(b"\n" + head)
+    block = head[: end.start()] if end else head
+    found: dict[bytes, str | None] = {}
+    for m in _FIELD.finditer(block):
+        name = m.group(1).lower()
+        if name not in found:  # the first of each counts, as with the parser
+            found[name] = " ".join(m.group(2).decode("ascii").split())[: _LIMITS[name]] or None
+    return found.get(b"message-id"), found.get(b"from"), found.get(b"subject")
 
 
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
@@ -199,6 +232,21 @@ def address_of(from_header: str) -> str:
 
 
 def mark_moved_many(s: Session, ids: Sequence[int], now: datetime) -> None:
-    """``mark_moved`` for many mails in one statement."""
-    if ids:
-        s.execute(update(IncomingMail).where(IncomingMail.id.in_(list(ids))).values(moved_at=now))
+    """``mark_moved`` for many mails, in one statement over runs of consecutive ids (a poll's mails
+    mostly are; a long ``IN`` list costs more to build than the update)."""
+    runs = id_runs(ids)
+    for start in range(0, len(runs), 200):
+        where = [IncomingMail.id.between(lo, hi) if lo != hi else IncomingMail.id == lo
+                 for lo, hi in runs[start:start + 200]]
+        s.execute(update(IncomingMail).where(or_(*where)).values(moved_at=now))
+
+
+def id_runs(ids: Sequence[int]) -> list[tuple[int, int]]:
+    """[(1, 3), (7, 7)] for [3, 1, 2, 7]."""
+    runs: list[tuple[int, int]] = []
+    for i in sorted(set(ids)):
+        if runs and runs[-1][1] == i - 1:
+            runs[-1] = (runs[-1][0], i)
+        else:
+            runs.append((i, i))
+    return runs

@@ -45,7 +45,6 @@ from sqlalchemy import select as sql_select
 
 from ..config import ConfigError, Settings
 from ..store.db import Store
-from ..store.mail import unmoved
 from ..store.models import IncomingMail
 from ..store.types import utcnow
 from .batch import mark_moved_many, record_batch
@@ -54,9 +53,17 @@ from .faults import fault_point
 log = logging.getLogger("referee.intake")
 
 #: UIDs fetched per command: aioimaplib's parser recurses per line of an answer and is quadratic in it
-FETCH_CHUNK = 25
-#: mails stored per transaction and moved per command (a move is answered with a line per mail)
-BATCH = 100
+FETCH_CHUNK = 100
+#: bytes read from the socket at a time (see :func:`_limit_reads`)
+READ_SIZE = 64 * 1024
+#: mails stored per transaction
+BATCH = 250
+#: the first and the last batch of a pass (see :func:`plan_batches`)
+EDGE_BATCH = 50
+#: mails moved per command, once that many are committed (and the rest at the end of the pass): the
+#: server's cost of a move is mostly per command; the answer has a line per mail, and aioimaplib's
+#: parser recurses once per line (so well under Python's recursion limit)
+MOVE_BATCH = 500
 SOURCE = "imap"
 T = TypeVar("T")
 
@@ -151,6 +158,15 @@ async def _starttls(client: aioimaplib.IMAP4, context: ssl.SSLContext, host: str
     await asyncio.wait_for(protocol.capability(), timeout)
 
 
+def _limit_reads(client: aioimaplib.IMAP4) -> None:
+    """Read the socket ``READ_SIZE`` bytes at a time instead of asyncio's 256 KiB: for every line and
+    every literal of a read, aioimaplib copies what is left of it, so its cost grows with the square of
+    the read size (a third less CPU for a big fetch at 64 KiB). TLS connections keep their own sizes."""
+    transport = getattr(client.protocol, "transport", None)
+    if transport is not None and isinstance(getattr(transport, "max_size", None), int):
+        transport.max_size = READ_SIZE
+
+
 async def connect(settings: Settings, *, ssl_context: ssl.SSLContext | None = None) -> Connection:
     """Log in to the configured IMAP server (not yet selecting a mailbox)."""
     mode = settings.imap_tls.strip().lower()
@@ -172,6 +188,7 @@ async def connect(settings: Settings, *, ssl_context: ssl.SSLContext | None = No
         raise IntakeError(f"IMAP server {host}:{port}: no greeting within {timeout:g} s") from None
     except (OSError, aioimaplib.AioImapException) as exc:
         raise IntakeError(f"IMAP server {host}:{port}: {exc}") from None
+    _limit_reads(client)
     conn = Connection(client, timeout)
     user = imap_user(settings)
     response = await conn.call("LOGIN", client.login(user, settings.secret("imap_password")))
@@ -273,13 +290,38 @@ def parse_fetch(lines: Sequence[bytes | bytearray]) -> list[tuple[int, bytes, da
     return out
 
 
+class _FetchCommand(aioimaplib.FetchCommand):
+    """aioimaplib's FETCH command, with its test for "is this message's answer complete" kept as two
+    running counts instead of rescanning the whole answer after every line (quadratic in the answer);
+    the same test: the parentheses balance since the last ``n FETCH (`` line."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self._opened = self._closed = 0
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    def append_to_resp(self, line: bytes, result: str = "Pending") -> None:
+        if isinstance(line, bytes):
+            if self.FETCH_MESSAGE_DATA_RE.match(line):
+                self._opened = self._closed = 0
+            self._opened += line.count(b"(")
+            self._closed += line.count(b")")
+        super().append_to_resp(line, result)
+
+    def wait_data(self) -> bool:
+        return self._opened != self._closed
+
+
 async def fetch(conn: Connection, uids: Sequence[int], chunk: int = FETCH_CHUNK
                 ) -> list[tuple[int, bytes, datetime | None]]:
     """The mails with these UIDs (those still there), ``chunk`` UIDs a command."""
+    protocol = conn.client.protocol
     out: list[tuple[int, bytes, datetime | None]] = []
     for start in range(0, len(uids), chunk):
-        which = uid_set(uids[start:start + chunk])
-        response = await conn.ok("UID FETCH", conn.client.uid("fetch", which, "(UID INTERNALDATE BODY.PEEK[])"))
+        # no client timer (restarted on every line of the answer, it costs more than the parsing):
+        # ``conn.ok`` bounds the whole command instead
+        command = _FetchCommand(protocol.new_tag(), uid_set(uids[start:start + chunk]),
+                                "(UID INTERNALDATE BODY.PEEK[])", prefix="UID", loop=protocol.loop, timeout=None)
+        response = await conn.ok("UID FETCH", protocol.execute(command))
         out.extend(parse_fetch(response.lines))
     return out
 
@@ -289,8 +331,8 @@ async def take_away(conn: Connection, uids: Sequence[int], processed: str) -> No
     by the server, so doing it twice is harmless. In batches: the server answers a move with a line per
     message, and aioimaplib's parser recurses once per line of an answer."""
     ordered = sorted(set(uids))
-    for start in range(0, len(ordered), BATCH):
-        await _take_away(conn, ordered[start:start + BATCH], processed)
+    for start in range(0, len(ordered), MOVE_BATCH):
+        await _take_away(conn, ordered[start:start + MOVE_BATCH], processed)
 
 
 async def _take_away(conn: Connection, uids: Sequence[int], processed: str) -> None:
@@ -300,10 +342,15 @@ async def _take_away(conn: Connection, uids: Sequence[int], processed: str) -> N
     if not processed:
         await conn.ok("UID STORE", conn.client.uid("store", which, "+FLAGS.SILENT", r"(\Seen)"))
         return
-    if "MOVE" in conn.capabilities:
-        await conn.ok("UID MOVE", conn.client.uid("move", which, processed))
+    command = "move" if "MOVE" in conn.capabilities else "copy"
+    response = await conn.call(f"UID {command.upper()}", conn.client.uid(command, which, processed))
+    if response.result != "OK":
+        # the processed folder is created when first needed (a server says so with [TRYCREATE]; some
+        # just refuse): create it and try once more
+        await ensure_folder(conn, processed)
+        await conn.ok(f"UID {command.upper()}", conn.client.uid(command, which, processed))
+    if command == "move":
         return
-    await conn.ok("UID COPY", conn.client.uid("copy", which, processed))
     await conn.ok("UID STORE", conn.client.uid("store", which, "+FLAGS.SILENT", r"(\Deleted)"))
     if "UIDPLUS" in conn.capabilities:
         await conn.ok("UID EXPUNGE", conn.client.uid("expunge", which))
@@ -326,7 +373,7 @@ class _Stored:
 
 def _store_batch(store: Store, key: str, validity: int, mails: Sequence[tuple[int, bytes, datetime | None]],
                  mark: Sequence[int], clock: datetime | None) -> _Stored:
-    """Store a fetched batch in one transaction, marking the previous batch moved in the same one.
+    """Store a fetched batch in one transaction, marking moved the mails moved since the last one.
     A mail counts as received when the server got it (INTERNALDATE), or now if that is earlier."""
     out = _Stored()
     now = clock or utcnow()
@@ -355,17 +402,12 @@ def _mark(store: Store, ids: Sequence[int], clock: datetime | None = None) -> No
             mark_moved_many(s, ids, clock or utcnow())
 
 
-def _scan(store: Store, key: str, validity: int, uids: Sequence[int]
-          ) -> tuple[list[tuple[int, int | None, int | None]], set[int]]:
-    """Mails of this mailbox stored but not moved (id, UIDVALIDITY, UID), and which of ``uids`` are stored."""
+def _unmoved(store: Store, key: str) -> list[tuple[int, int | None, int | None]]:
+    """Mails of this mailbox stored but not moved: (id, UIDVALIDITY, UID)."""
     with store.read() as s:
-        leftovers = [(m.id, m.uidvalidity, m.uid) for m in unmoved(s, key)]
-        known: set[int] = set()
-        for start in range(0, len(uids), 500):
-            known.update(s.scalars(sql_select(IncomingMail.uid).where(
-                IncomingMail.mailbox == key, IncomingMail.uidvalidity == validity,
-                IncomingMail.uid.in_(list(uids[start:start + 500])))))
-        return leftovers, known
+        return [(i, v, u) for i, v, u in s.execute(
+            sql_select(IncomingMail.id, IncomingMail.uidvalidity, IncomingMail.uid)
+            .where(IncomingMail.mailbox == key, IncomingMail.moved_at.is_(None)).order_by(IncomingMail.id))]
 
 
 # -- one pass ------------------------------------------------------------------------------------------
@@ -378,18 +420,16 @@ async def poll_async(settings: Settings, store: Store, *, batch: int = BATCH, li
     processed = settings.imap_processed.strip()
     conn = await connect(settings, ssl_context=ssl_context)
     moved: list[int] = []
+    # what an earlier pass stored but did not get to move, read while the server selects the mailbox
+    scanning = asyncio.ensure_future(asyncio.to_thread(_unmoved, store, key))
     try:
-        if processed:
-            await ensure_folder(conn, processed)
         validity = await select(conn, settings.imap_mailbox)
         report.uidvalidity = validity
         fault_point("connected")
         waiting = await search_uids(conn, "UNSEEN" if not processed else "ALL")
         report.waiting = len(waiting)
         in_box = set(waiting)
-
-        # what an earlier pass stored but did not get to move, and what is stored already
-        leftovers, known = await asyncio.to_thread(_scan, store, key, validity, waiting)
+        leftovers = await scanning
         again = [(i, u) for i, v, u in leftovers if v == validity and u in in_box]
         gone = [i for i, v, u in leftovers if v == validity and u not in in_box]
         old_validity = [i for i, v, _ in leftovers if v != validity]
@@ -400,6 +440,9 @@ async def poll_async(settings: Settings, store: Store, *, batch: int = BATCH, li
             await asyncio.to_thread(_mark, store, [i for i, _ in again] + gone, now)
         report.settled += len(gone)
 
+        # (a mail stored and marked moved that is still here is fetched again: the store knows it by its
+        # UID, and it is moved again)
+        known = {u for _, u in again}
         todo = [u for u in waiting if u not in known]
         if limit is not None:
             todo = todo[:limit]
@@ -411,59 +454,81 @@ async def poll_async(settings: Settings, store: Store, *, batch: int = BATCH, li
             await asyncio.to_thread(_mark, store, moved, now)
             fault_point("marked")
     finally:
+        if not scanning.done():
+            with contextlib.suppress(Exception):
+                await scanning
         await conn.close()
     log.info("%s", report.summary())
     return report
 
 
+def plan_batches(count: int, batch: int, edge: int = EDGE_BATCH) -> list[int]:
+    """Sizes of the batches for ``count`` mails: ``batch`` each, but the first and the last short, so
+    the store starts early and little is left to store, move and mark once the last fetch is in."""
+    if count <= 2 * edge or batch <= edge:
+        return [min(batch, count - start) for start in range(0, count, batch)]
+    middle = count - 2 * edge
+    return [edge] + [min(batch, middle - start) for start in range(0, middle, batch)] + [edge]
+
+
 async def _pipeline(conn: Connection, store: Store, key: str, validity: int, todo: list[int], batch: int,
                     processed: str, report: PollReport, now: datetime | None) -> list[int]:
-    """Fetch, store and move ``todo`` in batches: batch i is stored (in a thread) while batch i+1 is
-    fetched and batch i-1, committed already, is moved. Returns the ids moved but not yet marked (each
-    store transaction marks what was moved before it began)."""
+    """Fetch, store and move ``todo`` in batches. Batch i is stored (in a worker thread, one transaction)
+    while batch i+1 is fetched and batch i-1, committed already, is moved; each store transaction also
+    marks moved what was moved before it began. Returns the ids moved but not yet marked."""
     storing: asyncio.Future[_Stored] | None = None
-    moving: asyncio.Future[list[int]] | None = None
+    marking: asyncio.Future[None] | None = None
+    waiting = _Stored()   # committed, not yet moved
     moved: list[int] = []
+    start = 0
     try:
-        for start in range(0, len(todo), batch):
-            mails = await fetch(conn, todo[start:start + batch], min(batch, FETCH_CHUNK))
+        for size in plan_batches(len(todo), batch):
+            mails = await fetch(conn, todo[start:start + size], min(size, FETCH_CHUNK))
+            start += size
             fault_point("fetched")
-            stored = await storing if storing is not None else None
-            if moving is not None:
-                moved += await moving
-                moving = None
-            storing = asyncio.ensure_future(asyncio.to_thread(_store_batch, store, key, validity, mails, moved,
-                                                              now))
-            moved = []
-            if stored is not None:
-                moving = asyncio.ensure_future(_take_away_stored(conn, stored, processed, report))
+            if storing is not None:
+                _committed(await storing, waiting, report)
+                storing = None
+            storing = asyncio.ensure_future(asyncio.to_thread(_store_batch, store, key, validity, mails, moved, now))
+            moved = await _move_committed(conn, waiting, processed, report)
         if storing is not None:
-            stored = await storing
+            _committed(await storing, waiting, report)
             storing = None
-            if moving is not None:
-                moved += await moving
-                moving = None
-            moved += await _take_away_stored(conn, stored, processed, report)
+        if moved:   # marked while the last batch is moved
+            marking = asyncio.ensure_future(asyncio.to_thread(_mark, store, moved, now))
+        moved = await _move_committed(conn, waiting, processed, report)
+        if marking is not None:
+            await marking
+            marking = None
         return moved
-    finally:  # after a failure: let the store finish its transaction (committed or not), drop the move
-        if moving is not None:
-            moving.cancel()
-        if storing is not None:
-            with contextlib.suppress(Exception):
-                await storing
+    finally:  # after a failure: let the store finish its transaction (committed or not)
+        for task in (storing, marking):
+            if task is not None:
+                with contextlib.suppress(Exception):
+                    await task
 
 
-async def _take_away_stored(conn: Connection, done: _Stored, processed: str, report: PollReport) -> list[int]:
-    """After a batch is committed: move it on the server; the ids to mark moved."""
+def _committed(done: _Stored, waiting: _Stored, report: PollReport) -> None:
+    """A batch is committed: count it, and queue its mails for moving."""
     fault_point("stored")
     report.stored += len(done.new_ids)
     report.known += done.known
     report.refused += len(done.refused)
     report.ids.extend(done.new_ids)
-    await take_away(conn, done.uids, processed)
-    report.moved += len(done.uids)
+    waiting.uids += done.uids
+    waiting.ids += done.ids
+
+
+async def _move_committed(conn: Connection, waiting: _Stored, processed: str, report: PollReport) -> list[int]:
+    """Move (or flag) the committed mails waiting; the ids to mark moved."""
+    if not waiting.uids:
+        return []
+    await take_away(conn, waiting.uids, processed)
+    report.moved += len(waiting.uids)
     fault_point("moved")
-    return done.ids
+    ids = waiting.ids
+    waiting.uids, waiting.ids = [], []
+    return ids
 
 
 def poll(settings: Settings, store: Store, **kwargs: object) -> PollReport:

@@ -29,9 +29,13 @@ header_lines = st.one_of(
 
 @settings(max_examples=400, deadline=None)
 @given(lines=st.lists(header_lines.map(lambda x: x.replace("\r", "").replace("\n", "")), max_size=12),
-       newline=st.sampled_from(["\r\n", "\n"]), body=st.sampled_from(["", "body\r\n", "Subject: in the body\n"]))
-def test_the_fast_header_reader_agrees_with_the_stores(lines, newline, body):
-    raw = (newline.join(lines) + newline + newline + body).encode("utf-8", "surrogateescape")
+       newline=st.sampled_from(["\r\n", "\n"]), mixed=st.lists(st.sampled_from(["\r\n", "\n"]), min_size=14),
+       body=st.sampled_from(["", "body\r\n", "Subject: in the body\n", "\nSubject: after a second blank line\n"]))
+def test_the_fast_header_reader_agrees_with_the_stores(lines, newline, mixed, body):
+    """Whatever the header lines and line ends (one kind, or mixed line by line)."""
+    ends = [newline] * 14 if mixed[0] == "\n" else mixed
+    text = "".join(line + end for line, end in zip(lines, ends, strict=False)) + ends[len(lines)] + body
+    raw = text.encode("utf-8", "surrogateescape")
     headers = _headers(raw)
     expected = (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
                 _header_text(headers, "Subject", 2000))
