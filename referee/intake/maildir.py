@@ -25,9 +25,9 @@ from pathlib import Path
 
 from ..config import Settings
 from ..store.db import Store
+from ..store.incoming_batch import mark_moved_many, record_batch
 from ..store.mail import mark_moved, record_incoming, unmoved
 from ..store.types import utcnow
-from .batch import mark_moved_many, record_batch
 from .faults import fault_point
 from .imap import PollReport
 

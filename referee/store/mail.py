@@ -2,10 +2,11 @@
 
 Incoming: :func:`record_incoming` stores a mail raw, with its IMAP identity, exactly once (the
 same mailbox/UIDVALIDITY/UID, the same Message-ID, or, for a mail without one, the same bytes,
-give back the row already stored). The poller commits that, then moves the mail on the server
-and calls :func:`mark_moved`. Processing is a second step: :func:`claim_incoming` hands out
-``new`` mails (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so workers never take the same one), and
-:func:`set_outcome` records what was made of each. :func:`reprocess` puts mails back to ``new``
+give back the row already stored); :mod:`referee.store.incoming_batch` does the same for a batch.
+The poller commits that, then moves the mail on the server and calls :func:`mark_moved`.
+Processing is a second step: :func:`claim_incoming` hands out ``new`` mails (``FOR UPDATE SKIP
+LOCKED`` on PostgreSQL, so workers never take the same one), and :func:`set_outcome` records what
+was made of each. :func:`reprocess` puts mails back to ``new``
 (after a parser fix).
 
 Outgoing: :func:`enqueue_mail` puts a rendered mail in the outbox (in the caller's transaction,

@@ -3,13 +3,12 @@
 :func:`referee.store.mail.record_incoming` takes one mail and costs about eight statements through
 the ORM; a poll that stores a thousand mails that way spends twenty times longer in the database
 than on the IMAP fetch. :func:`record_batch` does what ``record_incoming`` does for each mail of a
-batch (the same Message-ID and sender read by the same functions, the same dedupe rules: IMAP
-identity, then Message-ID, then the bytes of a mail without one; a mail repeated within the batch
-counts once) with one query per rule, one multi-row INSERT and one UPDATE. Whenever the fast path
-meets something unusual (another process inserting the same mail meanwhile, a value the database
-refuses) it rolls back to a savepoint and stores the batch mail by mail with ``record_incoming``.
-
-(This belongs in ``referee.store.mail`` beside ``record_incoming``; it lives here until it moves.)
+batch (the same Message-ID and sender read, the same dedupe rules: IMAP identity, then Message-ID,
+then the bytes of a mail without one; a mail repeated within the batch counts once) with one
+``INSERT ... ON CONFLICT DO NOTHING`` for the batch and look-ups only for the rows it skipped.
+Whenever the fast path meets something unusual (a value the database refuses, a skipped row not
+found) it rolls back to a savepoint and stores the batch mail by mail with ``record_incoming``.
+:func:`mark_moved_many` marks many mails moved in one statement.
 """
 
 from __future__ import annotations
@@ -26,9 +25,9 @@ from sqlalchemy import Table, or_, select, update
 from sqlalchemy.exc import DataError, IntegrityError
 from sqlalchemy.orm import Session
 
-from ..store.locking import require_write
-from ..store.mail import _header_text, _headers, record_incoming
-from ..store.models import IncomingMail
+from .locking import require_write
+from .mail import _header_text, _headers, record_incoming
+from .models import IncomingMail
 
 
 @dataclass
@@ -169,7 +168,7 @@ def _resolve(conn: Any, rows: list[dict[str, Any]], todo: list[int], out: list[R
 # For the usual mail (a header block in printable ASCII, CRLF or LF line ends) the functions below give
 # the same values in a fraction of the time, following the parser's rules (which lines are headers,
 # where the block ends, envelope ``From `` lines, continuations); anything else goes to the parser
-# itself. tests/intake/test_batch.py checks the two agree.
+# itself. tests/store/test_incoming_batch.py checks the two agree.
 #: what the fast reader takes: printable ASCII, tabs and line ends; the rest goes to the parser
 _PLAIN = bytes(range(0x20, 0x7F)) + b"\t\r\n"
 #: the line end before the first line that is not a header line (nor an envelope ``From `` line, nor a

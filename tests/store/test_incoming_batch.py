@@ -8,13 +8,18 @@ from email.utils import parseaddr
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
 
-from referee.intake.batch import address_of, header_fields, record_batch
+from referee.store.incoming_batch import address_of, header_fields, record_batch
 from referee.store.mail import _header_text, _headers, record_incoming
-
-from .helpers import incoming
+from referee.store.models import IncomingMail
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+
+
+def incoming(store) -> list[IncomingMail]:
+    with store.read() as s:
+        return list(s.scalars(select(IncomingMail).order_by(IncomingMail.id)))
 
 NAMES = ["Message-ID", "message-id", "MESSAGE-ID", "From", "from", "Subject", "SUBJECT", "To", "X-Thing", "",
          "From ", "Subject ", "Bad Name", "From:x"]
