@@ -21,6 +21,7 @@ they change (``SELECT ... FOR UPDATE``, or ``SKIP LOCKED`` for work queues, see
 from __future__ import annotations
 
 import hashlib
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -31,6 +32,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
+from tenacity import Retrying, retry_if_exception, stop_after_delay, wait_random
 
 from .errors import StoreError
 
@@ -59,7 +61,21 @@ def parse_url(url: str | URL) -> URL:
         raise StoreError(f"bad database URL {str(url)!r}: {exc}") from None
 
 
-def _install_sqlite_events(engine: Engine, *, foreign_keys: bool) -> None:
+def _is_busy(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc))
+
+
+def _use_wal(cur: sqlite3.Cursor, timeout: float) -> None:
+    """Put the file in WAL mode (it stays so). Two processes opening a new database at once can meet
+    here, and SQLite answers the loser "database is locked" at once rather than waiting: try again."""
+    for attempt in Retrying(retry=retry_if_exception(_is_busy), wait=wait_random(0.01, 0.05),
+                            stop=stop_after_delay(timeout), reraise=True):
+        with attempt:
+            if str(cur.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+                cur.execute("PRAGMA journal_mode = WAL")
+
+
+def _install_sqlite_events(engine: Engine, *, foreign_keys: bool, timeout: float) -> None:
     """pysqlite's own transaction handling is switched off so that we say how each one begins."""
 
     @event.listens_for(engine, "connect")
@@ -68,7 +84,7 @@ def _install_sqlite_events(engine: Engine, *, foreign_keys: bool) -> None:
         cur = dbapi_connection.cursor()
         cur.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
         if engine.url.database and engine.url.database != ":memory:":
-            cur.execute("PRAGMA journal_mode = WAL")
+            _use_wal(cur, timeout)
         cur.close()
 
     @event.listens_for(engine, "begin")
@@ -94,7 +110,7 @@ def make_engine(url: str | URL, *, echo: bool = False, sqlite_timeout: float = 6
         raise StoreError(f"cannot use database URL {u.render_as_string()!r}: {exc}") from None
     if u.get_backend_name() == "sqlite":
         # batch migrations copy and drop tables: foreign keys must not cascade while they do
-        _install_sqlite_events(engine, foreign_keys=not for_migrations)
+        _install_sqlite_events(engine, foreign_keys=not for_migrations, timeout=sqlite_timeout)
     return engine
 
 

@@ -17,12 +17,12 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from email.utils import parseaddr
 from typing import Any, cast
 
-from sqlalchemy import Table, or_, select, update
-from sqlalchemy.exc import DataError, IntegrityError
+from sqlalchemy import Connection, Table, bindparam, or_, select, update
+from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from .locking import require_write
@@ -97,14 +97,9 @@ def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, so
             first_digest[row["sha256"]] = i
         fresh.append(row)
         fresh_at.append(i)
-    table = cast(Table, IncomingMail.__table__)
-    inserted: dict[tuple[object, ...], int] = {}
-    if fresh:
-        stmt = _insert_or_skip(conn.dialect.name, table).returning(table.c.id, table.c.uid, table.c.message_id,
-                                                                    table.c.sha256)
-        # the rows come back in no promised order (and the skipped ones not at all): each is matched to
-        # its mail by what made it unique
-        inserted = {_row_key(m, d, u): mail_id for mail_id, u, m, d in conn.execute(stmt, fresh)}
+    # the rows come back in no promised order (and the skipped ones not at all): each is matched to its
+    # mail by what made it unique
+    inserted = {_row_key(m, d, u): mail_id for mail_id, u, m, d in _insert_rows(conn, fresh)} if fresh else {}
     skipped: list[int] = []
     for row, i in zip(fresh, fresh_at, strict=True):
         mail_id = inserted.pop(_row_key(row["message_id"], row["sha256"], row["uid"]), None)
@@ -121,17 +116,55 @@ def _row_key(message_id: str | None, digest: str, uid: int | None) -> tuple[obje
     return ("id", message_id) if message_id is not None else ("sha", digest, uid)
 
 
-def _insert_or_skip(dialect: str, table: Table) -> Any:
-    """``INSERT ... ON CONFLICT DO NOTHING`` (SQLite and PostgreSQL both have it)."""
-    if dialect == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert as pg_insert
+_COLUMNS = ("source", "mailbox", "uidvalidity", "uid", "message_id", "sha256", "raw", "size", "from_addr", "subject",
+            "received_at", "outcome", "attempts")
+_PG_SQL: dict[str, str] = {}
 
-        return pg_insert(table).on_conflict_do_nothing()
+
+def _insert_rows(conn: Connection, rows: list[dict[str, Any]]) -> list[tuple[int, int | None, str | None, str]]:
+    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id, uid, message_id, sha256`` for ``rows``: the rows
+    inserted (a row a unique key refuses is skipped).
+
+    SQLite: one multi-row statement (SQLAlchemy's "insertmanyvalues"). PostgreSQL: psycopg's own
+    ``executemany(returning=True)``, one short statement sent for every row in one pipeline; SQLAlchemy
+    would send one statement with a placeholder per value, which psycopg then spends twice as long
+    splitting as the server spends inserting."""
+    table = cast(Table, IncomingMail.__table__)
+    columns = (table.c.id, table.c.uid, table.c.message_id, table.c.sha256)
+    dialect = conn.dialect.name
     if dialect == "sqlite":
         from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-        return sqlite_insert(table).on_conflict_do_nothing()
-    raise IntegrityError("no ON CONFLICT here", None, Exception(dialect))   # the slow path takes over
+        return [tuple(r) for r in conn.execute(sqlite_insert(table).on_conflict_do_nothing().returning(*columns),
+                                               rows)]  # type: ignore[misc]
+    if dialect != "postgresql":
+        raise IntegrityError("no ON CONFLICT here", None, Exception(dialect))   # the slow path takes over
+    from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+    sql = _PG_SQL.get(dialect)
+    if sql is None:
+        stmt = (pg_insert(table).values({c: bindparam(c) for c in _COLUMNS}).on_conflict_do_nothing()
+                .returning(*columns))
+        sql = _PG_SQL[dialect] = str(stmt.compile(dialect=conn.dialect))
+    params = [{**row, "received_at": _aware_utc(row["received_at"])} for row in rows]
+    out: list[tuple[int, int | None, str | None, str]] = []
+    dbapi = conn.dialect.loaded_dbapi
+    try:
+        with conn.connection.dbapi_connection.cursor() as cursor:  # type: ignore[union-attr]
+            cursor.executemany(sql, params, returning=True)
+            while True:
+                out.extend(cursor.fetchall())
+                if not cursor.nextset():
+                    return out
+    except dbapi.Error as exc:   # as SQLAlchemy would have raised it (IntegrityError, DataError...)
+        raise DBAPIError.instance(sql, None, exc, dbapi.Error) from exc
+
+
+def _aware_utc(value: datetime) -> datetime:
+    """What the UTCDateTime column type does to a time before it goes to PostgreSQL."""
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"naive datetime {value!r}: the store keeps aware (UTC) times only")
+    return value.astimezone(UTC)
 
 
 def _resolve(conn: Any, rows: list[dict[str, Any]], todo: list[int], out: list[Recorded | None], *,

@@ -92,3 +92,18 @@ def test_a_batch_is_deduplicated_like_record_incoming(store, fast):
     assert ids[0] == ids[1] == rows[0].id and ids[2] == ids[3] and ids[4] == ids[5] and ids[6] == rows[1].id
     new_row = next(r for r in rows if r.message_id == "<new@x>")
     assert (new_row.uid, new_row.from_addr, new_row.outcome, new_row.attempts) == (3, "a@example.test", "new", 0)
+
+
+def test_a_batch_the_database_refuses_is_reported_mail_by_mail_not_raised(store):
+    """PostgreSQL holds the mailbox name to its column's length (SQLite does not): every mail of the
+    batch comes back refused, with the reason, and nothing is stored; the caller leaves them on the server."""
+    mailbox = "imap://" + "x" * 400
+    batch = mails((1, "Message-ID: <a@x>"), (2, "Message-ID: <b@x>"))
+    with store.write() as s:
+        got = record_batch(s, batch, source="imap", mailbox=mailbox, uidvalidity=7)
+    if store.dialect == "postgresql":
+        assert [(r.id, r.new) for r in got] == [(None, False), (None, False)]
+        assert all("too long" in (r.error or "") for r in got)
+        assert incoming(store) == []
+    else:
+        assert [r.new for r in got] == [True, True] and len(incoming(store)) == 2
