@@ -113,7 +113,9 @@ def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, so
 
 
 def _row_key(message_id: str | None, digest: str, uid: int | None) -> tuple[object, ...]:
-    return ("id", message_id) if message_id is not None else ("sha", digest, uid)
+    """What tells an inserted row's mail among the batch's (two with the same key: only the first can
+    have been inserted, the other was refused by the first)."""
+    return (uid, "id", message_id) if message_id is not None else (uid, "sha", digest)
 
 
 _COLUMNS = ("source", "mailbox", "uidvalidity", "uid", "message_id", "sha256", "raw", "size", "from_addr", "subject",

@@ -107,3 +107,17 @@ def test_a_batch_the_database_refuses_is_reported_mail_by_mail_not_raised(store)
         assert incoming(store) == []
     else:
         assert [r.new for r in got] == [True, True] and len(incoming(store)) == 2
+
+
+def test_a_copy_in_the_batch_whose_uid_is_known_does_not_take_the_new_rows_id(store):
+    """The first copy of a Message-ID comes under a UID stored already (another mail); the second copy
+    is the one stored now. Each gets its own row, as mail by mail."""
+    with store.write() as s:
+        record_incoming(s, b"From: a@example.test\r\nMessage-ID: <old@x>\r\n\r\nbody\r\n", source="imap",
+                        mailbox="m", uidvalidity=7, uid=5, now=NOW)
+    with store.write() as s:
+        got = record_batch(s, mails((5, "Message-ID: <twice@x>"), (6, "Message-ID: <twice@x>")), source="imap",
+                           mailbox="m", uidvalidity=7)
+    rows = incoming(store)
+    assert [(m.uid, m.message_id) for m in rows] == [(5, "<old@x>"), (6, "<twice@x>")]
+    assert [(r.id, r.new) for r in got] == [(rows[0].id, False), (rows[1].id, True)]
