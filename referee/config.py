@@ -24,6 +24,8 @@ from typing import Any
 ENV_PREFIX = "REFEREE_"
 CONFIG_ENV = "REFEREE_CONFIG"
 DEFAULT_SQLITE_NAME = "referee.sqlite3"
+#: the values of ``transport`` (see :attr:`Settings.mail_transport`)
+TRANSPORTS = ("maildir", "imap", "smtp")
 
 
 class ConfigError(ValueError):
@@ -51,7 +53,9 @@ class Settings:
     signing_key: str = ""
 
     # -- how mail moves ----------------------------------------------------------------------------
-    #: ``imap`` + ``smtp`` for a real mail account, or ``maildir`` (inbox and outbox Maildirs, no servers)
+    #: ``maildir``: inbox and outbox Maildirs, no servers (the default); ``imap``: a real mail account,
+    #: polled over IMAP, mail out over SMTP; ``smtp``: mail out over SMTP, mail in only from an MTA
+    #: that pipes each mail into ``referee ingest`` (nothing to poll)
     transport: str = "maildir"
     #: Maildirs of the maildir transport (relative paths are beside the config file)
     maildir_in: str = "mail/in"
@@ -111,6 +115,14 @@ class Settings:
     def path(self, value: str) -> Path:
         p = Path(value).expanduser()
         return p if p.is_absolute() else self.base_dir / p
+
+    @property
+    def mail_transport(self) -> str:
+        """``transport`` checked: one of :data:`TRANSPORTS` (any case); anything else is a :class:`ConfigError`."""
+        value = self.transport.strip().lower()
+        if value not in TRANSPORTS:
+            raise ConfigError(f"transport must be maildir, imap or smtp, not {self.transport!r}")
+        return value
 
     @property
     def domain(self) -> str:

@@ -8,10 +8,12 @@ not leave root-owned files behind for the service user). Secrets are never shown
 are set.
 
 The items: the config file and environment, the values of the settings, the secrets, the database
-(opens, is at the newest schema), the boards, the Maildirs (maildir transport), the IMAP server
-(connection, TLS and login as :mod:`referee.intake.imap` makes them, the mailbox, the processed
-folder), the SMTP server (connection, TLS, login, the sender address; ``RSET`` before any mail), the
-tick's lock file, the archive directory, and the fonts of the pictures.
+(opens, is at the newest schema), the boards, the Maildirs (maildir transport), the IMAP server (imap
+transport: connection, TLS and login as :mod:`referee.intake.imap` makes them, the mailbox, the
+processed folder), the SMTP server (imap and smtp transports: connection, TLS, login, the sender
+address; ``RSET`` before any mail), the tick's lock file, the archive directory, and the fonts of the
+pictures. With ``transport = "smtp"`` mail comes in through ``referee ingest`` only, so IMAP is
+reported as not used and its settings are not looked at.
 """
 
 from __future__ import annotations
@@ -203,19 +205,32 @@ def check_config(path: str | None, env: Mapping[str, str]) -> tuple[Settings | N
 
 
 # -- the values -----------------------------------------------------------------------------------------------
+def _transport(settings: Settings) -> str | None:
+    """The transport (``maildir``, ``imap`` or ``smtp``), or None when the setting names none of them."""
+    try:
+        return settings.mail_transport
+    except ConfigError:
+        return None
+
+
 def check_values(settings: Settings) -> list[Finding]:
     out: list[Finding] = []
-    mail = settings.transport == "imap"
+    transport = _transport(settings)
+    mail = transport in ("imap", "smtp")  # a real mail account: SMTP out, players write to the address
 
     item = _Item("transport")
-    if settings.transport == "maildir":
+    if transport == "maildir":
         item.ok_text = (f"maildir: mail in from {settings.path(settings.maildir_in)}, "
                         f"out to {settings.path(settings.maildir_out)} (no mail servers)")
-    elif mail:
+    elif transport == "imap":
         item.ok_text = (f"imap: mail in from {settings.imap_host}:{settings.imap_port}, "
                         f"out through {settings.smtp_host}:{settings.smtp_port}")
+    elif transport == "smtp":
+        item.ok_text = (f"smtp: mail in only through `referee ingest` (piped in by the mail server), "
+                        f"out through {settings.smtp_host}:{settings.smtp_port}")
     else:
-        item.fail(f"transport is {settings.transport!r}", 'set transport = "maildir" or "imap"')
+        item.fail(f"transport is {settings.transport!r}, not one of maildir, imap or smtp",
+                  'set transport = "maildir", "imap" or "smtp"')
     out.append(item.finding())
 
     item = _Item("addresses")
@@ -242,10 +257,11 @@ def check_values(settings: Settings) -> list[Finding]:
                     f"signing_key {'set' if settings.signing_key else 'derived from gm_secret and the database URL'}")
     out.append(item.finding())
 
-    if mail:
+    if transport == "imap":
         out.append(_server_values(settings, "imap", {"ssl": 993, "starttls": 143, "none": 143}))
+    if mail:
         out.append(_server_values(settings, "smtp", {"ssl": 465, "starttls": 587, "none": 25}))
-        out.append(_secrets(settings))
+        out.append(_secrets(settings, imap=transport == "imap"))
 
     item = _Item("limits")
     checks: list[tuple[str, float, float]] = [
@@ -294,10 +310,12 @@ def _server_values(settings: Settings, kind: str, ports: dict[str, int]) -> Find
     return item.finding()
 
 
-def _secrets(settings: Settings) -> Finding:
+def _secrets(settings: Settings, *, imap: bool = True) -> Finding:
+    """The passwords of the servers used: SMTP's when it logs in, and IMAP's unless ``imap`` is False."""
     item = _Item("passwords")
     shown: list[str] = []
-    for kind, needed in (("imap", True), ("smtp", bool(settings.smtp_user))):
+    used = [("imap", True)] if imap else []
+    for kind, needed in (*used, ("smtp", bool(settings.smtp_user))):
         name = f"{kind}_password"
         file_value = getattr(settings, f"{name}_file")
         try:
@@ -311,8 +329,9 @@ def _secrets(settings: Settings) -> Finding:
         shown.append(f"{name} {_set(value)}{where}")
         if needed and not value:
             item.fail(f"{name} is not set", f"set {name}_file (a file holding the password) or {name}")
-    item.ok_text = ", ".join(shown) + f"; IMAP user {settings.imap_user or settings.referee_address}"
-    item.ok_text += f", SMTP user {settings.smtp_user or '(no login)'}"
+    users = [f"IMAP user {settings.imap_user or settings.referee_address}"] if imap else []
+    users.append(f"SMTP user {settings.smtp_user or '(no login)'}")
+    item.ok_text = ", ".join(shown) + "; " + ", ".join(users)
     return item.finding()
 
 
@@ -744,23 +763,27 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
         findings.extend(Finding(n, SKIPPED, "the configuration did not load") for n in later)
         return Report(shown, _user(), findings)
     findings.extend(check_values(settings))
+    transport = _transport(settings)
     local: list[Callable[[], Finding | list[Finding]]] = [
         lambda: check_database(settings), lambda: check_boards(settings)]
-    if settings.transport == "maildir":
+    if transport == "maildir":
         local.append(lambda: check_maildirs(settings))
     local += [lambda: check_lock(settings), lambda: check_archive(settings), check_fonts]
     for check in local:
         result = check()
         findings.extend(result if isinstance(result, list) else [result])
-    if settings.transport == "imap":
+    if transport in ("imap", "smtp"):
         limit = timeout if timeout is not None else settings.mail_timeout
-        findings.extend(asyncio.run(_servers(settings, limit)))
+        findings.extend(asyncio.run(_servers(settings, limit, imap=transport == "imap")))
+    elif transport == "maildir":
+        findings.append(Finding("mail servers", SKIPPED, "not used with transport 'maildir'"))
     else:
-        findings.append(Finding("mail servers", SKIPPED, f"not used with transport {settings.transport!r}"))
+        findings.append(Finding("mail servers", SKIPPED, f"transport {settings.transport!r} is not known"))
     return Report(shown, _user(), findings, masked_settings(settings))
 
 
-async def _servers(settings: Settings, timeout: float) -> list[Finding]:
+async def _servers(settings: Settings, timeout: float, *, imap: bool = True) -> list[Finding]:
+    """The SMTP server, and the IMAP server unless ``imap`` is False (``transport = "smtp"``)."""
     async def guarded(name: str, check: Awaitable[list[Finding]]) -> list[Finding]:
         try:
             return await check
@@ -768,9 +791,13 @@ async def _servers(settings: Settings, timeout: float) -> list[Finding]:
             return [Finding(name, FAILED, f"{type(exc).__name__}: {exc}", "run with the same settings and "
                                                                            "look at the server's log")]
 
-    imap, smtp = await asyncio.gather(guarded("IMAP server", check_imap(settings, timeout)),
-                                      guarded("SMTP server", check_smtp(settings, timeout)))
-    return [*imap, *smtp]
+    if not imap:
+        return [Finding("IMAP server", SKIPPED, "not used with transport 'smtp': mail comes in only through "
+                                                "`referee ingest`, nothing is polled"),
+                *await guarded("SMTP server", check_smtp(settings, timeout))]
+    found_imap, found_smtp = await asyncio.gather(guarded("IMAP server", check_imap(settings, timeout)),
+                                                  guarded("SMTP server", check_smtp(settings, timeout)))
+    return [*found_imap, *found_smtp]
 
 
 

@@ -23,11 +23,15 @@ Wiring the mail in (one of):
 - Maildir (``transport = "maildir"``, the default): the MTA delivers into ``maildir_in``.
 - A pipe: procmail ``:0 w`` / ``| referee --config /etc/referee.toml ingest``, or a Postfix ``pipe``
   transport (``flags=Rq user=referee argv=/usr/bin/referee ingest``). Exit status 75 makes the MTA
-  keep the mail and try again later (database down or busy); the mail is never bounced.
+  keep the mail and try again later (database down or busy); the mail is never bounced. Pair it with
+  ``transport = "smtp"``: mail goes out over SMTP and there is no inbox, so ``referee poll`` and the
+  tick's fetch do nothing (:class:`PipedIn`). A pipe also works beside ``imap`` or ``maildir``, whose
+  inbox is then still read.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -47,9 +51,22 @@ def __getattr__(name: str) -> Any:
     return getattr(import_module(f".{module}", __name__), name)
 
 
+@dataclass(frozen=True)
+class PipedIn:
+    """The pass of ``transport = "smtp"``: no inbox to read, the MTA hands each mail to ``referee ingest``."""
+
+    stored: int = 0
+
+    def summary(self) -> str:
+        return ('transport "smtp": no inbox to poll, 0 stored; mail comes in through `referee ingest` '
+                "(piped in by the mail server)")
+
+
 def poll_configured(settings: Any, store: Any, **kwargs: Any) -> Any:
-    """One pass over the configured transport's inbox (``imap`` or ``maildir``)."""
-    transport = settings.transport.strip().lower()
+    """One pass over the configured transport's inbox (``imap`` or ``maildir``; nothing for ``smtp``).
+
+    An unknown transport is a :class:`~referee.config.ConfigError` naming the valid ones."""
+    transport = settings.mail_transport
     if transport == "imap":
         from .imap import poll
 
@@ -58,9 +75,7 @@ def poll_configured(settings: Any, store: Any, **kwargs: Any) -> Any:
         from .maildir import poll_maildir
 
         return poll_maildir(settings, store, **kwargs)
-    from ..config import ConfigError
-
-    raise ConfigError(f"transport must be imap or maildir, not {settings.transport!r}")
+    return PipedIn()
 
 
 def fetch(settings: Any, store: Any, *, now: Any = None) -> int:
@@ -76,4 +91,4 @@ def process_stored(settings: Any, store: Any, *, now: Any = None) -> int:
     return process_pending(store, settings, now=now, gm_handler=_gm_handler or referee_gm_handler).processed
 
 
-__all__ = sorted([*_LAZY, "fetch", "poll_configured", "process_stored"])
+__all__ = sorted([*_LAZY, "PipedIn", "fetch", "poll_configured", "process_stored"])

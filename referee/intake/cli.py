@@ -38,6 +38,9 @@ def _process_now(store: Any, settings: Any, limit: int | None = None) -> None:
 def poll_command(then_process: bool, limit: int | None, batch: int, verbose: bool) -> None:
     """Take new mail from the inbox (IMAP or Maildir, per ``transport``) into the store.
 
+    With ``transport = "smtp"`` there is no inbox: mail comes in through ``referee ingest``, and this
+    only says so (``--process`` still processes the stored mail).
+
     Each mail is stored and committed before it is moved to the processed folder (or flagged seen),
     so a crash never loses or doubles one. Exits 1 when the mail server could not be used."""
     import logging

@@ -182,9 +182,9 @@ def _stable_name(raw: bytes) -> str:
 
 
 def transport_for(settings: Settings) -> Transport:
-    """The transport the settings name: ``maildir`` (the default) or SMTP for ``imap``."""
-    if settings.transport == "maildir":
+    """The transport the settings name: ``maildir`` (the default), or SMTP for ``imap`` and ``smtp``.
+
+    An unknown transport is a :class:`ConfigError` naming the valid ones."""
+    if settings.mail_transport == "maildir":
         return MaildirTransport.from_settings(settings)
-    if settings.transport == "imap":
-        return SmtpTransport(settings)
-    raise ConfigError(f"transport must be maildir or imap, not {settings.transport!r}")
+    return SmtpTransport(settings)

@@ -1,4 +1,4 @@
-"""Free loopback ports."""
+"""Free loopback ports, and a port that listens but never answers."""
 
 from __future__ import annotations
 
@@ -21,3 +21,25 @@ def wait_for_port(port: int, timeout: float = 15.0) -> None:
                 return
         time.sleep(0.05)
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+
+
+class SilentPort:
+    """A loopback port that accepts connections but never answers: :meth:`knocked` says whether anyone came."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = int(self.sock.getsockname()[1])
+
+    def knocked(self) -> bool:
+        self.sock.setblocking(False)
+        try:
+            conn, _ = self.sock.accept()
+        except BlockingIOError:
+            return False
+        conn.close()
+        return True
+
+    def close(self) -> None:
+        self.sock.close()
