@@ -1,6 +1,7 @@
 """Mails taken in per second from Dovecot by ``poll`` (into the store), against a bare aioimaplib fetch.
 
-    .venv/bin/python benchmarks/bench_intake.py [--mails 1000] [--size 2000] [--runs 3] [--database-url URL]
+    .venv/bin/python benchmarks/bench_intake.py [--mails 1000] [--size 2000] [--runs 5]
+                                                [--postgresql | --database-url URL]
 
 Starts a private Dovecot (as the tests do: root and Debian's dovecot-imapd needed), fills a mailbox
 with ``--mails`` player mails of about ``--size`` bytes, then for each run:
@@ -11,15 +12,16 @@ with ``--mails`` player mails of about ``--size`` bytes, then for each run:
 - the poller's fetch: the same with the poller's own connection and fetch (:mod:`referee.intake.imap`:
   its read size, command size and FETCH answer test), nothing stored or moved: how much of the
   poll's speed comes from fetching faster than the bare client;
-- bare fetch + move: the same, and each 100 moved to the processed folder as the poller does (what
-  the mail server costs a poll, without the store);
+- bare fetch + move: the bare fetch, and each ``BATCH`` mails moved to the processed folder (what the
+  mail server costs a poll, without the store);
 - poll: :func:`referee.intake.imap.poll_async` over the same mails: the same commands plus the
   processed folder, the store (every mail recorded with its identity, committed per batch), UID MOVE
   and marking them moved. The mails are then moved back for the next run, and the database replaced.
 
 Prints the median rate of each, the ratio of poll to bare fetch (goal: at least half), and of poll to
-the poller's own fetch (what storing and moving cost). The
-database is a new SQLite file per run, or the PostgreSQL database given (emptied of incoming mail).
+the poller's own fetch (what storing and moving cost). The database is a new SQLite file per run, or
+a PostgreSQL database (a private server started here with ``--postgresql``, like the tests' one:
+fsync off; or the one given, emptied of incoming mail).
 """
 
 from __future__ import annotations
@@ -200,9 +202,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--mails", type=int, default=1000)
     ap.add_argument("--size", type=int, default=2000, help="approximate bytes per mail")
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--database-url", default=None, help="PostgreSQL URL (default: a new SQLite file per run)")
-    asyncio.run(run(ap.parse_args()))
+    ap.add_argument("--postgresql", action="store_true",
+                    help="start a private PostgreSQL server as the tests do, and use it")
+    args = ap.parse_args()
+    if not args.postgresql:
+        asyncio.run(run(args))
+        return
+    from tests.store.pgcluster import PostgresCluster
+
+    with PostgresCluster.start() as pg:
+        args.database_url = pg.create_database("bench_intake")
+        with Store(args.database_url) as store:
+            store.upgrade()
+        asyncio.run(run(args))
 
 
 if __name__ == "__main__":
