@@ -17,11 +17,11 @@ import hashlib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from email.utils import parseaddr
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, or_, select, update
+from sqlalchemy import Connection, Table, bindparam, func, or_, select, update
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -120,38 +120,58 @@ def _row_key(message_id: str | None, digest: str, uid: int | None) -> tuple[obje
 
 _COLUMNS = ("source", "mailbox", "uidvalidity", "uid", "message_id", "sha256", "raw", "size", "from_addr", "subject",
             "received_at", "outcome", "attempts")
-_PG_SQL: dict[str, str] = {}
+#: per dialect: the statement's text, its parameters' names in order, and each one's bind processor
+_COMPILED: dict[str, tuple[str, list[str], dict[str, Any]]] = {}
+
+
+def _compiled(conn: Connection) -> tuple[str, list[str], dict[str, Any]]:
+    """``INSERT ... ON CONFLICT DO NOTHING`` (PostgreSQL: ``RETURNING id, uid, message_id, sha256``) as the
+    driver takes it, with the column types' own conversions of the values (e.g. aware UTC times)."""
+    dialect = conn.dialect
+    found = _COMPILED.get(dialect.name)
+    if found is None:
+        table = cast(Table, IncomingMail.__table__)
+        if dialect.name == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            stmt = sqlite_insert(table).values({c: bindparam(c) for c in _COLUMNS}).on_conflict_do_nothing()
+        elif dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            stmt = (pg_insert(table).values({c: bindparam(c) for c in _COLUMNS}).on_conflict_do_nothing()
+                    .returning(table.c.id, table.c.uid, table.c.message_id, table.c.sha256))
+        else:
+            raise IntegrityError("no ON CONFLICT here", None, Exception(dialect.name))   # the slow path takes over
+        compiled = stmt.compile(dialect=dialect)
+        order = list(compiled.positiontup or _COLUMNS)
+        processors = {c: p for c in _COLUMNS if (p := table.c[c].type.bind_processor(dialect)) is not None}
+        found = _COMPILED[dialect.name] = (str(compiled), order, processors)
+    return found
 
 
 def _insert_rows(conn: Connection, rows: list[dict[str, Any]]) -> list[tuple[int, int | None, str | None, str]]:
-    """``INSERT ... ON CONFLICT DO NOTHING RETURNING id, uid, message_id, sha256`` for ``rows``: the rows
+    """``INSERT ... ON CONFLICT DO NOTHING`` for ``rows``; (id, uid, message_id, sha256) of the rows
     inserted (a row a unique key refuses is skipped).
 
-    SQLite: one multi-row statement (SQLAlchemy's "insertmanyvalues"). PostgreSQL: psycopg's own
-    ``executemany(returning=True)``, one short statement sent for every row in one pipeline; SQLAlchemy
-    would send one statement with a placeholder per value, which psycopg then spends twice as long
-    splitting as the server spends inserting."""
-    table = cast(Table, IncomingMail.__table__)
-    columns = (table.c.id, table.c.uid, table.c.message_id, table.c.sha256)
-    dialect = conn.dialect.name
-    if dialect == "sqlite":
-        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-
-        return [tuple(r) for r in conn.execute(sqlite_insert(table).on_conflict_do_nothing().returning(*columns),
-                                               rows)]  # type: ignore[misc]
-    if dialect != "postgresql":
-        raise IntegrityError("no ON CONFLICT here", None, Exception(dialect))   # the slow path takes over
-    from sqlalchemy.dialects.postgresql import insert as pg_insert
-
-    sql = _PG_SQL.get(dialect)
-    if sql is None:
-        stmt = (pg_insert(table).values({c: bindparam(c) for c in _COLUMNS}).on_conflict_do_nothing()
-                .returning(*columns))
-        sql = _PG_SQL[dialect] = str(stmt.compile(dialect=conn.dialect))
-    params = [{**row, "received_at": _aware_utc(row["received_at"])} for row in rows]
-    out: list[tuple[int, int | None, str | None, str]] = []
+    Both go straight to the driver's ``executemany`` with one short statement: SQLAlchemy would build
+    one statement with a placeholder per value (and, on PostgreSQL, psycopg spends twice as long
+    splitting it as the server spends inserting). PostgreSQL pipelines the rows and returns each
+    inserted one; SQLite, whose ``executemany`` returns nothing, is asked afterwards for the rows past
+    the highest id before the insert (this transaction holds the only writer lock, so those are its own)."""
+    sql, order, processors = _compiled(conn)
+    params: list[Any] = []
+    for row in rows:
+        values = {c: (processors[c](v) if c in processors else v) for c, v in row.items()}
+        params.append(values if conn.dialect.name == "postgresql" else tuple(values[c] for c in order))
     dbapi = conn.dialect.loaded_dbapi
     try:
+        if conn.dialect.name == "sqlite":
+            before = conn.execute(select(func.max(IncomingMail.id))).scalar() or 0
+            conn.connection.dbapi_connection.cursor().executemany(sql, params)  # type: ignore[union-attr]
+            return [tuple(r) for r in conn.execute(  # type: ignore[misc]
+                select(IncomingMail.id, IncomingMail.uid, IncomingMail.message_id, IncomingMail.sha256)
+                .where(IncomingMail.id > before))]
+        out: list[tuple[int, int | None, str | None, str]] = []
         with conn.connection.dbapi_connection.cursor() as cursor:  # type: ignore[union-attr]
             cursor.executemany(sql, params, returning=True)
             while True:
@@ -160,13 +180,6 @@ def _insert_rows(conn: Connection, rows: list[dict[str, Any]]) -> list[tuple[int
                     return out
     except dbapi.Error as exc:   # as SQLAlchemy would have raised it (IntegrityError, DataError...)
         raise DBAPIError.instance(sql, None, exc, dbapi.Error) from exc
-
-
-def _aware_utc(value: datetime) -> datetime:
-    """What the UTCDateTime column type does to a time before it goes to PostgreSQL."""
-    if value.tzinfo is None or value.utcoffset() is None:
-        raise ValueError(f"naive datetime {value!r}: the store keeps aware (UTC) times only")
-    return value.astimezone(UTC)
 
 
 def _resolve(conn: Any, rows: list[dict[str, Any]], todo: list[int], out: list[Recorded | None], *,

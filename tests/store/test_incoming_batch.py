@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from email.utils import parseaddr
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from referee.store.incoming_batch import address_of, header_fields, record_batch
 from referee.store.mail import _header_text, _headers, record_incoming
@@ -121,3 +121,19 @@ def test_a_copy_in_the_batch_whose_uid_is_known_does_not_take_the_new_rows_id(st
     rows = incoming(store)
     assert [(m.uid, m.message_id) for m in rows] == [(5, "<old@x>"), (6, "<twice@x>")]
     assert [(r.id, r.new) for r in got] == [(rows[0].id, False), (rows[1].id, True)]
+
+
+def test_a_batch_stores_each_value_exactly_as_the_orm_does(store):
+    """The batch goes to the database driver directly: the same mail stored both ways reads back the
+    same, down to the stored form of the time (an aware time in another zone, kept as UTC)."""
+    at = datetime(2026, 3, 1, 14, 30, 5, 123456, tzinfo=timezone(timedelta(hours=2)))
+    body = "From: Alice <alice@example.test>\r\nSubject: Re: turn 4\r\nMessage-ID: <{}@x>\r\n\r\norders\r\n"
+    with store.write() as s:
+        record_batch(s, [(1, body.format("one").encode(), at)], source="imap", mailbox="m", uidvalidity=7)
+        record_incoming(s, body.format("two").encode(), source="imap", mailbox="m", uidvalidity=7, uid=2, now=at)
+    columns = "source, mailbox, uidvalidity, size, from_addr, subject, received_at, outcome, attempts, moved_at"
+    with store.read() as s:
+        batch, orm = s.execute(text(f"SELECT {columns} FROM incoming_mails ORDER BY uid")).all()
+        stored = s.scalars(select(IncomingMail).order_by(IncomingMail.uid)).all()
+    assert batch == orm
+    assert [m.received_at for m in stored] == [at, at] and stored[0].received_at.tzinfo == UTC
