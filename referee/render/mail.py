@@ -111,12 +111,14 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
-              headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH) -> EmailMessage:
-    """One player's turn mail: their private section (if any) and the public report, in text and in HTML."""
+              headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
+              notice: str | None = None) -> EmailMessage:
+    """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
+    ``notice``: a line put above everything (e.g. that this report corrects an earlier one)."""
     cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in pictures}
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
     files = {p.key: p.filename for p in pictures}
-    context = {"report": report, "private": private, "width": width, "image_files": files}
+    context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
     text = render_template("mail.txt", **context)
     html = render_template("mail.html", **context, image_urls=urls, gif_url=None)
     return build_message(

@@ -196,6 +196,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     elif next_turn is None and game.status == "finished":
         title += ": game over"
 
+    notice = (f"Corrected report: the game master re-ran turn {turn.number} of {game.code}. This report "
+              "replaces the one sent before; where they differ, this one counts.") if correction else None
     out: list[OutgoingMail] = []
     for player in players:
         robot = next_robots.get(player.robot)
@@ -205,14 +207,15 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
-                        headers=mail_headers(settings, game, now, reply_to(player) if reply_to else None), kind=kind)
+                        headers=mail_headers(settings, game, now, reply_to(player) if reply_to else None), kind=kind,
+                        notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                                 game=game, player=player, turn_number=turn.number, held=held, now=now))
     if gm:
         note = " (held for review: players get it when you publish the turn)" if held else ""
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
                         recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
-                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}")
+                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
                                 game=game, turn_number=turn.number, now=now))
     return out

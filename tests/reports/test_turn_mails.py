@@ -179,6 +179,12 @@ def test_a_re_run_turn_is_mailed_again_as_a_correction_with_new_message_ids(stor
         fixed = [(m.message_id, m.subject) for m in again]
     assert {m.message_id for m in first}.isdisjoint(mid for mid, _ in fixed), (first, fixed)
     assert all(subject.startswith(("Correction: ", "[GM] Correction: ")) for _, subject in fixed)
+    # and the body says so first thing, in both parts; the first reports said nothing of the kind
+    for mail in outbox(store, [m.id for m in again]):
+        msg = parse(mail.raw)
+        assert text_of(msg).lstrip().startswith("Corrected report: the game master re-ran turn 1 of")
+        assert "Corrected report: the game master re-ran turn 1" in html_of(msg).split("<hr>")[0]
+    assert not any("Corrected report" in text_of(parse(m.raw)) for m in first)
 
 
 def test_the_winners_turn_mail_says_so_and_deals_no_more_cards(store):
