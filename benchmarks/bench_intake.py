@@ -1,7 +1,7 @@
 """Mails taken in per second from Dovecot by ``poll`` (into the store), against a bare aioimaplib fetch.
 
     .venv/bin/python benchmarks/bench_intake.py [--mails 1000] [--size 2000] [--runs 5]
-                                                [--postgresql | --database-url URL]
+                                                [--tls] [--postgresql | --database-url URL]
 
 Starts a private Dovecot (as the tests do: root and Debian's dovecot-imapd needed), fills a mailbox
 with ``--mails`` player mails of about ``--size`` bytes, then for each run:
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import shutil
+import ssl
 import statistics
 import sys
 import tempfile
@@ -67,8 +68,16 @@ def player_mail(i: int, size: int) -> bytes:
     return msg.as_bytes(policy=policy.SMTP)
 
 
+#: the client's TLS context with ``--tls`` (IMAPS to a Dovecot with a self-signed certificate), else None
+TLS: list[ssl.SSLContext] = []
+
+
 async def client(server: Dovecot) -> aioimaplib.IMAP4:
-    c = aioimaplib.IMAP4("127.0.0.1", server.imap_port, timeout=60)
+    if TLS:
+        c: aioimaplib.IMAP4 = aioimaplib.IMAP4_SSL("127.0.0.1", server.imaps_port, timeout=60,  # type: ignore[attr-defined]
+                                                    ssl_context=TLS[0])
+    else:
+        c = aioimaplib.IMAP4("127.0.0.1", server.imap_port, timeout=60)
     await c.wait_hello_from_server()
     assert (await c.login(server.address(USER), password(USER))).result == "OK"
     return c
@@ -107,7 +116,7 @@ async def bare_fetch(server: Dovecot, expected: int, move: bool = False) -> floa
 async def poller_fetch(settings: Settings, expected: int) -> float:
     """The poller's own fetch (its client settings, command sizes and batches), nothing stored or moved."""
     began = time.perf_counter()
-    conn = await connect(settings)
+    conn = await connect(settings, ssl_context=TLS[0] if TLS else None)
     await select(conn, BOX)
     uids = await search_uids(conn, "ALL")
     got = 0
@@ -149,7 +158,7 @@ def fresh_store(url: str | None, directory: Path, run: int) -> Store:
 
 async def timed_poll(settings: Settings, store: Store, expected: int) -> float:
     began = time.perf_counter()
-    report = await poll_async(settings, store)
+    report = await poll_async(settings, store, ssl_context=TLS[0] if TLS else None)
     elapsed = time.perf_counter() - began
     assert (report.stored, report.moved) == (expected, expected), report.summary()
     return elapsed
@@ -158,12 +167,19 @@ async def timed_poll(settings: Settings, store: Store, expected: int) -> float:
 async def run(args: argparse.Namespace) -> None:
     root = Path(tempfile.mkdtemp(prefix="referee-bench-dovecot-"))
     work = Path(tempfile.mkdtemp(prefix="referee-bench-"))
-    server = start_dovecot(root)
+    if args.tls:
+        from tests.intake.tls_dovecot import start_tls_dovecot
+
+        server: Dovecot = start_tls_dovecot(root)
+        TLS.append(server.client_context())  # type: ignore[attr-defined]
+    else:
+        server = start_dovecot(root)
     try:
         mails = [player_mail(i, args.size) for i in range(args.mails)]
         await fill(server, mails)
         settings = Settings(referee_address="referee@example.test", transport="imap", imap_host="127.0.0.1",
-                            imap_port=server.imap_port, imap_tls="none", imap_user=server.address(USER),
+                            imap_port=server.imaps_port if TLS else server.imap_port,  # type: ignore[attr-defined]
+                            imap_tls="ssl" if TLS else "none", imap_user=server.address(USER),
                             imap_password=password(USER), imap_mailbox=BOX, imap_processed=DONE, mail_timeout=60)
         bare, own, moving, polled = [], [], [], []
         for n in range(args.runs):
@@ -182,7 +198,7 @@ async def run(args: argparse.Namespace) -> None:
                 (("bare", bare), ("own", own), ("moving", moving), ("poll", polled))}
         ms = {name: statistics.median(times) * 1e3 for name, times in
               (("bare", bare), ("own", own), ("moving", moving), ("poll", polled))}
-        where = "PostgreSQL" if args.database_url else "SQLite"
+        where = ("PostgreSQL" if args.database_url else "SQLite") + (", IMAPS" if TLS else "")
         print(f"{args.mails} mails of {size:.0f} bytes, {args.runs} runs (medians), {where}; the poller: "
               f"{FETCH_CHUNK} a fetch, {BATCH} a transaction")
         print(f"  bare aioimaplib fetch:  {rate['bare']:8.0f} mails/s  ({ms['bare']:.0f} ms; {BARE_CHUNK} a fetch)")
@@ -204,6 +220,7 @@ def main() -> None:
     ap.add_argument("--size", type=int, default=2000, help="approximate bytes per mail")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--database-url", default=None, help="PostgreSQL URL (default: a new SQLite file per run)")
+    ap.add_argument("--tls", action="store_true", help="IMAP over TLS (IMAPS), for the bare fetch and the poll alike")
     ap.add_argument("--postgresql", action="store_true",
                     help="start a private PostgreSQL server as the tests do, and use it")
     args = ap.parse_args()

@@ -24,8 +24,8 @@ the store recognises the mails it has by their Message-ID (or their bytes), so n
 
 Speed (``benchmarks/bench_intake.py``): batch i is stored in a worker thread while batch i+1 is
 fetched and batch i-1 is moved; the first and last batches are short so the pipeline fills and
-drains quickly; the socket is read 64 KiB at a time and FETCH answers are tested for completeness
-in linear time (aioimaplib's own test is quadratic). Every server command has a time limit
+drains quickly; aioimaplib's parser is given 64 KiB at a time and FETCH answers are tested for
+completeness in linear time (both quadratic in aioimaplib as it comes). Every server command has a time limit
 (``mail_timeout``), so a dead connection fails the pass instead of hanging it; what was committed
 stays, and the next pass carries on. Crash tests stop the process at the named points of
 :mod:`referee.intake.faults`.
@@ -57,7 +57,7 @@ log = logging.getLogger("referee.intake")
 
 #: UIDs fetched per command: aioimaplib's parser recurses per line of an answer and is quadratic in it
 FETCH_CHUNK = 100
-#: bytes read from the socket at a time (see :func:`_limit_reads`)
+#: bytes handed to aioimaplib's parser at a time (see :func:`_limit_reads`)
 READ_SIZE = 64 * 1024
 #: mails stored per transaction
 BATCH = 250
@@ -162,12 +162,22 @@ async def _starttls(client: aioimaplib.IMAP4, context: ssl.SSLContext, host: str
 
 
 def _limit_reads(client: aioimaplib.IMAP4) -> None:
-    """Read the socket ``READ_SIZE`` bytes at a time instead of asyncio's 256 KiB: for every line and
-    every literal of a read, aioimaplib copies what is left of it, so its cost grows with the square of
-    the read size (a third less CPU for a big fetch at 64 KiB). TLS connections keep their own sizes."""
-    transport = getattr(client.protocol, "transport", None)
-    if transport is not None and isinstance(getattr(transport, "max_size", None), int):
-        transport.max_size = READ_SIZE
+    """Hand aioimaplib what arrives ``READ_SIZE`` bytes at a time: for every line and every literal of
+    the data it is given, it copies what is left of that data, so its cost grows with the square of the
+    size (asyncio passes up to 256 KiB at once, TLS as much as is decrypted). A third less CPU for a big
+    fetch at 64 KiB. The parser already copes with data cut anywhere (it is cut into TCP segments)."""
+    protocol = client.protocol
+    receive = protocol.data_received
+
+    def data_received(data: bytes) -> None:
+        if len(data) <= READ_SIZE:
+            receive(data)
+            return
+        view = memoryview(data)
+        for start in range(0, len(data), READ_SIZE):
+            receive(bytes(view[start:start + READ_SIZE]))
+
+    protocol.data_received = data_received  # type: ignore[method-assign]
 
 
 async def connect(settings: Settings, *, ssl_context: ssl.SSLContext | None = None) -> Connection:
