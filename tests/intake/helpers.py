@@ -110,15 +110,19 @@ def ensure_mailbox(dovecot, name: str, user: str = "referee") -> None:
 
 
 async def message_ids(dovecot, mailbox: str, *, user: str = "referee") -> list[str]:
-    """The Message-ID of every mail in ``mailbox``."""
+    """The Message-ID of every mail in ``mailbox``, read 100 mails a command (aioimaplib's parser recurses
+    once per line of an answer: a few hundred mails in one answer exceed Python's recursion limit)."""
     client = await login(dovecot, user)
     try:
         assert (await client.select(mailbox)).result == "OK"
-        response = await client.fetch("1:*", "(BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
+        found = await client.search("ALL")
+        numbers = [int(n) for n in found.lines[0].split() if n.isdigit()]
         out = []
-        for line in response.lines:
-            if isinstance(line, bytearray):
-                out.append(parse(bytes(line))["Message-ID"])
+        for start in range(0, len(numbers), 100):
+            chunk = numbers[start:start + 100]
+            response = await client.fetch(f"{chunk[0]}:{chunk[-1]}", "(BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
+            assert response.result == "OK", response
+            out.extend(parse(bytes(line))["Message-ID"] for line in response.lines if isinstance(line, bytearray))
         return out
     finally:
         await client.logout()
