@@ -7,7 +7,16 @@ import asyncio
 import aiosmtplib
 import pytest
 
-from referee.intake.imap import connect, mailbox_key, poll_async, search_uids, select, take_away, uid_set
+from referee.intake.imap import (
+    connect,
+    mailbox_key,
+    plan_batches,
+    poll_async,
+    search_uids,
+    select,
+    take_away,
+    uid_set,
+)
 from referee.intake.process import process_pending
 from referee.intake.tokens import reply_address
 from referee.store import games as g
@@ -202,3 +211,11 @@ async def test_a_wrong_password_is_a_clear_error(settings, store):
 
     with pytest.raises(IntakeError, match=r"login as referee@example\.test"):
         await poll_async(settings.with_overrides(imap_password="wrong"), store)
+
+
+@pytest.mark.parametrize(("count", "batch", "sizes"), [
+    (0, 250, []), (6, 4, [4, 2]), (90, 250, [90]), (101, 250, [50, 1, 50]),
+    (1000, 250, [50, 250, 250, 250, 150, 50]), (1000, 50, [50] * 20)])
+def test_a_pass_is_fetched_in_batches_short_at_both_ends(count, batch, sizes):
+    """The store starts on a small first batch, and little is left to do after the last fetch."""
+    assert plan_batches(count, batch) == sizes
