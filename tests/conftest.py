@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.servers.dovecot import Dovecot, start_dovecot
+from tests.servers.ports import SilentPort
 from tests.servers.smtp import SmtpServer, start_smtp
 
 if TYPE_CHECKING:  # the database modules are imported by the fixtures that use them
@@ -122,3 +123,12 @@ def store(db_url: str) -> Iterator[Store]:
 
     with Store(db_url) as s:
         yield s
+
+
+@pytest.fixture
+def imap_trap() -> Iterator[SilentPort]:
+    """A loopback port that listens but never answers: where IMAP settings point when IMAP must not be
+    used (``knocked()`` tells whether anyone tried)."""
+    trap = SilentPort()
+    yield trap
+    trap.close()

@@ -8,7 +8,6 @@ spoken to). A transport that is none of the three is a FAILED item naming them.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,6 @@ from tests.servers.smtp import SmtpServer
 from .helpers import check_json
 
 SMTP_ITEMS = ["SMTP server", "SMTP login", "SMTP sender"]
-
-
-@pytest.fixture
-def imap_trap() -> Iterator[SilentPort]:
-    trap = SilentPort()
-    yield trap
-    trap.close()
 
 
 def write_config(path: Path, *, db_url: str, smtp_port: int, imap_port: int, transport: str = "smtp") -> Path:

@@ -12,7 +12,6 @@ import asyncio
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,13 +36,6 @@ from .helpers import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def imap_trap() -> Iterator[SilentPort]:
-    trap = SilentPort()
-    yield trap
-    trap.close()
 
 
 def write_config(path: Path, *, db_url: str, imap_port: int, smtp_port: int, transport: str = "smtp") -> Path:
