@@ -445,6 +445,9 @@ def submit_program(s: Session, game: Game | str, robot: str, cards: Sequence[Car
         raise InvalidValue(f"order source must be one of {', '.join(ORDER_SOURCES)}, not {source!r}")
     game = _locked(s, game)
     if game.status not in ("running", "paused"):
+        if turn_number is not None:  # a race with the resolution of the game's last turn
+            raise StaleOrders(f"orders for turn {turn_number} of {game.code} are stale: "
+                              f"{game.code} is {game.status}")
         raise StaleOrders(f"{game.code} is {game.status}: no orders are taken")
     turn = open_turn(s, game)
     if turn is None:
@@ -628,7 +631,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
         busy = get_game(s, key)  # NotFound if there is no such game at all
         raise Busy(f"{busy.code} is being changed by another process")
     game = locked_game
-    if expect_turn is not None and game.turn_number > expect_turn:
+    if expect_turn is not None and _resolved_already(s, game, expect_turn):
         raise AlreadyResolved(f"turn {expect_turn} of {game.code} is already resolved")
     if game.status != "running":
         raise GameStateError(f"{game.code} is {game.status}: no turn to resolve")
@@ -656,6 +659,14 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
           details={"winner": result.winner, "filled": sorted(o.player.robot for o in orders.values()
                                                             if o.source == "auto")})
     return turn
+
+
+def _resolved_already(s: Session, game: Game, number: int) -> bool:
+    """Whether turn ``number`` has been played: the game moved past it, or (its last turn) it was
+    resolved and ended the game."""
+    if game.turn_number != number:
+        return game.turn_number > number
+    return s.scalar(select(Turn.status).where(Turn.game_id == game.id, Turn.number == number)) == "resolved"
 
 
 def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner: str | None,

@@ -114,7 +114,10 @@ def test_orders_racing_a_resolution_are_either_played_or_refused_as_stale_never_
                 else:  # refused: the turn was gone, and the robot played the missing-orders program
                     assert f"orders for turn {turn} of {code} are stale" in stderr, results[robot]
                     assert sources[robot] == "auto"
+            finished = game.status == "finished"
         assert resolutions(store, code, turn) == 1
+        if finished:  # the programs won it (about 1 run in 20, at turn 3): the loser heard "already resolved"
+            break
 
 
 def test_players_joining_at_once_all_get_a_seat_of_their_own(store, db_url):

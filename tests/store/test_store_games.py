@@ -299,6 +299,11 @@ def test_a_winner_ends_the_game_and_no_more_orders_are_taken(store):
         assert g.open_turn(s, game) is None
     with store.write() as s, pytest.raises(StaleOrders, match="RR-1 is finished: no orders are taken"):
         g.submit_program(s, code, "Hammer", program)
+    # a process that raced for the last turn and lost hears what a late one hears on any other turn
+    with store.write() as s, pytest.raises(AlreadyResolved, match="turn 1 of RR-1 is already resolved"):
+        g.resolve_turn(s, code, expect_turn=1, fill=g.FILLS["random"])
+    with store.write() as s, pytest.raises(StaleOrders, match="orders for turn 1 of RR-1 are stale: RR-1 is finished"):
+        g.submit_program(s, code, "Hammer", program, turn_number=1)
 
 
 # -- corrections ------------------------------------------------------------------------------------------
