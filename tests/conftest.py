@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.servers.dovecot import Dovecot, start_dovecot
 from tests.servers.ports import SilentPort
@@ -28,6 +29,10 @@ if TYPE_CHECKING:  # the database modules are imported by the fixtures that use 
     from tests.store.pgcluster import PostgresCluster
 
 DATABASES = ["sqlite", "postgresql"]
+
+# Property tests judge results, not speed: a busy CI machine must not fail them for being slow.
+settings.register_profile("referee", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("referee")
 
 
 @pytest.fixture(scope="session")

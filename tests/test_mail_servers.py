@@ -16,7 +16,7 @@ async def fetch_subject(dovecot, user: str, subject: str) -> email.message.Email
     await client.wait_hello_from_server()
     assert (await client.login(dovecot.address(user), password(user))).result == "OK"
     try:
-        for _ in range(50):
+        for _ in range(150):  # 15 s: delivery goes through LMTP
             await client.select("INBOX")
             found = (await client.uid_search("HEADER", "Subject", f'"{subject}"')).lines[0].split()
             if found:

@@ -186,7 +186,7 @@ async def test_a_mail_sent_over_smtp_to_the_reply_address_counts_without_a_key_i
     raw = mail(address("bob"), ", ".join(cards) + "\n", to=to, subject=f"Re: {code} turn 1")
     await aiosmtplib.send(raw, sender=address("bob"), recipients=[to], hostname="127.0.0.1", port=smtp_server.port,
                           start_tls=False, timeout=10)
-    for _ in range(50):
+    for _ in range(150):  # 15 s: delivery goes through LMTP
         if await count(dovecot, "INBOX"):
             break
         await asyncio.sleep(0.1)

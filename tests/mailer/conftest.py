@@ -37,7 +37,7 @@ def fail_next(smtp_server) -> Iterator[list[str]]:
     answers.clear()
 
 
-async def fetch(dovecot, user: str, message_id: str, *, expect: int = 1, tries: int = 30) -> list[EmailMessage]:
+async def fetch(dovecot, user: str, message_id: str, *, expect: int = 1, tries: int = 150) -> list[EmailMessage]:
     """Every mail in ``user``'s inbox with this Message-ID, once at least ``expect`` are there (or the
     tries run out: then whatever there is, for the test to judge)."""
     client = aioimaplib.IMAP4("127.0.0.1", dovecot.imap_port, timeout=10)
