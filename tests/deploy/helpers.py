@@ -43,3 +43,30 @@ def check_json(args: list[str], *, home: Path, env: Mapping[str, str] | None = N
     assert proc.stderr == "" or "Traceback" not in proc.stderr, proc.stderr
     report = json.loads(proc.stdout)
     return proc.returncode, report, {c["item"]: c for c in report["checks"]}
+
+
+def write_config(path: Path, *, db_url: str, imap_port: int, smtp_port: int, transport: str = "imap",
+                 imap_password: str | None = "referee-pw", extra: str = "") -> Path:
+    """A settings file (mode 0600) for servers on loopback without TLS; ``imap_password=None`` leaves
+    the IMAP password out (an MTA-pipe install), ``extra`` adds top-level lines."""
+    password = "" if imap_password is None else f'password = "{imap_password}"\n'
+    path.write_text(f"""\
+database_url = "{db_url}"
+referee_address = "referee@example.test"
+gm_address = "gm@example.test"
+gm_secret = "a-long-gm-secret-for-tests"
+transport = "{transport}"
+mail_timeout = 10
+{extra}
+[imap]
+host = "127.0.0.1"
+port = {imap_port}
+tls = "none"
+{password}
+[smtp]
+host = "127.0.0.1"
+port = {smtp_port}
+tls = "none"
+""")
+    path.chmod(0o600)
+    return path

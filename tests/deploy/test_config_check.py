@@ -23,35 +23,10 @@ from tests.servers.dovecot import Dovecot
 from tests.servers.ports import free_port
 from tests.servers.smtp import SmtpServer
 
-from .helpers import check_json, run_referee
+from .helpers import check_json, run_referee, write_config
 
 MAIL_ITEMS = ["IMAP server", "IMAP login", "IMAP mailbox", "IMAP processed folder",
               "SMTP server", "SMTP login", "SMTP sender"]
-
-
-def write_config(path: Path, *, db_url: str, imap_port: int, smtp_port: int, imap_password: str = "referee-pw",
-                 extra: str = "") -> Path:
-    path.write_text(f"""\
-database_url = "{db_url}"
-referee_address = "referee@example.test"
-gm_address = "gm@example.test"
-gm_secret = "a-long-gm-secret-for-tests"
-transport = "imap"
-mail_timeout = 10
-{extra}
-[imap]
-host = "127.0.0.1"
-port = {imap_port}
-tls = "none"
-password = "{imap_password}"
-
-[smtp]
-host = "127.0.0.1"
-port = {smtp_port}
-tls = "none"
-""")
-    path.chmod(0o600)
-    return path
 
 
 @pytest.fixture

@@ -16,33 +16,15 @@ from tests.servers.ports import SilentPort, free_port
 from tests.servers.smtp import SmtpServer
 
 from .helpers import check_json
+from .helpers import write_config as write_deploy_config
 
 SMTP_ITEMS = ["SMTP server", "SMTP login", "SMTP sender"]
 
 
 def write_config(path: Path, *, db_url: str, smtp_port: int, imap_port: int, transport: str = "smtp") -> Path:
     """An MTA-pipe install: no IMAP password anywhere, the IMAP host left at a port nobody answers on."""
-    path.write_text(f"""\
-database_url = "{db_url}"
-referee_address = "referee@example.test"
-gm_address = "gm@example.test"
-gm_secret = "a-long-gm-secret-for-tests"
-transport = "{transport}"
-mail_timeout = 10
-lock_file = "{path.parent / 'tick.lock'}"
-
-[imap]
-host = "127.0.0.1"
-port = {imap_port}
-tls = "none"
-
-[smtp]
-host = "127.0.0.1"
-port = {smtp_port}
-tls = "none"
-""")
-    path.chmod(0o600)
-    return path
+    return write_deploy_config(path, db_url=db_url, imap_port=imap_port, smtp_port=smtp_port, transport=transport,
+                               imap_password=None, extra=f'lock_file = "{path.parent / "tick.lock"}"')
 
 
 def test_with_transport_smtp_smtp_is_checked_and_imap_is_not_used(tmp_path: Path, home: Path, db_url: str,
