@@ -42,7 +42,8 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
   START | PAUSE | RESUME | END GAME
-  SET DEADLINE <2026-12-01 18:00 | +2d | NONE>      EXTEND <2d>
+  SET DEADLINE <2026-12-01 18:00 | +2d | NONE> [NOW]   EXTEND <2d>
+                                   (a time already past is refused unless NOW confirms it)
   PROCESS                          resolve the open turn now (missing programs filled by the policy)
   PREVIEW                          resolve it for your eyes only; nothing is kept
   HOLD FOR REVIEW ON|OFF           results come to you first ...
@@ -196,6 +197,10 @@ def _set_deadline(ctx: GmContext, command: Command, deadline: datetime | None) -
 def do_set_deadline(ctx: GmContext, command: Command) -> str:
     at = command.args["at"]
     after = command.args["after"]
+    if at is not None and at <= ctx.now and not command.args.get("past_ok"):
+        raise CommandFailed(f"{_when(at)} is already past (it is {_when(ctx.now)}): the turn would be resolved "
+                            "at once, with missing programs filled in. If that is what you want, add NOW: "
+                            f"SET DEADLINE {at:%Y-%m-%d %H:%M} NOW")
     return _set_deadline(ctx, command, ctx.now + timedelta(seconds=after) if after is not None else at)
 
 
@@ -338,14 +343,33 @@ def _describe(robot: Any) -> str:
             f"flags {robot.flags}, archive {square_name(robot.archive) if robot.archive else '-'}")
 
 
+def _rerun_programs(s: Session, game: Game, number: int) -> dict[str, list[str]]:
+    """The programs turn ``number`` was last resolved with where they differ from the orders on file: the
+    corrections of a ``RERUN`` (empty if the turn is not resolved or was never re-run)."""
+    turn = g.get_turn(s, game, number)
+    if turn.status != "resolved" or not turn.programs:
+        return {}
+    on_file = {o.player.robot: list(o.program or []) for o in g.active_orders(s, turn).values()}
+    return {robot: list(cards) for robot, cards in turn.programs.items()
+            if cards and robot in on_file and list(cards) != on_file[robot]}
+
+
 def do_rollback(ctx: GmContext, command: Command) -> str:
+    number = command.args["turn"]
     with ctx.store.write() as s:
-        turn = g.rollback_to(s, _game(ctx), command.args["turn"], actor=ctx.actor, now=ctx.now)
+        kept = _rerun_programs(s, g.get_game(s, _game(ctx)), number)
+        turn = g.rollback_to(s, _game(ctx), number, actor=ctx.actor, now=ctx.now)
         game = g.get_game(s, _game(ctx))
+        for robot, cards in kept.items():  # a RERUN's corrections are the GM's orders for the reopened turn
+            g.submit_program(s, game, robot, cards, turn_number=turn.number, source="gm", actor=ctx.actor,
+                             text=f"kept from RERUN {number}: {', '.join(cards)}", now=ctx.now)
         _tell_players(ctx, s, game, command, f"turn {turn.number} reopened",
                       f"The game master has reopened turn {turn.number} of {game.code}; what came after it is "
-                      "withdrawn. Orders you sent for that turn still stand; you may send new ones.")
-        return f"turn {turn.number} is open again"
+                      "withdrawn. Orders you sent for that turn still stand (and programs the game master "
+                      "corrected stay corrected); you may send new ones.")
+        tail = (f"; the re-run's corrected programs are kept as orders for {', '.join(sorted(kept))}"
+                if kept else "")
+        return f"turn {turn.number} is open again{tail}"
 
 
 def do_rerun(ctx: GmContext, command: Command) -> str:

@@ -177,12 +177,14 @@ def parse_command(text: str, line: int = 0) -> Command:
         value = text.split(None, 2)[2] if len(words) > 2 else ""
         if not value:
             raise GmSyntaxError("SET DEADLINE needs a time (2026-12-01 18:00), a delay from now (+2d) or NONE")
+        # a trailing NOW confirms a deadline already past (the turn is then resolved at the next tick)
+        value, confirm = re.subn(r"\s+NOW\s*$", "", value.strip(), flags=re.IGNORECASE)
         if value.strip().upper() == "NONE":
-            return cmd("set_deadline", at=None, after=None)
+            return cmd("set_deadline", at=None, after=None, past_ok=bool(confirm))
         if value.strip().startswith("+"):
-            return cmd("set_deadline", at=None, after=_duration(value))
+            return cmd("set_deadline", at=None, after=_duration(value), past_ok=bool(confirm))
         try:
-            return cmd("set_deadline", at=parse_time(value), after=None)
+            return cmd("set_deadline", at=parse_time(value), after=None, past_ok=bool(confirm))
         except TimeError as exc:
             raise GmSyntaxError(str(exc)) from None
     if head == "EXTEND":

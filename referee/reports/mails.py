@@ -8,8 +8,8 @@ for review, the players' mails wait as ``held`` until the GM publishes the turn
 does the same for a game that has just started: the robots, the board and each player's first hand.
 
 Everything is derived from what the store holds, so queueing the same turn again finds the mails
-already queued (by their Message-ID) and adds nothing; a corrected turn (``correction=True``, after a
-re-run) gets new Message-IDs, tied to the corrected result.
+already queued (by their Message-ID) and adds nothing; a turn resolved again (after a ``ROLLBACK``, or a
+re-run with ``correction=True``) gets new Message-IDs, tied to that resolution.
 """
 
 from __future__ import annotations
@@ -134,10 +134,11 @@ def _result_digest(turn: Turn) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:10]
 
 
-def _queued(s: Session, ids: Sequence[str]) -> list[OutgoingMail] | None:
-    """The mails with these Message-IDs, in this order, if every one is queued already."""
-    rows = {m.message_id: m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.message_id.in_(ids)))}
-    return [rows[i] for i in ids] if len(rows) == len(set(ids)) else None
+def _generation(turn: Turn) -> str:
+    """Which resolution of the turn a mail reports: a turn rolled back and resolved again (even to the same
+    result) is reported again, while queueing the same resolution twice finds its mails already queued."""
+    when = turn.resolved_at.isoformat() if turn.resolved_at else ""
+    return hashlib.sha256(f"{when}\0{_result_digest(turn)}".encode()).hexdigest()[:10]
 
 
 def _resolve(s: Session, game: Game | str | int, turn: Turn | int | None) -> tuple[Game, Turn]:
@@ -172,15 +173,9 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     if turn.status != "resolved":
         raise GameStateError(f"turn {turn.number} of {game.code} is not resolved: no report to send")
     sender = Sender.from_settings(settings)
-    kind = f"correction-{_result_digest(turn)}" if correction else "turn"
+    kind = f"{'correction' if correction else 'turn'}-{_generation(turn)}"
     players = recipients_of(game, turn)
     gm = gm_address(settings, game)
-    ids = [message_id(game.code, turn.number, p.email, sender.domain, kind) for p in players]
-    if gm:
-        ids.append(message_id(game.code, turn.number, gm, sender.domain, f"gm-{kind}"))
-    queued = _queued(s, ids)
-    if queued is not None:
-        return queued
 
     board = course_board(game)
     result = stored_turn_result(turn)
@@ -247,12 +242,6 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     sender = Sender.from_settings(settings)
     players = [p for p in recipients_of(game, turn) if p.status == "active"]
     gm = gm_address(settings, game)
-    ids = [message_id(game.code, 1, p.email, sender.domain, "start") for p in players]
-    if gm:
-        ids.append(message_id(game.code, 1, gm, sender.domain, "gm-start"))
-    queued = _queued(s, ids)
-    if queued is not None:
-        return queued
 
     board = course_board(game)
     robots = robots_before(turn)

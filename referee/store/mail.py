@@ -21,7 +21,7 @@ import hashlib
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage, Message
-from email.parser import BytesHeaderParser
+from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session
 from .errors import InvalidValue, NotFound
 from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
+from .msgids import stamp
 from .types import utcnow
 
 DEFAULT_LEASE = timedelta(minutes=10)
@@ -170,8 +171,9 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
                  sender: str | None = None, game: Game | None = None, player: Player | None = None,
                  turn_number: int | None = None, in_reply_to: IncomingMail | None = None, held: bool = False,
                  now: datetime | None = None) -> OutgoingMail:
-    """Put a rendered mail in the outbox. It must carry a Message-ID; queueing the same one again
-    returns the row already queued (so a retried transaction never sends a mail twice).
+    """Put a rendered mail in the outbox. It must carry a Message-ID, which is replaced by the one sent
+    (:func:`referee.store.msgids.stamp`: this installation's, tied to the content); queueing the same mail
+    again returns the row already queued (so a retried transaction never sends a mail twice).
 
     ``recipients`` default to the To, Cc and Bcc addresses, ``sender`` to the From address; a Bcc
     header is not kept in the stored mail. ``held``: waits for :func:`release_held` (hold for review).
@@ -179,16 +181,15 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
     require_write(s)
     now = now or utcnow()
     if isinstance(message, bytes):
-        parsed = _headers(message)
-        raw = message
-    else:
-        parsed = message
-        if message.get("Bcc") is not None:
-            message = _without_bcc(message)
-        raw = message.as_bytes(policy=policy.SMTP)
-    message_id = _header_text(parsed, "Message-ID", 998)
-    if not message_id:
+        message = BytesParser(policy=policy.default).parsebytes(message)  # type: ignore[assignment]
+    assert isinstance(message, EmailMessage)
+    parsed = message
+    if message.get("Bcc") is not None:
+        message = _without_bcc(message)
+    if not _header_text(message, "Message-ID", 998):
         raise InvalidValue("an outgoing mail needs a Message-ID")
+    message_id = stamp(s, message)
+    raw = message.as_bytes(policy=policy.SMTP)
     found = s.scalars(select(OutgoingMail).where(OutgoingMail.message_id == message_id)).one_or_none()
     if found is not None:
         return found

@@ -1,0 +1,204 @@
+"""Trust in the mail loop, through real mail (SMTP into Dovecot, IMAP out) and the tick.
+
+A turn corrected with ROLLBACK ... PROCESS reaches every player, Message-IDs never repeat across
+databases, a past deadline needs the GM's NOW, and ROLLBACK keeps what a RERUN corrected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import email
+import hashlib
+import subprocess
+from dataclasses import replace
+from datetime import datetime, timedelta
+from email import policy
+
+import aioimaplib
+import pytest
+
+from referee.config import Settings
+from referee.engine import Card
+from referee.store import Store
+from referee.store import games as g
+from referee.tick import tick
+from tests.e2e.test_game_by_mail import (
+    GAME,
+    PLAYERS,
+    SECRET,
+    T0,
+    Mailer,
+    at,
+    orders,
+    pick,
+    text_of,
+    turn_form,
+)
+from tests.servers.dovecot import password
+
+
+@pytest.fixture
+def settings(dovecot, smtp_server, db_url: str, tmp_path) -> Settings:
+    """The referee of tests/e2e/test_game_by_mail.py, its players' inboxes emptied."""
+    for user in ("referee", "gm", *PLAYERS.values()):
+        for box in ("INBOX", "Processed"):
+            with contextlib.suppress(subprocess.CalledProcessError):  # the folder does not exist yet
+                dovecot.empty(user, box)
+    return Settings(database_url=db_url, referee_address=at("referee"), gm_address=at("gm"), gm_secret=SECRET,
+                    signing_key="e2e", transport="imap", imap_host="127.0.0.1", imap_port=dovecot.imap_port,
+                    imap_tls="none", imap_user=at("referee"), imap_password=password("referee"),
+                    smtp_host="127.0.0.1", smtp_port=smtp_server.port, smtp_tls="none", mail_timeout=10.0,
+                    lock_file=str(tmp_path / "tick.lock"), tick_interval=86400)
+
+
+Form = tuple[str, list[Card], email.message.EmailMessage]
+
+
+def subjects(mails: list[email.message.EmailMessage]) -> list[str]:
+    return [str(m["Subject"]) for m in mails]
+
+
+class Table:
+    """The GM, the players and the referee's cron, all by mail."""
+
+    def __init__(self, settings: Settings, store: Store, mail: Mailer, now: datetime = T0) -> None:
+        self.settings, self.store, self.mail, self.now = settings, store, mail, now
+
+    def run(self, minutes: int = 0) -> None:
+        self.now += timedelta(minutes=minutes)
+        summary = tick(self.settings, now=self.now, store=self.store)
+        assert summary.ok, summary.line()
+
+    def gm(self, *lines: str) -> str:
+        self.mail.send("gm", f"BEGIN GM {GAME} key {SECRET}\n" + "\n".join(lines) + "\nEND\n", subject="commands")
+        self.run(1)
+        answers = [m for m in self.mail.inbox("gm") if "GM commands" in str(m["Subject"])]
+        return "\n".join(text_of(m) for m in answers)
+
+    def start(self) -> dict[str, Form]:
+        answer = self.gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SEED trust",
+                         *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START")
+        assert "NOT DONE" not in answer and "started" in answer, answer
+        return {robot: turn_form(self.mail.inbox(user)) for robot, user in PLAYERS.items()}
+
+    def play(self, forms: dict[str, Form], seed: int) -> dict[str, list[email.message.EmailMessage]]:
+        """Every player sends a program from their form; returns the mails each robot's player got then."""
+        for robot, (begin, hand, msg) in forms.items():
+            self.mail.send(PLAYERS[robot], orders(begin, pick(self.store, robot, hand, win=False, seed=seed)),
+                           f"Re: {msg['Subject']}", in_reply_to=msg["Message-ID"])
+        self.run(5)
+        return {robot: self.mail.inbox(user) for robot, user in PLAYERS.items()}
+
+    def turn(self) -> int:
+        with self.store.read() as s:
+            return g.get_game(s, GAME).turn_number
+
+
+def everything_in(dovecot, user: str) -> list[email.message.EmailMessage]:
+    """Every mail in ``user``'s INBOX, read or not."""
+    async def fetch() -> list[email.message.EmailMessage]:
+        client = aioimaplib.IMAP4("127.0.0.1", dovecot.imap_port, timeout=10)
+        await client.wait_hello_from_server()
+        await client.login(at(user), password(user))
+        await client.select("INBOX")
+        out = []
+        for uid in (await client.uid_search("ALL")).lines[0].split():
+            reply = await client.uid("fetch", uid.decode(), "(BODY.PEEK[])")
+            out.append(email.message_from_bytes(bytes(reply.lines[1]), policy=policy.default))
+        await client.logout()
+        return out
+    return asyncio.run(fetch())
+
+
+def test_a_turn_corrected_with_rollback_orders_and_process_reaches_every_player(settings, store, dovecot,
+                                                                               smtp_server):
+    """The recipe of docs/gm.md: ROLLBACK 1, ORDERS for the robot whose program was wrong, PROCESS."""
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    first = {robot: turn_form(got) for robot, got in table.play(forms, seed=1).items()}
+    assert table.turn() == 2
+
+    _, hand, _ = forms["Twonky"]
+    other = pick(table.store, "Twonky", list(reversed(hand)), win=False, seed=7)
+    answer = table.gm("ROLLBACK 1", f"ORDERS Twonky {', '.join(str(c) for c in other)}", "PROCESS")
+    assert "NOT DONE" not in answer and "turn 1 resolved" in answer, answer
+
+    with table.store.read() as s:
+        turn2 = g.get_turn(s, g.get_game(s, GAME), 2)
+        hands = {robot: list(cards) for robot, cards in turn2.hands.items()}
+    second = {}
+    for robot, user in PLAYERS.items():
+        got = table.mail.inbox(user)
+        assert any("turn 1 reopened" in s for s in subjects(got)), subjects(got)
+        assert any(s.startswith(f"{GAME} turn 1 results") for s in subjects(got)), subjects(got)
+        second[robot] = turn_form(got)
+        assert [str(c) for c in second[robot][1]] == hands[robot]
+        assert second[robot][2]["Message-ID"] != first[robot][2]["Message-ID"]
+
+    # the new hands are the ones that count: orders from them are taken
+    got = table.play(second, seed=2)
+    for robot in PLAYERS:
+        assert f"{GAME} {robot} turn 2: orders accepted" in subjects(got[robot]), subjects(got[robot])
+    assert table.turn() == 3
+
+
+def test_a_deadline_in_the_past_needs_the_gms_now(settings, store, dovecot, smtp_server):
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    table.start()
+    typo = (table.now - timedelta(days=30)).strftime("%Y-%m-%d %H:%M")
+    answer = table.gm(f"SET DEADLINE {typo}")
+    assert "NOT DONE" in answer and "already past" in answer and f"SET DEADLINE {typo} NOW" in answer, answer
+    table.run(10)
+    assert table.turn() == 1
+    assert not any("new deadline" in str(m["Subject"]) for m in table.mail.inbox("alice"))
+
+    answer = table.gm(f"SET DEADLINE {typo} NOW")
+    assert f"done: deadline of turn 1: {typo} UTC" in answer, answer
+    table.run(1)
+    assert table.turn() == 2
+
+
+def test_rollback_after_a_rerun_keeps_the_corrected_program(settings, store, dovecot, smtp_server):
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    table.play(forms, seed=1)
+    _, hand, _ = forms["Twonky"]
+    with table.store.read() as s:
+        sent = g.get_turn(s, g.get_game(s, GAME), 1).programs["Twonky"]
+    fixed = next(p for p in (pick(table.store, "Twonky", hand, win=False, seed=n) for n in range(20, 40))
+                 if [str(c) for c in p] != sent)
+    answer = table.gm(f"RERUN 1 Twonky: {', '.join(str(c) for c in fixed)}", "ROLLBACK 1", "PROCESS")
+    assert "NOT DONE" not in answer, answer
+    assert "corrected programs are kept as orders for Twonky" in answer, answer
+    assert "turn 1 resolved" in answer, answer
+    with table.store.read() as s:
+        assert g.get_turn(s, g.get_game(s, GAME), 1).programs["Twonky"] == [str(c) for c in fixed]
+
+
+def test_no_message_id_repeats_with_other_content_across_a_trial_and_the_real_season(settings, store, dovecot,
+                                                                                    smtp_server, tmp_path):
+    """A trial season on one database, the database reset, the real season on a new one (same game
+    code, same players, same turn numbers): no Message-ID ever stands for two different mails."""
+    trial_url = f"sqlite:///{tmp_path / 'trial.sqlite3'}"
+    mail = Mailer(dovecot, smtp_server)
+    with Store(trial_url) as trial:
+        trial.upgrade()
+        table = Table(replace(settings, database_url=trial_url), trial, mail)
+        got = table.play(table.start(), seed=1)
+        table.play({robot: turn_form(mails) for robot, mails in got.items()}, seed=2)
+    table = Table(settings, store, mail, now=T0 + timedelta(days=10))
+    got = table.play(table.start(), seed=3)
+    table.play({robot: turn_form(mails) for robot, mails in got.items()}, seed=4)
+
+    contents: dict[str, set[str]] = {}
+    for user in ("gm", *PLAYERS.values()):
+        for msg in everything_in(dovecot, user):
+            if at("referee") not in str(msg["From"]):
+                continue
+            body = str(msg["Subject"]) + "\n" + text_of(msg)
+            contents.setdefault(str(msg["Message-ID"]), set()).add(hashlib.sha256(body.encode()).hexdigest())
+    assert len(contents) > 20
+    repeated = {mid: n for mid, n in contents.items() if len(n) > 1}
+    assert not repeated
+
