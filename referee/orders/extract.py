@@ -19,15 +19,18 @@ What is read (documented for players in docs/orders.md):
 2. Quoted lines (starting with ``>``) are never read, not even inside a block, and a BEGIN line that
    is quoted does not start a block: a reply that quotes the turn mail (with its template block)
    must not count as orders. The reply to such a mail explains how to send the block unquoted.
-3. Attribution lines (``On ... wrote:``, also wrapped over two or three lines, and a few other
-   languages) are dropped. When the text right after an attribution is not quoted, the client pasted
+3. Attribution lines (``On ... wrote:``, ``Am ... schrieb ...:``, also wrapped over two or three
+   lines) are dropped. When the text right after an attribution is not quoted, the client pasted
    the original without quoting it, so everything from there on is dropped; otherwise unquoted text
    after the quote (a bottom-posted or inline reply) is still the player's.
 4. If exactly one unquoted BEGIN line remains, only its block is read, up to the next unquoted
    ``END`` line (without one: up to the next quote, attribution, signature or the end, with a note).
    Two or more BEGIN lines are an error: the mail is ambiguous.
-5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line to
-   the next quote or the end).
+5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line, or
+   a "Sent from my iPhone" line, to the next quote or the end).
+
+The shapes of attributions, pasted originals and "sent from" lines in the languages of the common
+clients are in :mod:`.reply_shapes`.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ import re
 from dataclasses import dataclass, field
 
 from .language import OrderError
+from .reply_shapes import attribution_at, header_block_at, is_original_marker, is_sent_from
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
 _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
@@ -44,14 +48,6 @@ _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 BEGIN_RE = re.compile(r"^BEGIN(?:\s+(?P<game>\S+)\s+(?P<robot>\S.*?)\s+TURN\s*(?P<turn>\d{1,6})"
                       r"(?:\s+KEY\s*[:=]?\s*(?P<key>\S+))?)?\s*$", re.IGNORECASE)
 END_RE = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
-_ATTRIBUTION_END = re.compile(r"(?:\bwrote|\bschrieb|\ba écrit|\bescribió|\bha scritto|\bschreef|\bskrev)\s*:\s*$",
-                              re.IGNORECASE)
-_ATTRIBUTION_START = re.compile(r"^(?:On|Am|Le|El|Il|Op|Den)\s", re.IGNORECASE)
-_ORIGINAL = re.compile(r"^(?:-{2,}\s*(?:Original Message|Ursprüngliche Nachricht|Message d'origine|"
-                       r"Forwarded message)\s*-{2,}|Begin forwarded message:)\s*$", re.IGNORECASE)
-_UNDERSCORES = re.compile(r"^_{10,}\s*$")
-_HEADER_FROM = re.compile(r"^\*?(?:From|Von|De)\s*:\*?\s", re.IGNORECASE)
-_HEADER_SENT = re.compile(r"^\*?(?:Sent|Date|Gesendet|Envoyé|Datum)\s*:\*?\s", re.IGNORECASE)
 _SIGNATURE = re.compile(r"^--\s*$")
 
 
@@ -105,11 +101,7 @@ def _unquote(line: str) -> str:
 def _original_start(cl: list[str]) -> int:
     """Index of the first line of an unquoted pasted original (Outlook style), or len(cl)."""
     for i, line in enumerate(cl):
-        if _ORIGINAL.match(line):
-            return i
-        if _UNDERSCORES.match(line) and any(_HEADER_FROM.match(x) for x in cl[i + 1:i + 3]):
-            return i
-        if _HEADER_FROM.match(line) and any(_HEADER_SENT.match(x) for x in cl[i + 1:i + 5]):
+        if is_original_marker(line) or header_block_at(cl, i):
             return i
     return len(cl)
 
@@ -117,20 +109,14 @@ def _original_start(cl: list[str]) -> int:
 def _attributions(cl: list[str], stop: int) -> list[tuple[int, int]]:
     """(first, last) indexes of each attribution (``On ... wrote:``) before ``stop``."""
     found: list[tuple[int, int]] = []
-    for i in range(stop):
-        line = cl[i]
-        if not line or line.startswith(">") or not _ATTRIBUTION_END.search(line):
+    i = 0
+    while i < stop:
+        last = attribution_at(cl, i, stop)
+        if last is None:
+            i += 1
             continue
-        first = None
-        for back in (0, 1, 2):
-            j = i - back
-            if j < 0 or (back and (not cl[j] or cl[j].startswith(">"))) or (found and j <= found[-1][1]):
-                break
-            if _ATTRIBUTION_START.match(cl[j]):
-                first = j
-                break
-        if first is not None:
-            found.append((first, i))
+        found.append((i, last))
+        i = last + 1
     return found
 
 
@@ -186,7 +172,7 @@ def extract(text: str) -> Extracted:
         if skip[k] or quoted[k]:
             in_signature = False
             continue
-        if _SIGNATURE.match(lines[k].rstrip()):
+        if _SIGNATURE.match(lines[k].rstrip()) or is_sent_from(cl[k]):
             in_signature = True
             continue
         if not in_signature:

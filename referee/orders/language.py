@@ -16,10 +16,11 @@ player's guide. The choices made here:
   may be written. ``1 FWD2 670`` alone on a line is register 1 (but ``1 670`` and ``1 3`` are two
   cards). Commas always separate cards; ``LF90 40`` is one (wrong) card, not two.
 * A mail with any error changes nothing; the reply lists every error at once.
-* Outside a BEGIN block, a line that does not look like an order (no digit, not led by an order word)
-  is prose and is skipped, but reported back in ``ignored``; prose that mentions an order word
-  (``I might reboot``) is an error rather than a guess. Inside a block every line must be an order
-  (``#`` starts a comment).
+* Outside a BEGIN block, a line that does not read as a program (fewer than half its words name
+  cards: :func:`reads_as_program`) and is not led by an order word is prose and is skipped, but
+  reported back in ``ignored``: a signature ``A.``, "2 more flags to go.", a phone number. Prose that
+  mentions an order word (``I might reboot``) is an error rather than a guess. Inside a block every
+  line must be an order (``#`` starts a comment).
 """
 
 from __future__ import annotations
@@ -280,6 +281,46 @@ def _is_cardish(text: str) -> bool:
     return any(_type_of(word[:k]) is not None and _GLUED_TAIL.fullmatch(word[k:]) for k in range(1, len(word)))
 
 
+def _cardlike(token: str) -> bool:
+    """A word that names a card, or nearly: a hand position, a priority, a type, a type glued to a number."""
+    if not token:
+        return False
+    m = _NUMBER.fullmatch(token)
+    if m:
+        value = int(m.group(1))
+        return 1 <= value <= 9 or value in BY_PRIORITY
+    if _PRIORITY.fullmatch(token) or _type_of(token) is not None:
+        return True
+    return any(_type_of(token[:k]) is not None and re.fullmatch(r"[-:/]?P?\d{1,4}", token[k:])
+               for k in range(1, len(token)))
+
+
+_FILLER = {"AND", "THEN", "LOCKED", "FUSED", "(LOCKED)", "REGISTER", "REG", "PHASE", "MY", "PROGRAM", "ORDERS",
+           "ORDER", "CARDS"}
+_LEADING_LABEL = re.compile(r"^[1-5A-E](?:[:.)=]|\s*-\s)\s*|^[1-5A-E]\s+(?=\S+\s*\S)")
+_INITIAL = re.compile(r"^[A-Z]\s*[.:)]?$")
+
+
+def reads_as_program(text: str) -> bool:
+    """Whether a line (normalized, upper case) reads as a program, if a broken one: at least half its
+    words name cards (or nearly). Outside a BEGIN block other lines are prose, skipped and listed (a
+    signature "A. Miller", "2 more flags to go.", a phone number, an address), so one stray line never
+    sinks a mail."""
+    text = _LEADING_LABEL.sub("", text.strip())
+    words = [w.strip(".:!?'\"()[]{}=") for w in re.split(r"[\s,;]+", text)]
+    words = [w for w in words if w.strip("-") and w not in _FILLER]
+    if not words:
+        return False
+    cards = i = 0
+    while i < len(words):
+        if i + 1 < len(words) and _type_of(f"{words[i]} {words[i + 1]}") is not None:   # U TURN, MOVE 2
+            cards, i = cards + 2, i + 2
+            continue
+        cards += _cardlike(words[i])
+        i += 1
+    return cards * 2 >= len(words)
+
+
 # ---------------------------------------------------------------------------------------------
 # line patterns (matched against the normalized, upper-cased line)
 
@@ -426,17 +467,20 @@ class _Parser:
             return
         if first in _ORDER_WORDS or pair in _ORDER_PAIRS:
             raise _Bad(self.hint(first, pair))
+        if not self.strict and _INITIAL.match(text):
+            self.result.ignored.append((number, _short(raw)))   # "A." under a mail is a name, not register a
+            return
         try:
             if self.program_line(number, raw, text):
                 return
         except _Bad:
-            if self.strict or any(ch.isdigit() for ch in text):
+            if self.strict or reads_as_program(text):
                 raise
-            self.failed_regs.clear()   # read as prose after all
+            self.failed_regs.clear()   # read as prose after all ("2 more flags to go.", "A. Miller")
             self.failed_list = False
         if first in ("REGISTER", "REG", "PHASE"):
             raise _Bad(self.hint(first, pair))
-        if self.strict or any(ch.isdigit() for ch in text):
+        if self.strict or reads_as_program(text):
             raise _Bad("I could not read this line as an order (write HELP for the order language)")
         m = _MENTIONS.search(text)
         if m:

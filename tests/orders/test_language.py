@@ -324,9 +324,19 @@ def test_prose_that_mentions_an_order_is_an_error_not_ignored():
     assert err.line == 2 and "mentions REBOOT" in err.message
 
 
-def test_prose_with_numbers_is_an_error():
-    err = only_error(parse_orders("1 2 3 4 5\nsee you in 3 days", FULL))
-    assert err.line == 2
+@pytest.mark.parametrize("prose", ["see you in 3 days", "2 more flags to go.", "A.", "A. Miller",
+                                   "+49 30 1234567", "Tel. 0171 1234567", "12 Main Street", "Hauptstraße 12",
+                                   "10115 Berlin", "Get Outlook for iOS<https://aka.ms/o0ukef>"])
+def test_prose_with_numbers_or_an_initial_is_skipped_and_listed(prose):
+    result = parse_orders(f"1 2 3 4 5\n{prose}", FULL)
+    assert result.ok and result.program == FULL.hand[:5]
+    assert result.ignored == [(2, prose)]
+
+
+@pytest.mark.parametrize("typo", ["FWD2 670, LFT 90, 3, 4, 5", "I'll play 3, 4, 5, 1, 2", "1 2 3 4 X5"])
+def test_a_line_that_reads_as_a_broken_program_is_an_error(typo):
+    err = only_error(parse_orders(typo, FULL))
+    assert err.line == 1
 
 
 def test_a_malformed_begin_line_gets_the_form_of_a_good_one():
