@@ -28,6 +28,10 @@ _CLOSING = re.compile(rf"(?:^|\s)(?:{_VERBS})\b[^:]{{0,120}}:$|(?:^|\s)(?:{_VERB
 #: how attributions begin, by language
 _OPENING = re.compile(r"^(?:On|Am|Le|El|Il(?:\s+giorno)?|In\s+data|Op|Em|No\s+dia|W\s+dniu|Dnia|Den|"
                       r"\d{1,4}[\s./-])", re.IGNORECASE)
+#: attributions that name the writer first and end with the date: "<name> schrieb am <date>:"
+_WHOLE = re.compile(r"^(?:Wiadomość napisana przez .+ w dniu .+|.+ schrieb am .+\d.*|.+ a écrit le .+\d.*|"
+                    r".+ wrote on .+\d.*|.+ escribió el .+\d.*|.+ ha scritto il .+\d.*|.+ schreef op .+\d.*)\s*:$",
+                    re.IGNORECASE)
 #: a date or time, or an address, as attributions carry
 _DATED = re.compile(r"\d{1,2}[:.]\d{2}|\d{4}|@")
 
@@ -54,7 +58,9 @@ _SENT_FROM = re.compile(
     r"Enviado (?:desde|con|de|do) (?:mi |meu |o meu )?\S.{0,60}|Obtener Outlook para \S.{0,60}|"
     r"Inviato (?:da|dal mio) \S.{0,60}|Scarica Outlook per \S.{0,60}|"
     r"Wysłane z (?:mojego )?\S.{0,60}|Wysłano z (?:mojego )?\S.{0,60}|"
-    r"Skickat från (?:min )?\S.{0,60}|Hämta Outlook för \S.{0,60})$", re.IGNORECASE)
+    r"Skickat från (?:min )?\S.{0,60}|Hämta Outlook för \S.{0,60}|Skaffa Outlook för \S.{0,60}|"
+    r"Outlook für \S.{0,40} beziehen|Obter o Outlook para \S.{0,60}|Pobierz aplikację Outlook \S.{0,80})$",
+    re.IGNORECASE)
 
 
 @cache
@@ -71,6 +77,8 @@ def _is_attribution(text: str, *, opened: bool = False) -> bool:
     if len(text) > 400:
         return False
     if _CLOSING.search(text) and (_OPENING.match(text) or (not opened and _DATED.search(text))):
+        return True
+    if _WHOLE.match(text):
         return True
     wrote, _ = _library_patterns()
     return bool(wrote.fullmatch(text))
