@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from email import policy
 
 import aioimaplib
+import aiosmtplib
 import pytest
 
 from referee.config import Settings
@@ -35,6 +36,7 @@ from tests.e2e.test_game_by_mail import (
     text_of,
     turn_form,
 )
+from tests.intake.replies import make_corpus as corpus
 from tests.servers.dovecot import password
 
 
@@ -202,3 +204,46 @@ def test_no_message_id_repeats_with_other_content_across_a_trial_and_the_real_se
     repeated = {mid: n for mid, n in contents.items() if len(n) > 1}
     assert not repeated
 
+
+
+def send_raw(mail: Mailer, user: str, raw: str, to: str) -> None:
+    """A mail as a client wrote it, byte for byte, into the referee's inbox over SMTP."""
+    data = raw.replace("\n", "\r\n").encode()
+    asyncio.run(aiosmtplib.send(data, sender=at(user), recipients=[to], hostname="127.0.0.1", port=mail.smtp.port,
+                                start_tls=False, timeout=10))
+
+
+def test_replies_with_stray_lines_attributions_and_signatures_are_taken(settings, store, dovecot, smtp_server):
+    """Plain replies to the turn mail (no BEGIN block: the Reply-To carries the key) from German
+    Thunderbird, Outlook for iOS, French and Dutch Gmail, with "A.", phone numbers, addresses and
+    "2 more flags to go." around the program: every one is taken, the stray lines listed."""
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    lang = {lg.code: lg for lg in corpus.LANGS}
+    shapes = {
+        "Twonky": lambda body, n: corpus.thunderbird(lang["de"], body, n, "accept"),
+        "Hammer": lambda body, n: corpus.outlook(lang["en"], body, n, "accept", ios=True),
+        "Zoom": lambda body, n: corpus.gmail(lang["fr"], body, n, "accept", wrapped=True),
+    }
+    for n, (robot, (_, _hand, msg)) in enumerate(forms.items(), start=1):
+        user = PLAYERS[robot]
+        body = corpus.body_of(lang["en"], "1, 2, 3, 4, 5", signature="plain")
+        if robot == "Hammer":
+            body = "Hi,\n\n1, 2, 3, 4, 5\n\nA."
+        raw = shapes[robot](body, n).replace("alice@example.test", at(user))
+        raw = raw.replace(corpus.TURN_ID, str(msg["Message-ID"]))
+        raw = raw.replace(f"To: {corpus.REFEREE}", f"To: {msg['Reply-To']}")
+        send_raw(table.mail, user, raw, str(msg["Reply-To"]))
+    table.run(1)
+    with table.store.read() as s:
+        game = g.get_game(s, GAME)
+        assert game.turn_number == 2
+        played = g.get_turn(s, game, 1).programs
+    for robot, (_, hand, _) in forms.items():
+        assert played[robot] == [str(c) for c in hand[:5]]
+        (echo,) = [m for m in table.mail.inbox(PLAYERS[robot]) if "orders accepted" in str(m["Subject"])]
+        skipped = text_of(echo)
+        assert ": A." in skipped, skipped
+        if robot != "Hammer":
+            assert "2 more flags to go." in skipped and "+44 20 7946 0958" in skipped, skipped
+        assert "schrieb" not in skipped and "a écrit" not in skipped and "Outlook" not in skipped, skipped
