@@ -8,7 +8,8 @@ be processed again after a fix (``referee mail reprocess``): the raw mail is nev
 For one mail (:func:`process_mail`):
 
 1. **Robots and lists are never answered**: loops, bounces, list mail and auto-replies
-   (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``.
+   (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``. A bounce
+   of the referee's own mail marks that mail failed and tells the GM (:mod:`.bounces`).
 2. **GM commands**: a ``BEGIN GM`` block from a GM address goes to the registered GM handler
    (:func:`register_gm_handler`, or the ``gm_handler`` argument); with none, it is ``rejected``
    ("GM commands are not available") and the GM is told. From anyone else it is ``ignored``.
@@ -85,6 +86,7 @@ from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from . import answers
+from .bounces import handle_bounce
 from .tokens import read_token, reply_address
 
 log = logging.getLogger("referee.intake")
@@ -285,6 +287,9 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
              gm_handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:
     mail = read_mail(incoming.raw, max_bytes=settings.max_mail_bytes)
     job = _Job(s, settings, incoming, mail, now or utcnow())
+    bounced = handle_bounce(s, settings, incoming.raw, job.now)  # a report on our own mail: the GM is told
+    if bounced:
+        return job.ignore(bounced), None
     why = loop_reason(mail, settings.referee_address)
     if why:
         return job.ignore(why), None

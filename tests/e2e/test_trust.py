@@ -18,11 +18,13 @@ from email import policy
 import aioimaplib
 import aiosmtplib
 import pytest
+from sqlalchemy import select
 
 from referee.config import Settings
 from referee.engine import Card
 from referee.store import Store
 from referee.store import games as g
+from referee.store.models import IncomingMail, OutgoingMail
 from referee.tick import tick
 from tests.e2e.test_game_by_mail import (
     GAME,
@@ -247,3 +249,116 @@ def test_replies_with_stray_lines_attributions_and_signatures_are_taken(settings
         if robot != "Hammer":
             assert "2 more flags to go." in skipped and "+44 20 7946 0958" in skipped, skipped
         assert "schrieb" not in skipped and "a écrit" not in skipped and "Outlook" not in skipped, skipped
+
+
+def postfix_dsn(original_id: str, rcpt: str, queue_id: str, *, auto_submitted: bool = True) -> str:
+    """Postfix's RFC 3464 report: a multipart/report with the original's headers."""
+    auto = "Auto-Submitted: auto-replied\n" if auto_submitted else ""
+    return f"""Return-Path: <>
+From: MAILER-DAEMON@mx.players.example (Mail Delivery System)
+Subject: Undelivered Mail Returned to Sender
+To: {at("referee")}
+{auto}Message-ID: <20261122224012.{queue_id}@mx.players.example>
+Date: Sun, 22 Nov 2026 22:40:12 +0100 (CET)
+MIME-Version: 1.0
+Content-Type: multipart/report; report-type=delivery-status;
+\tboundary="4F1A21C0123.1763847612/mx.players.example"
+
+This is a MIME-encapsulated message.
+
+--4F1A21C0123.1763847612/mx.players.example
+Content-Description: Notification
+Content-Type: text/plain; charset=us-ascii
+
+This is the mail system at host mx.players.example.
+
+I'm sorry to have to inform you that your message could not
+be delivered to one or more recipients. It's attached below.
+
+<{rcpt}>: host mx.players.example[192.0.2.25] said: 550 5.1.1
+    <{rcpt}>: Recipient address rejected: User unknown in virtual mailbox
+    table (in reply to RCPT TO command)
+
+--4F1A21C0123.1763847612/mx.players.example
+Content-Description: Delivery report
+Content-Type: message/delivery-status
+
+Reporting-MTA: dns; mx.players.example
+X-Postfix-Queue-ID: 4F1A21C0123
+Arrival-Date: Sun, 22 Nov 2026 22:40:11 +0100 (CET)
+
+Final-Recipient: rfc822; {rcpt}
+Original-Recipient: rfc822;{rcpt}
+Action: failed
+Status: 5.1.1
+Remote-MTA: dns; mx.players.example
+Diagnostic-Code: smtp; 550 5.1.1 <{rcpt}>: Recipient address rejected: User
+    unknown in virtual mailbox table
+
+--4F1A21C0123.1763847612/mx.players.example
+Content-Description: Undelivered Message Headers
+Content-Type: text/rfc822-headers
+
+From: RoboRally referee <{at("referee")}>
+To: {rcpt}
+Subject: E2E-1 has started: your cards for turn 1
+Message-ID: {original_id}
+Auto-Submitted: auto-generated
+
+--4F1A21C0123.1763847612/mx.players.example--
+"""
+
+
+def qmail_failure_notice(original_id: str, rcpt: str) -> str:
+    """qmail's non-standard bounce: plain text, the original below a line."""
+    return f"""From: MAILER-DAEMON@mail.players.example
+To: {at("referee")}
+Subject: failure notice
+Message-ID: <1763847612.4711.qmail@mail.players.example>
+Date: 22 Nov 2026 21:40:12 -0000
+
+Hi. This is the qmail-send program at mail.players.example.
+I'm afraid I wasn't able to deliver your message to the following addresses.
+This is a permanent error; I've given up. Sorry it didn't work out.
+
+<{rcpt}>:
+Sorry, no mailbox here by that name. (#5.1.1)
+
+--- Below this line is a copy of the message.
+
+Return-Path: <{at("referee")}>
+From: RoboRally referee <{at("referee")}>
+To: {rcpt}
+Subject: E2E-1 has started: your cards for turn 1
+Message-ID: {original_id}
+
+Your cards for turn 1 ...
+"""
+
+
+def test_a_bounce_of_a_players_mail_is_not_answered_but_the_gm_is_told_once(settings, store, dovecot, smtp_server):
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    bob_mail, carol_mail = forms["Hammer"][2]["Message-ID"], forms["Zoom"][2]["Message-ID"]
+    for raw in (postfix_dsn(bob_mail, at("bob"), "4F1A21C0123"),
+                postfix_dsn(bob_mail, at("bob"), "4F1A21C0124", auto_submitted=False),
+                qmail_failure_notice(carol_mail, at("carol")),
+                # a report about a mail the referee never sent changes nothing
+                postfix_dsn("<not-ours@elsewhere.example>", at("alice"), "4F1A21C0125")):
+        send_raw(table.mail, "referee", raw, at("referee"))
+    table.run(1)
+
+    told = [m for m in table.mail.inbox("gm") if "bounced" in str(m["Subject"])]
+    assert sorted(str(m["Subject"]) for m in told) == [
+        "[GM] bounced: E2E-1 has started: your cards for turn 1"] * 2
+    texts = "\n".join(text_of(m) for m in told)
+    assert "Hammer in E2E-1" in texts and "Zoom in E2E-1" in texts and "REPLACE Hammer WITH" in texts
+    assert "5.1.1" in texts
+    with table.store.read() as s:
+        rows = {m.message_id: m for m in s.scalars(select(OutgoingMail))}
+        assert rows[bob_mail].status == "failed" and rows[bob_mail].last_error.startswith("bounced: 5.1.1")
+        assert rows[carol_mail].status == "failed"
+        assert rows[str(forms["Twonky"][2]["Message-ID"])].status == "sent"
+        assert not [m for m in rows.values() if any("daemon" in r.lower() for r in m.recipients)]
+        outcomes = [m.outcome for m in s.scalars(select(IncomingMail).where(IncomingMail.from_addr.like("mailer%")))]
+    assert outcomes == ["ignored"] * 4
