@@ -71,7 +71,7 @@ class Extracted:
     lines: list[tuple[int, str]] = field(default_factory=list)
     #: the BEGIN line read, when the orders came in a block
     header: BlockHeader | None = None
-    #: a BEGIN line appeared, but only in quoted text (so it was not read)
+    #: a BEGIN block with registers filled in appeared, but only in quoted text (so it was not read)
     quoted_block: bool = False
     #: with a block: the player's own lines outside it (not read, but checked for stray orders)
     outside: list[tuple[int, str]] = field(default_factory=list)
@@ -120,6 +120,27 @@ def _attributions(cl: list[str], stop: int) -> list[tuple[int, int]]:
     return found
 
 
+_FILLED_REGISTER = re.compile(r"^[1-5A-E]\s*[:.)]\s*(?!\(?(?:locked|fused)\)?\s*$)"
+                              r"(?!\S+\s+\S+\s+\((?:locked|fused)\))\S", re.IGNORECASE)
+
+
+def _filled_quoted_block(cl: list[str], quoted: list[bool]) -> bool:
+    """Whether a quoted BEGIN ... END block has registers filled in (the player wrote the orders into the
+    quote), rather than being the turn mail's empty template quoted by the reply."""
+    inside = False
+    for line, is_quoted in zip(cl, quoted, strict=True):
+        if not is_quoted:
+            continue
+        text = _unquote(line)
+        if BEGIN_RE.match(text):
+            inside = True
+        elif inside and END_RE.match(text):
+            inside = False
+        elif inside and _FILLED_REGISTER.match(text):
+            return True
+    return False
+
+
 def extract(text: str) -> Extracted:
     """The lines of ``text`` that hold the player's orders (see the module docstring). Never raises."""
     out = Extracted()
@@ -140,8 +161,7 @@ def extract(text: str) -> Extracted:
             stop = min(stop, last + 1)
     readable = [i for i in range(stop) if not skip[i] and not quoted[i]]
     begins = [i for i in readable if BEGIN_RE.match(cl[i])]
-    out.quoted_block = any(quoted[i] and BEGIN_RE.match(_unquote(cl[i])) for i in range(len(lines))
-                           if "BEGIN" in cl[i].upper())
+    out.quoted_block = _filled_quoted_block(cl, quoted)
 
     if len(begins) > 1:
         where = ", ".join(str(i + 1) for i in begins[:5]) + (", ..." if len(begins) > 5 else "")

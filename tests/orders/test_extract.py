@@ -44,6 +44,13 @@ def test_a_quoted_block_does_not_count_as_new_orders():
     # the player replied "thanks" above the quoted turn mail, whose template block is quoted
     body = "Thanks, will send later.\n\nOn Tue, Referee wrote:\n" + TURN_MAIL_QUOTED
     found, result = read_orders(body, FULL)
+    assert found.header is None and not found.quoted_block  # the empty template: no hint about copying it
+    assert [e.message for e in result.errors] == [NOTHING_FOUND]
+
+
+def test_a_quoted_block_filled_in_is_not_read_but_flagged_for_the_hint():
+    filled = TURN_MAIL_QUOTED.replace("> 1:\n> 2:", "> 1: FWD2 670\n> 2: 3")
+    found, result = read_orders("On Tue, Referee wrote:\n" + filled, FULL)
     assert found.header is None and found.quoted_block
     assert [e.message for e in result.errors] == [NOTHING_FOUND]
 
