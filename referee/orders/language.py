@@ -631,6 +631,7 @@ class _Parser:
             line, raw = self.list_lines[0]
             self.error(line, raw, f"line {first_label} numbers its register but this line does not: "
                                   "number every register or list all the cards in order")
+            self.draft_only({reg: refs[0] for reg, (refs, _, _) in self.labeled.items() if refs})
             return res
         slots: dict[int, _Ref] = {}
         if self.unreadable_list and not self.labeled:
@@ -658,12 +659,21 @@ class _Parser:
                 locked = f"; {_regs_phrase(sorted(ctx.locked))} locked" if ctx.locked else ""
                 self.error(where.line, raw, f"you listed {len(self.listed)} card{'s' if len(self.listed) != 1 else ''}"
                                             f"; this program needs {need} ({_regs_phrase(free)}{locked})")
+                self.draft_only(dict(zip(free, self.listed, strict=False)))
                 return res
         self.resolve(slots)
         if not res.errors:
             res.registers = [Register(r, res.draft[r], r in ctx.locked,
                                       slots[r].line if r in slots else None) for r in range(1, 6)]
         return res
+
+    def draft_only(self, slots: dict[int, _Ref]) -> None:
+        """Put what was understood into the draft (for the reply's template) without reporting more errors."""
+        errors = list(self.result.errors)
+        try:
+            self.resolve(slots)
+        finally:
+            self.result.errors = errors
 
     def resolve(self, slots: dict[int, _Ref]) -> None:
         ctx, res = self.ctx, self.result

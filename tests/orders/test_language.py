@@ -389,3 +389,11 @@ def test_five_hand_positions_written_without_spaces_are_a_program():
     result = parse_orders("1,2,3,4,5", OrderContext(hand=hand))
     assert not result.errors
     assert [str(r.card) for r in result.registers] == ["FWD2 670", "RT90 80", "FWD1 490", "RVS1 430", "UTRN 10"]
+
+
+def test_a_refused_program_keeps_what_was_read_for_the_template():
+    six = parse_orders("FWD2 670, RT90 80, FWD1 500, RVS1 430, UTRN 10, 8", FULL)
+    assert six.registers is None and "you listed 6 cards" in six.errors[0].message
+    assert list(six.draft.values()) == cards("FWD2 670", "RT90 80", "FWD1 500", "RVS1 430", "UTRN 10")
+    mixed = parse_orders("1: FWD2 670\nRT90 80, FWD1 500", FULL)
+    assert mixed.registers is None and mixed.draft == {1: cards("FWD2 670")[0]}
