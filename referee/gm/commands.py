@@ -422,8 +422,9 @@ def do_status(ctx: GmContext, command: Command) -> str:
     with ctx.store.read() as s:
         game = g.get_game(s, _game(ctx))
         view = g.game_view(s, game)
+    deadline = _when(datetime.fromisoformat(view["deadline"])) if view["deadline"] else "-"
     lines = [f"{view['code']} on {view['course']}: {view['status']}, turn {view['turn']}, deadline "
-             f"{view['deadline'] or '-'}, missing orders: {view['missing_orders']}"
+             f"{deadline}, missing orders: {view['missing_orders']}"
              + (", held for review" if view["hold_for_review"] else "")]
     for p in view["players"]:
         st = p["state"] or {}

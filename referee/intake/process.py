@@ -541,8 +541,8 @@ def _apply(job: _Job, sender: str, game: Game, player: Player, turn: Turn, robot
 
 # -- answers ------------------------------------------------------------------------------------------------
 def _time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
-    if turn is None or turn.deadline is None:
-        return None
+    if turn is None or turn.deadline is None or game.status not in ("running", "paused"):
+        return None  # a finished game has no time left to tell of
     if game.status == "paused":
         return "the game is paused (the deadline moves on by the pause)"
     return format_time_left(turn.deadline, now)

@@ -221,8 +221,9 @@ def help_text() -> str:
 _HELP = """\
 How to send orders
 
-Reply to the turn mail (or write a new one) with your program: five
-registers, in order. Upper or lower case does not matter.
+Reply to the turn mail with your program: five registers, in order.
+(A new mail works too if it holds the BEGIN ... END block of your turn
+mail: its BEGIN line carries your key.) Upper or lower case does not matter.
 
 A card can be written as
   FWD2 670        the turn report's spelling: type and priority

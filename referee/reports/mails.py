@@ -22,7 +22,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
@@ -79,6 +79,20 @@ def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | 
     if reply_to:
         headers["Reply-To"] = reply_to
     return headers
+
+
+def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[str, str]:
+    """In-Reply-To and References that keep a player's mails of one game in one conversation: the first
+    mail of the game (the start mail) and the last report of a turn before ``turn``."""
+    rows = list(s.scalars(select(OutgoingMail.message_id)
+                          .where(OutgoingMail.game_id == game.id, OutgoingMail.player_id == player.id,
+                                 or_(OutgoingMail.kind == KIND_START,
+                                     and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < turn)))
+                          .order_by(OutgoingMail.id)))
+    if not rows:
+        return {}
+    refs = list(dict.fromkeys([rows[0], rows[-1]]))
+    return {"In-Reply-To": rows[-1], "References": " ".join(refs)}
 
 
 def deadline_text(deadline: datetime | None) -> str | None:
@@ -202,8 +216,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
-                        headers=mail_headers(settings, game, now, reply_to(player) if reply_to else None), kind=kind,
-                        notice=notice)
+                        headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
+                                 **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                                 game=game, player=player, turn_number=turn.number, held=held, now=now))
     if gm:

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import email
 import hashlib
+import re
 import subprocess
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -362,3 +363,50 @@ def test_a_bounce_of_a_players_mail_is_not_answered_but_the_gm_is_told_once(sett
         assert not [m for m in rows.values() if any("daemon" in r.lower() for r in m.recipients)]
         outcomes = [m.outcome for m in s.scalars(select(IncomingMail).where(IncomingMail.from_addr.like("mailer%")))]
     assert outcomes == ["ignored"] * 4
+
+
+def test_answers_say_no_more_than_is_true(settings, store, dovecot, smtp_server):
+    """The quoted-template hint only when the quoted block was filled in; STATUS times without seconds;
+    HELP does not promise that a new mail without the key works; no "time left" once the game is over;
+    the turn mails of one player and game are one conversation."""
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    _, _, alice_form = forms["Twonky"]
+    quoted = "\n".join("> " + line for line in text_of(alice_form).splitlines())
+    # a typo above the quoted turn mail (its empty template quoted with it): no hint about the quote
+    table.mail.send("alice", f"FWD2 670, LFT 90, 3, 4, 5\nHELP\n\nOn Sun, referee wrote:\n{quoted}\n",
+                    f"Re: {alice_form['Subject']}", in_reply_to=alice_form["Message-ID"])
+    # the orders written into the quoted template: the hint says to copy the block without ">"
+    _, _, bob_form = forms["Hammer"]
+    filled = "\n".join("> " + (line + " 1" if line.strip() in ("1:", "2:", "3:") else line)
+                       for line in text_of(bob_form).splitlines())
+    table.mail.send("bob", f"Here you go\n\nOn Sun, referee wrote:\n{filled}\n", f"Re: {bob_form['Subject']}",
+                    in_reply_to=bob_form["Message-ID"])
+    table.run(1)
+    (alice,) = [m for m in table.mail.inbox("alice") if "not accepted" in str(m["Subject"])]
+    assert "without the \">\" marks" not in text_of(alice)
+    assert "or write a new one" not in text_of(alice) and "BEGIN ... END block of your turn" in text_of(alice)
+    (bob,) = [m for m in table.mail.inbox("bob") if "not accepted" in str(m["Subject"])]
+    assert "Copy the block without the \">\" marks" in text_of(bob)
+
+    status = table.gm("STATUS")
+    assert re.search(r"deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC,", status), status
+    assert not re.search(r"\d\d:\d\d:\d\d", status), status
+
+    table.play(forms, seed=1)
+    with table.store.read() as s:
+        rows = list(s.scalars(select(OutgoingMail).where(OutgoingMail.player_id.is_not(None),
+                                                          OutgoingMail.kind.in_(("turn_start", "turn_report")))))
+    by_player: dict[int | None, list[OutgoingMail]] = {}
+    for row in rows:
+        by_player.setdefault(row.player_id, []).append(row)
+    for start, report in (sorted(r, key=lambda m: m.id) for r in by_player.values()):
+        msg = email.message_from_bytes(report.raw, policy=policy.default)
+        assert msg["In-Reply-To"] == start.message_id and start.message_id in str(msg["References"])
+
+    assert "done: ended" in table.gm("END GAME")
+    _, _, carol_form = forms["Zoom"]
+    table.mail.send("carol", "1, 2, 3, 4, 5\n", f"Re: {carol_form['Subject']}", in_reply_to=carol_form["Message-ID"])
+    table.run(1)
+    (carol,) = [m for m in table.mail.inbox("carol") if "not accepted" in str(m["Subject"])]
+    assert "is finished" in text_of(carol) and "Time left" not in text_of(carol), text_of(carol)
