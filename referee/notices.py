@@ -2,7 +2,8 @@
 
 A notice is a small text mail put in the outbox in the caller's transaction. Its Message-ID is
 derived from ``key`` and the recipient, so queueing the same notice twice (a tick that is killed and
-runs again) sends it once.
+runs again) sends it once. Announcements and reminders to a player that fall in the same moment (one
+GM mail, one tick) go out as one mail.
 """
 
 from __future__ import annotations
@@ -10,15 +11,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from datetime import datetime
+from email import message_from_bytes, policy
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
+from email.utils import format_datetime, formataddr, parsedate_to_datetime
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .config import Settings
 from .orders.mailtext import outgoing_headers
 from .store.mail import enqueue_mail
 from .store.models import Game, IncomingMail, OutgoingMail, Player
+from .store.msgids import stamp
 
 
 def notice_id(key: str, recipient: str, domain: str) -> str:
@@ -26,15 +30,55 @@ def notice_id(key: str, recipient: str, domain: str) -> str:
     return f"<notice.{digest}@{domain}>"
 
 
+#: notices to a player that go out as one mail when they fall in the same moment (a tick, a GM mail)
+GROUPED_KINDS = ("announcement", "reminder")
+
+
 def notice(s: Session, settings: Settings, *, to: str, subject: str, body: str, key: str, kind: str = "notice",
            game: Game | None = None, player: Player | None = None, turn_number: int | None = None,
            in_reply_to: IncomingMail | None = None, now: datetime) -> OutgoingMail:
-    """Queue one plain-text mail from the referee to ``to``."""
+    """Queue one plain-text mail from the referee to ``to``. An announcement or reminder to a player
+    that another one, not yet sent, was queued for at the same moment joins it in one mail."""
+    if kind in GROUPED_KINDS and game is not None and player is not None:
+        waiting = s.scalars(select(OutgoingMail).where(
+            OutgoingMail.game_id == game.id, OutgoingMail.player_id == player.id, OutgoingMail.created_at == now,
+            OutgoingMail.kind.in_(GROUPED_KINDS), OutgoingMail.status == "pending", OutgoingMail.attempts == 0)
+            .order_by(OutgoingMail.id)).first()
+        if waiting is not None and waiting.recipients == [to]:
+            return _join(s, settings, waiting, subject, body, key)
+    msg = _message(settings, to=to, subject=subject, body=body, msg_id=notice_id(key, to, settings.domain),
+                   game=game, player=player, now=now)
+    return enqueue_mail(s, msg, kind=kind, recipients=[to], sender=settings.referee_address, game=game,
+                        player=player, turn_number=turn_number, in_reply_to=in_reply_to, now=now)
+
+
+def _join(s: Session, settings: Settings, waiting: OutgoingMail, subject: str, body: str, key: str) -> OutgoingMail:
+    """Add a notice to one still waiting in the outbox: one mail, both subjects, both texts."""
+    old = message_from_bytes(waiting.raw, policy=policy.default)
+    text = old.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    if body.strip() in text:
+        return waiting  # queued already (the same notice again)
+    game = s.get(Game, waiting.game_id) if waiting.game_id is not None else None
+    player = s.get(Player, waiting.player_id) if waiting.player_id is not None else None
+    prefix = f"{game.code}: " if game is not None else ""
+    joined_subject = f"{waiting.subject}; {subject.removeprefix(prefix)}"[:300]
+    joined = text.rstrip("\n") + "\n\n" + "-" * 60 + "\n\n" + body
+    to = str(waiting.recipients[0])
+    msg = _message(settings, to=to, subject=joined_subject, body=joined,
+                   msg_id=notice_id(f"{waiting.message_id}|{key}", to, settings.domain), game=game, player=player,
+                   now=parsedate_to_datetime(str(old["Date"])))
+    waiting.message_id = stamp(s, msg)
+    waiting.raw, waiting.subject = msg.as_bytes(policy=policy.SMTP), joined_subject
+    return waiting
+
+
+def _message(settings: Settings, *, to: str, subject: str, body: str, msg_id: str, game: Game | None,
+             player: Player | None, now: datetime) -> EmailMessage:
     msg = EmailMessage()
     msg["From"] = formataddr((settings.referee_name, settings.referee_address))
     msg["To"] = to
     msg["Subject"] = subject
-    msg["Message-ID"] = notice_id(key, to, settings.domain)
+    msg["Message-ID"] = msg_id
     msg["Date"] = format_datetime(now)
     if player is not None and game is not None:
         from .intake.tokens import reply_address
@@ -43,8 +87,7 @@ def notice(s: Session, settings: Settings, *, to: str, subject: str, body: str, 
     for name, value in outgoing_headers(settings.referee_address, game=game.code if game else None).items():
         msg[name] = value
     msg.set_content(body if body.endswith("\n") else body + "\n")
-    return enqueue_mail(s, msg, kind=kind, recipients=[to], sender=settings.referee_address, game=game,
-                        player=player, turn_number=turn_number, in_reply_to=in_reply_to, now=now)
+    return msg
 
 
 def announce(s: Session, settings: Settings, game: Game, *, subject: str, body: str, key: str, now: datetime,

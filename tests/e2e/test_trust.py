@@ -410,3 +410,16 @@ def test_answers_say_no_more_than_is_true(settings, store, dovecot, smtp_server)
     table.run(1)
     (carol,) = [m for m in table.mail.inbox("carol") if "not accepted" in str(m["Subject"])]
     assert "is finished" in text_of(carol) and "Time left" not in text_of(carol), text_of(carol)
+
+
+def test_notices_of_one_moment_reach_a_player_as_one_mail(settings, store, dovecot, smtp_server):
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    table.start()
+    table.gm("PAUSE")
+    table.mail.inbox("alice")
+    table.now += timedelta(days=1)
+    answer = table.gm("RESUME", "EXTEND 1d")
+    assert "NOT DONE" not in answer, answer
+    (got,) = table.mail.inbox("alice")
+    assert str(got["Subject"]) == f"{GAME}: game resumed; new deadline for turn 1"
+    assert "has resumed" in text_of(got) and "has set the deadline" in text_of(got)
