@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .geometry import NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .hooks import MOVE_TYPES, HookError, check
 from .kinds import KINDS, BoardError, Kind
-from .timing import TIMING
+from .timing import CROSS, ORDER, TIMING
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,9 @@ class Board:
         self.layers: dict[str, dict[Square, list[Element]]] = {}
         #: (row, col, side) for every wall side, both faces
         self.blocked: set[tuple[int, int, int]] = set()
-        #: step id -> key (square, or (row, col, side)) -> hooks, in timing order
-        self.hooks: dict[str, dict[Any, list[Callable[..., Any]]]] = {}
+        #: hook type -> step id -> key (square, or (row, col, side) for cross hooks) -> handlers
+        self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
+        self._dispatch: dict[str, list[tuple[str, dict[Any, list[Callable[..., Any]]]]]] = {}
         self.flags: dict[int, Square] = {}
         self.starts: dict[int, Square] = {}
         self.spec: dict[str, Any] = {}
@@ -78,17 +80,38 @@ class Board:
     # -- building --------------------------------------------------------------------------------
     def add(self, element: Element) -> None:
         self.layers.setdefault(element.kind, {}).setdefault(element.at, []).append(element)
-        install = KINDS[element.kind].install
-        if install:
-            install(self, element)
+        kind = KINDS[element.kind]
+        for hook in kind.hooks:
+            if hook.type == CROSS:
+                for side in range(4):
+                    self.add_hook(hook.step, (element.at[0], element.at[1], side), hook.fn, CROSS)
+            else:
+                self.add_hook(hook.step, element.at, hook.fn, hook.type)
+        if kind.install:
+            kind.install(self, element)
 
     def add_wall(self, sq: Square, d: int) -> None:
         self.blocked.add((sq[0], sq[1], d))
         other = step(sq, d)
         self.blocked.add((other[0], other[1], opposite(d)))
 
-    def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any]) -> None:
-        self.hooks.setdefault(step_id, {}).setdefault(key, []).append(fn)
+    def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any], type_: str | None = None) -> None:
+        """Hook ``fn`` into a "robots move" step at a square (a side for cross hooks); checked."""
+        t = check(step_id, fn, type_)
+        if t not in MOVE_TYPES:
+            raise HookError(f"{step_id!r}: {t} handlers act board-wide (Kind.steps), not at a square")
+        fns = self.hooks.setdefault(t, {}).setdefault(step_id, {}).setdefault(key, [])
+        if fn not in fns:
+            fns.append(fn)
+        self._dispatch.pop(t, None)
+
+    def dispatch(self, type_: str) -> list[tuple[str, dict[Any, list[Callable[..., Any]]]]]:
+        """(step id, key -> handlers) for every step with hooks of this type on the board, in table order."""
+        found = self._dispatch.get(type_)
+        if found is None:
+            steps = self.hooks.get(type_, {})
+            found = self._dispatch[type_] = sorted(steps.items(), key=lambda item: ORDER[item[0]])
+        return found
 
     def plan(self) -> dict[str, list[Callable[..., None]]]:
         """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .geometry import DIR_NAMES, NotationError, dir_name, parse_dir
+from .hooks import Hook, HookError, check, hook_type
+from .timing import PHASE, TURN
 
 if TYPE_CHECKING:
     from .board import Board, Element
-    from .context import TurnContext
 
 
 class BoardError(ValueError):
@@ -84,16 +85,15 @@ class Field:
         return value
 
 
-PhaseHandler = Callable[["TurnContext", int], None]
-TurnHandler = Callable[["TurnContext"], None]
-
-
 @dataclass
 class Kind:
     """An element kind.
 
-    ``install`` adds an element to the board's fast lookup tables; ``steps`` maps step ids of the
-    timing table to handlers ``(ctx, phase)`` (or ``(ctx)`` for start and end of turn); ``glyph``
+    ``steps`` maps step ids of the timing table to board-wide handlers ``(ctx, phase)`` (or
+    ``(ctx)`` for start and end of turn); ``hooks`` (made with :func:`~referee.engine.hooks.on`)
+    act while robots execute cards and are installed at each element's square (a cross hook on
+    all four sides of it); ``install`` adds anything else the element needs to the board's lookup
+    tables (walls, numbered flags, hooks at other keys); ``glyph``
     gives the 1-3 characters of the ASCII view; ``group`` makes kinds exclusive on one square
     (two floor kinds cannot share a square).
     """
@@ -104,6 +104,7 @@ class Kind:
     group: str | None = None
     install: Callable[[Board, Element], None] | None = None
     steps: dict[str, Callable[..., None]] = field(default_factory=dict)
+    hooks: tuple[Hook, ...] = ()
     glyph: Callable[[Element], str] = lambda e: "?"
     #: when several elements share a square, the highest rank is drawn
     rank: int = 0
@@ -139,13 +140,18 @@ KINDS: dict[str, Kind] = {}
 
 
 def register(kind: Kind) -> Kind:
-    from .timing import STEP_IDS
-
+    """Add a kind to the registry; refused if any of its handlers is one the timing table cannot call."""
     if kind.name in KINDS:
         raise ValueError(f"element kind {kind.name!r} registered twice")
-    for step_id in kind.steps:
-        if step_id not in STEP_IDS:
-            raise ValueError(f"kind {kind.name!r} acts in unknown step {step_id!r}")
+    try:
+        for step_id, fn in kind.steps.items():
+            if hook_type(step_id) not in (PHASE, TURN):
+                raise HookError(f"step {step_id!r} acts while robots move: give its handler in Kind.hooks")
+            check(step_id, fn)
+        for hook in kind.hooks:
+            check(hook.step, hook.fn, hook.type)
+    except HookError as exc:
+        raise HookError(f"kind {kind.name!r}: {exc}") from None
     KINDS[kind.name] = kind
     return kind
 

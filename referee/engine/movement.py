@@ -1,18 +1,24 @@
 """Moving robots: program cards, pushing chains, and the simultaneous conveyor step.
 
 ``try_step`` is the single primitive every one-square move goes through (a card's step, a push,
-a pusher); it consults walls, the board edge, robots in the way and the hazards of the square
-entered, in the order of the timing table's "robots move" sequence.
+a pusher); it consults walls and the cross hooks of the side left, the board edge, robots in the
+way and the enter hooks of the square entered. ``execute_card`` runs a card through the card,
+rotate and stop hooks. Every hook list comes from the board's dispatch tables, built from the
+timing table's "robots move" sequence, merged with the robot's own effects.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DR, Square, dir_name, opposite, square_name
+from .hooks import EFFECTS, Handler
 from .state import Robot
+from .timing import CARD as CARD_HOOK
+from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 
 BLOCKED, MOVED, GONE = 0, 1, 2
 
@@ -62,64 +68,82 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     board = ctx.board
     if key in board.blocked:
         return False
-    for step_id in CROSS_STEPS:
-        table = board.hooks.get(step_id)
-        if table:
-            for fn in table.get(key, ()):
+    if robot.options:
+        return all(fn(ctx, robot, d) for fn in handlers(ctx, robot, CROSS, key))
+    for _, table in board.dispatch(CROSS):
+        fns = table.get(key)
+        if fns:
+            for fn in fns:
                 if not fn(ctx, robot, d):
                     return False
     return True
 
 
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
-    """Apply what the square just entered does to a robot (pits, ledges...)."""
-    board = ctx.board
-    for step_id in ENTER_STEPS:
-        table = board.hooks.get(step_id)
-        if table:
-            key = robot.pos
-            for fn in table.get(key, ()):
-                fn(ctx, robot, came_from, d)
-                if robot.pos is None:
-                    return GONE
+    """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
+    key = robot.pos
+    if robot.options:
+        fns = handlers(ctx, robot, ENTER, key)
+    else:
+        fns = [fn for _, table in ctx.board.dispatch(ENTER) for fn in table.get(key, ())]
+    for fn in fns:
+        fn(ctx, robot, came_from, d)
+        if robot.pos is None:
+            return GONE
     return MOVED
 
 
-#: steps of the "robots move" sequence that may forbid crossing a side; their hooks are keyed by
-#: (row, col, side), while the hooks a step runs on entering a square are keyed by (row, col)
-CROSS_STEPS: tuple[str, ...] = ("move.walls", "move.ledges")
-#: steps of the "robots move" sequence that act on the square a robot enters, in timing order
-ENTER_STEPS: tuple[str, ...] = ("move.ledges", "move.pits")
-#: steps that act on a movement card executed from a square, in timing order
-CARD_STEPS: tuple[str, ...] = ("move.teleporters", "move.water")
+def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
+    """The ``type_`` handlers for ``robot`` at ``key``, in table order: the board's elements first
+    in each step, then the robot's own effects (options, statuses)."""
+    found: list[tuple[int, int, Handler]] = []
+    for step_id, table in ctx.board.dispatch(type_):
+        found.extend((ORDER[step_id], 0, fn) for fn in table.get(key, ()))
+    for name in robot.options:
+        effect = EFFECTS.get(name)
+        if effect is not None:
+            found.extend((ORDER[h.step], 1, h.fn) for h in effect.by_type.get(type_, ()))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [fn for _, _, fn in found]
 
 
 @dataclass(slots=True)
 class MovePlan:
-    """How a movement card will play out; card hooks (water, teleporters) may change it."""
+    """How a card will play out; card hooks (water, teleporters, soap...) may change it.
+
+    ``squares`` and ``direction`` describe a movement card, ``turn`` (quarter turns clockwise) a
+    turn card. ``done`` means a hook has played the card out: nothing more happens for it.
+    """
 
     squares: int
     direction: int
     start: Square
     done: bool = False
+    turn: int = 0
 
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
+    """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
+    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
     ctype = card.type
-    if ctype.turn:
-        robot.facing = (robot.facing + ctype.turn) % 4
-        ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
-        return
-    assert robot.pos is not None
-    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move > 0 else opposite(robot.facing), robot.pos)
-    board = ctx.board
-    for step_id in CARD_STEPS:
-        table = board.hooks.get(step_id)
-        if table and robot.pos in table:
-            for fn in table[robot.pos]:
-                fn(ctx, robot, card, plan)
-    if plan.done:
+    pos = robot.pos
+    assert pos is not None
+    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
+                    turn=ctype.turn)
+    if robot.options:
+        for fn in handlers(ctx, robot, CARD_HOOK, pos):
+            fn(ctx, robot, card, plan)
+    else:
+        for _, table in ctx.board.dispatch(CARD_HOOK):
+            fns = table.get(pos)
+            if fns:
+                for fn in fns:
+                    fn(ctx, robot, card, plan)
+    if plan.done or robot.pos is None:
         ctx.flush_moves()
+        return
+    if ctype.turn:
+        rotate(ctx, robot, plan.turn, card)
         return
     for _ in range(plan.squares):
         result = try_step(ctx, robot, plan.direction, CARD, priority=card.priority)
@@ -128,11 +152,35 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == BLOCKED:
             ctx.emit(robot, "obstruction encountered", card=str(card))
             break
-    after = board.hooks.get("move.ramp_slide")
-    if after and robot.pos in after:
-        for fn in after[robot.pos]:
+    if robot.pos is not None:
+        stop = robot.pos
+        if robot.options:
+            fns = handlers(ctx, robot, STOP, stop)
+        else:
+            fns = [fn for _, table in ctx.board.dispatch(STOP) for fn in table.get(stop, ())]
+        for fn in fns:
             fn(ctx, robot, card, plan)
+            if robot.pos is None:
+                break
     ctx.flush_moves()
+
+
+def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card | None = None) -> None:
+    """Turn a robot on its square; a card's turn runs the rotate hooks of the square."""
+    robot.facing = (robot.facing + quarter_turns) % 4
+    if card is None:
+        ctx.emit(robot, f"face {dir_name(robot.facing)}")
+        return
+    ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
+    pos = robot.pos
+    if robot.options:
+        fns = handlers(ctx, robot, ROTATE, pos)
+    else:
+        fns = [fn for _, table in ctx.board.dispatch(ROTATE) for fn in table.get(pos, ())]
+    for fn in fns:
+        fn(ctx, robot, card)
+        if robot.pos is None:
+            break
 
 
 def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square, int],

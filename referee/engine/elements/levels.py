@@ -10,13 +10,15 @@ Lasers ignore heights.
 
 from __future__ import annotations
 
-from ..board import Board, Element
+from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR, Square, opposite, square_name
+from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
+from ..timing import CROSS, ENTER
 
 ARROWS = "^>v<"
 
@@ -45,11 +47,11 @@ def _finish(board: Board) -> None:
                     continue
                 lo, hi = height(board, sq), height(board, other)
                 if hi > lo and _ramp_dir(board, sq) != d:
-                    board.add_hook("move.ledges", (r, c, d), _cannot_climb)
+                    board.add_hook("move.ledges", (r, c, d), _cannot_climb, CROSS)
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
             if _has_higher_neighbour(board, (r, c)):
-                board.add_hook("move.ledges", (r, c), _drop)
+                board.add_hook("move.ledges", (r, c), _drop, ENTER)
 
 
 def _has_higher_neighbour(board: Board, sq: Square) -> bool:
@@ -94,10 +96,6 @@ def _slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     ctx.emit(robot, f"slide to {square_name(below)}")
 
 
-def _install_ramp(board: Board, el: Element) -> None:
-    board.add_hook("move.ramp_slide", el.at, _slide)
-
-
 LEVEL = Kind(
     name="level",
     fields=(Field("height", "int", required=False, default=1, lo=1, hi=3),),
@@ -112,7 +110,7 @@ RAMP = Kind(
     fields=(Field("dir", "dir"),),
     summary="a ramp rising toward dir, joining its height to the height beyond its top",
     group="floor",
-    install=_install_ramp,
+    hooks=(on("move.ramp_slide", _slide),),
     finish=_finish,
     glyph=lambda e: f"R{ARROWS[e['dir']]}",
     rank=60,

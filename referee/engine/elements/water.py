@@ -7,9 +7,9 @@ robots in it one square toward its ``dir``, with the belts' conflict rules (it d
 
 from __future__ import annotations
 
-from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
+from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan, convey
 from ..state import Robot
@@ -25,10 +25,6 @@ def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
             plan.done = True
 
 
-def _install(board: Board, el: Element) -> None:
-    board.add_hook("move.water", el.at, slow)
-
-
 def flow(ctx: TurnContext, phase: int) -> None:
     lanes = ctx.board.cache.get("currents")
     if lanes is None:
@@ -42,7 +38,7 @@ WATER = Kind(
     name="water",
     summary="still water: a movement card executed from it loses its first square",
     group="floor",
-    install=_install,
+    hooks=(on("move.water", slow),),
     glyph=lambda e: "~~~",
     rank=20,
 )
@@ -52,7 +48,7 @@ CURRENT = Kind(
     fields=(Field("dir", "dir"),),
     summary="flowing water: as water, and it carries robots one square toward dir after the belts",
     group="floor",
-    install=_install,
+    hooks=(on("move.water", slow),),
     steps={"board.currents": flow},
     glyph=lambda e: f"~{ARROWS[e['dir']]}~",
     rank=21,
