@@ -23,14 +23,16 @@ from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 BLOCKED, MOVED, GONE = 0, 1, 2
 
 # How a robot came to move, for the log.
-CARD, PUSH, PUSHER = "card", "push", "pusher"
+CARD, PUSH, PUSHER, SLIDE = "card", "push", "pusher", "slide"
 
 
 def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
-             by: str = "", priority: int | None = None) -> int:
-    """Move ``robot`` one square toward ``d``, pushing real robots ahead of it.
+             by: str = "", priority: int | None = None, push: bool = True) -> int:
+    """Move ``robot`` one square toward ``d``, pushing real robots ahead of it (unless not ``push``:
+    then a real robot in the way blocks).
 
-    Returns MOVED, BLOCKED (nothing moved; a fence may have cost HP) or GONE (destroyed).
+    Returns MOVED, BLOCKED (nothing moved; a fence may have cost HP) or GONE (destroyed). The log
+    says ``move to`` once per card (CARD), ``pushed to`` (PUSH, PUSHER) or ``slide to`` (SLIDE).
     """
     board = ctx.board
     pos = robot.pos
@@ -47,12 +49,16 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     if not robot.virtual:
         other = ctx.real_robot_at(target, exclude=robot)
         if other is not None:
+            if not push:
+                return BLOCKED
             pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
             if pushed == BLOCKED:
                 return BLOCKED
     robot.pos = target
     if how == CARD:
         ctx.note_move(robot)
+    elif how == SLIDE:
+        ctx.emit(robot, f"slide to {square_name(target)}")
     elif priority is not None:
         ctx.emit(robot, f"pushed to {square_name(target)}", by=by, priority=priority)
     else:
