@@ -37,7 +37,8 @@ class Board:
         self.blocked: set[tuple[int, int, int]] = set()
         #: hook type -> step id -> key (square, or (row, col, side) for cross hooks) -> handlers
         self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
-        self._dispatch: dict[str, list[tuple[str, dict[Any, list[Callable[..., Any]]]]]] = {}
+        self._dispatch: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] = {}
+        self._ordered: dict[str, dict[Any, list[tuple[int, Callable[..., Any]]]]] = {}
         self.flags: dict[int, Square] = {}
         self.starts: dict[int, Square] = {}
         self.spec: dict[str, Any] = {}
@@ -104,14 +105,27 @@ class Board:
         if fn not in fns:
             fns.append(fn)
         self._dispatch.pop(t, None)
+        self._ordered.pop(t, None)
 
-    def dispatch(self, type_: str) -> list[tuple[str, dict[Any, list[Callable[..., Any]]]]]:
-        """(step id, key -> handlers) for every step with hooks of this type on the board, in table order."""
+    def dispatch(self, type_: str) -> dict[Any, tuple[Callable[..., Any], ...]]:
+        """Key -> every handler of this hook type there, in table order (built once per type)."""
         found = self._dispatch.get(type_)
         if found is None:
-            steps = self.hooks.get(type_, {})
-            found = self._dispatch[type_] = sorted(steps.items(), key=lambda item: ORDER[item[0]])
+            found = self._dispatch[type_] = {key: tuple(fn for _, fn in pairs)
+                                             for key, pairs in self.ordered(type_).items()}
         return found
+
+    def ordered(self, type_: str) -> dict[Any, list[tuple[int, Callable[..., Any]]]]:
+        """Key -> (table position of the step, handler) for this hook type, in table order."""
+        cached = self._ordered.get(type_)
+        if cached is not None:
+            return cached
+        out: dict[Any, list[tuple[int, Callable[..., Any]]]] = {}
+        for step_id, table in sorted(self.hooks.get(type_, {}).items(), key=lambda item: ORDER[item[0]]):
+            for key, fns in table.items():
+                out.setdefault(key, []).extend((ORDER[step_id], fn) for fn in fns)
+        self._ordered[type_] = out
+        return out
 
     def plan(self) -> dict[str, list[Callable[..., None]]]:
         """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""

@@ -74,37 +74,30 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     board = ctx.board
     if key in board.blocked:
         return False
-    if robot.options:
-        return all(fn(ctx, robot, d) for fn in handlers(ctx, robot, CROSS, key))
-    for _, table in board.dispatch(CROSS):
-        fns = table.get(key)
-        if fns:
-            for fn in fns:
-                if not fn(ctx, robot, d):
-                    return False
+    fns = handlers(ctx, robot, CROSS, key) if robot.options else board.dispatch(CROSS).get(key)
+    if fns:
+        for fn in fns:
+            if not fn(ctx, robot, d):
+                return False
     return True
 
 
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
     key = robot.pos
-    if robot.options:
-        fns = handlers(ctx, robot, ENTER, key)
-    else:
-        fns = [fn for _, table in ctx.board.dispatch(ENTER) for fn in table.get(key, ())]
-    for fn in fns:
-        fn(ctx, robot, came_from, d)
-        if robot.pos is None:
-            return GONE
+    fns = handlers(ctx, robot, ENTER, key) if robot.options else ctx.board.dispatch(ENTER).get(key)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, came_from, d)
+            if robot.pos is None:
+                return GONE
     return MOVED
 
 
 def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
-    """The ``type_`` handlers for ``robot`` at ``key``, in table order: the board's elements first
-    in each step, then the robot's own effects (options, statuses)."""
-    found: list[tuple[int, int, Handler]] = []
-    for step_id, table in ctx.board.dispatch(type_):
-        found.extend((ORDER[step_id], 0, fn) for fn in table.get(key, ()))
+    """The ``type_`` handlers for ``robot`` at ``key``, in table order: in each step the board's
+    elements first, then the robot's own effects (options, statuses)."""
+    found = [(order, 0, fn) for order, fn in ctx.board.ordered(type_).get(key, ())]
     for name in robot.options:
         effect = EFFECTS.get(name)
         if effect is not None:
@@ -134,20 +127,16 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     ctype = card.type
     pos = robot.pos
     assert pos is not None
+    board = ctx.board
     plan = MovePlan(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                     turn=ctype.turn)
-    if robot.options:
-        for fn in handlers(ctx, robot, CARD_HOOK, pos):
+    fns = handlers(ctx, robot, CARD_HOOK, pos) if robot.options else board.dispatch(CARD_HOOK).get(pos)
+    if fns:
+        for fn in fns:
             fn(ctx, robot, card, plan)
-    else:
-        for _, table in ctx.board.dispatch(CARD_HOOK):
-            fns = table.get(pos)
-            if fns:
-                for fn in fns:
-                    fn(ctx, robot, card, plan)
-    if plan.done or robot.pos is None:
-        ctx.flush_moves()
-        return
+            if plan.done or robot.pos is None:
+                ctx.flush_moves()
+                return
     if ctype.turn:
         rotate(ctx, robot, plan.turn, card)
         return
@@ -158,12 +147,9 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == BLOCKED:
             ctx.emit(robot, "obstruction encountered", card=str(card))
             break
-    if robot.pos is not None:
-        stop = robot.pos
-        if robot.options:
-            fns = handlers(ctx, robot, STOP, stop)
-        else:
-            fns = [fn for _, table in ctx.board.dispatch(STOP) for fn in table.get(stop, ())]
+    stop = robot.pos
+    fns = handlers(ctx, robot, STOP, stop) if robot.options else board.dispatch(STOP).get(stop)
+    if fns:
         for fn in fns:
             fn(ctx, robot, card, plan)
             if robot.pos is None:
@@ -171,22 +157,17 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     ctx.flush_moves()
 
 
-def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card | None = None) -> None:
-    """Turn a robot on its square; a card's turn runs the rotate hooks of the square."""
+def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
+    """A turn card turns a robot on its square, then the rotate hooks of the square run."""
     robot.facing = (robot.facing + quarter_turns) % 4
-    if card is None:
-        ctx.emit(robot, f"face {dir_name(robot.facing)}")
-        return
     ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
     pos = robot.pos
-    if robot.options:
-        fns = handlers(ctx, robot, ROTATE, pos)
-    else:
-        fns = [fn for _, table in ctx.board.dispatch(ROTATE) for fn in table.get(pos, ())]
-    for fn in fns:
-        fn(ctx, robot, card)
-        if robot.pos is None:
-            break
+    fns = handlers(ctx, robot, ROTATE, pos) if robot.options else ctx.board.dispatch(ROTATE).get(pos)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, card)
+            if robot.pos is None:
+                break
 
 
 def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square, int],
