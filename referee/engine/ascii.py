@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from .board import Board
-from .geometry import DC, DR, E, N, S, Square, square_name
+from .geometry import ARROWS, E, N, S, Square, square_name
 from .kinds import KINDS
 from .state import Robot
-
-ARROWS = "^>v<"
 
 
 def _beams(board: Board) -> dict[Square, str]:
@@ -15,12 +13,8 @@ def _beams(board: Board) -> dict[Square, str]:
     for sq, els in board.layer("laser").items():
         for el in els:
             d = el["dir"]
-            cur = sq
-            while board.on_board(cur):
+            for cur in board.ray(sq, d):
                 marks.setdefault(cur, " : " if d in (N, S) else " - ")
-                if (cur[0], cur[1], d) in board.blocked:
-                    break
-                cur = (cur[0] + DR[d], cur[1] + DC[d])
     return marks
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .geometry import NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .geometry import DC, DR, NotationError, Square, opposite, parse_run, rotate_square, square_name, step
 from .hooks import MOVE_TYPES, HookError, check
 from .kinds import KINDS, BoardError, Kind
 from .timing import CROSS, ORDER, TIMING
@@ -52,6 +52,20 @@ class Board:
 
     def wall(self, sq: Square, d: int) -> bool:
         return (sq[0], sq[1], d) in self.blocked
+
+    def ray(self, start: Square, d: int, include_start: bool = True) -> Iterator[Square]:
+        """The squares a beam from ``start`` toward ``d`` crosses on the empty floor, up to a wall or
+        the edge: the one beam tracer of the engine, the ASCII view and the pictures."""
+        cur = start
+        if include_start:
+            if not self.on_board(cur):
+                return
+            yield cur
+        while (cur[0], cur[1], d) not in self.blocked:
+            cur = (cur[0] + DR[d], cur[1] + DC[d])
+            if not self.on_board(cur):
+                return
+            yield cur
 
     def layer(self, kind: str) -> dict[Square, list[Element]]:
         return self.layers.get(kind, {})

@@ -14,6 +14,8 @@ Square = tuple[int, int]
 
 N, E, S, W = 0, 1, 2, 3
 DIR_NAMES = "NESW"
+#: the ASCII arrow of each direction
+ARROWS = "^>v<"
 DR = (1, 0, -1, 0)
 DC = (0, 1, 0, -1)
 

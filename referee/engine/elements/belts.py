@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from ..board import Board
 from ..context import TurnContext
-from ..geometry import Square
+from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
 from ..movement import convey
-
-ARROWS = "^>v<"
 
 
 def lanes(board: Board) -> tuple[dict[Square, int], dict[Square, int]]:

@@ -8,13 +8,10 @@ is stopped by walls; virtual and powered-down robots do not fire, virtual robots
 
 from __future__ import annotations
 
-from ..board import Board
 from ..context import TurnContext
-from ..geometry import DC, DR, Square, run_name
+from ..geometry import ARROWS, Square, run_name
 from ..kinds import Field, Kind
 from ..state import Robot
-
-ARROWS = "^>v<"
 
 
 def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
@@ -29,12 +26,10 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
         occupied = occupancy(ctx)
     path: list[Square] = []
     hits: list[Robot] = []
-    sq: Square | None = start if board_mounted else _next(board, start, d)
-    while sq is not None and board.on_board(sq):
+    for sq in board.ray(start, d, board_mounted):
         path.append(sq)
         here = occupied.get(sq)
         if not here:
-            sq = _next(board, sq, d)
             continue
         real = [r for r in here if not r.virtual]
         if board_mounted:
@@ -43,7 +38,6 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
             hits.append(real[0])
         if real:
             break
-        sq = _next(board, sq, d)
     return path, hits
 
 
@@ -54,12 +48,6 @@ def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
         if r.pos is not None:
             occupied.setdefault(r.pos, []).append(r)
     return occupied
-
-
-def _next(board: Board, sq: Square, d: int) -> Square | None:
-    if (sq[0], sq[1], d) in board.blocked:
-        return None
-    return (sq[0] + DR[d], sq[1] + DC[d])
 
 
 def board_lasers(ctx: TurnContext, phase: int) -> None:
@@ -93,5 +81,5 @@ LASER = Kind(
     steps={"lasers.fire": board_lasers},
     glyph=lambda e: "L" + ARROWS[e["dir"]] + str(e["count"]),
     rank=30,
-    legend=lambda e: f"laser {'^>v<'[e['dir']]} x{e['count']}",
+    legend=lambda e: f"laser {ARROWS[e['dir']]} x{e['count']}",
 )

@@ -13,14 +13,12 @@ from __future__ import annotations
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
-from ..geometry import DC, DR, Square, opposite, square_name
+from ..geometry import ARROWS, DC, DR, Square, opposite, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CROSS, ENTER
-
-ARROWS = "^>v<"
 
 
 def height(board: Board, sq: Square) -> int:

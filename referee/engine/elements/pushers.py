@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ..context import TurnContext
-from ..geometry import DC, DR
+from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
 from ..movement import BLOCKED, PUSHER, try_step
-
-ARROWS = "^>v<"
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -66,5 +64,5 @@ PUSHER_KIND = Kind(
     glyph=lambda e: f"P{ARROWS[e['dir']]}" + ("o" if e["phases"] == (1, 3, 5) else
                                              "e" if e["phases"] == (2, 4) else "*"),
     rank=50,
-    legend=lambda e: f"pusher {'^>v<'[e['dir']]} phases {','.join(map(str, e['phases']))}",
+    legend=lambda e: f"pusher {ARROWS[e['dir']]} phases {','.join(map(str, e['phases']))}",
 )

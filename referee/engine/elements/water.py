@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
+from ..geometry import ARROWS
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan, convey
 from ..state import Robot
-
-ARROWS = "^>v<"
 
 
 def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
