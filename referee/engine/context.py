@@ -9,17 +9,22 @@ from typing import Any
 from .board import Board
 from .cards import Card, locked_registers
 from .geometry import Square, square_name
+from .hooks import EFFECTS
 from .state import Event, Robot, Rules
 
 
 @dataclass(slots=True)
 class Hit:
-    """Damage that lands with the rest of its step (lasers are simultaneous)."""
+    """Damage on its way to a robot: how much, why, from whom, travelling which way."""
 
     robot: Robot
     amount: int
-    step: str
-    source: str
+    cause: str
+    #: who or what deals it (a robot's name, "board laser r3c4"), if anyone
+    source: str | None = None
+    #: the direction the damage travels (a beam fired east hits its target from the west), if any
+    direction: int | None = None
+    step: str = ""
 
 
 @dataclass
@@ -95,43 +100,74 @@ class TurnContext:
             self.fenced.add(robot.name)
             self.damage(robot, 2, "fence")
 
-    def damage(self, robot: Robot, amount: int, cause: str, **data: Any) -> None:
-        """Damage now (not simultaneous); destroys at 10."""
+    def damage(self, robot: Robot, amount: int, cause: str, source: str | None = None,
+               direction: int | None = None) -> None:
+        """Damage now (not simultaneous); destroys at 10. The one door for damage dealt at once."""
         if robot.pos is None or amount <= 0:
             return
-        before = robot.damage
-        robot.damage = min(10, robot.damage + amount)
-        self.emit(robot, f"-{amount} HP", cause=cause, **data)
-        if robot.damage >= 10:
+        if self._land(Hit(robot, amount, cause, source, direction, self.step)):
             self.destroy(robot, cause)
-            return
-        for reg in locked_registers(robot.damage):
-            if reg not in locked_registers(before):
-                self.emit(robot, f"register {reg} fused")
 
-    def hit_later(self, robot: Robot, amount: int, source: str) -> None:
-        self.pending_hits.append(Hit(robot, amount, self.step, source))
+    def hit_later(self, robot: Robot, amount: int, source: str, direction: int | None = None,
+                  cause: str = "laser") -> None:
+        """Damage that lands with the rest of the step (:meth:`apply_hits`), as lasers do."""
+        self.pending_hits.append(Hit(robot, amount, cause, source, direction, self.step))
 
     def apply_hits(self) -> None:
         """Land every pending hit of the step together, then destroy whoever reached 10 damage."""
         hits, self.pending_hits = self.pending_hits, []
-        doomed: list[Robot] = []
+        doomed: dict[str, tuple[Robot, str]] = {}
         for hit in hits:
-            robot = hit.robot
-            if robot.pos is None:
-                continue
-            before = robot.damage
-            robot.damage = min(10, robot.damage + hit.amount)
+            if hit.robot.pos is not None and self._land(hit):
+                doomed.setdefault(hit.robot.name, (hit.robot, hit.cause))
+        for robot, cause in doomed.values():
+            self.destroy(robot, cause)
+
+    def _land(self, hit: Hit) -> bool:
+        """Write a hit to the robot (what it carries may lessen it) and log it; True at 10 damage."""
+        robot = hit.robot
+        if robot.options:
+            for name in robot.options:
+                effect = EFFECTS.get(name)
+                if effect is not None and effect.guard is not None:
+                    hit.amount = effect.guard(self, robot, hit)
+            if hit.amount <= 0:
+                return False
+        before = robot.damage
+        robot.damage = min(10, before + hit.amount)
+        if hit.cause == "laser":
             self.emit(robot, f"-{hit.amount} HP", cause="laser", by=hit.source)
-            if robot.damage >= 10:
-                if robot not in doomed:
-                    doomed.append(robot)
-            else:
-                for reg in locked_registers(robot.damage):
-                    if reg not in locked_registers(before):
-                        self.emit(robot, f"register {reg} fused")
-        for robot in doomed:
-            self.destroy(robot, "laser")
+        elif hit.source is not None:
+            self.emit(robot, f"-{hit.amount} HP", cause=hit.cause, by=hit.source)
+        else:
+            self.emit(robot, f"-{hit.amount} HP", cause=hit.cause)
+        if robot.damage >= 10:
+            return True
+        if robot.damage >= 5:
+            was = locked_registers(before)
+            for reg in locked_registers(robot.damage):
+                if reg not in was:
+                    self.emit(robot, f"register {reg} fused")
+        return False
+
+    def repair(self, robot: Robot, amount: int | None = None) -> int:
+        """Repair ``amount`` damage (all of it when None); logs ``+n HP``; returns what was repaired."""
+        got = robot.damage if amount is None else min(amount, robot.damage)
+        if got > 0:
+            robot.damage -= got
+            self.emit(robot, f"+{got} HP")
+        return got
+
+    def place(self, robot: Robot, sq: Square | None, facing: int | None = None) -> None:
+        """Put a robot on a square (teleporters, slides, re-entry) with no hooks and no log."""
+        robot.pos = sq
+        if facing is not None:
+            robot.facing = facing
+
+    def turn(self, robot: Robot, quarter_turns: int, **data: Any) -> None:
+        """Turn a robot clockwise (gears, belts turning it); logs its new facing."""
+        robot.facing = (robot.facing + quarter_turns) % 4
+        self.emit(robot, f"face {'NESW'[robot.facing]}", **data)
 
     def destroy(self, robot: Robot, cause: str) -> None:
         """Remove the robot from the board at once; its remaining registers do nothing."""

@@ -109,7 +109,9 @@ class Effect:
     name: str
     summary: str = ""
     hooks: tuple[Hook, ...] = ()
-    #: (type, step) -> handlers, filled at registration
+    #: ``(ctx, robot, hit) -> amount``: what is left of a hit on the robot (armour, shields...)
+    guard: Callable[[Any, Any, Any], int] | None = None
+    #: hook type -> hooks, filled at registration
     by_type: dict[str, list[Hook]] = field(default_factory=dict)
 
 

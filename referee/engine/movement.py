@@ -197,19 +197,18 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     _settle(ctx, plan, dirs, lanes)
     moved = [(by_name[name], by_name[name].pos, target) for name, target in plan.items()]
     for robot, _, target in moved:
-        robot.pos = target
+        ctx.place(robot, target)
     for robot, start, target in moved:
         d = dirs[robot.name]
         if not board.on_board(target):
-            robot.pos = start
+            ctx.place(robot, start)
             ctx.destroy(robot, "edge")
             continue
         ctx.emit(robot, f"{verb} {square_name(target)}")
         if turns:
             lane = lanes.get(target)
             if lane is not None and lane != d and lane != opposite(d):
-                robot.facing = (robot.facing + (1 if lane == (d + 1) % 4 else 3)) % 4
-                ctx.emit(robot, f"face {dir_name(robot.facing)}")
+                ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
         enter(ctx, robot, start, d)
 

@@ -52,9 +52,7 @@ def power_down_repairs(ctx: TurnContext) -> None:
     for robot in ctx.robots:
         if robot.pos is not None and robot.powered_down:
             ctx.emit(robot, "powered down")
-            if robot.damage:
-                ctx.emit(robot, f"+{robot.damage} HP")
-                robot.damage = 0
+            if ctx.repair(robot):
                 for reg in sorted(robot.locked):
                     ctx.emit(robot, f"register {reg} released")
                 robot.locked.clear()
@@ -98,15 +96,12 @@ def reenter(ctx: TurnContext) -> None:
             continue
         if robot.archive is None:
             continue
-        robot.pos = robot.archive
+        ctx.place(robot, robot.archive, ctx.reentry.get(robot.name))
         robot.damage = 2
         robot.virtual = True
         robot.first_turn = True
         robot.locked.clear()
-        choice = ctx.reentry.get(robot.name)
-        if choice is not None:
-            robot.facing = choice
-        ctx.emit(robot, f"re-enter at {square_name(robot.pos)}", facing="NESW"[robot.facing])
+        ctx.emit(robot, f"re-enter at {square_name(robot.archive)}", facing="NESW"[robot.facing])
 
 
 def power_down(ctx: TurnContext) -> None:

@@ -123,3 +123,21 @@ def test_an_effect_may_only_carry_hooks_that_act_on_a_robot(scratch):
     scratch.append("clock")
     with pytest.raises(HookError, match="only move hooks"):
         register_effect(Effect("clock", hooks=(on("board.gears", _noop_phase),)))
+
+
+def test_a_hit_carries_its_direction_so_an_effect_can_stop_damage_from_the_front(scratch):
+    """A shield: damage travelling against the robot's facing (from the front) does not land."""
+
+    def shield(ctx, robot, hit):
+        return 0 if hit.direction == (robot.facing + 2) % 4 else hit.amount
+
+    scratch.append("front shield")
+    register_effect(Effect("front shield", guard=shield))
+    board = build_board({"width": 5, "height": 5, "elements": [
+        {"kind": "laser", "at": "r5c3", "dir": "S"}, {"kind": "laser", "at": "r3c1", "dir": "E"}]})
+    facing_the_beam = Robot("Twonky", (3, 3), 0, options=["front shield"])
+    result = resolve_turn(board, [facing_the_beam], {}, phases=1)
+    twonky = result.robots[0]
+    assert twonky.damage == 1  # the beam from the north is stopped, the one from the west lands
+    hits = [e.data for e in result.events if e.text == "-1 HP"]
+    assert hits == [{"cause": "laser", "by": "board laser r3c1"}]

@@ -43,9 +43,7 @@ def repair(ctx: TurnContext) -> None:
         if site is not None:
             wrenches = max(wrenches, site["wrenches"])
         if wrenches:
-            amount = min(wrenches, robot.damage)
-            robot.damage -= amount
-            ctx.emit(robot, f"+{amount} HP")
+            ctx.repair(robot, wrenches)
 
 
 def _install_flag(board: Board, el: Element) -> None:

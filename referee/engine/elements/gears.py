@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..geometry import dir_name
 from ..kinds import Field, Kind
 
 
@@ -12,8 +11,7 @@ def turn(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         els = gears.get(robot.pos) if robot.pos else None
         if els:
-            robot.facing = (robot.facing + (3 if els[0]["turn"] == "left" else 1)) % 4
-            ctx.emit(robot, f"face {dir_name(robot.facing)}")
+            ctx.turn(robot, 3 if els[0]["turn"] == "left" else 1)
 
 
 GEAR = Kind(

@@ -56,7 +56,7 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
         for el in els:
             _, hit = beam(ctx, sq, el["dir"], True, occupied)
             for robot in hit:
-                ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}")
+                ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}", el["dir"])
 
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
@@ -70,7 +70,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         target = hit[0] if hit else None
         ctx.emit(robot, run_name(path), hit=target.name if target else None)
         if target is not None:
-            ctx.hit_later(target, 1, robot.name)
+            ctx.hit_later(target, 1, robot.name, robot.facing)
 
 
 LASER = Kind(

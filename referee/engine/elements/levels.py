@@ -90,7 +90,7 @@ def _slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     if not robot.virtual and ctx.real_robot_at(below, exclude=robot) is not None:
         return
     ctx.flush_moves()
-    robot.pos = below
+    ctx.place(robot, below)
     ctx.emit(robot, f"slide to {square_name(below)}")
 
 

@@ -35,7 +35,7 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         return
     if not robot.virtual and ctx.real_robot_at(cur, exclude=robot) is not None:
         return
-    robot.pos = cur
+    ctx.place(robot, cur)
     plan.done = True
     ctx.emit(robot, f"teleport to {square_name(cur)}", card=str(card))
     enter(ctx, robot, start, d)
