@@ -24,11 +24,18 @@ LABELS = {
     "checkpoints.touch": "checkpoints",
     "checkpoints.turn_real": "checkpoints",
     "checkpoints.winner": "checkpoints",
+    "board.molten_ore": "ore flow",
 }
 
 
 def label(step_id: str) -> str:
-    """The short step name events carry (``robots``, ``belts``, ``lasers``...)."""
+    """The short step name events carry (``robots``, ``belts``, ``lasers``...).
+
+    Every step of the "robots move" sequence is ``robots`` (they act while robots execute their
+    cards); other labels name one sequence only, but for ``power down``, whose start-of-turn and
+    end-of-turn steps are told apart by the event's phase."""
+    if step_id.startswith("move."):
+        return "robots"
     return LABELS.get(step_id, step_id.split(".", 1)[1].replace("_", " "))
 
 
