@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
 from .cards import Card, locked_registers
+from .decisions import SACRIFICE, Answers, Decision, DecisionKey
 from .geometry import Square, square_name
 from .hooks import EFFECTS
 from .state import Event, Robot, Rules
+
+#: the sacrifice threshold when the player said nothing (turn report rules)
+DEFAULT_SACRIFICE_HP = 6
 
 
 @dataclass(slots=True)
@@ -51,6 +56,9 @@ class TurnContext:
     reentry: dict[str, int] = field(default_factory=dict)
     #: robots the fence has shocked in the current register phase
     fenced: set[str] = field(default_factory=set)
+    #: the players' answers to the decisions effects ask for, and the decisions asked so far
+    answers: Answers = field(default_factory=Answers)
+    decisions: list[Decision] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -93,6 +101,16 @@ class TurnContext:
     def alone(self, robot: Robot) -> bool:
         return all(o is robot or o.pos != robot.pos for o in self.robots)
 
+    # -- decisions -------------------------------------------------------------------------------
+    def decide(self, robot: Robot, key: DecisionKey, default: Any, note: Callable[[Any], str | None] | None = None
+               ) -> Any:
+        """The player's answer to ``key`` (turn's orders, then standing orders, then ``default``),
+        recorded; ``note`` says what the engine makes of an answer it cannot follow."""
+        found = self.answers.answer(robot.name, key)
+        answer, source = found if found is not None else (default, "default")
+        self.decisions.append(Decision(robot.name, key, answer, source, note(answer) if note else None))
+        return answer
+
     # -- damage ----------------------------------------------------------------------------------
     def fence(self, robot: Robot) -> None:
         """House rule ``edge = fence``: trying to leave the board costs 2 HP, once per register phase."""
@@ -131,6 +149,8 @@ class TurnContext:
                 effect = EFFECTS.get(name)
                 if effect is not None and effect.guard is not None:
                     hit.amount = effect.guard(self, robot, hit)
+            if hit.amount > 0:
+                self._sacrifice(hit)
             if hit.amount <= 0:
                 return False
         before = robot.damage
@@ -149,6 +169,16 @@ class TurnContext:
                 if reg not in was:
                     self.emit(robot, f"register {reg} fused")
         return False
+
+    def _sacrifice(self, hit: Hit) -> None:
+        """At or below the player's threshold HP, the robot gives up an option card instead of a point
+        of damage (its newest option; threshold 0 means never)."""
+        robot = hit.robot
+        threshold = self.decide(robot, DecisionKey(SACRIFICE), DEFAULT_SACRIFICE_HP)
+        if threshold and robot.hp <= threshold:
+            option = robot.options.pop()
+            hit.amount -= 1
+            self.emit(robot, f"option {option} sacrificed", option=option)
 
     def repair(self, robot: Robot, amount: int | None = None) -> int:
         """Repair ``amount`` damage (all of it when None); logs ``+n HP``; returns what was repaired."""

@@ -111,6 +111,9 @@ class Effect:
     hooks: tuple[Hook, ...] = ()
     #: ``(ctx, robot, hit) -> amount``: what is left of a hit on the robot (armour, shields...)
     guard: Callable[[Any, Any, Any], int] | None = None
+    #: ``(ctx, robot, phase)``: a weapon; fires instead of the main laser in the registers the
+    #: player's FIRE orders name it for
+    weapon: Callable[[Any, Any, int], None] | None = None
     #: hook type -> hooks, filled at registration
     by_type: dict[str, list[Hook]] = field(default_factory=dict)
 

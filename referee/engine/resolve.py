@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from .board import Board
 from .cards import DECK, Card, locked_registers
 from .context import TurnContext
+from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
 from .geometry import square_name
 from .movement import execute_card
@@ -52,6 +53,8 @@ class TurnResult:
     #: the robots at the start of the turn (after power-down repairs), after each register phase run,
     #: and (when the end of turn ran) after it: what the report's pictures show
     frames: list[list[Robot]] = field(default_factory=list)
+    #: every decision an effect asked for this turn, with its answer and where the answer came from
+    decisions: list[Decision] = field(default_factory=list)
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -172,13 +175,15 @@ def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[
 
 def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
-                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None) -> TurnResult:
+                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
+                 answers: Answers | None = None) -> TurnResult:
     """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
 
     ``programs`` maps robot names to their five registers (locked ones included); a robot with
     no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
     draw from (by default the deck less every programmed card); ``reentry`` holds the facing
-    chosen for robots that re-enter at the end of the turn.
+    chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
+    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`).
     """
     rules = rules or Rules()
     robots = [r.copy() for r in robots]
@@ -188,7 +193,8 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
         used = {c for prog in programs.values() for c in prog if c is not None}
         undealt = [c for c in DECK if c not in used]
     ctx = TurnContext(board=board, rules=rules, robots=robots, programs=dict(programs),
-                      rng=random.Random(f"turn:{seed}"), undealt=list(undealt), reentry=dict(reentry or {}))
+                      rng=random.Random(f"turn:{seed}"), undealt=list(undealt), reentry=dict(reentry or {}),
+                      answers=answers or Answers())
     played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
     schedule_cache = board.cache.get("schedule")
     if schedule_cache is None:
@@ -234,7 +240,7 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
         _run_turn_steps(ctx, schedule_cache["end"])
         frames.append([r.copy() for r in robots])
     return TurnResult(robots=robots, events=ctx.events, winner=ctx.winner, phases_run=phases_run,
-                      end_of_turn=end_of_turn, played=played, frames=frames)
+                      end_of_turn=end_of_turn, played=played, frames=frames, decisions=ctx.decisions)
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

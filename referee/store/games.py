@@ -35,6 +35,7 @@ from .. import __version__
 from ..boards import BoardNotFound, load_board
 from ..engine import Board, BoardError, Card, Robot, Rules, TurnResult, deal_turn, needs_program, parse_card
 from ..engine import resolve_turn as engine_resolve
+from ..engine.decisions import Answers
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.snapshot import robot_from_dict, robot_to_dict
 from .errors import (
@@ -539,7 +540,8 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
             r.power_down_next = True
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
     return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
-                          undealt=[parse_card(c) for c in turn.undealt], reentry=reentry)
+                          undealt=[parse_card(c) for c in turn.undealt], reentry=reentry,
+                          answers=Answers(standing=inputs.standing))
 
 
 def result_columns(result: TurnResult) -> dict[str, Any]:

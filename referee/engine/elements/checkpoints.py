@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
+from ..decisions import TWO_WRENCHES, DecisionKey
 from ..geometry import square_name
 from ..kinds import Field, Kind, NotationError
 
@@ -42,8 +43,14 @@ def repair(ctx: TurnContext) -> None:
         site = board.one("repair", robot.pos)
         if site is not None:
             wrenches = max(wrenches, site["wrenches"])
+        if wrenches == 2:
+            ctx.decide(robot, DecisionKey(TWO_WRENCHES), "repair", _no_option_deck)
         if wrenches:
             ctx.repair(robot, wrenches)
+
+
+def _no_option_deck(answer: str) -> str | None:
+    return "no option deck exists yet: the robot is repaired" if answer == "option" else None
 
 
 def _install_flag(board: Board, el: Element) -> None:

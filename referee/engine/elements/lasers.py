@@ -9,7 +9,9 @@ is stopped by walls; virtual and powered-down robots do not fire, virtual robots
 from __future__ import annotations
 
 from ..context import TurnContext
+from ..decisions import FIRE, MAIN_LASER, DecisionKey
 from ..geometry import ARROWS, Square, run_name
+from ..hooks import EFFECTS
 from ..kinds import Field, Kind
 from ..state import Robot
 
@@ -64,6 +66,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         if robot.pos is None or robot.virtual or robot.powered_down:
             continue
+        if robot.options and _fires_option(ctx, robot, phase):
+            continue
         path, hit = beam(ctx, robot.pos, robot.facing, False, occupied)
         if not path:
             continue
@@ -71,6 +75,23 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         ctx.emit(robot, run_name(path), hit=target.name if target else None)
         if target is not None:
             ctx.hit_later(target, 1, robot.name, robot.facing)
+
+
+def _fires_option(ctx: TurnContext, robot: Robot, phase: int) -> bool:
+    """Whether the robot's FIRE orders name one of its option weapons for this register (it fires it)."""
+    weapons = {name: e.weapon for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
+    if not weapons:
+        return False
+
+    def note(answer: str) -> str | None:
+        return None if answer == MAIN_LASER or answer in weapons else f"no weapon {answer!r}: the main laser fires"
+
+    weapon = ctx.decide(robot, DecisionKey(FIRE, register=phase), MAIN_LASER, note)
+    fire = weapons.get(weapon)
+    if fire is None:
+        return False
+    fire(ctx, robot, phase)
+    return True
 
 
 LASER = Kind(
