@@ -144,12 +144,12 @@ class TurnContext:
     def _land(self, hit: Hit) -> bool:
         """Write a hit to the robot (what it carries may lessen it) and log it; True at 10 damage."""
         robot = hit.robot
-        if robot.options:
-            for name in robot.options:
+        if robot.options or robot.statuses:
+            for name in robot.effects():
                 effect = EFFECTS.get(name)
                 if effect is not None and effect.guard is not None:
                     hit.amount = effect.guard(self, robot, hit)
-            if hit.amount > 0:
+            if hit.amount > 0 and robot.options:
                 self._sacrifice(hit)
             if hit.amount <= 0:
                 return False
@@ -210,6 +210,8 @@ class TurnContext:
         robot.damage = 10
         robot.locked.clear()
         robot.options.clear()
+        robot.option_data.clear()
+        robot.statuses.clear()
         robot.virtual = False
         robot.first_turn = False
         robot.powered_down = False

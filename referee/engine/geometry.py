@@ -42,10 +42,6 @@ def opposite(d: int) -> int:
     return (d + 2) % 4
 
 
-def turn_right(d: int, quarter_turns: int = 1) -> int:
-    return (d + quarter_turns) % 4
-
-
 _SQUARE = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
 _RUN = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*-\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)
 

@@ -9,6 +9,7 @@ timing table's "robots move" sequence, merged with the robot's own effects.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,7 +75,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     board = ctx.board
     if key in board.blocked:
         return False
-    fns = handlers(ctx, robot, CROSS, key) if robot.options else board.dispatch(CROSS).get(key)
+    fns = hooks_at(ctx, robot, CROSS, key)
     if fns:
         for fn in fns:
             if not fn(ctx, robot, d):
@@ -85,7 +86,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
     key = robot.pos
-    fns = handlers(ctx, robot, ENTER, key) if robot.options else ctx.board.dispatch(ENTER).get(key)
+    fns = hooks_at(ctx, robot, ENTER, key)
     if fns:
         for fn in fns:
             fn(ctx, robot, came_from, d)
@@ -94,11 +95,18 @@ def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     return MOVED
 
 
+def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[Handler] | None:
+    """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
+    if robot.options or robot.statuses:
+        return handlers(ctx, robot, type_, key)
+    return ctx.board.dispatch(type_).get(key)
+
+
 def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
     """The ``type_`` handlers for ``robot`` at ``key``, in table order: in each step the board's
     elements first, then the robot's own effects (options, statuses)."""
     found = [(order, 0, fn) for order, fn in ctx.board.ordered(type_).get(key, ())]
-    for name in robot.options:
+    for name in robot.effects():
         effect = EFFECTS.get(name)
         if effect is not None:
             found.extend((ORDER[h.step], 1, h.fn) for h in effect.by_type.get(type_, ()))
@@ -127,10 +135,9 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     ctype = card.type
     pos = robot.pos
     assert pos is not None
-    board = ctx.board
     plan = MovePlan(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                     turn=ctype.turn)
-    fns = handlers(ctx, robot, CARD_HOOK, pos) if robot.options else board.dispatch(CARD_HOOK).get(pos)
+    fns = hooks_at(ctx, robot, CARD_HOOK, pos)
     if fns:
         for fn in fns:
             fn(ctx, robot, card, plan)
@@ -148,7 +155,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
             ctx.emit(robot, "obstruction encountered", card=str(card))
             break
     stop = robot.pos
-    fns = handlers(ctx, robot, STOP, stop) if robot.options else board.dispatch(STOP).get(stop)
+    fns = hooks_at(ctx, robot, STOP, stop)
     if fns:
         for fn in fns:
             fn(ctx, robot, card, plan)
@@ -162,7 +169,7 @@ def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> No
     robot.facing = (robot.facing + quarter_turns) % 4
     ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
     pos = robot.pos
-    fns = handlers(ctx, robot, ROTATE, pos) if robot.options else ctx.board.dispatch(ROTATE).get(pos)
+    fns = hooks_at(ctx, robot, ROTATE, pos)
     if fns:
         for fn in fns:
             fn(ctx, robot, card)
