@@ -8,10 +8,11 @@ from . import elements  # noqa: F401  (registers the element kinds)
 from .board import Board, Element, build_board
 from .cards import DECK, Card, CardError, deal, hand_size, locked_registers, parse_card
 from .dealing import Deal, deal_turn, needs_program
+from .events import Event
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
 from .kinds import KINDS, BoardError
 from .resolve import TurnResult, resolve_turn
-from .state import Event, Robot, Rules
+from .state import Robot, Rules
 
 __all__ = [
     "DECK",

@@ -10,9 +10,10 @@ from typing import Any
 from .board import Board
 from .cards import Card, locked_registers
 from .decisions import SACRIFICE, Answers, Decision, DecisionKey
+from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
-from .state import Event, Robot, Rules
+from .state import Robot, Rules
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
 DEFAULT_SACRIFICE_HP = 6
@@ -64,10 +65,11 @@ class TurnContext:
         self.by_name = {r.name: r for r in self.robots}
 
     # -- the log ---------------------------------------------------------------------------------
-    def emit(self, robot: Robot | None, text: str, **data: Any) -> None:
+    def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
+        """Log an event of ``kind`` (see :mod:`referee.engine.events`) with its args and data keys."""
         if robot is not None and robot.name in self._pending_move:
             self._flush_move(robot)
-        self.events.append(Event(self.phase, self.step, robot.name if robot else None, text, data or None))
+        self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
     def note_move(self, robot: Robot) -> None:
         """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
@@ -78,7 +80,7 @@ class TurnContext:
         sq = self._pending_move.pop(robot.name)
         card = self.current.get(robot.name)
         data = {"card": str(card)} if card else None
-        self.events.append(Event(self.phase, self.step, robot.name, f"move to {square_name(sq)}", data))
+        self.events.append(Event(self.phase, self.step, robot.name, "move", {"to": square_name(sq)}, data))
 
     def flush_moves(self) -> None:
         for name in list(self._pending_move):
@@ -155,19 +157,18 @@ class TurnContext:
                 return False
         before = robot.damage
         robot.damage = min(10, before + hit.amount)
-        if hit.cause == "laser":
-            self.emit(robot, f"-{hit.amount} HP", cause="laser", by=hit.source)
-        elif hit.source is not None:
-            self.emit(robot, f"-{hit.amount} HP", cause=hit.cause, by=hit.source)
+        amount = {"amount": hit.amount}
+        if hit.cause == "laser" or hit.source is not None:
+            self.emit(robot, "damage", amount, cause=hit.cause, by=hit.source)
         else:
-            self.emit(robot, f"-{hit.amount} HP", cause=hit.cause)
+            self.emit(robot, "damage", amount, cause=hit.cause)
         if robot.damage >= 10:
             return True
         if robot.damage >= 5:
             was = locked_registers(before)
             for reg in locked_registers(robot.damage):
                 if reg not in was:
-                    self.emit(robot, f"register {reg} fused")
+                    self.emit(robot, "fused", {"register": reg})
         return False
 
     def _sacrifice(self, hit: Hit) -> None:
@@ -178,14 +179,14 @@ class TurnContext:
         if threshold and robot.hp <= threshold:
             option = robot.options.pop()
             hit.amount -= 1
-            self.emit(robot, f"option {option} sacrificed", option=option)
+            self.emit(robot, "sacrificed", {"option": option}, option=option)
 
     def repair(self, robot: Robot, amount: int | None = None) -> int:
         """Repair ``amount`` damage (all of it when None); logs ``+n HP``; returns what was repaired."""
         got = robot.damage if amount is None else min(amount, robot.damage)
         if got > 0:
             robot.damage -= got
-            self.emit(robot, f"+{got} HP")
+            self.emit(robot, "repair", {"amount": got})
         return got
 
     def place(self, robot: Robot, sq: Square | None, facing: int | None = None) -> None:
@@ -197,7 +198,7 @@ class TurnContext:
     def turn(self, robot: Robot, quarter_turns: int, **data: Any) -> None:
         """Turn a robot clockwise (gears, belts turning it); logs its new facing."""
         robot.facing = (robot.facing + quarter_turns) % 4
-        self.emit(robot, f"face {'NESW'[robot.facing]}", **data)
+        self.emit(robot, "face", {"dir": "NESW"[robot.facing]}, **data)
 
     def destroy(self, robot: Robot, cause: str) -> None:
         """Remove the robot from the board at once; its remaining registers do nothing."""

@@ -59,11 +59,11 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     if how == CARD:
         ctx.note_move(robot)
     elif how == SLIDE:
-        ctx.emit(robot, f"slide to {square_name(target)}")
+        ctx.emit(robot, "slide", {"to": square_name(target)})
     elif priority is not None:
-        ctx.emit(robot, f"pushed to {square_name(target)}", by=by, priority=priority)
+        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by, priority=priority)
     else:
-        ctx.emit(robot, f"pushed to {square_name(target)}", by=by)
+        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by)
     return enter(ctx, robot, pos, d)
 
 
@@ -152,7 +152,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == GONE:
             return
         if result == BLOCKED:
-            ctx.emit(robot, "obstruction encountered", card=str(card))
+            ctx.emit(robot, "blocked", card=str(card))
             break
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop)
@@ -167,7 +167,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
     """A turn card turns a robot on its square, then the rotate hooks of the square run."""
     robot.facing = (robot.facing + quarter_turns) % 4
-    ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
+    ctx.emit(robot, "face", {"dir": dir_name(robot.facing)}, card=str(card))
     pos = robot.pos
     fns = hooks_at(ctx, robot, ROTATE, pos)
     if fns:
@@ -178,7 +178,7 @@ def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> No
 
 
 def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square, int],
-           turns: bool, verb: str) -> None:
+           turns: bool, kind: str) -> None:
     """Move robots one square each, all at once, as belts and currents do.
 
     ``lanes`` maps each square of this kind of conveyor to its direction; it settles conflicts
@@ -211,7 +211,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
             ctx.place(robot, start)
             ctx.destroy(robot, "edge")
             continue
-        ctx.emit(robot, f"{verb} {square_name(target)}")
+        ctx.emit(robot, kind, {"to": square_name(target)})
         if turns:
             lane = lanes.get(target)
             if lane is not None and lane != d and lane != opposite(d):

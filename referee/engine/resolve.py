@@ -11,9 +11,10 @@ from .cards import DECK, Card, locked_registers
 from .context import TurnContext
 from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
+from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, START, Event, Robot, Rules
+from .state import END, START, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -64,7 +65,7 @@ def power_down_repairs(ctx: TurnContext) -> None:
             ctx.emit(robot, "powered down")
             if ctx.repair(robot):
                 for reg in sorted(robot.locked):
-                    ctx.emit(robot, f"register {reg} released")
+                    ctx.emit(robot, "released", {"register": reg})
                 robot.locked.clear()
 
 
@@ -102,7 +103,7 @@ def reenter(ctx: TurnContext) -> None:
             continue
         if robot.lives <= 0:
             if robot.destroyed:
-                ctx.emit(robot, "out of the game")
+                ctx.emit(robot, "out")
             continue
         if robot.archive is None:
             continue
@@ -111,7 +112,7 @@ def reenter(ctx: TurnContext) -> None:
         robot.virtual = True
         robot.first_turn = True
         robot.locked.clear()
-        ctx.emit(robot, f"re-enter at {square_name(robot.archive)}", facing="NESW"[robot.facing])
+        ctx.emit(robot, "re-enter", {"at": square_name(robot.archive)}, facing="NESW"[robot.facing])
 
 
 def power_down(ctx: TurnContext) -> None:
@@ -122,7 +123,7 @@ def power_down(ctx: TurnContext) -> None:
         robot.powered_down = robot.power_down_next
         robot.power_down_next = False
         if robot.powered_down:
-            ctx.emit(robot, "powers down for next turn")
+            ctx.emit(robot, "powers down")
 
 
 def fuse(ctx: TurnContext) -> None:
@@ -140,7 +141,7 @@ def fuse(ctx: TurnContext) -> None:
                 keep[reg] = card
         for reg in sorted(robot.locked):
             if reg not in keep:
-                ctx.emit(robot, f"register {reg} released")
+                ctx.emit(robot, "released", {"register": reg})
         robot.locked = keep
 
 

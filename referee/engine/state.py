@@ -103,20 +103,3 @@ class Rules:
 # Phase labels outside the five register phases.
 START = "start"
 END = "end"
-
-
-@dataclass(slots=True)
-class Event:
-    """One line of the turn's log, in the turn report's vocabulary."""
-
-    phase: int | str
-    step: str
-    robot: str | None
-    text: str
-    data: dict[str, Any] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"phase": self.phase, "step": self.step, "robot": self.robot, "text": self.text}
-        if self.data:
-            out.update(self.data)
-        return out

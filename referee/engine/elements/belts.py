@@ -24,14 +24,14 @@ def express_first(ctx: TurnContext, phase: int) -> None:
     every, express = lanes(ctx.board)
     moves = [(r, express[r.pos]) for r in ctx.robots if r.pos in express]
     if moves:
-        convey(ctx, moves, every, True, "conveyed to")
+        convey(ctx, moves, every, True, "conveyed")
 
 
 def all_belts(ctx: TurnContext, phase: int) -> None:
     every, _ = lanes(ctx.board)
     moves = [(r, every[r.pos]) for r in ctx.robots if r.pos in every]
     if moves:
-        convey(ctx, moves, every, True, "conveyed to")
+        convey(ctx, moves, every, True, "conveyed")
 
 
 BELT = Kind(

@@ -26,10 +26,10 @@ def touch(ctx: TurnContext, phase: int) -> None:
             continue
         if robot.archive != robot.pos:
             robot.archive = robot.pos
-            ctx.emit(robot, f"archive {square_name(robot.pos)}")
+            ctx.emit(robot, "archive", {"at": square_name(robot.pos)})
         if flag is not None and flag["number"] == robot.flags + 1:
             robot.flags += 1
-            ctx.emit(robot, f"touch flag {flag['number']}")
+            ctx.emit(robot, "flag", {"number": flag["number"]})
 
 
 def repair(ctx: TurnContext) -> None:

@@ -91,7 +91,7 @@ def _slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         return
     ctx.flush_moves()
     ctx.place(robot, below)
-    ctx.emit(robot, f"slide to {square_name(below)}")
+    ctx.emit(robot, "slide", {"to": square_name(below)})
 
 
 LEVEL = Kind(

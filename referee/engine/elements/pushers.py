@@ -40,19 +40,19 @@ def push(ctx: TurnContext, phase: int) -> None:
     stay |= {n for n in real if (other := where.get(aim(n))) is not None and other != n
              and aim(other) == by_name[n].pos}
     for name in stay:
-        ctx.emit(by_name[name], "obstruction encountered")
+        ctx.emit(by_name[name], "blocked")
     pending = [n for n in pushes if n not in stay]
     while pending:
         ready = [n for n in pending if by_name[n].virtual or where.get(aim(n)) not in pending]
         if not ready:  # a ring of pushers: nobody can go first
             for name in pending:
-                ctx.emit(by_name[name], "obstruction encountered")
+                ctx.emit(by_name[name], "blocked")
             return
         for name in ready:
             pending.remove(name)
             robot = by_name[name]
             if robot.pos is not None and try_step(ctx, robot, pushes[name], PUSHER, by="pusher") == BLOCKED:
-                ctx.emit(robot, "obstruction encountered")
+                ctx.emit(robot, "blocked")
 
 
 PUSHER_KIND = Kind(

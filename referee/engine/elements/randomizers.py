@@ -18,7 +18,7 @@ def draw(ctx: TurnContext, phase: int) -> None:
             old = ctx.current[robot.name]
             card = ctx.undealt.pop(ctx.rng.randrange(len(ctx.undealt)))
             ctx.current[robot.name] = card
-            ctx.emit(robot, f"card replaced by {card}", card=str(card), replaced=str(old))
+            ctx.emit(robot, "card replaced", {"card": str(card)}, card=str(card), replaced=str(old))
 
 
 RANDOMIZER = Kind(

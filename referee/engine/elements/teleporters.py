@@ -37,7 +37,7 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         return
     ctx.place(robot, cur)
     plan.done = True
-    ctx.emit(robot, f"teleport to {square_name(cur)}", card=str(card))
+    ctx.emit(robot, "teleport", {"to": square_name(cur)}, card=str(card))
     enter(ctx, robot, start, d)
 
 

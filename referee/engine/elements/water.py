@@ -19,7 +19,7 @@ from ..state import Robot
 def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     if plan.squares > 0:
         plan.squares -= 1
-        ctx.emit(robot, "first square lost in water", card=str(card))
+        ctx.emit(robot, "water", card=str(card))
         if plan.squares == 0:
             plan.done = True
 
@@ -30,7 +30,7 @@ def flow(ctx: TurnContext, phase: int) -> None:
         lanes = ctx.board.cache["currents"] = {sq: els[0]["dir"] for sq, els in ctx.board.layer("current").items()}
     moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes]
     if moves:
-        convey(ctx, moves, lanes, False, "carried to")
+        convey(ctx, moves, lanes, False, "carried")
 
 
 WATER = Kind(
