@@ -5,9 +5,10 @@ needs (a square, an amount); ``data`` are the extra keys of the scenario contrac
 by...). :data:`WORDING` turns a kind and its args into the contract's text (``move to r5c4``);
 report tables map kinds to their own words.
 
-Turns stored before events were typed hold only the text: :func:`read_event` reads both forms,
-recovering kind and args from the text by the same templates (the old-form reader, the one place
-wording is parsed).
+A stored turn holds its events in the contract's form (``to_dict``: words and data keys, the form
+turns were always stored in): :func:`read_event` recovers kind and args from the words by the same
+templates (the one place wording is parsed), so report tables work on kinds for every turn ever
+stored.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ WORDING: dict[str, str] = {
 #: args that are whole numbers
 _INTS = frozenset({"amount", "register", "number"})
 #: the keys every stored event has; the rest are its data
-FIXED_KEYS = ("phase", "step", "robot", "text", "kind", "args")
+FIXED_KEYS = ("phase", "step", "robot", "text")
 
 
 def register_wording(kind: str, template: str) -> None:
@@ -85,14 +86,6 @@ class Event:
             out.update(self.data)
         return out
 
-    def to_record(self) -> dict[str, Any]:
-        """The stored form: the contract's form with the kind and args beside it."""
-        out = self.to_dict()
-        out["kind"] = self.kind
-        if self.args:
-            out["args"] = dict(self.args)
-        return out
-
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = []
 
@@ -117,10 +110,7 @@ def kind_of_text(text: str) -> tuple[str, dict[str, Any] | None]:
 
 
 def read_event(d: dict[str, Any]) -> Event:
-    """An event from its stored (or contract) form; a form without ``kind`` is read from its text."""
+    """An event from its stored (contract) form: kind and args read from its words."""
     data = {k: v for k, v in d.items() if k not in FIXED_KEYS} or None
-    if "kind" in d:
-        kind, args = str(d["kind"]), d.get("args")
-    else:
-        kind, args = kind_of_text(str(d["text"]))
-    return Event(d["phase"], d["step"], d.get("robot"), kind, dict(args) if args else None, data)
+    kind, args = kind_of_text(str(d["text"]))
+    return Event(d["phase"], d["step"], d.get("robot"), kind, args, data)

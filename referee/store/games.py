@@ -36,7 +36,6 @@ from ..boards import BoardNotFound, load_board
 from ..engine import Board, BoardError, Card, Robot, Rules, TurnResult, deal_turn, needs_program, parse_card
 from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers
-from ..engine.events import read_event
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.snapshot import robot_from_dict, robot_to_dict
 from .errors import (
@@ -549,7 +548,7 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
     """A resolved turn's outcome as stored in the turn's columns."""
     return {
         "played": {name: cards_text(cards) for name, cards in result.played.items()},
-        "events": [e.to_record() for e in result.events],
+        "events": [e.to_dict() for e in result.events],
         "state_after": [robot_to_dict(r) for r in result.robots],
         "frames": [[robot_to_dict(r) for r in frame] for frame in result.frames],
         "winner": result.winner,
@@ -559,12 +558,9 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
 
 
 def stored_result(turn: Turn) -> dict[str, Any]:
-    """The outcome stored for a resolved turn, comparable with :func:`result_columns` (events stored
-    before they had kinds are read into the typed form)."""
-    out = {key: getattr(turn, key) for key in ("played", "events", "state_after", "frames", "winner",
-                                               "phases_run", "end_of_turn")}
-    out["events"] = [read_event(e).to_record() for e in out["events"] or []]
-    return out
+    """The outcome stored for a resolved turn, comparable with :func:`result_columns`."""
+    return {key: getattr(turn, key) for key in ("played", "events", "state_after", "frames", "winner",
+                                                "phases_run", "end_of_turn")}
 
 
 def _gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor: str,

@@ -1,5 +1,5 @@
-"""Events are typed (kind and args); the words come from the kind. Turns stored before events had kinds hold
-only the words: they are read back into the same events and render the same report."""
+"""Events are typed (kind and args); the words come from the kind. Stored turns hold the words (as they always
+did): they are read back into the same typed events and render the same report."""
 
 from __future__ import annotations
 
@@ -23,15 +23,14 @@ def test_every_kind_reads_back_from_its_own_words(kind):
     assert kind_of_text(event.text) == (event.kind, event.args)
 
 
-def test_a_stored_turn_from_before_kinds_reads_back_into_the_same_events(seeded: SeededTurn):
+def test_a_stored_turn_reads_back_into_the_same_events(seeded: SeededTurn):
     events = seeded.result.events
-    old_form = [e.to_dict() for e in events]  # what Turn.events held: words and data only
-    assert all("kind" not in d for d in old_form)
-    assert [read_event(d) for d in old_form] == events
-    assert [read_event(e.to_record()) for e in events] == events
+    stored = [e.to_dict() for e in events]  # what Turn.events holds: words and data only
+    assert all("kind" not in d for d in stored)
+    assert [read_event(d) for d in stored] == events
 
 
-def test_a_stored_turn_from_before_kinds_renders_the_same_report(seeded: SeededTurn):
+def test_a_stored_turn_renders_the_same_report_as_the_fresh_result(seeded: SeededTurn):
     typed = build_report(seeded.board, seeded.result, seeded.players, GAME, TURN)
     stored = replace(seeded.result, events=[read_event(e.to_dict()) for e in seeded.result.events])
     old = build_report(seeded.board, stored, seeded.players, GAME, TURN)
