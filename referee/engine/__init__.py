@@ -11,7 +11,7 @@ from .dealing import Deal, deal_turn, needs_program
 from .events import Event
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
 from .kinds import KINDS, BoardError
-from .resolve import TurnResult, resolve_turn
+from .resolve import TurnResult, TurnRun, resolve_turn
 from .state import Robot, Rules
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Rules",
     "Square",
     "TurnResult",
+    "TurnRun",
     "build_board",
     "deal",
     "deal_turn",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +39,7 @@ class Board:
         self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
         self._dispatch: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] = {}
         self._ordered: dict[str, dict[Any, list[tuple[int, Callable[..., Any]]]]] = {}
+        self._rays: dict[tuple[Square, int, bool], tuple[Square, ...]] = {}
         self.flags: dict[int, Square] = {}
         self.starts: dict[int, Square] = {}
         self.spec: dict[str, Any] = {}
@@ -53,19 +54,25 @@ class Board:
     def wall(self, sq: Square, d: int) -> bool:
         return (sq[0], sq[1], d) in self.blocked
 
-    def ray(self, start: Square, d: int, include_start: bool = True) -> Iterator[Square]:
+    def ray(self, start: Square, d: int, include_start: bool = True) -> tuple[Square, ...]:
         """The squares a beam from ``start`` toward ``d`` crosses on the empty floor, up to a wall or
-        the edge: the one beam tracer of the engine, the ASCII view and the pictures."""
-        cur = start
-        if include_start:
-            if not self.on_board(cur):
-                return
-            yield cur
-        while (cur[0], cur[1], d) not in self.blocked:
-            cur = (cur[0] + DR[d], cur[1] + DC[d])
-            if not self.on_board(cur):
-                return
-            yield cur
+        the edge: the one beam tracer of the engine, the ASCII view and the pictures (built once
+        per start, direction and board)."""
+        key = (start, d, include_start)
+        found = self._rays.get(key)
+        if found is None:
+            squares: list[Square] = []
+            cur = start
+            if include_start and self.on_board(cur):
+                squares.append(cur)
+            if not include_start or squares:
+                while (cur[0], cur[1], d) not in self.blocked:
+                    cur = (cur[0] + DR[d], cur[1] + DC[d])
+                    if not self.on_board(cur):
+                        break
+                    squares.append(cur)
+            found = self._rays[key] = tuple(squares)
+        return found
 
     def layer(self, kind: str) -> dict[Square, list[Element]]:
         return self.layers.get(kind, {})

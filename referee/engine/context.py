@@ -60,19 +60,36 @@ class TurnContext:
     #: the players' answers to the decisions effects ask for, and the decisions asked so far
     answers: Answers = field(default_factory=Answers)
     decisions: list[Decision] = field(default_factory=list)
+    #: False: keep no events (a search stepping through registers needs none)
+    record: bool = True
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
 
+    def copy(self) -> TurnContext:
+        """An independent copy between two register phases: robots, cards, generator and logs."""
+        rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
+        rng.setstate(self.rng.getstate())
+        return TurnContext(board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
+                           programs={k: list(v) for k, v in self.programs.items()}, rng=rng,
+                           undealt=list(self.undealt), events=list(self.events),
+                           phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
+                           notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
+                           answers=self.answers, decisions=list(self.decisions), record=self.record)
+
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
         """Log an event of ``kind`` (see :mod:`referee.engine.events`) with its args and data keys."""
+        if not self.record:
+            return
         if robot is not None and robot.name in self._pending_move:
             self._flush_move(robot)
         self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
     def note_move(self, robot: Robot) -> None:
         """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
+        if not self.record:
+            return
         assert robot.pos is not None
         self._pending_move[robot.name] = robot.pos
 

@@ -8,6 +8,7 @@ is stopped by walls; virtual and powered-down robots do not fire, virtual robots
 
 from __future__ import annotations
 
+from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
 from ..geometry import ARROWS, Square, run_name
@@ -52,13 +53,28 @@ def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
     return occupied
 
 
+def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square, list[int]]]:
+    """The board lasers as (mount, dir, count) in board order, and square -> the indices of those
+    whose beam covers it on the empty floor."""
+    cached = board.cache.get("laser_cover")
+    if cached is None:
+        lasers = [(sq, el["dir"], el["count"]) for sq, els in board.layer("laser").items() for el in els]
+        cover: dict[Square, list[int]] = {}
+        for i, (sq, d, _) in enumerate(lasers):
+            for covered in board.ray(sq, d):
+                cover.setdefault(covered, []).append(i)
+        cached = board.cache["laser_cover"] = (lasers, cover)
+    return cached
+
+
 def board_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
-    for sq, els in ctx.board.layer("laser").items():
-        for el in els:
-            _, hit = beam(ctx, sq, el["dir"], True, occupied)
-            for robot in hit:
-                ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}", el["dir"])
+    lasers, cover = _covering(ctx.board)
+    for i in sorted({i for sq in occupied for i in cover.get(sq, ())}):  # only beams a robot stands in
+        sq, d, count = lasers[i]
+        _, hit = beam(ctx, sq, d, True, occupied)
+        for robot in hit:
+            ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
 
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
