@@ -13,10 +13,12 @@ from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, 
 from .kinds import KINDS, BoardError
 from .resolve import TurnResult, TurnRun, resolve_turn
 from .state import Robot, Rules
+from .version import RULES_VERSION
 
 __all__ = [
     "DECK",
     "KINDS",
+    "RULES_VERSION",
     "Board",
     "BoardError",
     "Card",

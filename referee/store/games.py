@@ -33,7 +33,18 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..boards import BoardNotFound, load_board
-from ..engine import Board, BoardError, Card, Robot, Rules, TurnResult, deal_turn, needs_program, parse_card
+from ..engine import (
+    RULES_VERSION,
+    Board,
+    BoardError,
+    Card,
+    Robot,
+    Rules,
+    TurnResult,
+    deal_turn,
+    needs_program,
+    parse_card,
+)
 from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
@@ -648,6 +659,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.resolved_at = now
     turn.resolved_by = actor
     turn.engine_version = __version__
+    turn.rules_version = RULES_VERSION
     turn.published_at = None if game.hold_for_review else now
     orders = active_orders(s, turn)
     for player in game.players:
@@ -690,6 +702,15 @@ def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner:
         return
     next_robots = [r for r in robots if by_robot.get(r.name) is None or by_robot[r.name].status != "ejected"]
     _open_turn(s, game, turn.number + 1, next_robots, now)
+
+
+def rules_version_note(turn: Turn) -> str | None:
+    """What a re-run of ``turn`` must say when it was resolved under other rules than this engine's."""
+    resolved_under = turn.rules_version or 1
+    if resolved_under == RULES_VERSION:
+        return None
+    return (f"turn {turn.number} was resolved under rules version {resolved_under}; this engine plays "
+            f"version {RULES_VERSION}, so a re-run may differ from the stored result")
 
 
 def replay_turn(s: Session, game: Game, number: int) -> tuple[TurnResult, bool]:
