@@ -84,8 +84,7 @@ def _legend(board: Board, robots: list[Robot]) -> list[str]:
         mode = "virtual" if r.virtual else "real"
         notes.append(f"  {square_name(r.pos) if r.pos else '-'}: {r.name} facing {'NESW'[r.facing]}, "
                      f"{r.hp} HP, {mode}")
-    key = ("key: ^>v< belt, ^^ express, ### pit, (L)/(R) gear, P^o pusher (o=1,3,5 e=2,4), X crusher, "
-           "L>1 laser, - : beam, F1 flag, W/WW repair, S1 start, ::: off the course")
+    key = "key: " + ", ".join([*(k.key for k in KINDS.values() if k.key), "::: off the course"])
     return [key, *notes] if notes else [key]
 
 

@@ -66,6 +66,28 @@ class Field:
             return value
         raise AssertionError(t)
 
+    def example(self) -> Any:
+        """A raw (spec) value this field accepts."""
+        if self.default is not None:
+            return self.default
+        return {"dir": "N", "sides": ["N"], "phases": [1], "int": self.lo, "choice": self.choices[0] if self.choices
+                else "", "bool": False}[self.type]
+
+    def describe(self) -> str:
+        """The field as the board docs write it: ``count`` (1-3, default 1)."""
+        name = f"`{self.name}`"
+        if self.type == "sides":
+            return f"{name}: list of `N` `E` `S` `W`"
+        if self.type == "phases":
+            return f"{name} (list of 1-5)"
+        if self.type == "choice":
+            return f"{name}: " + " or ".join(f"`{c}`" for c in self.choices)
+        if self.type == "int":
+            default = f", default {self.default}" if not self.required else ""
+            span = f"{self.lo} or {self.hi}" if self.hi == self.lo + 1 else f"{self.lo}-{self.hi}"
+            return f"{name} ({span}{default})"
+        return name
+
     def dump(self, value: Any) -> Any:
         if self.type == "dir":
             return dir_name(value)
@@ -115,6 +137,10 @@ class Kind:
     flat: bool = True
     #: called once when the whole board is built, for tables that depend on other squares (ledges)
     finish: Callable[[Board], None] | None = None
+    #: what it does, for the element table of docs/boards.md (markdown; the summary when empty)
+    doc: str = ""
+    #: its entry in the ASCII view's key line ("### pit"); empty: not in the key
+    key: str = ""
 
     def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
         allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}
@@ -135,8 +161,22 @@ class Kind:
     def dump_fields(self, values: dict[str, Any]) -> dict[str, Any]:
         return {f.name: f.dump(values[f.name]) for f in self.fields}
 
+    def sample(self) -> dict[str, Any]:
+        """Field values of a valid element of this kind (defaults, else the first allowed value)."""
+        return {f.name: f.parse(f.example()) for f in self.fields}
+
 
 KINDS: dict[str, Kind] = {}
+
+
+def kinds_table() -> str:
+    """The element table of docs/boards.md, made from the registry."""
+    lines = ["| kind | fields | what it does |", "| --- | --- | --- |"]
+    for kind in KINDS.values():
+        fields = ", ".join(f.describe() for f in kind.fields) or "none"
+        group = f" ({kind.group})" if kind.group else ""
+        lines.append(f"| `{kind.name}`{group} | {fields} | {kind.doc or kind.summary} |")
+    return "\n".join(lines)
 
 
 def register(kind: Kind) -> Kind:

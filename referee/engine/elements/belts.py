@@ -36,6 +36,8 @@ def all_belts(ctx: TurnContext, phase: int) -> None:
 
 BELT = Kind(
     name="belt",
+    doc='a conveyor belt carrying a robot one square toward `dir` in every register phase',
+    key='^>v< belt',
     fields=(Field("dir", "dir"),),
     summary="a conveyor belt carrying robots one square toward dir each register phase",
     group="floor",
@@ -46,6 +48,8 @@ BELT = Kind(
 
 EXPRESS = Kind(
     name="express",
+    doc='an express belt: one square before the ordinary belts move, then one more together with them',
+    key='^^ express',
     fields=(Field("dir", "dir"),),
     summary="an express belt: one square before the other belts move, one more with them",
     group="floor",

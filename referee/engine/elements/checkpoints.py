@@ -71,6 +71,8 @@ def _install_start(board: Board, el: Element) -> None:
 
 FLAG = Kind(
     name="flag",
+    doc='a checkpoint flag; flags are touched in number order',
+    key='F1 flag',
     fields=(Field("number", "int", lo=1, hi=99),),
     summary="a checkpoint flag; flags must be touched in number order",
     install=_install_flag,
@@ -81,6 +83,8 @@ FLAG = Kind(
 
 REPAIR = Kind(
     name="repair",
+    doc='a repair site: updates the archive when touched, repairs at the end of the turn',
+    key='W/WW repair',
     fields=(Field("wrenches", "int", required=False, default=1, lo=1, hi=2),),
     summary="a repair site with 1 or 2 wrenches; also a checkpoint for the archive",
     group="floor",
@@ -92,6 +96,8 @@ REPAIR = Kind(
 
 START = Kind(
     name="start",
+    doc='a numbered start square',
+    key='S1 start',
     fields=(Field("number", "int", lo=1, hi=99),),
     summary="a numbered start square",
     install=_install_start,

@@ -39,6 +39,9 @@ def blaze(ctx: TurnContext, phase: int) -> None:
 
 FLAMER = Kind(
     name="flamer",
+    doc=('in the listed register phases, 1 damage to a robot entering it or turning on it, and 1 more to a '
+         'robot on it when lasers fire'),
+    key='&&& flamer',
     fields=(Field("phases", "phases"),),
     summary="in the listed register phases, 1 damage to a robot entering or turning on it, and 1 when lasers fire",
     hooks=(on("move.flamers", scorch_entering, ENTER), on("move.flamers", scorch_turning, ROTATE)),

@@ -16,6 +16,8 @@ def turn(ctx: TurnContext, phase: int) -> None:
 
 GEAR = Kind(
     name="gear",
+    doc='turns a robot on it a quarter turn each register phase',
+    key='(L)/(R) gear',
     fields=(Field("turn", "choice", choices=("left", "right")),),
     summary="turns a robot on it 90 degrees left or right",
     group="floor",

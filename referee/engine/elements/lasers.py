@@ -113,6 +113,9 @@ def _fires_option(ctx: TurnContext, robot: Robot, phase: int) -> bool:
 LASER = Kind(
     flat=False,
     name="laser",
+    doc=('a board laser mounted on the square; its beam covers the square itself and runs toward `dir` until a'
+         ' wall, the edge or the first real robot, doing `count` damage'),
+    key='L>1 laser, - : beam',
     fields=(Field("dir", "dir"), Field("count", "int", required=False, default=1, lo=1, hi=3)),
     summary="a board laser mounted on the square, firing count beams toward dir",
     steps={"lasers.fire": board_lasers},

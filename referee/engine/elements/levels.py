@@ -96,6 +96,9 @@ def _slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
 
 LEVEL = Kind(
     name="level",
+    doc=('raises the square to a height; unlisted squares are at height 0; a side between two heights is a '
+         'ledge: it cannot be climbed, and dropping over it costs 2 HP'),
+    key=' 1  height',
     fields=(Field("height", "int", required=False, default=1, lo=1, hi=3),),
     summary="raises the square to a height (ground is 0); sides between heights are ledges",
     finish=_finish,
@@ -105,6 +108,9 @@ LEVEL = Kind(
 
 RAMP = Kind(
     name="ramp",
+    doc=("a ramp rising toward `dir`: joins its square's height to the height beyond its uphill side; a card "
+         'ending on it after climbing slides back one square'),
+    key='R^ ramp',
     fields=(Field("dir", "dir"),),
     summary="a ramp rising toward dir, joining its height to the height beyond its top",
     group="floor",

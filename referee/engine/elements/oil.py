@@ -31,6 +31,9 @@ def slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
 
 OIL = Kind(
     name="oil",
+    doc=('an oil slick: a movement card executed from it loses its first square; a robot whose movement card '
+         'ends on it slides on the way it moved until dry floor, a wall or a robot stops it'),
+    key='%%% oil',
     summary="an oil slick: a card executed from it loses its first square; a card ending on it slides on",
     group="floor",
     hooks=(on("move.water", slow, CARD), on("move.oil", slide, STOP)),

@@ -15,6 +15,9 @@ def fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
 
 PIT = Kind(
     name="pit",
+    doc=('a robot that enters the square is destroyed. What lies beyond the board edge and on void squares '
+         'acts the same (unless the game uses the `edge = "fence"` house rule).'),
+    key='### pit',
     summary="a bottomless shaft: a robot entering it is destroyed",
     group="floor",
     hooks=(on("move.pits", fall),),

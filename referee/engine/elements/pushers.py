@@ -58,6 +58,8 @@ def push(ctx: TurnContext, phase: int) -> None:
 PUSHER_KIND = Kind(
     flat=False,
     name="pusher",
+    doc='in the listed register phases, pushes a robot on its square one square toward `dir`',
+    key='P^o pusher (o=1,3,5 e=2,4)',
     fields=(Field("dir", "dir"), Field("phases", "phases")),
     summary="pushes a robot on its square one square toward dir in the listed register phases",
     steps={"board.pushers": push},

@@ -23,6 +23,8 @@ def draw(ctx: TurnContext, phase: int) -> None:
 
 RANDOMIZER = Kind(
     name="randomizer",
+    doc="replaces the card of the robot on it with a random one when the phase's cards are revealed",
+    key='? randomizer',
     summary="replaces the card of a robot standing on it with a random one when cards are revealed",
     group="floor",
     steps={"reveal.randomizers": draw},

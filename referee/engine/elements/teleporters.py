@@ -43,6 +43,8 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
 
 TELEPORTER = Kind(
     name="teleporter",
+    doc='a movement card executed on it jumps the robot (squares + 2) forward, over whatever lies between',
+    key='[T] teleporter',
     summary="a movement card executed here jumps the robot (squares + 2) forward",
     group="floor",
     hooks=(on("move.teleporters", jump),),

@@ -35,6 +35,8 @@ def flow(ctx: TurnContext, phase: int) -> None:
 
 WATER = Kind(
     name="water",
+    doc='still water: a movement card executed from it loses its first square',
+    key='~~~ water',
     summary="still water: a movement card executed from it loses its first square",
     group="floor",
     hooks=(on("move.water", slow),),
@@ -44,6 +46,8 @@ WATER = Kind(
 
 CURRENT = Kind(
     name="current",
+    doc='flowing water: as water, and after the belts it carries the robots in it one square toward `dir`',
+    key='~>~ current',
     fields=(Field("dir", "dir"),),
     summary="flowing water: as water, and it carries robots one square toward dir after the belts",
     group="floor",
