@@ -88,6 +88,6 @@ def standing_answer(standing: Mapping[str, Any], key: DecisionKey) -> Any:
     if key.subject == FIRE and key.register is not None:
         fire = standing.get("fire")
         if isinstance(fire, Mapping):
-            weapon = fire.get(str(key.register), fire.get(key.register))  # type: ignore[call-overload]
+            weapon = fire.get(str(key.register), fire.get(key.register))
             return str(weapon) if weapon is not None else None
     return None

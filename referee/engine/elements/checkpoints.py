@@ -11,8 +11,8 @@ from __future__ import annotations
 from ..board import Board, Element
 from ..context import TurnContext
 from ..decisions import TWO_WRENCHES, DecisionKey
-from ..geometry import square_name
-from ..kinds import Field, Kind, NotationError
+from ..geometry import NotationError, square_name
+from ..kinds import Field, Kind
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

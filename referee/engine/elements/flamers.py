@@ -18,7 +18,9 @@ from ..timing import ENTER, ROTATE
 
 def _active(ctx: TurnContext, sq: Square | None) -> bool:
     els = ctx.board.layer("flamer").get(sq) if sq is not None else None
-    return bool(els) and any(ctx.phase in el["phases"] for el in els)
+    if not els:
+        return False
+    return any(ctx.phase in el["phases"] for el in els)
 
 
 def scorch_entering(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
