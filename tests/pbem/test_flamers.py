@@ -10,7 +10,7 @@ def test_entering_an_active_flamer_costs_one_and_standing_on_it_one_more():
     p = play(ODD, [robot("Twonky", "r2c4", "N")], {"Twonky": ["FWD1 490"]})
     assert p.at("Twonky") == "r3c4"
     assert p.damage("Twonky") == 2
-    steps = [e["step"] for e in p.events if e["robot"] == "Twonky" and e["text"] == "-1 HP"]
+    steps = [e["step"] for e in p.events() if e["robot"] == "Twonky" and e["text"] == "-1 HP"]
     assert steps == ["robots", "flamers"]
 
 
@@ -37,6 +37,6 @@ def test_a_robot_pushed_onto_an_active_flamer_burns():
     robots = [robot("Pusher", "r1c4", "N"), robot("Box", "r2c4", "W")]
     p = play(ODD, robots, {"Pusher": ["FWD1 490"]})
     assert p.at("Box") == "r3c4"
-    burns = [e["step"] for e in p.events if e["robot"] == "Box" and e.get("cause") == "flamer"]
+    burns = [e["step"] for e in p.events() if e["robot"] == "Box" and e.get("cause") == "flamer"]
     assert burns == ["robots", "flamers"]  # pushed in, then standing on it; Pusher's laser is the third HP
     assert p.damage("Box") == 3
