@@ -67,10 +67,15 @@ def board_show(name: str, no_legend: bool) -> None:
 
 
 @board.command("kinds")
-def board_kinds() -> None:
+@click.option("--markdown", is_flag=True, help="the element table of docs/boards.md")
+def board_kinds(markdown: bool) -> None:
     """List the element kinds, their fields and what they do."""
     from .engine import KINDS
+    from .engine.kinds import kinds_table
 
+    if markdown:
+        click.echo(kinds_table())
+        return
     for kind in KINDS.values():
         fields = ", ".join(f.name + ("" if f.required else f" (default {f.default})") for f in kind.fields)
         click.echo(f"{kind.name:<11} {fields or '-':<34} {kind.summary}")

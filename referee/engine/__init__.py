@@ -8,14 +8,17 @@ from . import elements  # noqa: F401  (registers the element kinds)
 from .board import Board, Element, build_board
 from .cards import DECK, Card, CardError, deal, hand_size, locked_registers, parse_card
 from .dealing import Deal, deal_turn, needs_program
+from .events import Event
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
 from .kinds import KINDS, BoardError
-from .resolve import TurnResult, resolve_turn
-from .state import Event, Robot, Rules
+from .resolve import TurnResult, TurnRun, resolve_turn
+from .state import Robot, Rules
+from .version import RULES_VERSION
 
 __all__ = [
     "DECK",
     "KINDS",
+    "RULES_VERSION",
     "Board",
     "BoardError",
     "Card",
@@ -28,6 +31,7 @@ __all__ = [
     "Rules",
     "Square",
     "TurnResult",
+    "TurnRun",
     "build_board",
     "deal",
     "deal_turn",

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from .board import Board
-from .geometry import DC, DR, E, N, S, Square, square_name
+from .geometry import ARROWS, E, N, S, Square, square_name
 from .kinds import KINDS
 from .state import Robot
-
-ARROWS = "^>v<"
 
 
 def _beams(board: Board) -> dict[Square, str]:
@@ -15,12 +13,8 @@ def _beams(board: Board) -> dict[Square, str]:
     for sq, els in board.layer("laser").items():
         for el in els:
             d = el["dir"]
-            cur = sq
-            while board.on_board(cur):
+            for cur in board.ray(sq, d):
                 marks.setdefault(cur, " : " if d in (N, S) else " - ")
-                if (cur[0], cur[1], d) in board.blocked:
-                    break
-                cur = (cur[0] + DR[d], cur[1] + DC[d])
     return marks
 
 
@@ -90,8 +84,7 @@ def _legend(board: Board, robots: list[Robot]) -> list[str]:
         mode = "virtual" if r.virtual else "real"
         notes.append(f"  {square_name(r.pos) if r.pos else '-'}: {r.name} facing {'NESW'[r.facing]}, "
                      f"{r.hp} HP, {mode}")
-    key = ("key: ^>v< belt, ^^ express, ### pit, (L)/(R) gear, P^o pusher (o=1,3,5 e=2,4), X crusher, "
-           "L>1 laser, - : beam, F1 flag, W/WW repair, S1 start, ::: off the course")
+    key = "key: " + ", ".join([*(k.key for k in KINDS.values() if k.key), "::: off the course"])
     return [key, *notes] if notes else [key]
 
 

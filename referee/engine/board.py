@@ -6,9 +6,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .geometry import NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .geometry import DC, DR, NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .hooks import MOVE_TYPES, HookError, check
 from .kinds import KINDS, BoardError, Kind
-from .timing import TIMING
+from .timing import CROSS, ORDER, TIMING
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +35,11 @@ class Board:
         self.layers: dict[str, dict[Square, list[Element]]] = {}
         #: (row, col, side) for every wall side, both faces
         self.blocked: set[tuple[int, int, int]] = set()
-        #: step id -> key (square, or (row, col, side)) -> hooks, in timing order
-        self.hooks: dict[str, dict[Any, list[Callable[..., Any]]]] = {}
+        #: hook type -> step id -> key (square, or (row, col, side) for cross hooks) -> handlers
+        self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
+        self._dispatch: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] = {}
+        self._ordered: dict[str, dict[Any, list[tuple[int, Callable[..., Any]]]]] = {}
+        self._rays: dict[tuple[Square, int, bool], tuple[Square, ...]] = {}
         self.flags: dict[int, Square] = {}
         self.starts: dict[int, Square] = {}
         self.spec: dict[str, Any] = {}
@@ -49,6 +53,26 @@ class Board:
 
     def wall(self, sq: Square, d: int) -> bool:
         return (sq[0], sq[1], d) in self.blocked
+
+    def ray(self, start: Square, d: int, include_start: bool = True) -> tuple[Square, ...]:
+        """The squares a beam from ``start`` toward ``d`` crosses on the empty floor, up to a wall or
+        the edge: the one beam tracer of the engine, the ASCII view and the pictures (built once
+        per start, direction and board)."""
+        key = (start, d, include_start)
+        found = self._rays.get(key)
+        if found is None:
+            squares: list[Square] = []
+            cur = start
+            if include_start and self.on_board(cur):
+                squares.append(cur)
+            if not include_start or squares:
+                while (cur[0], cur[1], d) not in self.blocked:
+                    cur = (cur[0] + DR[d], cur[1] + DC[d])
+                    if not self.on_board(cur):
+                        break
+                    squares.append(cur)
+            found = self._rays[key] = tuple(squares)
+        return found
 
     def layer(self, kind: str) -> dict[Square, list[Element]]:
         return self.layers.get(kind, {})
@@ -78,17 +102,51 @@ class Board:
     # -- building --------------------------------------------------------------------------------
     def add(self, element: Element) -> None:
         self.layers.setdefault(element.kind, {}).setdefault(element.at, []).append(element)
-        install = KINDS[element.kind].install
-        if install:
-            install(self, element)
+        kind = KINDS[element.kind]
+        for hook in kind.hooks:
+            if hook.type == CROSS:
+                for side in range(4):
+                    self.add_hook(hook.step, (element.at[0], element.at[1], side), hook.fn, CROSS)
+            else:
+                self.add_hook(hook.step, element.at, hook.fn, hook.type)
+        if kind.install:
+            kind.install(self, element)
 
     def add_wall(self, sq: Square, d: int) -> None:
         self.blocked.add((sq[0], sq[1], d))
         other = step(sq, d)
         self.blocked.add((other[0], other[1], opposite(d)))
 
-    def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any]) -> None:
-        self.hooks.setdefault(step_id, {}).setdefault(key, []).append(fn)
+    def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any], type_: str | None = None) -> None:
+        """Hook ``fn`` into a "robots move" step at a square (a side for cross hooks); checked."""
+        t = check(step_id, fn, type_)
+        if t not in MOVE_TYPES:
+            raise HookError(f"{step_id!r}: {t} handlers act board-wide (Kind.steps), not at a square")
+        fns = self.hooks.setdefault(t, {}).setdefault(step_id, {}).setdefault(key, [])
+        if fn not in fns:
+            fns.append(fn)
+        self._dispatch.pop(t, None)
+        self._ordered.pop(t, None)
+
+    def dispatch(self, type_: str) -> dict[Any, tuple[Callable[..., Any], ...]]:
+        """Key -> every handler of this hook type there, in table order (built once per type)."""
+        found = self._dispatch.get(type_)
+        if found is None:
+            found = self._dispatch[type_] = {key: tuple(fn for _, fn in pairs)
+                                             for key, pairs in self.ordered(type_).items()}
+        return found
+
+    def ordered(self, type_: str) -> dict[Any, list[tuple[int, Callable[..., Any]]]]:
+        """Key -> (table position of the step, handler) for this hook type, in table order."""
+        cached = self._ordered.get(type_)
+        if cached is not None:
+            return cached
+        out: dict[Any, list[tuple[int, Callable[..., Any]]]] = {}
+        for step_id, table in sorted(self.hooks.get(type_, {}).items(), key=lambda item: ORDER[item[0]]):
+            for key, fns in table.items():
+                out.setdefault(key, []).extend((ORDER[step_id], fn) for fn in fns)
+        self._ordered[type_] = out
+        return out
 
     def plan(self) -> dict[str, list[Callable[..., None]]]:
         """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""

@@ -3,23 +3,34 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
 from .cards import Card, locked_registers
+from .decisions import SACRIFICE, Answers, Decision, DecisionKey
+from .events import Event
 from .geometry import Square, square_name
-from .state import Event, Robot, Rules
+from .hooks import EFFECTS
+from .state import Robot, Rules
+
+#: the sacrifice threshold when the player said nothing (turn report rules)
+DEFAULT_SACRIFICE_HP = 6
 
 
 @dataclass(slots=True)
 class Hit:
-    """Damage that lands with the rest of its step (lasers are simultaneous)."""
+    """Damage on its way to a robot: how much, why, from whom, travelling which way."""
 
     robot: Robot
     amount: int
-    step: str
-    source: str
+    cause: str
+    #: who or what deals it (a robot's name, "board laser r3c4"), if anyone
+    source: str | None = None
+    #: the direction the damage travels (a beam fired east hits its target from the west), if any
+    direction: int | None = None
+    step: str = ""
 
 
 @dataclass
@@ -46,18 +57,39 @@ class TurnContext:
     reentry: dict[str, int] = field(default_factory=dict)
     #: robots the fence has shocked in the current register phase
     fenced: set[str] = field(default_factory=set)
+    #: the players' answers to the decisions effects ask for, and the decisions asked so far
+    answers: Answers = field(default_factory=Answers)
+    decisions: list[Decision] = field(default_factory=list)
+    #: False: keep no events (a search stepping through registers needs none)
+    record: bool = True
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
 
+    def copy(self) -> TurnContext:
+        """An independent copy between two register phases: robots, cards, generator and logs."""
+        rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
+        rng.setstate(self.rng.getstate())
+        return TurnContext(board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
+                           programs={k: list(v) for k, v in self.programs.items()}, rng=rng,
+                           undealt=list(self.undealt), events=list(self.events),
+                           phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
+                           notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
+                           answers=self.answers, decisions=list(self.decisions), record=self.record)
+
     # -- the log ---------------------------------------------------------------------------------
-    def emit(self, robot: Robot | None, text: str, **data: Any) -> None:
+    def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
+        """Log an event of ``kind`` (see :mod:`referee.engine.events`) with its args and data keys."""
+        if not self.record:
+            return
         if robot is not None and robot.name in self._pending_move:
             self._flush_move(robot)
-        self.events.append(Event(self.phase, self.step, robot.name if robot else None, text, data or None))
+        self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
     def note_move(self, robot: Robot) -> None:
         """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
+        if not self.record:
+            return
         assert robot.pos is not None
         self._pending_move[robot.name] = robot.pos
 
@@ -65,7 +97,7 @@ class TurnContext:
         sq = self._pending_move.pop(robot.name)
         card = self.current.get(robot.name)
         data = {"card": str(card)} if card else None
-        self.events.append(Event(self.phase, self.step, robot.name, f"move to {square_name(sq)}", data))
+        self.events.append(Event(self.phase, self.step, robot.name, "move", {"to": square_name(sq)}, data))
 
     def flush_moves(self) -> None:
         for name in list(self._pending_move):
@@ -88,6 +120,16 @@ class TurnContext:
     def alone(self, robot: Robot) -> bool:
         return all(o is robot or o.pos != robot.pos for o in self.robots)
 
+    # -- decisions -------------------------------------------------------------------------------
+    def decide(self, robot: Robot, key: DecisionKey, default: Any, note: Callable[[Any], str | None] | None = None
+               ) -> Any:
+        """The player's answer to ``key`` (turn's orders, then standing orders, then ``default``),
+        recorded; ``note`` says what the engine makes of an answer it cannot follow."""
+        found = self.answers.answer(robot.name, key)
+        answer, source = found if found is not None else (default, "default")
+        self.decisions.append(Decision(robot.name, key, answer, source, note(answer) if note else None))
+        return answer
+
     # -- damage ----------------------------------------------------------------------------------
     def fence(self, robot: Robot) -> None:
         """House rule ``edge = fence``: trying to leave the board costs 2 HP, once per register phase."""
@@ -95,43 +137,85 @@ class TurnContext:
             self.fenced.add(robot.name)
             self.damage(robot, 2, "fence")
 
-    def damage(self, robot: Robot, amount: int, cause: str, **data: Any) -> None:
-        """Damage now (not simultaneous); destroys at 10."""
+    def damage(self, robot: Robot, amount: int, cause: str, source: str | None = None,
+               direction: int | None = None) -> None:
+        """Damage now (not simultaneous); destroys at 10. The one door for damage dealt at once."""
         if robot.pos is None or amount <= 0:
             return
-        before = robot.damage
-        robot.damage = min(10, robot.damage + amount)
-        self.emit(robot, f"-{amount} HP", cause=cause, **data)
-        if robot.damage >= 10:
+        if self._land(Hit(robot, amount, cause, source, direction, self.step)):
             self.destroy(robot, cause)
-            return
-        for reg in locked_registers(robot.damage):
-            if reg not in locked_registers(before):
-                self.emit(robot, f"register {reg} fused")
 
-    def hit_later(self, robot: Robot, amount: int, source: str) -> None:
-        self.pending_hits.append(Hit(robot, amount, self.step, source))
+    def hit_later(self, robot: Robot, amount: int, source: str, direction: int | None = None,
+                  cause: str = "laser") -> None:
+        """Damage that lands with the rest of the step (:meth:`apply_hits`), as lasers do."""
+        self.pending_hits.append(Hit(robot, amount, cause, source, direction, self.step))
 
     def apply_hits(self) -> None:
         """Land every pending hit of the step together, then destroy whoever reached 10 damage."""
         hits, self.pending_hits = self.pending_hits, []
-        doomed: list[Robot] = []
+        doomed: dict[str, tuple[Robot, str]] = {}
         for hit in hits:
-            robot = hit.robot
-            if robot.pos is None:
-                continue
-            before = robot.damage
-            robot.damage = min(10, robot.damage + hit.amount)
-            self.emit(robot, f"-{hit.amount} HP", cause="laser", by=hit.source)
-            if robot.damage >= 10:
-                if robot not in doomed:
-                    doomed.append(robot)
-            else:
-                for reg in locked_registers(robot.damage):
-                    if reg not in locked_registers(before):
-                        self.emit(robot, f"register {reg} fused")
-        for robot in doomed:
-            self.destroy(robot, "laser")
+            if hit.robot.pos is not None and self._land(hit):
+                doomed.setdefault(hit.robot.name, (hit.robot, hit.cause))
+        for robot, cause in doomed.values():
+            self.destroy(robot, cause)
+
+    def _land(self, hit: Hit) -> bool:
+        """Write a hit to the robot (what it carries may lessen it) and log it; True at 10 damage."""
+        robot = hit.robot
+        if robot.options or robot.statuses:
+            for name in robot.effects():
+                effect = EFFECTS.get(name)
+                if effect is not None and effect.guard is not None:
+                    hit.amount = effect.guard(self, robot, hit)
+            if hit.amount > 0 and robot.options:
+                self._sacrifice(hit)
+            if hit.amount <= 0:
+                return False
+        before = robot.damage
+        robot.damage = min(10, before + hit.amount)
+        amount = {"amount": hit.amount}
+        if hit.cause == "laser" or hit.source is not None:
+            self.emit(robot, "damage", amount, cause=hit.cause, by=hit.source)
+        else:
+            self.emit(robot, "damage", amount, cause=hit.cause)
+        if robot.damage >= 10:
+            return True
+        if robot.damage >= 5:
+            was = locked_registers(before)
+            for reg in locked_registers(robot.damage):
+                if reg not in was:
+                    self.emit(robot, "fused", {"register": reg})
+        return False
+
+    def _sacrifice(self, hit: Hit) -> None:
+        """At or below the player's threshold HP, the robot gives up an option card instead of a point
+        of damage (its newest option; threshold 0 means never)."""
+        robot = hit.robot
+        threshold = self.decide(robot, DecisionKey(SACRIFICE), DEFAULT_SACRIFICE_HP)
+        if threshold and robot.hp <= threshold:
+            option = robot.options.pop()
+            hit.amount -= 1
+            self.emit(robot, "sacrificed", {"option": option}, option=option)
+
+    def repair(self, robot: Robot, amount: int | None = None) -> int:
+        """Repair ``amount`` damage (all of it when None); logs ``+n HP``; returns what was repaired."""
+        got = robot.damage if amount is None else min(amount, robot.damage)
+        if got > 0:
+            robot.damage -= got
+            self.emit(robot, "repair", {"amount": got})
+        return got
+
+    def place(self, robot: Robot, sq: Square | None, facing: int | None = None) -> None:
+        """Put a robot on a square (teleporters, slides, re-entry) with no hooks and no log."""
+        robot.pos = sq
+        if facing is not None:
+            robot.facing = facing
+
+    def turn(self, robot: Robot, quarter_turns: int, **data: Any) -> None:
+        """Turn a robot clockwise (gears, belts turning it); logs its new facing."""
+        robot.facing = (robot.facing + quarter_turns) % 4
+        self.emit(robot, "face", {"dir": "NESW"[robot.facing]}, **data)
 
     def destroy(self, robot: Robot, cause: str) -> None:
         """Remove the robot from the board at once; its remaining registers do nothing."""
@@ -144,6 +228,8 @@ class TurnContext:
         robot.damage = 10
         robot.locked.clear()
         robot.options.clear()
+        robot.option_data.clear()
+        robot.statuses.clear()
         robot.virtual = False
         robot.first_turn = False
         robot.powered_down = False

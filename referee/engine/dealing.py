@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, Card, deal, hand_size, locked_registers
+from .cards import DECK, Card, deal, locked_registers
+from .programs import hand_size
 from .state import Robot
 
 
@@ -36,7 +37,7 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
             continue
         locked[r.name] = {reg: card for reg, card in r.locked.items() if reg in locked_registers(r.damage)}
         held.update(locked[r.name].values())
-    sizes = {r.name: hand_size(r.damage) for r in robots if needs_program(r)}
+    sizes = {r.name: hand_size(r) for r in robots if needs_program(r)}
     # empty fused registers are filled first, from a generator of their own
     rng = random.Random(f"fill:{seed}")
     spare = [c for c in DECK if c not in held]

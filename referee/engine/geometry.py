@@ -14,6 +14,8 @@ Square = tuple[int, int]
 
 N, E, S, W = 0, 1, 2, 3
 DIR_NAMES = "NESW"
+#: the ASCII arrow of each direction
+ARROWS = "^>v<"
 DR = (1, 0, -1, 0)
 DC = (0, 1, 0, -1)
 
@@ -38,10 +40,6 @@ def step(sq: Square, d: int, n: int = 1) -> Square:
 
 def opposite(d: int) -> int:
     return (d + 2) % 4
-
-
-def turn_right(d: int, quarter_turns: int = 1) -> int:
-    return (d + quarter_turns) % 4
 
 
 _SQUARE = re.compile(r"^\s*r(\d+)\s*c(\d+)\s*$", re.IGNORECASE)

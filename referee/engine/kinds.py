@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .geometry import DIR_NAMES, NotationError, dir_name, parse_dir
+from .hooks import Hook, HookError, check, hook_type
+from .timing import PHASE, TURN
 
 if TYPE_CHECKING:
     from .board import Board, Element
-    from .context import TurnContext
 
 
 class BoardError(ValueError):
@@ -65,6 +66,28 @@ class Field:
             return value
         raise AssertionError(t)
 
+    def example(self) -> Any:
+        """A raw (spec) value this field accepts."""
+        if self.default is not None:
+            return self.default
+        return {"dir": "N", "sides": ["N"], "phases": [1], "int": self.lo, "choice": self.choices[0] if self.choices
+                else "", "bool": False}[self.type]
+
+    def describe(self) -> str:
+        """The field as the board docs write it: ``count`` (1-3, default 1)."""
+        name = f"`{self.name}`"
+        if self.type == "sides":
+            return f"{name}: list of `N` `E` `S` `W`"
+        if self.type == "phases":
+            return f"{name} (list of 1-5)"
+        if self.type == "choice":
+            return f"{name}: " + " or ".join(f"`{c}`" for c in self.choices)
+        if self.type == "int":
+            default = f", default {self.default}" if not self.required else ""
+            span = f"{self.lo} or {self.hi}" if self.hi == self.lo + 1 else f"{self.lo}-{self.hi}"
+            return f"{name} ({span}{default})"
+        return name
+
     def dump(self, value: Any) -> Any:
         if self.type == "dir":
             return dir_name(value)
@@ -84,16 +107,15 @@ class Field:
         return value
 
 
-PhaseHandler = Callable[["TurnContext", int], None]
-TurnHandler = Callable[["TurnContext"], None]
-
-
 @dataclass
 class Kind:
     """An element kind.
 
-    ``install`` adds an element to the board's fast lookup tables; ``steps`` maps step ids of the
-    timing table to handlers ``(ctx, phase)`` (or ``(ctx)`` for start and end of turn); ``glyph``
+    ``steps`` maps step ids of the timing table to board-wide handlers ``(ctx, phase)`` (or
+    ``(ctx)`` for start and end of turn); ``hooks`` (made with :func:`~referee.engine.hooks.on`)
+    act while robots execute cards and are installed at each element's square (a cross hook on
+    all four sides of it); ``install`` adds anything else the element needs to the board's lookup
+    tables (walls, numbered flags, hooks at other keys); ``glyph``
     gives the 1-3 characters of the ASCII view; ``group`` makes kinds exclusive on one square
     (two floor kinds cannot share a square).
     """
@@ -104,6 +126,7 @@ class Kind:
     group: str | None = None
     install: Callable[[Board, Element], None] | None = None
     steps: dict[str, Callable[..., None]] = field(default_factory=dict)
+    hooks: tuple[Hook, ...] = ()
     glyph: Callable[[Element], str] = lambda e: "?"
     #: when several elements share a square, the highest rank is drawn
     rank: int = 0
@@ -114,6 +137,10 @@ class Kind:
     flat: bool = True
     #: called once when the whole board is built, for tables that depend on other squares (ledges)
     finish: Callable[[Board], None] | None = None
+    #: what it does, for the element table of docs/boards.md (markdown; the summary when empty)
+    doc: str = ""
+    #: its entry in the ASCII view's key line ("### pit"); empty: not in the key
+    key: str = ""
 
     def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
         allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}
@@ -134,18 +161,37 @@ class Kind:
     def dump_fields(self, values: dict[str, Any]) -> dict[str, Any]:
         return {f.name: f.dump(values[f.name]) for f in self.fields}
 
+    def sample(self) -> dict[str, Any]:
+        """Field values of a valid element of this kind (defaults, else the first allowed value)."""
+        return {f.name: f.parse(f.example()) for f in self.fields}
+
 
 KINDS: dict[str, Kind] = {}
 
 
-def register(kind: Kind) -> Kind:
-    from .timing import STEP_IDS
+def kinds_table() -> str:
+    """The element table of docs/boards.md, made from the registry."""
+    lines = ["| kind | fields | what it does |", "| --- | --- | --- |"]
+    for kind in KINDS.values():
+        fields = ", ".join(f.describe() for f in kind.fields) or "none"
+        group = f" ({kind.group})" if kind.group else ""
+        lines.append(f"| `{kind.name}`{group} | {fields} | {kind.doc or kind.summary} |")
+    return "\n".join(lines)
 
+
+def register(kind: Kind) -> Kind:
+    """Add a kind to the registry; refused if any of its handlers is one the timing table cannot call."""
     if kind.name in KINDS:
         raise ValueError(f"element kind {kind.name!r} registered twice")
-    for step_id in kind.steps:
-        if step_id not in STEP_IDS:
-            raise ValueError(f"kind {kind.name!r} acts in unknown step {step_id!r}")
+    try:
+        for step_id, fn in kind.steps.items():
+            if hook_type(step_id) not in (PHASE, TURN):
+                raise HookError(f"step {step_id!r} acts while robots move: give its handler in Kind.hooks")
+            check(step_id, fn)
+        for hook in kind.hooks:
+            check(hook.step, hook.fn, hook.type)
+    except HookError as exc:
+        raise HookError(f"kind {kind.name!r}: {exc}") from None
     KINDS[kind.name] = kind
     return kind
 

@@ -1,30 +1,39 @@
 """Moving robots: program cards, pushing chains, and the simultaneous conveyor step.
 
 ``try_step`` is the single primitive every one-square move goes through (a card's step, a push,
-a pusher); it consults walls, the board edge, robots in the way and the hazards of the square
-entered, in the order of the timing table's "robots move" sequence.
+a pusher); it consults walls and the cross hooks of the side left, the board edge, robots in the
+way and the enter hooks of the square entered. ``execute_card`` runs a card through the card,
+rotate and stop hooks. Every hook list comes from the board's dispatch tables, built from the
+timing table's "robots move" sequence, merged with the robot's own effects.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DR, Square, dir_name, opposite, square_name
+from .hooks import EFFECTS, Handler
 from .state import Robot
+from .timing import CARD as CARD_HOOK
+from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 
 BLOCKED, MOVED, GONE = 0, 1, 2
 
 # How a robot came to move, for the log.
-CARD, PUSH, PUSHER = "card", "push", "pusher"
+CARD, PUSH, PUSHER, SLIDE = "card", "push", "pusher", "slide"
 
 
 def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
-             by: str = "", priority: int | None = None) -> int:
-    """Move ``robot`` one square toward ``d``, pushing real robots ahead of it.
+             by: str = "", priority: int | None = None, push: bool = True) -> int:
+    """Move ``robot`` one square toward ``d``, pushing real robots ahead of it (unless not ``push``:
+    then a real robot in the way blocks).
 
-    Returns MOVED, BLOCKED (nothing moved; a fence may have cost HP) or GONE (destroyed).
+    Returns MOVED, BLOCKED (nothing moved; a fence may have cost HP) or GONE (destroyed). The log
+    says ``move to`` once per card (CARD), ``pushed to`` (PUSH, PUSHER) or ``slide to`` (SLIDE).
     """
     board = ctx.board
     pos = robot.pos
@@ -41,16 +50,20 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     if not robot.virtual:
         other = ctx.real_robot_at(target, exclude=robot)
         if other is not None:
+            if not push:
+                return BLOCKED
             pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
             if pushed == BLOCKED:
                 return BLOCKED
     robot.pos = target
     if how == CARD:
         ctx.note_move(robot)
+    elif how == SLIDE:
+        ctx.emit(robot, "slide", {"to": square_name(target)})
     elif priority is not None:
-        ctx.emit(robot, f"pushed to {square_name(target)}", by=by, priority=priority)
+        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by, priority=priority)
     else:
-        ctx.emit(robot, f"pushed to {square_name(target)}", by=by)
+        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by)
     return enter(ctx, robot, pos, d)
 
 
@@ -62,81 +75,110 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     board = ctx.board
     if key in board.blocked:
         return False
-    for step_id in CROSS_STEPS:
-        table = board.hooks.get(step_id)
-        if table:
-            for fn in table.get(key, ()):
-                if not fn(ctx, robot, d):
-                    return False
+    fns = hooks_at(ctx, robot, CROSS, key)
+    if fns:
+        for fn in fns:
+            if not fn(ctx, robot, d):
+                return False
     return True
 
 
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
-    """Apply what the square just entered does to a robot (pits, ledges...)."""
-    board = ctx.board
-    for step_id in ENTER_STEPS:
-        table = board.hooks.get(step_id)
-        if table:
-            key = robot.pos
-            for fn in table.get(key, ()):
-                fn(ctx, robot, came_from, d)
-                if robot.pos is None:
-                    return GONE
+    """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
+    key = robot.pos
+    fns = hooks_at(ctx, robot, ENTER, key)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, came_from, d)
+            if robot.pos is None:
+                return GONE
     return MOVED
 
 
-#: steps of the "robots move" sequence that may forbid crossing a side; their hooks are keyed by
-#: (row, col, side), while the hooks a step runs on entering a square are keyed by (row, col)
-CROSS_STEPS: tuple[str, ...] = ("move.walls", "move.ledges")
-#: steps of the "robots move" sequence that act on the square a robot enters, in timing order
-ENTER_STEPS: tuple[str, ...] = ("move.ledges", "move.pits")
-#: steps that act on a movement card executed from a square, in timing order
-CARD_STEPS: tuple[str, ...] = ("move.teleporters", "move.water")
+def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[Handler] | None:
+    """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
+    if robot.options or robot.statuses:
+        return handlers(ctx, robot, type_, key)
+    return ctx.board.dispatch(type_).get(key)
+
+
+def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
+    """The ``type_`` handlers for ``robot`` at ``key``, in table order: in each step the board's
+    elements first, then the robot's own effects (options, statuses)."""
+    found = [(order, 0, fn) for order, fn in ctx.board.ordered(type_).get(key, ())]
+    for name in robot.effects():
+        effect = EFFECTS.get(name)
+        if effect is not None:
+            found.extend((ORDER[h.step], 1, h.fn) for h in effect.by_type.get(type_, ()))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [fn for _, _, fn in found]
 
 
 @dataclass(slots=True)
 class MovePlan:
-    """How a movement card will play out; card hooks (water, teleporters) may change it."""
+    """How a card will play out; card hooks (water, teleporters, soap...) may change it.
+
+    ``squares`` and ``direction`` describe a movement card, ``turn`` (quarter turns clockwise) a
+    turn card. ``done`` means a hook has played the card out: nothing more happens for it.
+    """
 
     squares: int
     direction: int
     start: Square
     done: bool = False
+    turn: int = 0
 
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
+    """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
+    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
     ctype = card.type
+    pos = robot.pos
+    assert pos is not None
+    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
+                    turn=ctype.turn)
+    fns = hooks_at(ctx, robot, CARD_HOOK, pos)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, card, plan)
+            if plan.done or robot.pos is None:
+                ctx.flush_moves()
+                return
     if ctype.turn:
-        robot.facing = (robot.facing + ctype.turn) % 4
-        ctx.emit(robot, f"face {dir_name(robot.facing)}", card=str(card))
-        return
-    assert robot.pos is not None
-    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move > 0 else opposite(robot.facing), robot.pos)
-    board = ctx.board
-    for step_id in CARD_STEPS:
-        table = board.hooks.get(step_id)
-        if table and robot.pos in table:
-            for fn in table[robot.pos]:
-                fn(ctx, robot, card, plan)
-    if plan.done:
-        ctx.flush_moves()
+        rotate(ctx, robot, plan.turn, card)
         return
     for _ in range(plan.squares):
         result = try_step(ctx, robot, plan.direction, CARD, priority=card.priority)
         if result == GONE:
             return
         if result == BLOCKED:
-            ctx.emit(robot, "obstruction encountered", card=str(card))
+            ctx.emit(robot, "blocked", card=str(card))
             break
-    after = board.hooks.get("move.ramp_slide")
-    if after and robot.pos in after:
-        for fn in after[robot.pos]:
+    stop = robot.pos
+    fns = hooks_at(ctx, robot, STOP, stop)
+    if fns:
+        for fn in fns:
             fn(ctx, robot, card, plan)
+            if robot.pos is None:
+                break
     ctx.flush_moves()
 
 
+def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
+    """A turn card turns a robot on its square, then the rotate hooks of the square run."""
+    robot.facing = (robot.facing + quarter_turns) % 4
+    ctx.emit(robot, "face", {"dir": dir_name(robot.facing)}, card=str(card))
+    pos = robot.pos
+    fns = hooks_at(ctx, robot, ROTATE, pos)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, card)
+            if robot.pos is None:
+                break
+
+
 def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square, int],
-           turns: bool, verb: str) -> None:
+           turns: bool, kind: str) -> None:
     """Move robots one square each, all at once, as belts and currents do.
 
     ``lanes`` maps each square of this kind of conveyor to its direction; it settles conflicts
@@ -162,19 +204,18 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     _settle(ctx, plan, dirs, lanes)
     moved = [(by_name[name], by_name[name].pos, target) for name, target in plan.items()]
     for robot, _, target in moved:
-        robot.pos = target
+        ctx.place(robot, target)
     for robot, start, target in moved:
         d = dirs[robot.name]
         if not board.on_board(target):
-            robot.pos = start
+            ctx.place(robot, start)
             ctx.destroy(robot, "edge")
             continue
-        ctx.emit(robot, f"{verb} {square_name(target)}")
+        ctx.emit(robot, kind, {"to": square_name(target)})
         if turns:
             lane = lanes.get(target)
             if lane is not None and lane != d and lane != opposite(d):
-                robot.facing = (robot.facing + (1 if lane == (d + 1) % 4 else 3)) % 4
-                ctx.emit(robot, f"face {dir_name(robot.facing)}")
+                ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
         enter(ctx, robot, start, d)
 

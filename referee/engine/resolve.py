@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 from .board import Board
 from .cards import DECK, Card, locked_registers
 from .context import TurnContext
+from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
+from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, START, Event, Robot, Rules
+from .state import END, START, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -24,11 +26,18 @@ LABELS = {
     "checkpoints.touch": "checkpoints",
     "checkpoints.turn_real": "checkpoints",
     "checkpoints.winner": "checkpoints",
+    "board.molten_ore": "ore flow",
 }
 
 
 def label(step_id: str) -> str:
-    """The short step name events carry (``robots``, ``belts``, ``lasers``...)."""
+    """The short step name events carry (``robots``, ``belts``, ``lasers``...).
+
+    Every step of the "robots move" sequence is ``robots`` (they act while robots execute their
+    cards); other labels name one sequence only, but for ``power down``, whose start-of-turn and
+    end-of-turn steps are told apart by the event's phase."""
+    if step_id.startswith("move."):
+        return "robots"
     return LABELS.get(step_id, step_id.split(".", 1)[1].replace("_", " "))
 
 
@@ -45,6 +54,8 @@ class TurnResult:
     #: the robots at the start of the turn (after power-down repairs), after each register phase run,
     #: and (when the end of turn ran) after it: what the report's pictures show
     frames: list[list[Robot]] = field(default_factory=list)
+    #: every decision an effect asked for this turn, with its answer and where the answer came from
+    decisions: list[Decision] = field(default_factory=list)
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -52,11 +63,9 @@ def power_down_repairs(ctx: TurnContext) -> None:
     for robot in ctx.robots:
         if robot.pos is not None and robot.powered_down:
             ctx.emit(robot, "powered down")
-            if robot.damage:
-                ctx.emit(robot, f"+{robot.damage} HP")
-                robot.damage = 0
+            if ctx.repair(robot):
                 for reg in sorted(robot.locked):
-                    ctx.emit(robot, f"register {reg} released")
+                    ctx.emit(robot, "released", {"register": reg})
                 robot.locked.clear()
 
 
@@ -94,19 +103,16 @@ def reenter(ctx: TurnContext) -> None:
             continue
         if robot.lives <= 0:
             if robot.destroyed:
-                ctx.emit(robot, "out of the game")
+                ctx.emit(robot, "out")
             continue
         if robot.archive is None:
             continue
-        robot.pos = robot.archive
+        ctx.place(robot, robot.archive, ctx.reentry.get(robot.name))
         robot.damage = 2
         robot.virtual = True
         robot.first_turn = True
         robot.locked.clear()
-        choice = ctx.reentry.get(robot.name)
-        if choice is not None:
-            robot.facing = choice
-        ctx.emit(robot, f"re-enter at {square_name(robot.pos)}", facing="NESW"[robot.facing])
+        ctx.emit(robot, "re-enter", {"at": square_name(robot.archive)}, facing="NESW"[robot.facing])
 
 
 def power_down(ctx: TurnContext) -> None:
@@ -117,7 +123,7 @@ def power_down(ctx: TurnContext) -> None:
         robot.powered_down = robot.power_down_next
         robot.power_down_next = False
         if robot.powered_down:
-            ctx.emit(robot, "powers down for next turn")
+            ctx.emit(robot, "powers down")
 
 
 def fuse(ctx: TurnContext) -> None:
@@ -135,7 +141,7 @@ def fuse(ctx: TurnContext) -> None:
                 keep[reg] = card
         for reg in sorted(robot.locked):
             if reg not in keep:
-                ctx.emit(robot, f"register {reg} released")
+                ctx.emit(robot, "released", {"register": reg})
         robot.locked = keep
 
 
@@ -164,55 +170,85 @@ def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[
         if core is not None:
             handlers.append(core)
         if handlers:
-            out.append((st.id, handlers))
+            out.append((label(st.id), handlers))
     return out
 
 
-def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
-                 rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
-                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None) -> TurnResult:
-    """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
-
-    ``programs`` maps robot names to their five registers (locked ones included); a robot with
-    no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
-    draw from (by default the deck less every programmed card); ``reentry`` holds the facing
-    chosen for robots that re-enter at the end of the turn.
-    """
-    rules = rules or Rules()
-    robots = [r.copy() for r in robots]
-    for r in robots:
-        r.destroyed = False
-    if undealt is None:
-        used = {c for prog in programs.values() for c in prog if c is not None}
-        undealt = [c for c in DECK if c not in used]
-    ctx = TurnContext(board=board, rules=rules, robots=robots, programs=dict(programs),
-                      rng=random.Random(f"turn:{seed}"), undealt=list(undealt), reentry=dict(reentry or {}))
-    played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
-    schedule_cache = board.cache.get("schedule")
-    if schedule_cache is None:
-        schedule_cache = board.cache["schedule"] = {
+def _schedules(board: Board) -> dict[str, list[tuple[str, list[Callable[..., None]]]]]:
+    cached = board.cache.get("schedule")
+    if cached is None:
+        cached = board.cache["schedule"] = {
             "start": _schedule(board, (START_SEQ,)),
             "reveal": _schedule(board, (REVEAL,)),
             "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS)),
             "end": _schedule(board, (END_SEQ,)),
         }
+    return cached
 
-    ctx.phase = START
-    _run_turn_steps(ctx, schedule_cache["start"])
-    frames = [[r.copy() for r in robots]]
-    phases_run = 0
-    for phase in range(1, phases + 1):
+
+class TurnRun:
+    """One turn being resolved, a register phase at a time: the stepping API search code uses.
+
+    ``TurnRun(...)`` runs the start of the turn; :meth:`step` runs the next register phase,
+    :meth:`finish` the end of the turn and returns the :class:`TurnResult`. :meth:`copy` is a cheap
+    copy of the whole state (robots, generator, cards) to explore another line from here. With
+    ``record=False`` no events and no frames are kept (what a search wants).
+    """
+
+    def __init__(self, board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
+                 rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
+                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
+                 answers: Answers | None = None, record: bool = True) -> None:
+        robots = [r.copy() for r in robots]
+        for r in robots:
+            r.destroyed = False
+        if undealt is None:
+            used = {c for prog in programs.values() for c in prog if c is not None}
+            undealt = [c for c in DECK if c not in used]
+        self.phases = phases
+        self.record = record
+        self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
+                               rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
+                               reentry=dict(reentry or {}), answers=answers or Answers(), record=record)
+        self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
+        self.frames: list[list[Robot]] = []
+        self.phases_run = 0
+        self._schedules = _schedules(board)
+        self.ctx.phase = START
+        _run_turn_steps(self.ctx, self._schedules["start"])
+        self._frame()
+
+    @property
+    def robots(self) -> list[Robot]:
+        return self.ctx.robots
+
+    @property
+    def done(self) -> bool:
+        """No register phase is left to run (all asked for ran, or someone won)."""
+        return self.phases_run >= self.phases or self.ctx.winner is not None
+
+    def _frame(self) -> None:
+        if self.record:
+            self.frames.append([r.copy() for r in self.ctx.robots])
+
+    def step(self) -> None:
+        """Run the next register phase: reveal, robots move in priority order, board, lasers, checkpoints."""
+        if self.done:
+            raise ValueError("no register phase left to run")
+        ctx = self.ctx
+        phase = self.phases_run + 1
+        self.phases_run = phase
         ctx.phase = phase
-        phases_run = phase
         ctx.current = {}
         ctx.fenced.clear()
-        for robot in robots:
+        programs = ctx.programs
+        for robot in ctx.robots:
             prog = programs.get(robot.name)
             if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:
                 card = prog[phase - 1]
                 if card is not None:
                     ctx.current[robot.name] = card
-        _run_phase_steps(ctx, phase, schedule_cache["reveal"])
+        _run_phase_steps(ctx, phase, self._schedules["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
         for name, card in order:
@@ -220,24 +256,64 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
             if robot.pos is None or robot.powered_down:
                 continue
             execute_card(ctx, robot, card)
-        for robot in robots:
-            played[robot.name].append(ctx.current.get(robot.name))
-        _run_phase_steps(ctx, phase, schedule_cache["after"])
-        frames.append([r.copy() for r in robots])
-        if ctx.winner:
-            break
-    end_of_turn = phases == 5 and not ctx.winner
-    if end_of_turn:
-        ctx.phase = END
-        _run_turn_steps(ctx, schedule_cache["end"])
-        frames.append([r.copy() for r in robots])
-    return TurnResult(robots=robots, events=ctx.events, winner=ctx.winner, phases_run=phases_run,
-                      end_of_turn=end_of_turn, played=played, frames=frames)
+        for robot in ctx.robots:
+            self.played[robot.name].append(ctx.current.get(robot.name))
+        _run_phase_steps(ctx, phase, self._schedules["after"])
+        self._frame()
+
+    def finish(self) -> TurnResult:
+        """Run what is left: the remaining register phases, then (after five) the end of the turn."""
+        while not self.done:
+            self.step()
+        ctx = self.ctx
+        end_of_turn = self.phases == 5 and not ctx.winner
+        if end_of_turn:
+            ctx.phase = END
+            _run_turn_steps(ctx, self._schedules["end"])
+            self._frame()
+        return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
+                          end_of_turn=end_of_turn, played=self.played, frames=self.frames,
+                          decisions=ctx.decisions)
+
+    def set_card(self, robot: str, register: int, card: Card | None) -> None:
+        """Put ``card`` in a register not yet run (a search trying another card)."""
+        if register <= self.phases_run:
+            raise ValueError(f"register {register} has already run")
+        program = self.ctx.programs.setdefault(robot, [None] * 5)
+        program[register - 1] = card
+
+    def copy(self) -> TurnRun:
+        """An independent copy of the turn as it stands (robots, cards, generator, logs)."""
+        twin = object.__new__(TurnRun)
+        twin.phases = self.phases
+        twin.record = self.record
+        twin.ctx = self.ctx.copy()
+        twin.played = {k: list(v) for k, v in self.played.items()}
+        twin.frames = list(self.frames)
+        twin.phases_run = self.phases_run
+        twin._schedules = self._schedules
+        return twin
+
+
+def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
+                 rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
+                 undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
+                 answers: Answers | None = None) -> TurnResult:
+    """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
+
+    ``programs`` maps robot names to their five registers (locked ones included); a robot with
+    no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
+    draw from (by default the deck less every programmed card); ``reentry`` holds the facing
+    chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
+    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`).
+    """
+    return TurnRun(board, robots, programs, rules=rules, seed=seed, phases=phases, undealt=undealt,
+                   reentry=reentry, answers=answers).finish()
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
-    for step_id, handlers in schedule:
-        ctx.step = label(step_id)
+    for step_label, handlers in schedule:
+        ctx.step = step_label
         for handler in handlers:
             handler(ctx, phase)
         if ctx.pending_hits:
@@ -245,8 +321,8 @@ def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, lis
 
 
 def _run_turn_steps(ctx: TurnContext, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
-    for step_id, handlers in schedule:
-        ctx.step = label(step_id)
+    for step_label, handlers in schedule:
+        ctx.step = step_label
         for handler in handlers:
             handler(ctx)
 

@@ -1,7 +1,15 @@
-"""Robots and cards as plain JSON-able data, for snapshots, the store and the scenario result."""
+"""Robots and cards as plain JSON-able data, for snapshots, the store and the scenario result.
+
+Every field of :class:`Robot` has one codec here (JSON key, dump, load, default); a field without
+one fails at import. Fields that may be left out (statuses, option data) are written only when
+they hold something, so older snapshots load with their defaults and the scenario result keeps
+its keys.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import Card, parse_card
@@ -9,46 +17,73 @@ from .geometry import dir_name, parse_dir, parse_square, square_name
 from .state import Robot
 
 
+@dataclass(frozen=True, slots=True)
+class Codec:
+    key: str
+    dump: Callable[[Any], Any]
+    load: Callable[[Any], Any]
+    #: the value when the key is missing (a callable makes a fresh one)
+    default: Callable[[], Any]
+    #: left out of the dict when empty
+    optional: bool = False
+
+
+def _square_or_none(v: Any) -> Any:
+    return square_name(v) if v else None
+
+
+def _parse_square_or_none(v: Any) -> Any:
+    return parse_square(v) if v else None
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+#: Robot field -> codec, in the order the dict is written (the scenario contract's order)
+CODECS: dict[str, Codec] = {
+    "name": Codec("name", _same, str, lambda: None),
+    "pos": Codec("at", _square_or_none, _parse_square_or_none, lambda: None),
+    "facing": Codec("facing", dir_name, parse_dir, lambda: 0),
+    "damage": Codec("damage", _same, int, lambda: 0),
+    "lives": Codec("lives", _same, int, lambda: 3),
+    "flags": Codec("flags", _same, int, lambda: 0),
+    "virtual": Codec("virtual", _same, bool, lambda: False),
+    "first_turn": Codec("first_turn", _same, bool, lambda: False),
+    "archive": Codec("archive", _square_or_none, _parse_square_or_none, lambda: None),
+    "powered_down": Codec("powered_down", _same, bool, lambda: False),
+    "power_down_next": Codec("power_down_next", _same, bool, lambda: False),
+    "locked": Codec("locked", lambda v: {str(k): str(c) for k, c in sorted(v.items())},
+                    lambda v: {int(k): parse_card(c) for k, c in (v or {}).items()}, dict),
+    "options": Codec("options", list, lambda v: list(v or []), list),
+    "destroyed": Codec("destroyed", _same, bool, lambda: False),
+    "statuses": Codec("statuses", sorted, lambda v: set(v or []), set, optional=True),
+    "option_data": Codec("option_data", lambda v: {k: dict(d) for k, d in v.items()},
+                         lambda v: {str(k): dict(d) for k, d in (v or {}).items()}, dict, optional=True),
+}
+_missing = {f.name for f in fields(Robot)} ^ set(CODECS)
+assert not _missing, f"Robot fields without a snapshot codec (or codecs without a field): {sorted(_missing)}"
+
+
 def robot_to_dict(r: Robot) -> dict[str, Any]:
-    return {
-        "name": r.name,
-        "at": square_name(r.pos) if r.pos else None,
-        "facing": dir_name(r.facing),
-        "damage": r.damage,
-        "lives": r.lives,
-        "flags": r.flags,
-        "virtual": r.virtual,
-        "first_turn": r.first_turn,
-        "archive": square_name(r.archive) if r.archive else None,
-        "powered_down": r.powered_down,
-        "power_down_next": r.power_down_next,
-        "locked": {str(k): str(v) for k, v in sorted(r.locked.items())},
-        "options": list(r.options),
-        "destroyed": r.destroyed,
-    }
+    out: dict[str, Any] = {}
+    for name, codec in CODECS.items():
+        value = getattr(r, name)
+        if codec.optional and not value:
+            continue
+        out[codec.key] = codec.dump(value)
+    return out
 
 
 def robot_from_dict(d: dict[str, Any]) -> Robot:
-    return Robot(
-        name=d["name"],
-        pos=parse_square(d["at"]) if d.get("at") else None,
-        facing=parse_dir(d.get("facing", "N")),
-        damage=int(d.get("damage", 0)),
-        lives=int(d.get("lives", 3)),
-        flags=int(d.get("flags", 0)),
-        virtual=bool(d.get("virtual", False)),
-        first_turn=bool(d.get("first_turn", False)),
-        archive=parse_square(d["archive"]) if d.get("archive") else None,
-        powered_down=bool(d.get("powered_down", False)),
-        power_down_next=bool(d.get("power_down_next", False)),
-        locked={int(k): parse_card(v) for k, v in (d.get("locked") or {}).items()},
-        options=list(d.get("options") or []),
-        destroyed=bool(d.get("destroyed", False)),
-    )
-
-
-def cards_to_list(cards: list[Card | None]) -> list[str | None]:
-    return [str(c) if c is not None else None for c in cards]
+    """A robot from its dict; keys a snapshot from an older version lacks take their defaults."""
+    values: dict[str, Any] = {}
+    for name, codec in CODECS.items():
+        raw = d.get(codec.key)
+        values[name] = codec.load(raw) if raw is not None else codec.default()
+    if values["name"] is None:
+        raise KeyError("name")
+    return Robot(**values)
 
 
 def cards_from_list(items: list[str | None]) -> list[Card | None]:

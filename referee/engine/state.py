@@ -28,9 +28,18 @@ class Robot:
     power_down_next: bool = False
     #: register number (1-5) -> the card fused in it
     locked: dict[int, Card] = field(default_factory=dict)
+    #: option cards, by name, in the order gained
     options: list[str] = field(default_factory=list)
     #: destroyed during the current resolution (reset when a turn starts)
     destroyed: bool = False
+    #: statuses the robot is in (flying, energized...): effect names (see ``hooks.EFFECTS``) or markers
+    statuses: set[str] = field(default_factory=set)
+    #: what an option card keeps (charges left, ...), by option name
+    option_data: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def effects(self) -> list[str]:
+        """The names of everything the robot carries that may act: its options, then its statuses."""
+        return [*self.options, *sorted(self.statuses)]
 
     @property
     def on_board(self) -> bool:
@@ -47,7 +56,8 @@ class Robot:
     def copy(self) -> Robot:
         return Robot(self.name, self.pos, self.facing, self.damage, self.lives, self.flags, self.virtual,
                      self.first_turn, self.archive, self.powered_down, self.power_down_next, dict(self.locked),
-                     list(self.options), self.destroyed)
+                     list(self.options), self.destroyed, set(self.statuses),
+                     {k: dict(v) for k, v in self.option_data.items()})
 
 
 EDGE_RULES = ("pit", "fence")
@@ -93,20 +103,3 @@ class Rules:
 # Phase labels outside the five register phases.
 START = "start"
 END = "end"
-
-
-@dataclass(slots=True)
-class Event:
-    """One line of the turn's log, in the turn report's vocabulary."""
-
-    phase: int | str
-    step: str
-    robot: str | None
-    text: str
-    data: dict[str, Any] | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"phase": self.phase, "step": self.step, "robot": self.robot, "text": self.text}
-        if self.data:
-            out.update(self.data)
-        return out

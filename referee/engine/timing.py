@@ -3,13 +3,14 @@
 It follows the full timing sequence of the rule texts one to one (reveal program cards,
 robots move, board elements move, resolve laser fire, touch checkpoints, end of turn), with
 the few steps the postal and turn-report rules add (power-down repairs before anything moves,
-virtual robots turning real, re-entry, power down, fused registers). Element kinds name the
-step ids they act in (``Kind.steps``); a board only runs the steps some element on it (or the
-core) owns, so a step nothing owns costs nothing.
+virtual robots turning real, re-entry, power down, fused registers). Each step declares the hook
+types it dispatches (:mod:`referee.engine.hooks`); a handler of another type is refused when its
+kind registers. A board only runs the steps some element on it (or the core) owns, so a step
+nothing owns costs nothing.
 
 The "robots move" sequence is not a series of steps run one after the other: its entries are
-effects consulted while a robot executes a card, and their order here is the order in which
-the movement code applies them.
+hooks consulted while a robot executes a card (card, cross, enter, rotate and stop hooks), and
+within each hook type they run in the order of this table.
 """
 
 from __future__ import annotations
@@ -21,15 +22,29 @@ START, REVEAL, MOVE, BOARD, LASERS, CHECKPOINTS, END = (
     "resolve laser fire", "touch checkpoints", "end of turn")
 
 
+#: hook types: what a handler of a step is called with (see :mod:`referee.engine.hooks`)
+TURN, PHASE, CARD, CROSS, ENTER, ROTATE, STOP = "turn", "phase", "card", "cross", "enter", "rotate", "stop"
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     id: str
     sequence: str
     summary: str
+    #: the hook types this step dispatches; a handler of any other type is refused
+    hooks: tuple[str, ...]
 
 
-def _steps(sequence: str, *rows: tuple[str, str]) -> list[Step]:
-    return [Step(sid, sequence, summary) for sid, summary in rows]
+_SEQUENCE_HOOK = {START: TURN, END: TURN, REVEAL: PHASE, BOARD: PHASE, LASERS: PHASE, CHECKPOINTS: PHASE}
+
+
+def _steps(sequence: str, *rows: tuple[str, ...]) -> list[Step]:
+    """Rows of (id, summary) or, in the "robots move" sequence, (id, hook types..., summary)."""
+    out = []
+    for row in rows:
+        sid, *types, summary = row
+        out.append(Step(sid, sequence, summary, tuple(types) or (_SEQUENCE_HOOK[sequence],)))
+    return out
 
 
 TIMING: tuple[Step, ...] = tuple(
@@ -40,40 +55,40 @@ TIMING: tuple[Step, ...] = tuple(
              ("reveal.antigrav", "robots on antigravity fields start to fly"),
              ("reveal.virtualizers", "robots on virtualizers turn virtual; phase-driven elements switch"))
     + _steps(MOVE,
-             ("move.pushes", "robots push robots in their way"),
-             ("move.walls", "walls, doors, one-way walls, force fields and barricades block"),
-             ("move.ledges", "ledges: no climbing without a ramp; dropping down costs 2 HP (PBEM elements)"),
-             ("move.closed_doors", "closed doors, active e-fences and elevators"),
-             ("move.pits", "pits, drains, trapdoors, bridges and sluices swallow robots"),
-             ("move.teleporters", "movement cards executed on teleporters jump"),
-             ("move.mag_locks", "mag-locks"),
-             ("move.water", "the first square of a card executed in water, oil or soap is lost"),
-             ("move.deep_water", "moving or turning in deep water costs 1 HP"),
-             ("move.big_drain", "the big drain"),
-             ("move.soap", "rotate cards on soap"),
-             ("move.padded", "padded squares double movement"),
-             ("move.ice", "robots starting on ice slide"),
-             ("move.padded_walls", "padded walls"),
-             ("move.repulsors", "repulsor fields"),
-             ("move.flamers", "entering or turning on an active flamer costs 1 HP"),
-             ("move.napalm", "napalm flamers"),
-             ("move.pistons", "pneumatic pistons"),
-             ("move.crumbly", "rotate cards on crumbly ground sink in"),
-             ("move.mirrors", "robots facing a mirror execute their card mirrored"),
-             ("move.fog", "fog"),
-             ("move.ramps", "moving up a ramp counts the ramp as a square"),
-             ("move.portals", "portals move robots to the linked portal"),
-             ("move.melting_beams", "melting beams cost 1 HP and lock the register"),
-             ("move.light_barriers", "light barriers flip the flip belts"),
-             ("move.radio_beams", "radio beams hand out radio-controlled cards"),
-             ("move.copy_machines", "copy machines make a tamagotchi robot"),
-             ("move.energizers", "energizers"),
-             ("move.soporific_gas", "soporific gas powers robots down"),
-             ("move.balancing", "balancing platforms"),
-             ("move.ramp_slide", "a robot that would stop on a ramp's extra square slides back"),
-             ("move.oil", "oil slicks"),
-             ("move.puddles", "puddles"),
-             ("move.repeaters", "repeaters"))
+             ("move.pushes", CROSS, "robots push robots in their way"),
+             ("move.walls", CROSS, "walls, doors, one-way walls, force fields and barricades block"),
+             ("move.ledges", CROSS, ENTER, "ledges: no climbing without a ramp; dropping down costs 2 HP"),
+             ("move.closed_doors", CROSS, "closed doors, active e-fences and elevators"),
+             ("move.pits", ENTER, "pits, drains, trapdoors, bridges and sluices swallow robots"),
+             ("move.teleporters", CARD, "movement cards executed on teleporters jump"),
+             ("move.mag_locks", CARD, ENTER, "mag-locks"),
+             ("move.water", CARD, "the first square of a card executed in water, oil or soap is lost"),
+             ("move.deep_water", CARD, "moving or turning in deep water costs 1 HP"),
+             ("move.big_drain", STOP, "the big drain"),
+             ("move.soap", CARD, "rotate cards on soap"),
+             ("move.padded", STOP, "padded squares double movement"),
+             ("move.ice", CARD, "robots starting on ice slide"),
+             ("move.padded_walls", CROSS, "padded walls"),
+             ("move.repulsors", ENTER, "repulsor fields"),
+             ("move.flamers", ENTER, ROTATE, "entering or turning on an active flamer costs 1 HP"),
+             ("move.napalm", ENTER, ROTATE, "napalm flamers"),
+             ("move.pistons", STOP, "pneumatic pistons"),
+             ("move.crumbly", CARD, "rotate cards on crumbly ground sink in"),
+             ("move.mirrors", CARD, "robots facing a mirror execute their card mirrored"),
+             ("move.fog", CARD, "fog"),
+             ("move.ramps", ENTER, "moving up a ramp counts the ramp as a square"),
+             ("move.portals", ENTER, "portals move robots to the linked portal"),
+             ("move.melting_beams", ENTER, ROTATE, "melting beams cost 1 HP and lock the register"),
+             ("move.light_barriers", ENTER, "light barriers flip the flip belts"),
+             ("move.radio_beams", ENTER, ROTATE, "radio beams hand out radio-controlled cards"),
+             ("move.copy_machines", CARD, "copy machines make a tamagotchi robot"),
+             ("move.energizers", STOP, "energizers"),
+             ("move.soporific_gas", STOP, "soporific gas powers robots down"),
+             ("move.balancing", STOP, "balancing platforms"),
+             ("move.ramp_slide", STOP, "a robot that would stop on a ramp's extra square slides back"),
+             ("move.oil", STOP, "oil slicks"),
+             ("move.puddles", ENTER, "puddles"),
+             ("move.repeaters", STOP, "repeaters"))
     + _steps(BOARD,
              ("board.particle_accelerators", "particle accelerators"),
              ("board.jacks", "jacks pop out"),

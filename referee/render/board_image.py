@@ -359,14 +359,7 @@ SILENT = frozenset({"wall", "laser"})
 
 def beam_path(board: Board, start: Square, d: int) -> list[Square]:
     """Squares a board laser's beam covers on the empty floor: its mount square, on to a wall or the edge."""
-    path = [start]
-    cur = start
-    while (cur[0], cur[1], d) not in board.blocked:
-        cur = (cur[0] + DR[d], cur[1] + DC[d])
-        if not board.on_board(cur):
-            break
-        path.append(cur)
-    return path
+    return list(board.ray(start, d))
 
 
 def _draw_beams(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,8 +57,8 @@ EMPTY = "-"
 
 CAUSES = {"pit": "pit", "edge": "off the edge", "crusher": "crusher", "laser": "laser", "fence": "fence",
           "ledge": "ledge"}
-_DAMAGE = re.compile(r"^-(\d+) HP$")
-_FUSED = re.compile(r"^register \d+ (fused|released)$")
+#: event kinds that name a register fused or freed (they go in the row of the event before them)
+_REGISTER_KINDS = frozenset({"fused", "released"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,36 +124,38 @@ class TurnReport:
 def describe(ev: Event) -> list[str]:
     """What a table cell says for one event (a robot's laser fire gives two items: squares, then who)."""
     data = ev.data or {}
+    args = ev.args or {}
+    kind = ev.kind
     text = ev.text
-    if "hit" in data:
-        return [text, f"hits {data['hit']}"] if data["hit"] else [text]
-    if text.startswith("pushed to "):
+    if kind == "fire":
+        return [text, f"hits {data['hit']}"] if data.get("hit") else [text]
+    if kind == "pushed":
         if data.get("priority") is not None:
             return [f"{text} at {data['priority']}"]
         if data.get("by") == "pusher":
             return [f"{text} (pusher)"]
         return [text]
-    if text == "destroyed":
+    if kind == "destroyed":
         cause = data.get("cause")
         return [f"destroyed ({CAUSES.get(cause, cause)})" if cause else text]
-    if _DAMAGE.match(text):
+    if kind == "damage":
         by = str(data.get("by") or "")
         if data.get("cause") == "laser":
             return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
         cause = data.get("cause")
         return [f"{text} ({CAUSES.get(cause, cause)})" if cause else text]
-    if text.startswith("face ") and ev.step in ("gears", "belts", "express"):
+    if kind == "face" and ev.step in ("gears", "belts", "express"):
         return [f"{text} ({'gear' if ev.step == 'gears' else 'belt'})"]
-    if text.startswith("touch flag "):
-        return [f"flag {text.removeprefix('touch flag ')} touched"]
-    if text == "wins":
+    if kind == "flag":
+        return [f"flag {args['number']} touched"]
+    if kind == "wins":
         return ["WINS THE GAME"]
     return [text]
 
 
 def _row_of(ev: Event, last: str | None) -> str:
     """The stage-table row an event of a register phase belongs in."""
-    if _FUSED.match(ev.text) and last is not None:
+    if ev.kind in _REGISTER_KINDS and last is not None:
         return last
     seq = SEQUENCE_OF.get(ev.step)
     if seq == REVEAL:
@@ -162,13 +163,13 @@ def _row_of(ev: Event, last: str | None) -> str:
     if seq == MOVE:
         return "moves"
     if seq == CHECKPOINTS:
-        return "mode" if ev.text == "real" else "checkpoints"
+        return "mode" if ev.kind == "real" else "checkpoints"
     if seq == LASERS and ev.step == "lasers":
         data = ev.data or {}
-        if "hit" in data:
+        if ev.kind == "fire":
             return "lasers"
         by = str(data.get("by") or "")
-        if _DAMAGE.match(ev.text) and (by.startswith("board laser") or data.get("cause") != "laser"):
+        if ev.kind == "damage" and (by.startswith("board laser") or data.get("cause") != "laser"):
             return "board"
         return "hp"
     if seq in (BOARD, LASERS):
@@ -223,15 +224,15 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
         cell: dict[str, list[str]] = {k: [] for k, _ in STAGE_ROWS}
         mode = _mode(r0) if r0 else EMPTY
         if start_events:
-            cell["mode"].extend(i for ev in start_events.get(name, []) if ev.text != "powered down"
+            cell["mode"].extend(i for ev in start_events.get(name, []) if ev.kind != "powered down"
                                 for i in describe(ev))
         destroyed_here = False
         last: str | None = None
         for ev in evs:
             row = _row_of(ev, last)
-            if ev.text == "real":
+            if ev.kind == "real":
                 mode = f"{mode} -> real"
-            elif ev.text == "destroyed":
+            elif ev.kind == "destroyed":
                 destroyed_here = True
                 cell[row].extend(describe(ev))
             else:
@@ -274,21 +275,21 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
         mode = _mode(r0) if r0 else EMPTY
         changed = False
         for ev in by_robot.get(name, []):
-            text = ev.text
-            if text == "real":
+            kind = ev.kind
+            if kind == "real":
                 mode, changed = f"{mode} -> real", True
-            elif text.startswith("re-enter at "):
+            elif kind == "re-enter":
                 mode, changed = f"{mode} -> virtual", True
                 facing = (ev.data or {}).get("facing")
                 cell["archive"].append(f"re-enters facing {facing}" if facing else "re-enters")
-            elif text == "out of the game":
+            elif kind == "out":
                 mode, changed = "out of the game", True
-            elif text == "powers down for next turn":
+            elif kind == "powers down":
                 cell["reboot"].append("reboots next turn")
-            elif _FUSED.match(text):
-                cell["fused"].append(text)
+            elif kind in _REGISTER_KINDS:
+                cell["fused"].append(ev.text)
             else:
-                cell["hp"].extend(f"{i} (repair)" if i.startswith("+") else i for i in describe(ev))
+                cell["hp"].extend(f"{i} (repair)" if kind == "repair" else i for i in describe(ev))
         # a power down taking effect is the reboot line's news, not a change of mode
         now = _mode(r1, power=not cell["reboot"])
         if not changed and r0 is not None and _mode(r0) != now:

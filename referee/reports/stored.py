@@ -9,18 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Board, Event, Robot, TurnResult
+from ..engine.events import read_event
 from ..engine.snapshot import cards_from_list, robot_from_dict
 from ..render import Player, make_players
 from ..store.games import load_course
 from ..store.models import Game, Turn
 
-_EVENT_KEYS = ("phase", "step", "robot", "text")
-
 
 def event_from_dict(d: dict[str, Any]) -> Event:
-    """The inverse of ``Event.to_dict`` (its ``data`` is stored flat beside the four fixed keys)."""
-    data = {k: v for k, v in d.items() if k not in _EVENT_KEYS}
-    return Event(d["phase"], d["step"], d.get("robot"), d["text"], data or None)
+    """A stored event back as the engine's: typed records, and the text-only form of turns stored
+    before events had kinds (see :func:`referee.engine.events.read_event`)."""
+    return read_event(d)
 
 
 def stored_turn_result(turn: Turn) -> TurnResult:

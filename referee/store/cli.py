@@ -477,6 +477,9 @@ def game_replay(code: str, number: int) -> None:
     with _session(write=False) as s:
         game = games.get_game(s, code)
         result, same = games.replay_turn(s, game, number)
+        note = games.rules_version_note(games.get_turn(s, game, number))
+    if note:
+        click.echo(f"{game.code} {note}")
     if not same:
         raise click.ClickException(f"{game.code} turn {number}: the re-run differs from the stored result")
     click.echo(f"{game.code} turn {number}: re-run from the snapshot gives the stored result "

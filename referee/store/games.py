@@ -33,8 +33,20 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..boards import BoardNotFound, load_board
-from ..engine import Board, BoardError, Card, Robot, Rules, TurnResult, deal_turn, needs_program, parse_card
+from ..engine import (
+    RULES_VERSION,
+    Board,
+    BoardError,
+    Card,
+    Robot,
+    Rules,
+    TurnResult,
+    deal_turn,
+    needs_program,
+    parse_card,
+)
 from ..engine import resolve_turn as engine_resolve
+from ..engine.decisions import Answers
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.snapshot import robot_from_dict, robot_to_dict
 from .errors import (
@@ -539,7 +551,8 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
             r.power_down_next = True
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
     return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
-                          undealt=[parse_card(c) for c in turn.undealt], reentry=reentry)
+                          undealt=[parse_card(c) for c in turn.undealt], reentry=reentry,
+                          answers=Answers(standing=inputs.standing))
 
 
 def result_columns(result: TurnResult) -> dict[str, Any]:
@@ -646,6 +659,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.resolved_at = now
     turn.resolved_by = actor
     turn.engine_version = __version__
+    turn.rules_version = RULES_VERSION
     turn.published_at = None if game.hold_for_review else now
     orders = active_orders(s, turn)
     for player in game.players:
@@ -688,6 +702,15 @@ def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner:
         return
     next_robots = [r for r in robots if by_robot.get(r.name) is None or by_robot[r.name].status != "ejected"]
     _open_turn(s, game, turn.number + 1, next_robots, now)
+
+
+def rules_version_note(turn: Turn) -> str | None:
+    """What a re-run of ``turn`` must say when it was resolved under other rules than this engine's."""
+    resolved_under = turn.rules_version or 1
+    if resolved_under == RULES_VERSION:
+        return None
+    return (f"turn {turn.number} was resolved under rules version {resolved_under}; this engine plays "
+            f"version {RULES_VERSION}, so a re-run may differ from the stored result")
 
 
 def replay_turn(s: Session, game: Game, number: int) -> tuple[TurnResult, bool]:

@@ -180,6 +180,9 @@ class Turn(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``referee.__version__`` that dealt (and, once resolved, resolved) the turn
     engine_version: Mapped[str] = mapped_column(String(32))
+    #: ``referee.engine.RULES_VERSION`` the turn was resolved under (None: resolved before rules had
+    #: a version, which is version 1)
+    rules_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: when the turn mail went out (the turn opened); deadlines count from here
     opened_at: Mapped[datetime] = mapped_column()
     deadline: Mapped[datetime | None] = mapped_column()

@@ -1,81 +1,26 @@
-"""Checking a program against a player's hand and fused registers (pure functions, no database).
-
-A program is five registers. Unlocked registers take cards from the hand, each card once;
-fused (locked) registers keep their card where it is. A caller may give all five registers (a
-locked one either with its own card or ``None``) or only the cards for the unlocked registers,
-in register order. Everything wrong is reported, one line per problem, naming the register.
-"""
+"""Programs for the store: the engine's legality check with the store's error, cards typed on the
+command line, and random programs for missing orders (pure functions, no database)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
 
-from ..engine import Card, CardError, parse_card
+from ..engine import Card
+from ..engine import programs as engine_programs
+from ..engine.programs import REGISTERS
 from .errors import ProgramError
 
-REGISTERS = 5
+__all__ = ["REGISTERS", "check_program", "parse_cards_text", "random_program"]
 
 
 def check_program(robot: str, hand: Sequence[Card], locked: Mapping[int, Card],
                   cards: Sequence[Card | str | None]) -> list[Card]:
-    """The five registers of a valid program, or :class:`ProgramError` listing every problem."""
-    free = [reg for reg in range(1, REGISTERS + 1) if reg not in locked]
-    if len(cards) == REGISTERS:
-        given = dict(zip(range(1, REGISTERS + 1), cards, strict=True))
-    elif len(cards) == len(free) and len(free) < REGISTERS:
-        given = dict(zip(free, cards, strict=True))
-    else:
-        raise ProgramError(_count_message(len(cards), free, locked))
-
-    problems: list[str] = []
-    where_locked = {card: reg for reg, card in locked.items()}
-    in_hand = set(hand)
-    seen: dict[Card, int] = {}
-    program: list[Card] = []
-    for reg in range(1, REGISTERS + 1):
-        item = given.get(reg)
-        card: Card | None = None
-        if isinstance(item, Card):
-            card = item
-        elif item is not None:
-            try:
-                card = parse_card(item)
-            except CardError as exc:
-                problems.append(f"register {reg}: {exc}")
-        if reg in locked:
-            if card is not None and card != locked[reg]:
-                problems.append(f"register {reg} is fused with {locked[reg]}; it cannot hold {card}")
-            program.append(locked[reg])
-            continue
-        if card is None:
-            if item is None:
-                problems.append(f"register {reg} is empty")
-        elif card in where_locked:
-            problems.append(f"register {reg}: {card} is fused in register {where_locked[card]}")
-        elif card not in in_hand:
-            problems.append(f"register {reg}: {card} is not in {robot}'s hand")
-        elif card in seen:
-            problems.append(f"register {reg}: {card} is already in register {seen[card]}")
-        else:
-            seen[card] = reg
-        if card is not None:
-            program.append(card)
-    if problems:
-        first = problems[0] if len(problems) == 1 else f"{len(problems)} problems: {'; '.join(problems)}"
-        raise ProgramError(f"program for {robot} refused: {first}", problems)
-    return program
-
-
-def _count_message(count: int, free: list[int], locked: Mapping[int, Card]) -> str:
-    if not locked:
-        return f"a program has {REGISTERS} registers: give {REGISTERS} cards; got {count}"
-    fused = ", ".join(str(r) for r in sorted(locked))
-    if free:
-        need = f"give {REGISTERS} cards, or the {len(free)} for the unlocked registers"
-    else:
-        need = "give none, or the five fused cards in place"
-    return f"a program has {REGISTERS} registers (fused: {fused}; {need}); got {count}"
+    """The five registers of a valid program (the engine's rules), or :class:`ProgramError`."""
+    try:
+        return engine_programs.check_program(robot, hand, locked, cards)
+    except engine_programs.ProgramError as exc:
+        raise ProgramError(str(exc), exc.problems) from None
 
 
 def parse_cards_text(text: str, hand: Sequence[Card] = ()) -> list[str | None]:

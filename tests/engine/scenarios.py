@@ -1,8 +1,9 @@
-"""Builders for the engine's scenario tests: a floor, its elements and robots in a few words.
+"""The one scenario harness of the engine's tests: a floor, its elements and robots in a few words.
 
 A test writes the situation with these builders, resolves it through the public contract
-(``referee.scenario.simulate``) and asserts on the :class:`Outcome`. The default floor is an empty
-12 x 12 board; row 1 is the southern edge, column 1 the western one.
+(``referee.scenario.simulate``) and asserts on the :class:`Outcome`. :func:`run` plays a whole turn
+on an empty 12 x 12 floor; :func:`play` (the PBEM element tests) a few register phases on an 8 x 8
+one, programs padded with harmless U-turns. Row 1 is the southern edge, column 1 the western one.
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ Spec = dict[str, Any]
 
 
 # -- board elements ---------------------------------------------------------------------------------
+def element(kind: str, at: str, **fields: Any) -> Spec:
+    """Any kind, its fields by name: ``element("oil", "r3c4")``, ``element("flamer", "r2c2", phases=[1])``."""
+    return {"kind": kind, "at": at, **fields}
+
+
 def wall(at: str, *sides: str) -> Spec:
     return {"kind": "wall", "at": at, "sides": list(sides)}
 
@@ -82,6 +88,37 @@ def run(robots: list[Spec], programs: dict[str, list[str]] | None = None, elemen
     return Outcome(simulate(scenario(robots, programs, elements, **kw)))
 
 
+#: filler cards so every robot has a full program (priorities low enough to act last)
+FILLER = ["UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40", "UTRN 50", "UTRN 60"]
+
+
+def play(elements: list[Spec], robots: list[Spec], programs: dict[str, list[str]], *, width: int = 8,
+         height: int = 8, phases: int = 1, rules: dict[str, Any] | None = None, seed: int | str = 0) -> Outcome:
+    """A few register phases on a small board; programs shorter than five are padded with U-turns.
+
+    Its :meth:`Outcome.texts` leaves out a robot's own laser fire (the element tests look at moves)."""
+    used = {c for cards in programs.values() for c in cards}
+    spare = [c for c in FILLER if c not in used]
+    full = {}
+    for name, cards in programs.items():
+        cards = list(cards)
+        while len(cards) < 5:
+            cards.append(spare.pop(0) if spare else "LF90 410")
+        full[name] = cards
+    top: Spec = {"phases": phases, "seed": seed}
+    if rules:
+        top["rules"] = rules
+    return Outcome(simulate(scenario(robots, full, elements, width=width, height=height, **top)), own_fire=False)
+
+
+robot = bot
+
+
+def rows(kind: str, first: int, last: int, width: int = 8, **fields: Any) -> list[Spec]:
+    """One element run per row from ``first`` to ``last``: a rectangle of level, water..."""
+    return [{"kind": kind, "at": f"r{r}c1-r{r}c{width}", **fields} for r in range(first, last + 1)]
+
+
 def engine_board(elements: Iterable[Spec] = (), width: int = 12, height: int = 12) -> Board:
     """The same floor as an engine ``Board``, for tests that drive ``resolve_turn`` directly."""
     return build_board(floor(elements, width, height))
@@ -93,6 +130,12 @@ class Outcome:
     """The result document of ``simulate`` with a few lookups."""
 
     doc: Spec
+    #: whether :meth:`texts` includes a robot's own laser fire
+    own_fire: bool = True
+
+    @property
+    def robots(self) -> dict[str, Spec]:
+        return {r["name"]: r for r in self.doc["robots"]}
 
     def robot(self, name: str) -> Spec:
         for r in self.doc["robots"]:
@@ -122,8 +165,10 @@ class Outcome:
                 and (step is None or e["step"] == step)
                 and (text is None or e["text"] == text)]
 
-    def texts(self, robot: str | None = None, *, phase: int | str | None = None, step: str | None = None) -> list[str]:
-        return [e["text"] for e in self.events(robot, phase=phase, step=step)]
+    def texts(self, robot: str | None = None, phase: int | str | None = None, *, step: str | None = None) -> list[str]:
+        """What the log says (of one robot, in one phase, in one step), in order."""
+        return [e["text"] for e in self.events(robot, phase=phase, step=step)
+                if self.own_fire or e["step"] != "lasers" or "HP" in e["text"] or e["text"] == "destroyed"]
 
     def hits(self, robot: str, **filters: Any) -> list[Spec]:
         """The damage events (``-1 HP``, ``-2 HP``...) of one robot."""

@@ -16,6 +16,7 @@ from referee.orders import (
     render_unreadable,
     vocabulary_of,
 )
+from referee.orders.replies import standing_lines
 
 from .helpers import DAMAGED, DAMAGED_HAND, FULL, HAND, program
 
@@ -157,3 +158,11 @@ def test_the_limiter_forgets_quiet_senders():
     assert not limiter.allow("bob@example.com", 30)
     limiter.forget_old(61)
     assert limiter._sent == {}
+
+
+def test_an_option_choice_on_two_wrenches_is_echoed_with_the_plain_truth():
+    """No option deck exists yet: the echo says the robot is repaired, not that an option is on file."""
+    lines = standing_lines(StandingOrders(two_wrenches="option"))
+    at = lines.index("ON TWO WRENCHES: OPTION")
+    assert "no option deck exists yet" in lines[at + 1] and "repaired" in lines[at + 1]
+    assert not any("option deck" in line for line in standing_lines(StandingOrders(two_wrenches="repair")))

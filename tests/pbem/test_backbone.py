@@ -38,8 +38,22 @@ def test_one_phase_follows_the_table_from_reveal_to_checkpoints():
                 {"kind": "flag", "at": "r5c3", "number": 1}, {"kind": "flag", "at": "r8c8", "number": 2}]
     p = play(elements, [robot("Twonky", "r2c2", "W"), robot("Lucky", "r1c1", "S")],
              {"Lucky": ["UTRN 10"]})
-    steps = [e["step"] for e in p.events if e["robot"] == "Twonky" and e["step"] != "lasers"]
+    steps = [e["step"] for e in p.events() if e["robot"] == "Twonky" and e["step"] != "lasers"]
     assert steps == ["express", "belts", "currents", "pushers", "gears", "checkpoints", "checkpoints"]
     assert p.at("Twonky") == "r5c3"
     assert p.robots["Twonky"]["flags"] == 1
-    assert p.events[0]["step"] == "randomizers"
+    assert p.events()[0]["step"] == "randomizers"
+
+
+def test_a_step_label_names_steps_of_one_sequence_only():
+    """Events carry the label: 'flamers' is the laser step, the robots' step is 'robots'."""
+    from referee.engine.resolve import label
+    from referee.engine.timing import END, START
+
+    sequences: dict[str, set[str]] = {}
+    for step in TIMING:
+        sequences.setdefault(label(step.id), set()).add(step.sequence)
+    shared = {name: seqs for name, seqs in sequences.items() if len(seqs) > 1}
+    assert shared == {"power down": {START, END}}  # told apart by the event's phase, "start" or "end"
+    assert label("move.flamers") == "robots" and label("lasers.flamers") == "flamers"
+    assert label("board.molten_ore") != label("lasers.molten_ore")

@@ -20,7 +20,7 @@ def test_currents_move_after_the_belts():
     p = play(elements, [robot("Twonky", "r2c3", "N")], {})
     # the belt puts it in the current, which then carries it on in the same phase
     assert p.at("Twonky") == "r3c4"
-    steps = [e["step"] for e in p.events if e["robot"] == "Twonky"]
+    steps = [e["step"] for e in p.events() if e["robot"] == "Twonky"]
     assert steps.index("belts") < steps.index("currents")
 
 

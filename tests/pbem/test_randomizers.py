@@ -9,7 +9,7 @@ PROGRAM = ["FWD1 490", "UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40"]
 
 
 def replaced(p, name="Twonky"):
-    return [e for e in p.events if e["robot"] == name and e["step"] == "randomizers"]
+    return [e for e in p.events() if e["robot"] == name and e["step"] == "randomizers"]
 
 
 def test_the_card_on_a_randomizer_is_replaced_and_the_new_one_executed():
@@ -18,7 +18,7 @@ def test_the_card_on_a_randomizer_is_replaced_and_the_new_one_executed():
     new = parse_card(event["card"])
     assert event["replaced"] == "FWD1 490"
     assert new in DECK and str(new) not in PROGRAM
-    robots_events = [e for e in p.events if e["robot"] == "Twonky" and e["step"] == "robots"]
+    robots_events = [e for e in p.events() if e["robot"] == "Twonky" and e["step"] == "robots"]
     assert robots_events and all(e["card"] == str(new) for e in robots_events)
 
 
@@ -43,7 +43,7 @@ def test_the_new_card_moves_at_its_own_priority():
     for seed in range(60):
         p = play(SPOT, [robot("Twonky", "r4c4", "N"), robot("Other", "r1c1", "E")], programs, seed=seed)
         new = parse_card(replaced(p)[0]["card"])
-        order = [e["robot"] for e in p.events if e["step"] == "robots"]
+        order = [e["robot"] for e in p.events() if e["step"] == "robots"]
         first = "Twonky" if new.priority > 600 else "Other"
         assert order[0] == first
     # and the rest of the program is untouched: only phase 1 had a randomizer under the robot

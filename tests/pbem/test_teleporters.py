@@ -91,4 +91,4 @@ def test_teleporting_onto_the_next_flag_touches_it():
 def test_teleporting_onto_the_last_flag_wins():
     elements = [*PAD, {"kind": "flag", "at": "r5c4", "number": 1}]
     p = play(elements, [robot("Twonky", "r2c4", "N")], {"Twonky": ["FWD1 490"]})
-    assert p.result["winner"] == "Twonky"
+    assert p.winner == "Twonky"

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from referee.boards import load_board
-from referee.engine import Robot, deal_turn, parse_card
+from referee.engine import RULES_VERSION, Robot, deal_turn, parse_card
 from referee.engine.snapshot import robot_from_dict
 from referee.store import (
     AlreadyResolved,
@@ -457,3 +457,18 @@ def test_changing_the_store_in_a_read_session_is_refused(store):
     code = new_game(store, ("Twonky",), start=False)
     with store.read() as s, pytest.raises(StoreError, match=r"call it in a Store\.write\(\) session"):
         g.start_game(s, code)
+
+
+def test_a_turn_records_its_rules_version_and_a_re_run_under_other_rules_says_so(store):
+    code = new_game(store, ("Twonky", "Hammer"))
+    submit_all(store, code)
+    with store.write() as s:
+        turn = g.resolve_turn(s, code)
+        assert turn.rules_version == RULES_VERSION
+        assert g.rules_version_note(turn) is None
+        turn.rules_version = None  # a turn resolved before rules had a version: version 1
+        assert (g.rules_version_note(turn) is None) == (RULES_VERSION == 1)
+        turn.rules_version = RULES_VERSION + 1
+        note = g.rules_version_note(turn)
+        assert note is not None
+        assert f"rules version {RULES_VERSION + 1}" in note and f"version {RULES_VERSION}," in note

@@ -1,7 +1,22 @@
 """Every element kind, registered here: one line per kind."""
 
 from ..kinds import register
-from . import belts, checkpoints, crushers, gears, lasers, levels, pits, pushers, randomizers, teleporters, walls, water
+from . import (
+    belts,
+    checkpoints,
+    crushers,
+    flamers,
+    gears,
+    lasers,
+    levels,
+    oil,
+    pits,
+    pushers,
+    randomizers,
+    teleporters,
+    walls,
+    water,
+)
 
 register(walls.WALL)
 register(pits.PIT)
@@ -20,3 +35,5 @@ register(randomizers.RANDOMIZER)
 register(teleporters.TELEPORTER)
 register(water.WATER)
 register(water.CURRENT)
+register(oil.OIL)
+register(flamers.FLAMER)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from ..board import Board
 from ..context import TurnContext
-from ..geometry import Square
+from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
 from ..movement import convey
-
-ARROWS = "^>v<"
 
 
 def lanes(board: Board) -> tuple[dict[Square, int], dict[Square, int]]:
@@ -26,18 +24,20 @@ def express_first(ctx: TurnContext, phase: int) -> None:
     every, express = lanes(ctx.board)
     moves = [(r, express[r.pos]) for r in ctx.robots if r.pos in express]
     if moves:
-        convey(ctx, moves, every, True, "conveyed to")
+        convey(ctx, moves, every, True, "conveyed")
 
 
 def all_belts(ctx: TurnContext, phase: int) -> None:
     every, _ = lanes(ctx.board)
     moves = [(r, every[r.pos]) for r in ctx.robots if r.pos in every]
     if moves:
-        convey(ctx, moves, every, True, "conveyed to")
+        convey(ctx, moves, every, True, "conveyed")
 
 
 BELT = Kind(
     name="belt",
+    doc='a conveyor belt carrying a robot one square toward `dir` in every register phase',
+    key='^>v< belt',
     fields=(Field("dir", "dir"),),
     summary="a conveyor belt carrying robots one square toward dir each register phase",
     group="floor",
@@ -48,6 +48,8 @@ BELT = Kind(
 
 EXPRESS = Kind(
     name="express",
+    doc='an express belt: one square before the ordinary belts move, then one more together with them',
+    key='^^ express',
     fields=(Field("dir", "dir"),),
     summary="an express belt: one square before the other belts move, one more with them",
     group="floor",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
-from ..geometry import square_name
-from ..kinds import Field, Kind, NotationError
+from ..decisions import TWO_WRENCHES, DecisionKey
+from ..geometry import NotationError, square_name
+from ..kinds import Field, Kind
 
 
 def touch(ctx: TurnContext, phase: int) -> None:
@@ -25,10 +26,10 @@ def touch(ctx: TurnContext, phase: int) -> None:
             continue
         if robot.archive != robot.pos:
             robot.archive = robot.pos
-            ctx.emit(robot, f"archive {square_name(robot.pos)}")
+            ctx.emit(robot, "archive", {"at": square_name(robot.pos)})
         if flag is not None and flag["number"] == robot.flags + 1:
             robot.flags += 1
-            ctx.emit(robot, f"touch flag {flag['number']}")
+            ctx.emit(robot, "flag", {"number": flag["number"]})
 
 
 def repair(ctx: TurnContext) -> None:
@@ -42,10 +43,14 @@ def repair(ctx: TurnContext) -> None:
         site = board.one("repair", robot.pos)
         if site is not None:
             wrenches = max(wrenches, site["wrenches"])
+        if wrenches == 2:
+            ctx.decide(robot, DecisionKey(TWO_WRENCHES), "repair", _no_option_deck)
         if wrenches:
-            amount = min(wrenches, robot.damage)
-            robot.damage -= amount
-            ctx.emit(robot, f"+{amount} HP")
+            ctx.repair(robot, wrenches)
+
+
+def _no_option_deck(answer: str) -> str | None:
+    return "no option deck exists yet: the robot is repaired" if answer == "option" else None
 
 
 def _install_flag(board: Board, el: Element) -> None:
@@ -66,6 +71,8 @@ def _install_start(board: Board, el: Element) -> None:
 
 FLAG = Kind(
     name="flag",
+    doc='a checkpoint flag; flags are touched in number order',
+    key='F1 flag',
     fields=(Field("number", "int", lo=1, hi=99),),
     summary="a checkpoint flag; flags must be touched in number order",
     install=_install_flag,
@@ -76,6 +83,8 @@ FLAG = Kind(
 
 REPAIR = Kind(
     name="repair",
+    doc='a repair site: updates the archive when touched, repairs at the end of the turn',
+    key='W/WW repair',
     fields=(Field("wrenches", "int", required=False, default=1, lo=1, hi=2),),
     summary="a repair site with 1 or 2 wrenches; also a checkpoint for the archive",
     group="floor",
@@ -87,6 +96,8 @@ REPAIR = Kind(
 
 START = Kind(
     name="start",
+    doc='a numbered start square',
+    key='S1 start',
     fields=(Field("number", "int", lo=1, hi=99),),
     summary="a numbered start square",
     install=_install_start,

@@ -17,6 +17,8 @@ def crush(ctx: TurnContext, phase: int) -> None:
 CRUSHER = Kind(
     flat=False,
     name="crusher",
+    doc='destroys a robot on its square in the listed register phases',
+    key='X crusher',
     fields=(Field("phases", "phases"),),
     summary="destroys a robot on its square in the listed register phases",
     steps={"board.crushers": crush},

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..geometry import dir_name
 from ..kinds import Field, Kind
 
 
@@ -12,12 +11,13 @@ def turn(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         els = gears.get(robot.pos) if robot.pos else None
         if els:
-            robot.facing = (robot.facing + (3 if els[0]["turn"] == "left" else 1)) % 4
-            ctx.emit(robot, f"face {dir_name(robot.facing)}")
+            ctx.turn(robot, 3 if els[0]["turn"] == "left" else 1)
 
 
 GEAR = Kind(
     name="gear",
+    doc='turns a robot on it a quarter turn each register phase',
+    key='(L)/(R) gear',
     fields=(Field("turn", "choice", choices=("left", "right")),),
     summary="turns a robot on it 90 degrees left or right",
     group="floor",

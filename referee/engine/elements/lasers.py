@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from ..board import Board
 from ..context import TurnContext
-from ..geometry import DC, DR, Square, run_name
+from ..decisions import FIRE, MAIN_LASER, DecisionKey
+from ..geometry import ARROWS, Square, run_name
+from ..hooks import EFFECTS
 from ..kinds import Field, Kind
 from ..state import Robot
-
-ARROWS = "^>v<"
 
 
 def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
@@ -29,12 +29,10 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
         occupied = occupancy(ctx)
     path: list[Square] = []
     hits: list[Robot] = []
-    sq: Square | None = start if board_mounted else _next(board, start, d)
-    while sq is not None and board.on_board(sq):
+    for sq in board.ray(start, d, board_mounted):
         path.append(sq)
         here = occupied.get(sq)
         if not here:
-            sq = _next(board, sq, d)
             continue
         real = [r for r in here if not r.virtual]
         if board_mounted:
@@ -43,7 +41,6 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
             hits.append(real[0])
         if real:
             break
-        sq = _next(board, sq, d)
     return path, hits
 
 
@@ -56,19 +53,28 @@ def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
     return occupied
 
 
-def _next(board: Board, sq: Square, d: int) -> Square | None:
-    if (sq[0], sq[1], d) in board.blocked:
-        return None
-    return (sq[0] + DR[d], sq[1] + DC[d])
+def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square, list[int]]]:
+    """The board lasers as (mount, dir, count) in board order, and square -> the indices of those
+    whose beam covers it on the empty floor."""
+    cached = board.cache.get("laser_cover")
+    if cached is None:
+        lasers = [(sq, el["dir"], el["count"]) for sq, els in board.layer("laser").items() for el in els]
+        cover: dict[Square, list[int]] = {}
+        for i, (sq, d, _) in enumerate(lasers):
+            for covered in board.ray(sq, d):
+                cover.setdefault(covered, []).append(i)
+        cached = board.cache["laser_cover"] = (lasers, cover)
+    return cached
 
 
 def board_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
-    for sq, els in ctx.board.layer("laser").items():
-        for el in els:
-            _, hit = beam(ctx, sq, el["dir"], True, occupied)
-            for robot in hit:
-                ctx.hit_later(robot, el["count"], f"board laser r{sq[0]}c{sq[1]}")
+    lasers, cover = _covering(ctx.board)
+    for i in sorted({i for sq in occupied for i in cover.get(sq, ())}):  # only beams a robot stands in
+        sq, d, count = lasers[i]
+        _, hit = beam(ctx, sq, d, True, occupied)
+        for robot in hit:
+            ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
 
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
@@ -76,22 +82,44 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         if robot.pos is None or robot.virtual or robot.powered_down:
             continue
+        if robot.options and _fires_option(ctx, robot, phase):
+            continue
         path, hit = beam(ctx, robot.pos, robot.facing, False, occupied)
         if not path:
             continue
         target = hit[0] if hit else None
-        ctx.emit(robot, run_name(path), hit=target.name if target else None)
+        ctx.emit(robot, "fire", {"path": run_name(path)}, hit=target.name if target else None)
         if target is not None:
-            ctx.hit_later(target, 1, robot.name)
+            ctx.hit_later(target, 1, robot.name, robot.facing)
+
+
+def _fires_option(ctx: TurnContext, robot: Robot, phase: int) -> bool:
+    """Whether the robot's FIRE orders name one of its option weapons for this register (it fires it)."""
+    weapons = {name: e.weapon for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
+    if not weapons:
+        return False
+
+    def note(answer: str) -> str | None:
+        return None if answer == MAIN_LASER or answer in weapons else f"no weapon {answer!r}: the main laser fires"
+
+    weapon = ctx.decide(robot, DecisionKey(FIRE, register=phase), MAIN_LASER, note)
+    fire = weapons.get(weapon)
+    if fire is None:
+        return False
+    fire(ctx, robot, phase)
+    return True
 
 
 LASER = Kind(
     flat=False,
     name="laser",
+    doc=('a board laser mounted on the square; its beam covers the square itself and runs toward `dir` until a'
+         ' wall, the edge or the first real robot, doing `count` damage'),
+    key='L>1 laser, - : beam',
     fields=(Field("dir", "dir"), Field("count", "int", required=False, default=1, lo=1, hi=3)),
     summary="a board laser mounted on the square, firing count beams toward dir",
     steps={"lasers.fire": board_lasers},
     glyph=lambda e: "L" + ARROWS[e["dir"]] + str(e["count"]),
     rank=30,
-    legend=lambda e: f"laser {'^>v<'[e['dir']]} x{e['count']}",
+    legend=lambda e: f"laser {ARROWS[e['dir']]} x{e['count']}",
 )

@@ -10,15 +10,15 @@ Lasers ignore heights.
 
 from __future__ import annotations
 
-from ..board import Board, Element
+from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
-from ..geometry import DC, DR, Square, opposite, square_name
+from ..geometry import ARROWS, DC, DR, Square, opposite, square_name
+from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
-
-ARROWS = "^>v<"
+from ..timing import CROSS, ENTER
 
 
 def height(board: Board, sq: Square) -> int:
@@ -45,11 +45,11 @@ def _finish(board: Board) -> None:
                     continue
                 lo, hi = height(board, sq), height(board, other)
                 if hi > lo and _ramp_dir(board, sq) != d:
-                    board.add_hook("move.ledges", (r, c, d), _cannot_climb)
+                    board.add_hook("move.ledges", (r, c, d), _cannot_climb, CROSS)
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
             if _has_higher_neighbour(board, (r, c)):
-                board.add_hook("move.ledges", (r, c), _drop)
+                board.add_hook("move.ledges", (r, c), _drop, ENTER)
 
 
 def _has_higher_neighbour(board: Board, sq: Square) -> bool:
@@ -90,16 +90,15 @@ def _slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     if not robot.virtual and ctx.real_robot_at(below, exclude=robot) is not None:
         return
     ctx.flush_moves()
-    robot.pos = below
-    ctx.emit(robot, f"slide to {square_name(below)}")
-
-
-def _install_ramp(board: Board, el: Element) -> None:
-    board.add_hook("move.ramp_slide", el.at, _slide)
+    ctx.place(robot, below)
+    ctx.emit(robot, "slide", {"to": square_name(below)})
 
 
 LEVEL = Kind(
     name="level",
+    doc=('raises the square to a height; unlisted squares are at height 0; a side between two heights is a '
+         'ledge: it cannot be climbed, and dropping over it costs 2 HP'),
+    key=' 1  height',
     fields=(Field("height", "int", required=False, default=1, lo=1, hi=3),),
     summary="raises the square to a height (ground is 0); sides between heights are ledges",
     finish=_finish,
@@ -109,10 +108,13 @@ LEVEL = Kind(
 
 RAMP = Kind(
     name="ramp",
+    doc=("a ramp rising toward `dir`: joins its square's height to the height beyond its uphill side; a card "
+         'ending on it after climbing slides back one square'),
+    key='R^ ramp',
     fields=(Field("dir", "dir"),),
     summary="a ramp rising toward dir, joining its height to the height beyond its top",
     group="floor",
-    install=_install_ramp,
+    hooks=(on("move.ramp_slide", _slide),),
     finish=_finish,
     glyph=lambda e: f"R{ARROWS[e['dir']]}",
     rank=60,

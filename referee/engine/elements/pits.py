@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import Square
+from ..hooks import on
 from ..kinds import Kind
 from ..state import Robot
 
@@ -13,15 +13,14 @@ def fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     ctx.destroy(robot, "pit")
 
 
-def _install(board: Board, el: Element) -> None:
-    board.add_hook("move.pits", el.at, fall)
-
-
 PIT = Kind(
     name="pit",
+    doc=('a robot that enters the square is destroyed. What lies beyond the board edge and on void squares '
+         'acts the same (unless the game uses the `edge = "fence"` house rule).'),
+    key='### pit',
     summary="a bottomless shaft: a robot entering it is destroyed",
     group="floor",
-    install=_install,
+    hooks=(on("move.pits", fall),),
     glyph=lambda e: "###",
     rank=90,
 )

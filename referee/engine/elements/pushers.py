@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 from ..context import TurnContext
-from ..geometry import DC, DR
+from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
 from ..movement import BLOCKED, PUSHER, try_step
-
-ARROWS = "^>v<"
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -42,29 +40,31 @@ def push(ctx: TurnContext, phase: int) -> None:
     stay |= {n for n in real if (other := where.get(aim(n))) is not None and other != n
              and aim(other) == by_name[n].pos}
     for name in stay:
-        ctx.emit(by_name[name], "obstruction encountered")
+        ctx.emit(by_name[name], "blocked")
     pending = [n for n in pushes if n not in stay]
     while pending:
         ready = [n for n in pending if by_name[n].virtual or where.get(aim(n)) not in pending]
         if not ready:  # a ring of pushers: nobody can go first
             for name in pending:
-                ctx.emit(by_name[name], "obstruction encountered")
+                ctx.emit(by_name[name], "blocked")
             return
         for name in ready:
             pending.remove(name)
             robot = by_name[name]
             if robot.pos is not None and try_step(ctx, robot, pushes[name], PUSHER, by="pusher") == BLOCKED:
-                ctx.emit(robot, "obstruction encountered")
+                ctx.emit(robot, "blocked")
 
 
 PUSHER_KIND = Kind(
     flat=False,
     name="pusher",
+    doc='in the listed register phases, pushes a robot on its square one square toward `dir`',
+    key='P^o pusher (o=1,3,5 e=2,4)',
     fields=(Field("dir", "dir"), Field("phases", "phases")),
     summary="pushes a robot on its square one square toward dir in the listed register phases",
     steps={"board.pushers": push},
     glyph=lambda e: f"P{ARROWS[e['dir']]}" + ("o" if e["phases"] == (1, 3, 5) else
                                              "e" if e["phases"] == (2, 4) else "*"),
     rank=50,
-    legend=lambda e: f"pusher {'^>v<'[e['dir']]} phases {','.join(map(str, e['phases']))}",
+    legend=lambda e: f"pusher {ARROWS[e['dir']]} phases {','.join(map(str, e['phases']))}",
 )

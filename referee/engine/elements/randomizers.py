@@ -18,11 +18,13 @@ def draw(ctx: TurnContext, phase: int) -> None:
             old = ctx.current[robot.name]
             card = ctx.undealt.pop(ctx.rng.randrange(len(ctx.undealt)))
             ctx.current[robot.name] = card
-            ctx.emit(robot, f"card replaced by {card}", card=str(card), replaced=str(old))
+            ctx.emit(robot, "card replaced", {"card": str(card)}, card=str(card), replaced=str(old))
 
 
 RANDOMIZER = Kind(
     name="randomizer",
+    doc="replaces the card of the robot on it with a random one when the phase's cards are revealed",
+    key='? randomizer',
     summary="replaces the card of a robot standing on it with a random one when cards are revealed",
     group="floor",
     steps={"reveal.randomizers": draw},

@@ -9,16 +9,18 @@ not work and the card is executed normally. Turn cards are not affected.
 
 from __future__ import annotations
 
-from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR, square_name
+from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan, enter
 from ..state import Robot
 
 
 def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
+    if card.type.turn:
+        return
     board = ctx.board
     start = robot.pos
     assert start is not None
@@ -33,21 +35,19 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         return
     if not robot.virtual and ctx.real_robot_at(cur, exclude=robot) is not None:
         return
-    robot.pos = cur
+    ctx.place(robot, cur)
     plan.done = True
-    ctx.emit(robot, f"teleport to {square_name(cur)}", card=str(card))
+    ctx.emit(robot, "teleport", {"to": square_name(cur)}, card=str(card))
     enter(ctx, robot, start, d)
-
-
-def _install(board: Board, el: Element) -> None:
-    board.add_hook("move.teleporters", el.at, jump)
 
 
 TELEPORTER = Kind(
     name="teleporter",
+    doc='a movement card executed on it jumps the robot (squares + 2) forward, over whatever lies between',
+    key='[T] teleporter',
     summary="a movement card executed here jumps the robot (squares + 2) forward",
     group="floor",
-    install=_install,
+    hooks=(on("move.teleporters", jump),),
     glyph=lambda e: "[T]",
     rank=70,
 )

@@ -7,26 +7,21 @@ robots in it one square toward its ``dir``, with the belts' conflict rules (it d
 
 from __future__ import annotations
 
-from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
+from ..geometry import ARROWS
+from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan, convey
 from ..state import Robot
-
-ARROWS = "^>v<"
 
 
 def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     if plan.squares > 0:
         plan.squares -= 1
-        ctx.emit(robot, "first square lost in water", card=str(card))
+        ctx.emit(robot, "water", card=str(card))
         if plan.squares == 0:
             plan.done = True
-
-
-def _install(board: Board, el: Element) -> None:
-    board.add_hook("move.water", el.at, slow)
 
 
 def flow(ctx: TurnContext, phase: int) -> None:
@@ -35,24 +30,28 @@ def flow(ctx: TurnContext, phase: int) -> None:
         lanes = ctx.board.cache["currents"] = {sq: els[0]["dir"] for sq, els in ctx.board.layer("current").items()}
     moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes]
     if moves:
-        convey(ctx, moves, lanes, False, "carried to")
+        convey(ctx, moves, lanes, False, "carried")
 
 
 WATER = Kind(
     name="water",
+    doc='still water: a movement card executed from it loses its first square',
+    key='~~~ water',
     summary="still water: a movement card executed from it loses its first square",
     group="floor",
-    install=_install,
+    hooks=(on("move.water", slow),),
     glyph=lambda e: "~~~",
     rank=20,
 )
 
 CURRENT = Kind(
     name="current",
+    doc='flowing water: as water, and after the belts it carries the robots in it one square toward `dir`',
+    key='~>~ current',
     fields=(Field("dir", "dir"),),
     summary="flowing water: as water, and it carries robots one square toward dir after the belts",
     group="floor",
-    install=_install,
+    hooks=(on("move.water", slow),),
     steps={"board.currents": flow},
     glyph=lambda e: f"~{ARROWS[e['dir']]}~",
     rank=21,

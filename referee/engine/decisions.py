@@ -1,0 +1,93 @@
+"""Decisions: when an effect needs a player's choice, the engine asks by a stable key.
+
+The answer comes from the turn's orders, else the robot's standing orders, else the default the
+asking code gives. Every decision asked is recorded (robot, key, answer, where the answer came
+from) in :attr:`TurnResult.decisions`, so a replay of the same inputs makes the same choices.
+
+Standing orders are the dictionaries the order language stores (``sacrifice_at``,
+``two_wrenches``, ``fire`` with string register keys); :func:`standing_answer` maps a key to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: subjects the engine asks about
+FIRE, SACRIFICE, TWO_WRENCHES = "fire", "sacrifice", "two wrenches"
+MAIN_LASER = "main laser"
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKey:
+    """What is being decided: a subject, for a register phase and an option card when they matter."""
+
+    subject: str
+    register: int | None = None
+    option: str | None = None
+
+    def __str__(self) -> str:
+        parts = [self.subject]
+        if self.register is not None:
+            parts.append(f"register {self.register}")
+        if self.option is not None:
+            parts.append(self.option)
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    robot: str
+    key: DecisionKey
+    answer: Any
+    #: "orders", "standing" or "default"
+    source: str
+    #: what the engine did with the answer when it differs from it (e.g. no option deck yet)
+    note: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"robot": self.robot, "subject": self.key.subject, "answer": self.answer,
+                               "source": self.source}
+        if self.key.register is not None:
+            out["register"] = self.key.register
+        if self.key.option is not None:
+            out["option"] = self.key.option
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass
+class Answers:
+    """The answers a turn's players gave: per robot, this turn's orders by key, and standing orders."""
+
+    orders: dict[str, dict[DecisionKey, Any]] = field(default_factory=dict)
+    standing: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+    def answer(self, robot: str, key: DecisionKey) -> tuple[Any, str] | None:
+        said = self.orders.get(robot)
+        if said and key in said:
+            return said[key], "orders"
+        standing = self.standing.get(robot)
+        if standing:
+            value = standing_answer(standing, key)
+            if value is not None:
+                return value, "standing"
+        return None
+
+
+def standing_answer(standing: Mapping[str, Any], key: DecisionKey) -> Any:
+    """A standing order's answer to ``key``, or None when the standing orders say nothing about it."""
+    if key.subject == TWO_WRENCHES:
+        value = standing.get("two_wrenches")
+        return value if value in ("repair", "option") else None
+    if key.subject == SACRIFICE:
+        value = standing.get("sacrifice_at")
+        return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10 else None
+    if key.subject == FIRE and key.register is not None:
+        fire = standing.get("fire")
+        if isinstance(fire, Mapping):
+            weapon = fire.get(str(key.register), fire.get(key.register))
+            return str(weapon) if weapon is not None else None
+    return None

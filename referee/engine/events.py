@@ -1,0 +1,116 @@
+"""Typed events: a kind and its arguments; the words are made from them, not the other way round.
+
+The engine logs ``Event(phase, step, robot, kind, args, data)``. ``args`` are what the wording
+needs (a square, an amount); ``data`` are the extra keys of the scenario contract (card, cause,
+by...). :data:`WORDING` turns a kind and its args into the contract's text (``move to r5c4``);
+report tables map kinds to their own words.
+
+A stored turn holds its events in the contract's form (``to_dict``: words and data keys, the form
+turns were always stored in): :func:`read_event` recovers kind and args from the words by the same
+templates (the one place wording is parsed), so report tables work on kinds for every turn ever
+stored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+#: kind -> the contract's wording, a ``str.format`` template over the event's args
+WORDING: dict[str, str] = {
+    "move": "move to {to}",
+    "face": "face {dir}",
+    "blocked": "obstruction encountered",
+    "pushed": "pushed to {to}",
+    "conveyed": "conveyed to {to}",
+    "carried": "carried to {to}",
+    "slide": "slide to {to}",
+    "teleport": "teleport to {to}",
+    "water": "first square lost in water",
+    "card replaced": "card replaced by {card}",
+    "damage": "-{amount} HP",
+    "repair": "+{amount} HP",
+    "destroyed": "destroyed",
+    "fused": "register {register} fused",
+    "released": "register {register} released",
+    "archive": "archive {at}",
+    "flag": "touch flag {number}",
+    "real": "real",
+    "wins": "wins",
+    "powered down": "powered down",
+    "powers down": "powers down for next turn",
+    "re-enter": "re-enter at {at}",
+    "out": "out of the game",
+    "sacrificed": "option {option} sacrificed",
+    # the squares a robot's laser passed; matches any text, so the old-form reader tries it last
+    "fire": "{path}",
+}
+#: args that are whole numbers
+_INTS = frozenset({"amount", "register", "number"})
+#: the keys every stored event has; the rest are its data
+FIXED_KEYS = ("phase", "step", "robot", "text")
+
+
+def register_wording(kind: str, template: str) -> None:
+    """Give a new event kind its words (a kind module logging an event of its own)."""
+    if WORDING.get(kind, template) != template:
+        raise ValueError(f"event kind {kind!r} already has the wording {WORDING[kind]!r}")
+    WORDING[kind] = template
+    _PATTERNS.clear()
+
+
+def words(kind: str, args: dict[str, Any] | None) -> str:
+    return WORDING[kind].format(**args) if args else WORDING[kind]
+
+
+@dataclass(slots=True)
+class Event:
+    """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data)."""
+
+    phase: int | str
+    step: str
+    robot: str | None
+    kind: str
+    args: dict[str, Any] | None = None
+    data: dict[str, Any] | None = None
+
+    @property
+    def text(self) -> str:
+        return words(self.kind, self.args)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The scenario contract's form: phase, step, robot, text, then the data keys."""
+        out: dict[str, Any] = {"phase": self.phase, "step": self.step, "robot": self.robot, "text": self.text}
+        if self.data:
+            out.update(self.data)
+        return out
+
+
+_PATTERNS: list[tuple[str, re.Pattern[str]]] = []
+
+
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    if not _PATTERNS:
+        for kind, template in sorted(WORDING.items(), key=lambda item: item[1] == "{path}"):
+            parts = re.split(r"\{(\w+)\}", template)
+            regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+            _PATTERNS.append((kind, re.compile(f"^{regex}$")))
+    return _PATTERNS
+
+
+def kind_of_text(text: str) -> tuple[str, dict[str, Any] | None]:
+    """The old-form reader: an event's kind and args recovered from its words."""
+    for kind, pattern in _patterns():
+        m = pattern.match(text)
+        if m:
+            args = {k: int(v) if k in _INTS and v.isdigit() else v for k, v in m.groupdict().items()}
+            return kind, args or None
+    raise AssertionError(text)  # "{path}" matches anything
+
+
+def read_event(d: dict[str, Any]) -> Event:
+    """An event from its stored (contract) form: kind and args read from its words."""
+    data = {k: v for k, v in d.items() if k not in FIXED_KEYS} or None
+    kind, args = kind_of_text(str(d["text"]))
+    return Event(d["phase"], d["step"], d.get("robot"), kind, args, data)

@@ -1,0 +1,48 @@
+"""Every registered kind is complete: documented (the board docs' table is made from the registry), drawn in
+the ASCII view and the pictures, and playable on a board with a robot on it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.engine import KINDS, Robot, build_board, parse_card, resolve_turn
+from referee.engine.ascii import render
+from referee.engine.board import Element
+from referee.engine.kinds import kinds_table
+from referee.render.board_image import ON_TOP, PAINTERS, SILENT
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
+
+
+def test_the_element_table_of_the_board_docs_is_the_registry():
+    text = DOCS.read_text()
+    start = text.index("| kind | fields | what it does |")
+    end = text.index("\n\n", start)
+    assert text[start:end] == kinds_table(), "run `referee board kinds --markdown` and paste it in docs/boards.md"
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_a_kind_is_documented_and_drawn(name):
+    kind = KINDS[name]
+    sample = kind.sample()
+    glyph = kind.glyph(Element(name, (3, 3), sample))
+    assert kind.summary and (kind.doc or kind.summary)
+    assert len(glyph) <= 3
+    assert kind.key or not glyph.strip(), f"{name} shows {glyph!r} on the board but is not in the ASCII key"
+    assert name in PAINTERS or name in ON_TOP or name in SILENT or glyph.strip(), f"{name} cannot be drawn"
+    if kind.legend is not None:
+        assert kind.legend(Element(name, (3, 3), sample))
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_a_kind_plays_with_a_robot_on_it_and_beside_it(name):
+    kind = KINDS[name]
+    spec = {"kind": name, "at": "r3c3", **kind.dump_fields(kind.sample())}
+    board = build_board({"width": 5, "height": 5, "elements": [spec]})
+    robots = [Robot("Twonky", (3, 3), 0), Robot("Hulk", (2, 3), 0)]
+    programs = {"Twonky": [parse_card("RT90 80")], "Hulk": [parse_card("FWD1 490")]}
+    result = resolve_turn(board, robots, programs)
+    assert result.events and (result.phases_run == 5 or result.winner)  # a lone flag is won at once
+    assert "Twonky" in render(board, result.robots) or result.robots[0].pos is None
