@@ -4,16 +4,24 @@ from ..kinds import register
 from . import (
     belts,
     checkpoints,
+    crumbly,
     crushers,
+    deep_water,
+    efences,
     flamers,
     gears,
     lasers,
+    lava,
     levels,
     oil,
+    oneway,
     pits,
+    plates,
     pushers,
+    radiation,
     randomizers,
     teleporters,
+    trapdoors,
     walls,
     water,
 )
@@ -37,3 +45,12 @@ register(water.WATER)
 register(water.CURRENT)
 register(oil.OIL)
 register(flamers.FLAMER)
+register(trapdoors.TRAPDOOR)
+register(trapdoors.BRIDGE)
+register(oneway.ONE_WAY)
+register(efences.EFENCE)
+register(radiation.RADIATION)
+register(deep_water.DEEP_WATER)
+register(lava.LAVA)
+register(crumbly.CRUMBLY)
+register(plates.PLATE)
