@@ -8,11 +8,15 @@ from . import (
     crushers,
     deep_water,
     efences,
+    elevators,
     flamers,
+    forcefields,
     gears,
+    graves,
     lasers,
     lava,
     levels,
+    molten_ore,
     oil,
     oneway,
     pits,
@@ -20,6 +24,7 @@ from . import (
     pushers,
     radiation,
     randomizers,
+    spiky,
     teleporters,
     trapdoors,
     walls,
@@ -54,3 +59,8 @@ register(deep_water.DEEP_WATER)
 register(lava.LAVA)
 register(crumbly.CRUMBLY)
 register(plates.PLATE)
+register(spiky.SPIKY)
+register(forcefields.FORCE_FIELD)
+register(elevators.ELEVATOR)
+register(graves.GRAVE)
+register(molten_ore.MOLTEN_ORE)
