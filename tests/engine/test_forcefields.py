@@ -25,3 +25,19 @@ def test_board_and_robot_lasers_shoot_through():
     assert p.damage("Twonky") == 1
     p = play([FIELD], [robot("Gunner", "r2c4", "N"), robot("Target", "r5c4", "E")], {})
     assert p.damage("Target") == 1
+
+
+LOOPHOLE = element("loophole", "r3c4", sides=["N"])
+
+
+def test_a_loophole_stops_robots_like_a_wall():
+    p = play([LOOPHOLE], [robot("Up", "r3c4", "N")], {"Up": ["FWD1 490"]})
+    assert p.at("Up") == "r3c4"
+    robots = [robot("Shover", "r5c4", "S"), robot("Box", "r4c4", "E")]
+    p = play([LOOPHOLE], robots, {"Shover": ["FWD1 490"]})
+    assert (p.at("Shover"), p.at("Box")) == ("r5c4", "r4c4")
+
+
+def test_robots_shoot_through_a_loophole():
+    p = play([LOOPHOLE], [robot("Gunner", "r2c4", "N"), robot("Target", "r5c4", "E")], {})
+    assert p.damage("Target") == 1

@@ -17,6 +17,7 @@ from . import (
     lava,
     levels,
     molten_ore,
+    napalm,
     oil,
     oneway,
     pits,
@@ -64,3 +65,5 @@ register(forcefields.FORCE_FIELD)
 register(elevators.ELEVATOR)
 register(graves.GRAVE)
 register(molten_ore.MOLTEN_ORE)
+register(napalm.NAPALM)
+register(forcefields.LOOPHOLE)

@@ -1,4 +1,4 @@
-"""Force fields (energy walls): on the listed sides of a square they stop robots like a wall (card
+"""Force fields (energy walls) and loopholes: on the listed sides of a square they stop robots like a wall (card
 moves, pushes, belts), always, but every laser passes through them.
 """
 
@@ -32,4 +32,16 @@ FORCE_FIELD = Kind(
     install=_install,
     glyph=lambda e: "FF",
     rank=140,
+)
+
+LOOPHOLE = Kind(
+    name="loophole",
+    doc=('a loophole on the listed `sides`: a wall with slits, it stops robots like a wall, but lasers shoot '
+         'through it'),
+    key='LH loophole',
+    fields=(Field("sides", "sides"),),
+    summary="a wall with slits on the given sides: stops robots, lets lasers through",
+    install=_install,
+    glyph=lambda e: "LH",
+    rank=146,
 )
