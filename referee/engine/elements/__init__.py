@@ -7,6 +7,7 @@ from . import (
     crumbly,
     crushers,
     deep_water,
+    drains,
     efences,
     elevators,
     flamers,
@@ -24,6 +25,7 @@ from . import (
     plates,
     pushers,
     radiation,
+    radioactive,
     randomizers,
     spiky,
     teleporters,
@@ -67,3 +69,5 @@ register(graves.GRAVE)
 register(molten_ore.MOLTEN_ORE)
 register(napalm.NAPALM)
 register(forcefields.LOOPHOLE)
+register(radioactive.RADIOACTIVE_WASTE)
+register(drains.DRAIN)
