@@ -7,6 +7,7 @@ from . import (
     crumbly,
     crushers,
     deep_water,
+    doors,
     drains,
     efences,
     elevators,
@@ -71,3 +72,4 @@ register(napalm.NAPALM)
 register(forcefields.LOOPHOLE)
 register(radioactive.RADIOACTIVE_WASTE)
 register(drains.DRAIN)
+register(doors.DOOR)

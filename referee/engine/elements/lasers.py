@@ -29,7 +29,12 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
         occupied = occupancy(ctx)
     path: list[Square] = []
     hits: list[Robot] = []
+    shut = board.phase_walls.get(ctx.phase) if board.phase_walls and isinstance(ctx.phase, int) else None
+    prev = start
     for sq in board.ray(start, d, board_mounted):
+        if shut and sq != start and (prev[0], prev[1], d) in shut:
+            break  # a door closed in this phase
+        prev = sq
         path.append(sq)
         here = occupied.get(sq)
         if not here:
