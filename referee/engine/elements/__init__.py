@@ -22,6 +22,7 @@ from . import (
     napalm,
     oil,
     oneway,
+    padded,
     pits,
     plates,
     pushers,
@@ -73,3 +74,4 @@ register(forcefields.LOOPHOLE)
 register(radioactive.RADIOACTIVE_WASTE)
 register(drains.DRAIN)
 register(doors.DOOR)
+register(padded.PADDED)
