@@ -38,3 +38,10 @@ def test_deep_water_hurts_after_the_board_lasers_and_a_belt_carrying_a_robot_in(
 def test_a_powered_down_robot_in_deep_water_takes_the_laser_step_damage_only():
     p = play([DEEP], [robot("Sleepy", "r3c4", "N", powered_down=True)], {}, phases=2)
     assert p.damage("Sleepy") == 2
+
+
+def test_in_the_laser_steps_flamers_then_lava_then_deep_water():
+    """A robot in deep water under an active flamer, beside an erupting lava pit: the timing sequence's order."""
+    elements = [DEEP, element("flamer", "r3c4", phases=[1]), element("lava", "r3c5", phases=[1])]
+    p = play(elements, [robot("Twonky", "r3c4", "N")], {})
+    assert [e["step"] for e in p.hits("Twonky", phase=1)] == ["flamers", "lava", "deep water"]

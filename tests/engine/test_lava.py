@@ -1,5 +1,9 @@
 """Lava pits: pits that erupt in their listed phases when lasers fire, hurting robots beside them."""
 
+import pytest
+
+from referee.scenario import ScenarioError
+
 from .scenarios import element, play, pusher, robot, wall
 
 LAVA = element("lava", "r4c4", phases=[1])
@@ -41,3 +45,8 @@ def test_a_robot_pushed_beside_the_lava_is_hurt_after_pushers_move():
 def test_a_virtual_robot_beside_the_lava_is_hurt_too():
     p = play([LAVA], [robot("Ghosty", "r3c4", "S", virtual=True)], {})
     assert p.damage("Ghosty") == 1
+
+
+def test_a_bad_reach_is_refused_with_the_choices():
+    with pytest.raises(ScenarioError, match="reach must be one of sides, around, not 'everywhere'"):
+        play([element("lava", "r4c4", phases=[1], reach="everywhere")], [robot("Twonky", "r1c1", "N")], {})

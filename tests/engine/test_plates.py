@@ -1,5 +1,9 @@
 """Alternative ground plates are open floor in every way."""
 
+import pytest
+
+from referee.scenario import ScenarioError
+
 from .scenarios import belt, crusher, element, play, robot
 
 
@@ -16,8 +20,5 @@ def test_a_crusher_on_a_plate_still_crushes():
 
 
 def test_a_plate_is_a_floor_so_it_cannot_share_a_square_with_a_belt():
-    import pytest
-
-    from referee.scenario import ScenarioError
     with pytest.raises(ScenarioError, match="already has a plate"):
         play([element("plate", "r3c4"), belt("r3c4", "N")], [robot("Twonky", "r1c1", "N")], {})

@@ -32,7 +32,7 @@ def test_a_virtual_robot_falls_through_an_open_trapdoor_too():
     assert p.at("Ghosty") is None
 
 
-def test_a_belt_carries_a_robot_onto_an_open_trapdoor_and_it_falls():
+def test_a_robot_a_belt_leaves_on_a_closed_trapdoor_falls_when_it_opens():
     p = play([TRAP, belt("r2c4", "N")], [robot("Twonky", "r2c4", "E")], {}, phases=2)
     assert p.at("Twonky") is None  # carried onto it in phase 1 (closed), falls as phase 2 opens it
 
@@ -58,7 +58,7 @@ def test_a_robot_on_a_bridge_falls_when_it_opens():
     assert p.events("Twonky", phase=2, text="destroyed")
 
 
-def test_a_robot_crosses_a_closed_bridge_and_an_open_one_stops_a_move_2():
+def test_a_robot_crosses_a_closed_bridge_and_falls_backing_onto_it_once_open():
     """Phase 1 the bridge carries a Move 2 across; phase 2 the robot coming back falls in."""
     p = play([BRIDGE], [robot("Twonky", "r2c4", "N")], {"Twonky": ["FWD2 670", "BACK 430"]}, phases=2)
     assert p.events("Twonky", phase=1, text="move to r4c4")
