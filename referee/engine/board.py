@@ -35,6 +35,8 @@ class Board:
         self.layers: dict[str, dict[Square, list[Element]]] = {}
         #: (row, col, side) for every wall side, both faces
         self.blocked: set[tuple[int, int, int]] = set()
+        #: register phase -> (row, col, side) faces shut in that phase only (doors): they stop lasers then
+        self.phase_walls: dict[int, set[tuple[int, int, int]]] = {}
         #: hook type -> step id -> key (square, or (row, col, side) for cross hooks) -> handlers
         self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
         self._dispatch: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] = {}
@@ -116,6 +118,12 @@ class Board:
         self.blocked.add((sq[0], sq[1], d))
         other = step(sq, d)
         self.blocked.add((other[0], other[1], opposite(d)))
+
+    def add_phase_wall(self, sq: Square, d: int, phases: Iterable[int]) -> None:
+        """A side (both faces) that is a wall for lasers in ``phases`` only; its kind blocks robots itself."""
+        other = step(sq, d)
+        for p in phases:
+            self.phase_walls.setdefault(p, set()).update({(sq[0], sq[1], d), (other[0], other[1], opposite(d))})
 
     def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any], type_: str | None = None) -> None:
         """Hook ``fn`` into a "robots move" step at a square (a side for cross hooks); checked."""

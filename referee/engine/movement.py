@@ -72,15 +72,12 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     pos = robot.pos
     assert pos is not None
     key = (pos[0], pos[1], d)
-    board = ctx.board
-    if key in board.blocked:
-        return False
     fns = hooks_at(ctx, robot, CROSS, key)
-    if fns:
+    if fns:  # before the wall test: a side's hooks see a robot run against its wall (spiky walls)
         for fn in fns:
             if not fn(ctx, robot, d):
                 return False
-    return True
+    return key not in ctx.board.blocked
 
 
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:

@@ -4,16 +4,34 @@ from ..kinds import register
 from . import (
     belts,
     checkpoints,
+    crumbly,
     crushers,
+    deep_water,
+    doors,
+    drains,
+    efences,
+    elevators,
     flamers,
+    forcefields,
     gears,
+    graves,
     lasers,
+    lava,
     levels,
+    molten_ore,
+    napalm,
     oil,
+    oneway,
+    padded,
     pits,
+    plates,
     pushers,
+    radiation,
+    radioactive,
     randomizers,
+    spiky,
     teleporters,
+    trapdoors,
     walls,
     water,
 )
@@ -37,3 +55,23 @@ register(water.WATER)
 register(water.CURRENT)
 register(oil.OIL)
 register(flamers.FLAMER)
+register(trapdoors.TRAPDOOR)
+register(trapdoors.BRIDGE)
+register(oneway.ONE_WAY)
+register(efences.EFENCE)
+register(radiation.RADIATION)
+register(deep_water.DEEP_WATER)
+register(lava.LAVA)
+register(crumbly.CRUMBLY)
+register(plates.PLATE)
+register(spiky.SPIKY)
+register(forcefields.FORCE_FIELD)
+register(elevators.ELEVATOR)
+register(graves.GRAVE)
+register(molten_ore.MOLTEN_ORE)
+register(napalm.NAPALM)
+register(forcefields.LOOPHOLE)
+register(radioactive.RADIOACTIVE_WASTE)
+register(drains.DRAIN)
+register(doors.DOOR)
+register(padded.PADDED)

@@ -29,7 +29,10 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
         occupied = occupancy(ctx)
     path: list[Square] = []
     hits: list[Robot] = []
-    for sq in board.ray(start, d, board_mounted):
+    squares = board.ray(start, d, board_mounted)
+    if board.phase_walls:
+        squares = _short_of_closed_doors(board, squares, start, d, ctx.phase)
+    for sq in squares:
         path.append(sq)
         here = occupied.get(sq)
         if not here:
@@ -42,6 +45,20 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
         if real:
             break
     return path, hits
+
+
+def _short_of_closed_doors(board: Board, squares: tuple[Square, ...], start: Square, d: int,
+                           phase: int | str) -> tuple[Square, ...]:
+    """The squares of a beam up to the first side shut in this phase (a closed door)."""
+    shut = board.phase_walls.get(phase) if isinstance(phase, int) else None
+    if not shut:
+        return squares
+    prev = start
+    for i, sq in enumerate(squares):
+        if sq != start and (prev[0], prev[1], d) in shut:
+            return squares[:i]
+        prev = sq
+    return squares
 
 
 def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:

@@ -1,0 +1,26 @@
+"""Graves: when lasers fire (after the lava, before molten ore), a robot on a grave takes 1 damage.
+Ghosts, which rise from graves, are not played yet."""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..kinds import Kind
+
+
+def haunt(ctx: TurnContext, phase: int) -> None:
+    graves = ctx.board.layer("grave")
+    for robot in ctx.robots:
+        if robot.pos in graves:
+            ctx.damage(robot, 1, "grave")
+
+
+GRAVE = Kind(
+    name="grave",
+    doc='a grave: in every register phase, when lasers fire, a robot on it takes 1 damage',
+    key='RIP grave',
+    summary="1 damage to a robot on it in every register phase, when lasers fire",
+    group="floor",
+    steps={"lasers.graves": haunt},
+    glyph=lambda e: "RIP",
+    rank=142,
+)

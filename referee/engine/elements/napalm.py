@@ -1,0 +1,101 @@
+"""Napalm flamers: flamers whose fire sticks.
+
+In its active phases (``phases``) a napalm flamer burns like a flamer: 1 damage to a robot entering
+its square in any way or turning on it, and 1 more to a robot on it when lasers fire. Each time it
+burns a robot in the robots-move step it also sets it on fire (status ``burning``; a robot burnt
+by two napalm flamers carries two flames). A burning robot takes 1 damage per flame when lasers fire
+in every later register phase, this turn and the next ones, until it enters water (still, flowing
+or deep) and the fire goes out. Destruction puts it out too.
+"""
+
+from __future__ import annotations
+
+from ..cards import Card
+from ..context import TurnContext
+from ..events import register_wording
+from ..geometry import Square
+from ..hooks import Effect, on, register_effect
+from ..kinds import Field, Kind
+from ..state import Robot
+from ..timing import ENTER, ROTATE
+
+BURNING = "burning"
+#: floor kinds that put the fire out
+WET = ("water", "current", "deep_water")
+
+
+def _active(ctx: TurnContext, sq: Square | None) -> bool:
+    if sq is None:
+        return False
+    return any(ctx.phase in el["phases"] for el in ctx.board.layer("napalm").get(sq, ()))
+
+
+def flames(robot: Robot) -> int:
+    return int(robot.option_data.get(BURNING, {}).get("flames", 0))
+
+
+def _ignite(ctx: TurnContext, robot: Robot) -> None:
+    ctx.damage(robot, 1, "napalm")
+    if robot.pos is None:
+        return
+    data = robot.option_data.setdefault(BURNING, {"flames": 0, "new": 0})
+    data["flames"] += 1
+    data["new"] += 1
+    if BURNING not in robot.statuses:
+        robot.statuses.add(BURNING)
+        ctx.emit(robot, "ignited")
+
+
+def scorch_entering(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
+    if _active(ctx, robot.pos):
+        _ignite(ctx, robot)
+
+
+def scorch_turning(ctx: TurnContext, robot: Robot, card: Card) -> None:
+    if _active(ctx, robot.pos):
+        _ignite(ctx, robot)
+
+
+def blaze(ctx: TurnContext, phase: int) -> None:
+    """Lasers fire: 1 damage on an active napalm flamer, and each old flame of a burning robot burns."""
+    for robot in ctx.robots:
+        if robot.pos is None:
+            continue
+        if _active(ctx, robot.pos):
+            ctx.damage(robot, 1, "napalm")
+        if BURNING in robot.statuses and BURNING not in robot.option_data:  # the status alone: one flame
+            robot.option_data[BURNING] = {"flames": 1, "new": 0}
+        data = robot.option_data.get(BURNING)
+        if data is not None and robot.pos is not None:
+            old = data["flames"] - data["new"]
+            data["new"] = 0
+            if old > 0:
+                ctx.damage(robot, old, "burning")
+
+
+def douse(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
+    """A burning robot entering water is put out."""
+    if robot.pos is not None and any(robot.pos in ctx.board.layer(k) for k in WET):
+        robot.statuses.discard(BURNING)
+        robot.option_data.pop(BURNING, None)
+        ctx.emit(robot, "extinguished")
+
+
+register_wording("ignited", "on fire")
+register_wording("extinguished", "fire out")
+register_effect(Effect(BURNING, "on fire: 1 damage per flame when lasers fire, until it enters water",
+                       hooks=(on("move.napalm", douse, ENTER),)))
+
+NAPALM = Kind(
+    name="napalm",
+    doc=('a napalm flamer: burns as a flamer in the listed register phases and sets the robot it burns on fire; '
+         'a burning robot takes 1 damage per flame when lasers fire in every later phase until it enters water'),
+    key='&N& napalm',
+    fields=(Field("phases", "phases"),),
+    summary="a flamer (listed phases) whose fire sticks: burning robots take 1 damage each phase until in water",
+    hooks=(on("move.napalm", scorch_entering, ENTER), on("move.napalm", scorch_turning, ROTATE)),
+    steps={"lasers.napalm": blaze},
+    glyph=lambda e: "&N&",
+    rank=145,
+    legend=lambda e: f"napalm flamer phases {','.join(map(str, e['phases']))}",
+)

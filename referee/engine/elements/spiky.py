@@ -1,0 +1,38 @@
+"""Spiky walls: walls (robots and lasers stop at them) with spikes; a robot that runs against one, or
+is pushed or carried against it, takes 1 damage each time it tries to cross. The spikes face both
+ways: the wall's two faces are spiky.
+"""
+
+from __future__ import annotations
+
+from ..board import Board, Element
+from ..context import TurnContext
+from ..geometry import opposite, step
+from ..kinds import Field, Kind
+from ..state import Robot
+
+
+def prick(ctx: TurnContext, robot: Robot, d: int) -> bool:
+    ctx.damage(robot, 1, "spiky wall")
+    return False
+
+
+def _install(board: Board, el: Element) -> None:
+    for side in el["sides"]:
+        board.add_wall(el.at, side)
+        other = step(el.at, side)
+        board.add_hook("move.walls", (el.at[0], el.at[1], side), prick)
+        board.add_hook("move.walls", (other[0], other[1], opposite(side)), prick)
+
+
+SPIKY = Kind(
+    name="spiky_wall",
+    doc=('a spiky wall on the listed `sides`: a wall (it stops robots and lasers) that does 1 damage to a robot '
+         'running, pushed or carried against it, from either face'),
+    key='sp spiky wall',
+    fields=(Field("sides", "sides"),),
+    summary="a wall on the given sides that does 1 damage to a robot running or pushed against it",
+    install=_install,
+    glyph=lambda e: "sp",
+    rank=144,
+)

@@ -1,0 +1,42 @@
+"""Spiky walls: walls that do 1 damage to a robot running, pushed or carried against them."""
+
+from .scenarios import belt, element, laser, play, pusher, robot
+
+SPIKES = element("spiky_wall", "r3c4", sides=["N"])
+
+
+def test_running_against_a_spiky_wall_costs_one_and_stops_the_robot():
+    p = play([SPIKES], [robot("Twonky", "r2c4", "N")], {"Twonky": ["FWD3 800"]})
+    assert p.at("Twonky") == "r3c4"
+    assert [e["cause"] for e in p.hits("Twonky")] == ["spiky wall"]
+
+
+def test_both_faces_are_spiky_and_a_back_up_hurts_too():
+    p = play([SPIKES], [robot("Twonky", "r4c4", "N")], {"Twonky": ["BACK 430"]})
+    assert p.at("Twonky") == "r4c4"
+    assert p.damage("Twonky") == 1
+
+
+def test_a_robot_pushed_against_it_is_hurt_and_its_pusher_is_not():
+    robots = [robot("Shover", "r2c4", "N"), robot("Box", "r3c4", "E")]
+    p = play([SPIKES], robots, {"Shover": ["FWD1 490"]})
+    assert (p.at("Shover"), p.at("Box")) == ("r2c4", "r3c4")
+    assert [e["cause"] for e in p.hits("Box", step="robots")] == ["spiky wall"]  # Shover's laser adds one later
+    assert p.damage("Shover") == 0
+
+
+def test_a_pusher_or_a_belt_pressing_a_robot_against_it_hurts():
+    p = play([SPIKES, pusher("r3c4", "N", 1)], [robot("Twonky", "r3c4", "E")], {})
+    assert p.damage("Twonky") == 1
+    p = play([SPIKES, belt("r3c4", "N")], [robot("Twonky", "r3c4", "E")], {}, phases=2)
+    assert p.damage("Twonky") == 2
+
+
+def test_a_spiky_wall_stops_lasers_like_a_wall():
+    p = play([SPIKES, laser("r6c4", "S")], [robot("Twonky", "r2c4", "E")], {})
+    assert p.damage("Twonky") == 0
+
+
+def test_walking_along_a_spiky_wall_is_safe():
+    p = play([SPIKES], [robot("Twonky", "r3c3", "E")], {"Twonky": ["FWD2 670"]})
+    assert p.at("Twonky") == "r3c5" and p.damage("Twonky") == 0
