@@ -3,16 +3,21 @@
 from ..kinds import register
 from . import (
     belts,
+    black_holes,
     checkpoints,
     crushers,
     flamers,
     gears,
+    ice,
     lasers,
     levels,
+    magnets,
     oil,
     pits,
     pushers,
     randomizers,
+    sand,
+    soap,
     teleporters,
     walls,
     water,
@@ -37,3 +42,8 @@ register(water.WATER)
 register(water.CURRENT)
 register(oil.OIL)
 register(flamers.FLAMER)
+register(ice.ICE)
+register(sand.SAND)
+register(soap.SOAP)
+register(magnets.MAGNET)
+register(black_holes.BLACK_HOLE)
