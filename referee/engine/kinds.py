@@ -141,6 +141,9 @@ class Kind:
     doc: str = ""
     #: its entry in the ASCII view's key line ("### pit"); empty: not in the key
     key: str = ""
+    #: elements (specs with ``at``) a lone sample of this kind needs on its board to be valid, such as
+    #: the other portal of a pair; the registry tests add them
+    partners: tuple[dict[str, Any], ...] = ()
 
     def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
         allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}

@@ -14,6 +14,8 @@ from . import (
     magnets,
     oil,
     pits,
+    portals,
+    puddles,
     pushers,
     randomizers,
     sand,
@@ -47,3 +49,5 @@ register(sand.SAND)
 register(soap.SOAP)
 register(magnets.MAGNET)
 register(black_holes.BLACK_HOLE)
+register(puddles.PUDDLE)
+register(portals.PORTAL)
