@@ -12,6 +12,7 @@ from . import (
     lasers,
     levels,
     magnets,
+    mirrors,
     oil,
     pits,
     portals,
@@ -51,3 +52,4 @@ register(magnets.MAGNET)
 register(black_holes.BLACK_HOLE)
 register(puddles.PUDDLE)
 register(portals.PORTAL)
+register(mirrors.MIRROR)
