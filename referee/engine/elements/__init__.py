@@ -7,6 +7,7 @@ from . import (
     checkpoints,
     crushers,
     flamers,
+    fog,
     gears,
     ice,
     lasers,
@@ -53,3 +54,6 @@ register(black_holes.BLACK_HOLE)
 register(puddles.PUDDLE)
 register(portals.PORTAL)
 register(mirrors.MIRROR)
+register(fog.FOG)
+register(fog.SMOKE)
+register(fog.SMOKESTACK)

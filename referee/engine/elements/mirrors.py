@@ -4,7 +4,7 @@ A mirror stands on sides of a square like a wall (it blocks robots and beams) an
 faces. A robot sees it when it faces it along its row or column with no wall and no real robot in
 between, at any distance. A robot that sees a mirror when its card is executed plays the card
 mirrored: a turn goes the other way (a U-turn stays a U-turn), a forward move goes backwards and a
-back-up forwards, the same number of squares (logged ``card mirrored``). When lasers fire, a robot
+back-up forwards, the same number of squares (logged ``card mirrored``). Fog and smoke hide it. When lasers fire, a robot
 that sees a mirror shoots its own mirror image: its beam comes back and hits it for 1 damage.
 """
 
@@ -19,6 +19,7 @@ from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CARD
+from .lasers import blind_squares
 
 register_wording("mirrored", "card mirrored")
 
@@ -40,6 +41,8 @@ def sees_mirror(ctx: TurnContext, robot: Robot) -> bool:
         return False
     squares = ctx.board.ray(pos, robot.facing)
     if not squares or (squares[-1], robot.facing) not in ctx.board.cache.get(FACES, ()):
+        return False
+    if not blind_squares(ctx.board).isdisjoint(squares):  # fog or smoke on the way, or around it
         return False
     between = set(squares[1:])
     return not any(r.pos in between and not r.virtual for r in ctx.robots if r is not robot)
