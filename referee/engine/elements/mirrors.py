@@ -4,9 +4,9 @@ A mirror stands on sides of a square like a wall (it blocks robots and beams) an
 faces. A robot sees it when it faces it along its row or column with no wall and no real robot in
 between, at any distance. A robot that sees a mirror when its card is executed plays the card
 mirrored: a turn goes the other way (a U-turn stays a U-turn), a forward move goes backwards and a
-back-up forwards, the same number of squares (logged ``card mirrored``). Fog and smoke hide
-it. When lasers fire, a robot
-that sees a mirror shoots its own mirror image: its beam comes back and hits it for 1 damage.
+back-up forwards, the same number of squares (logged ``card mirrored``). Fog and smoke hide it.
+When lasers fire, a robot that sees a mirror shoots its own mirror image: its beam comes back and
+hits it for 1 damage.
 """
 
 from __future__ import annotations
