@@ -32,7 +32,7 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
     hits: list[Robot] = []
     blind = frozenset() if board_mounted else blind_squares(board)
     for sq in board.ray(start, d, board_mounted):
-        if sq in blind:
+        if blind and sq in blind:
             break
         path.append(sq)
         here = occupied.get(sq)
@@ -94,7 +94,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
     blind = blind_squares(ctx.board)
     for robot in ctx.robots:
-        if robot.pos is None or robot.virtual or robot.powered_down or robot.pos in blind:
+        if robot.pos is None or robot.virtual or robot.powered_down or (blind and robot.pos in blind):
             continue
         if robot.options and _fires_option(ctx, robot, phase):
             continue
