@@ -102,6 +102,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("board.currents", "currents move robots in water"),
              ("board.molten_ore", "molten ore flows"),
              ("board.pushers", "active pushers push"),
+             ("board.ventilators", "active ventilators blow the robots in their line away"),
              ("board.black_holes", "black holes pull robots in line one square closer"),
              ("board.gears", "gears turn 90 degrees (big gears 180)"),
              ("board.rotating_rooms", "rotating rooms"),

@@ -23,6 +23,7 @@ from . import (
     sand,
     soap,
     teleporters,
+    ventilators,
     walls,
     water,
 )
@@ -57,3 +58,4 @@ register(mirrors.MIRROR)
 register(fog.FOG)
 register(fog.SMOKE)
 register(fog.SMOKESTACK)
+register(ventilators.VENTILATOR)

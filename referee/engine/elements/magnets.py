@@ -22,19 +22,21 @@ from ..state import Robot
 register_wording("pulled", "pulled to {to}")
 
 
-def pull_one(ctx: TurnContext, robot: Robot, d: int) -> None:
-    """Pull ``robot`` one square toward ``d``, without pushing; walls, the edge and robots hold it."""
+def pull_one(ctx: TurnContext, robot: Robot, d: int, event: str = "pulled") -> bool:
+    """Move ``robot`` one square toward ``d`` without pushing (logged as ``event``); walls and robots
+    hold it, and so does the edge. Whether it moved."""
     pos = robot.pos
     if pos is None or not can_cross(ctx, robot, d):
-        return
+        return False
     target = (pos[0] + DR[d], pos[1] + DC[d])
     if not ctx.board.on_board(target):
-        return
+        return False
     if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
-        return
+        return False
     robot.pos = target
-    ctx.emit(robot, "pulled", {"to": square_name(target)})
+    ctx.emit(robot, event, {"to": square_name(target)})
     enter(ctx, robot, pos, d)
+    return robot.pos is not None
 
 
 def pull_toward(ctx: TurnContext, source: Square, lines: Iterable[tuple[int, tuple[Square, ...]]]) -> None:
