@@ -61,7 +61,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.closed_doors", CROSS, "closed doors, active e-fences and elevators"),
              ("move.pits", ENTER, "pits, drains, trapdoors, bridges and sluices swallow robots"),
              ("move.teleporters", CARD, "movement cards executed on teleporters jump"),
-             ("move.mag_locks", CARD, ENTER, "mag-locks"),
+             ("move.mag_locks", CARD, CROSS, ENTER, "mag-locks"),
              ("move.water", CARD, "the first square of a card executed in water, oil or soap is lost"),
              ("move.deep_water", CARD, "moving or turning in deep water costs 1 HP"),
              ("move.big_drain", STOP, "the big drain"),

@@ -12,6 +12,7 @@ from . import (
     ice,
     lasers,
     levels,
+    mag_locks,
     magnets,
     mirrors,
     oil,
@@ -59,3 +60,4 @@ register(fog.FOG)
 register(fog.SMOKE)
 register(fog.SMOKESTACK)
 register(ventilators.VENTILATOR)
+register(mag_locks.MAG_LOCK)
