@@ -90,6 +90,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.puddles", ENTER, "puddles"),
              ("move.repeaters", STOP, "repeaters"))
     + _steps(BOARD,
+             ("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves"),
              ("board.particle_accelerators", "particle accelerators"),
              ("board.jacks", "jacks pop out"),
              ("board.air_shafts", "air shafts"),

@@ -1,5 +1,9 @@
 """Tilted ground (sand): a robot ending its move on the slope slips one square down, facing as it was."""
 
+import pytest
+
+from referee.scenario import ScenarioError
+
 from .scenarios import element, pit, play, robot, wall
 
 SLOPE = [element("sand", "r4c1-r4c8", dir="S")]
@@ -43,3 +47,10 @@ def test_a_robot_turning_on_the_slope_or_pushed_onto_it_stays():
     assert p.at("Twonky") == "r4c4"
     p = play(SLOPE, [robot("Box", "r5c6", "N"), robot("Pusher", "r6c6", "S")], {"Pusher": ["FWD1 490"]})
     assert p.at("Box") == "r4c6"
+
+
+def test_a_slope_without_a_direction_or_with_a_bad_one_is_refused_by_name():
+    with pytest.raises(ScenarioError, match="sand needs field 'dir'"):
+        play([element("sand", "r4c4")], [robot("Twonky", "r1c1", "N")], {})
+    with pytest.raises(ScenarioError, match=r"element 1 \(sand at r4c4\)"):
+        play([element("sand", "r4c4", dir="down")], [robot("Twonky", "r1c1", "N")], {})

@@ -2,6 +2,7 @@
 
 from ..kinds import register
 from . import (
+    balancing,
     belts,
     black_holes,
     checkpoints,
@@ -61,3 +62,4 @@ register(fog.SMOKE)
 register(fog.SMOKESTACK)
 register(ventilators.VENTILATOR)
 register(mag_locks.MAG_LOCK)
+register(balancing.PLATFORM)
