@@ -5,7 +5,7 @@ from referee.boards import load_board
 from referee.scenario import simulate
 
 ISSUE_14 = ("ice", "oil", "sand", "soap", "puddle", "magnet", "black_hole", "portal", "mirror", "fog", "smoke",
-            "smokestack", "ventilator", "mag_lock", "platform")
+            "smokestack", "ventilator", "mag_lock", "platform", "waterfall")
 
 
 def _play(robots: list[dict], programs: dict[str, list[str]], phases: int) -> dict:

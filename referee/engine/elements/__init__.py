@@ -28,6 +28,7 @@ from . import (
     ventilators,
     walls,
     water,
+    waterfalls,
 )
 
 register(walls.WALL)
@@ -63,3 +64,4 @@ register(fog.SMOKESTACK)
 register(ventilators.VENTILATOR)
 register(mag_locks.MAG_LOCK)
 register(balancing.PLATFORM)
+register(waterfalls.WATERFALL)
