@@ -141,6 +141,12 @@ class Kind:
     doc: str = ""
     #: its entry in the ASCII view's key line ("### pit"); empty: not in the key
     key: str = ""
+    #: elements (specs with ``at``) a lone sample of this kind needs on its board to be valid, such as
+    #: the other portal of a pair; the registry tests add them
+    partners: tuple[dict[str, Any], ...] = ()
+    #: robots cannot see into or through its square (fog, smoke): their lasers stop short of it, and a
+    #: robot standing on it sees nothing (never fires)
+    blocks_sight: bool = False
 
     def parse_fields(self, spec: dict[str, Any]) -> dict[str, Any]:
         allowed = {f.name for f in self.fields} | {"kind", "at", "comment"}

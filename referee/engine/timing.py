@@ -61,7 +61,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.closed_doors", CROSS, "closed doors, active e-fences and elevators"),
              ("move.pits", ENTER, "pits, drains, trapdoors, bridges and sluices swallow robots"),
              ("move.teleporters", CARD, "movement cards executed on teleporters jump"),
-             ("move.mag_locks", CARD, ENTER, "mag-locks"),
+             ("move.mag_locks", CARD, CROSS, ENTER, "mag-locks"),
              ("move.water", CARD, "the first square of a card executed in water, oil or soap is lost"),
              ("move.deep_water", CARD, "moving or turning in deep water costs 1 HP"),
              ("move.big_drain", STOP, "the big drain"),
@@ -90,6 +90,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.puddles", ENTER, "puddles"),
              ("move.repeaters", STOP, "repeaters"))
     + _steps(BOARD,
+             ("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves"),
              ("board.particle_accelerators", "particle accelerators"),
              ("board.jacks", "jacks pop out"),
              ("board.air_shafts", "air shafts"),
@@ -102,6 +103,8 @@ TIMING: tuple[Step, ...] = tuple(
              ("board.currents", "currents move robots in water"),
              ("board.molten_ore", "molten ore flows"),
              ("board.pushers", "active pushers push"),
+             ("board.ventilators", "active ventilators blow the robots in their line away"),
+             ("board.black_holes", "black holes pull robots in line one square closer"),
              ("board.gears", "gears turn 90 degrees (big gears 180)"),
              ("board.rotating_rooms", "rotating rooms"),
              ("board.crushers", "active crushers crush"))

@@ -40,7 +40,7 @@ def test_a_kind_is_documented_and_drawn(name):
 def test_a_kind_plays_with_a_robot_on_it_and_beside_it(name):
     kind = KINDS[name]
     spec = {"kind": name, "at": "r3c3", **kind.dump_fields(kind.sample())}
-    board = build_board({"width": 5, "height": 5, "elements": [spec]})
+    board = build_board({"width": 5, "height": 5, "elements": [spec, *kind.partners]})
     robots = [Robot("Twonky", (3, 3), 0), Robot("Hulk", (2, 3), 0)]
     programs = {"Twonky": [parse_card("RT90 80")], "Hulk": [parse_card("FWD1 490")]}
     result = resolve_turn(board, robots, programs)

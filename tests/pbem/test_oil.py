@@ -17,11 +17,26 @@ def test_a_wall_stops_the_slide_on_the_oil():
     assert p.at("Twonky") == "r4c4"
 
 
-def test_a_robot_in_the_way_stops_the_slide_and_is_not_pushed():
+def test_a_robot_on_dry_floor_in_the_way_stops_the_slide_and_is_not_pushed():
+    robots = [robot("Twonky", "r1c4", "N"), robot("Hulk", "r6c4", "E")]
+    p = play(SLICK, robots, {"Twonky": ["FWD2 670"]})
+    assert p.at("Twonky") == "r5c4"
+    assert p.at("Hulk") == "r6c4"
+
+
+def test_a_robot_standing_on_the_oil_has_no_grip_and_is_pushed_ahead_of_the_slide():
     robots = [robot("Twonky", "r1c4", "N"), robot("Hulk", "r5c4", "E")]
     p = play(SLICK, robots, {"Twonky": ["FWD2 670"]})
-    assert p.at("Twonky") == "r4c4"
-    assert p.at("Hulk") == "r5c4"
+    assert p.at("Twonky") == "r5c4"
+    assert p.at("Hulk") == "r6c4"
+    assert p.texts("Hulk", 1)[0] == "pushed to r6c4"
+
+
+def test_oil_into_oil_slides_to_the_end_of_the_slick_and_stops():
+    """A slick across the whole board: the slide runs one way only, so it ends at the edge."""
+    p = play([{"kind": "oil", "at": "r4c1-r4c8"}], [robot("Twonky", "r4c2", "E")], {"Twonky": ["FWD2 670"]})
+    assert p.at("Twonky") is None
+    assert p.texts("Twonky", 1)[-2:] == ["slide to r4c8", "destroyed"]
 
 
 def test_a_robot_sliding_off_the_board_is_destroyed():

@@ -2,7 +2,9 @@
 
 from ..kinds import register
 from . import (
+    balancing,
     belts,
+    black_holes,
     checkpoints,
     crumbly,
     crushers,
@@ -12,12 +14,17 @@ from . import (
     efences,
     elevators,
     flamers,
+    fog,
     forcefields,
     gears,
     graves,
+    ice,
     lasers,
     lava,
     levels,
+    mag_locks,
+    magnets,
+    mirrors,
     molten_ore,
     napalm,
     oil,
@@ -25,15 +32,21 @@ from . import (
     padded,
     pits,
     plates,
+    portals,
+    puddles,
     pushers,
     radiation,
     radioactive,
     randomizers,
+    sand,
+    soap,
     spiky,
     teleporters,
     trapdoors,
+    ventilators,
     walls,
     water,
+    waterfalls,
 )
 
 register(walls.WALL)
@@ -75,3 +88,18 @@ register(radioactive.RADIOACTIVE_WASTE)
 register(drains.DRAIN)
 register(doors.DOOR)
 register(padded.PADDED)
+register(ice.ICE)
+register(sand.SAND)
+register(soap.SOAP)
+register(magnets.MAGNET)
+register(black_holes.BLACK_HOLE)
+register(puddles.PUDDLE)
+register(portals.PORTAL)
+register(mirrors.MIRROR)
+register(fog.FOG)
+register(fog.SMOKE)
+register(fog.SMOKESTACK)
+register(ventilators.VENTILATOR)
+register(mag_locks.MAG_LOCK)
+register(balancing.PLATFORM)
+register(waterfalls.WATERFALL)

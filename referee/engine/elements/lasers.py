@@ -3,7 +3,8 @@
 A board laser's beam covers its mount square and runs toward ``dir`` until a wall, the board
 edge or the first square holding a real robot. Virtual robots in the beam are hit but do not
 stop it. A robot fires forward from its square (not into it), hits the first real robot, and
-is stopped by walls; virtual and powered-down robots do not fire, virtual robots are not hit.
+is stopped by walls and by what it cannot see through (fog, smoke); virtual and powered-down robots,
+and robots standing in fog or smoke, do not fire; virtual robots are not hit.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
 from ..geometry import ARROWS, Square, run_name
 from ..hooks import EFFECTS
-from ..kinds import Field, Kind
+from ..kinds import KINDS, Field, Kind
 from ..state import Robot
 
 
@@ -32,7 +33,10 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
     squares = board.ray(start, d, board_mounted)
     if board.phase_walls:
         squares = _short_of_closed_doors(board, squares, start, d, ctx.phase)
+    blind = frozenset() if board_mounted else blind_squares(board)
     for sq in squares:
+        if blind and sq in blind:
+            break
         path.append(sq)
         here = occupied.get(sq)
         if not here:
@@ -59,6 +63,15 @@ def _short_of_closed_doors(board: Board, squares: tuple[Square, ...], start: Squ
             return squares[:i]
         prev = sq
     return squares
+
+
+def blind_squares(board: Board) -> frozenset[Square]:
+    """Squares robots cannot see into or through (fog, smoke: kinds with ``blocks_sight``)."""
+    found = board.cache.get("blind")
+    if found is None:
+        found = board.cache["blind"] = frozenset(
+            sq for name, layer in board.layers.items() if KINDS[name].blocks_sight for sq in layer)
+    return found
 
 
 def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
@@ -96,8 +109,9 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
+    blind = blind_squares(ctx.board)
     for robot in ctx.robots:
-        if robot.pos is None or robot.virtual or robot.powered_down:
+        if robot.pos is None or robot.virtual or robot.powered_down or (blind and robot.pos in blind):
             continue
         if robot.options and _fires_option(ctx, robot, phase):
             continue

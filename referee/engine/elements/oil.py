@@ -2,15 +2,17 @@
 
 A movement card executed from oil loses its first square, as in water. A robot whose movement card
 ends on oil does not stop there: it keeps sliding the way it was moving, one square at a time,
-until it stands on a square without oil, or a wall or a real robot in the way stops it (it does
-not push). Sliding off the board or into a pit destroys it, as any move does. A robot pushed or
-conveyed onto oil does not slide.
+until it stands on a square without oil, or a wall or a real robot on dry floor in the way stops it.
+A robot in the way that stands on oil has no grip: it is pushed ahead (with whatever it pushes in
+turn). Sliding off the board or into a pit destroys it, as any move does. A robot pushed or conveyed
+onto oil does not slide. A slide always goes one way, so oil into oil ends at the board's edge.
 """
 
 from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
+from ..geometry import DC, DR
 from ..hooks import on
 from ..kinds import Kind
 from ..movement import MOVED, SLIDE, MovePlan, try_step
@@ -24,15 +26,18 @@ def slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     if robot.pos == plan.start:
         return
     ctx.flush_moves()
-    while robot.pos in oil:
-        if try_step(ctx, robot, plan.direction, SLIDE, push=False) != MOVED:
+    d = plan.direction
+    while (pos := robot.pos) is not None and pos in oil:
+        ahead = (pos[0] + DR[d], pos[1] + DC[d])
+        if try_step(ctx, robot, d, SLIDE, push=ahead in oil) != MOVED:
             return
 
 
 OIL = Kind(
     name="oil",
     doc=('an oil slick: a movement card executed from it loses its first square; a robot whose movement card '
-         'ends on it slides on the way it moved until dry floor, a wall or a robot stops it'),
+         'ends on it slides on the way it moved until dry floor, a wall or a robot on dry floor stops it (a robot '
+         'on oil in the way is pushed ahead)'),
     key='%%% oil',
     summary="an oil slick: a card executed from it loses its first square; a card ending on it slides on",
     group="floor",

@@ -1,0 +1,45 @@
+"""Black holes (RoboFactory): the hole is a pit, and right before the gears turn it pulls every robot in
+its row and column one square closer, across the whole board.
+
+The pull reaches through walls, but a robot cannot be pulled through one: a wall on its way holds it.
+Otherwise it is pulled as by a magnet (nearest first, no pushing, facing kept); a robot pulled into
+the hole falls. Pulls are logged ``pulled to r4c5``.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..geometry import DC, DR, Square
+from ..hooks import on
+from ..kinds import Kind
+from .magnets import pull_toward
+from .pits import fall
+
+
+def _line(ctx: TurnContext, source: Square, d: int) -> tuple[Square, ...]:
+    board = ctx.board
+    out = []
+    r, c = source[0] + DR[d], source[1] + DC[d]
+    while 1 <= r <= board.height and 1 <= c <= board.width:
+        out.append((r, c))
+        r, c = r + DR[d], c + DC[d]
+    return tuple(out)
+
+
+def swallow(ctx: TurnContext, phase: int) -> None:
+    for sq in sorted(ctx.board.layer("black_hole")):
+        pull_toward(ctx, sq, ((d, _line(ctx, sq, d)) for d in range(4)))
+
+
+BLACK_HOLE = Kind(
+    name="black_hole",
+    doc=('a pit that, right before the gears turn, pulls every robot in its row and column one square closer, '
+         'across the whole board (the pull passes walls, robots do not)'),
+    key='(@) black hole',
+    summary="a pit pulling every robot in its row and column one square closer before the gears turn",
+    group="floor",
+    hooks=(on("move.pits", fall),),
+    steps={"board.black_holes": swallow},
+    glyph=lambda e: "(@)",
+    rank=146,
+)

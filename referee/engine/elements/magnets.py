@@ -1,0 +1,68 @@
+"""Magnets (RoboFactory): after the belts, a magnet pulls every robot in line with it one square closer.
+
+The field runs along the magnet's row and column to the board's edge, but not through a wall: a robot
+behind a wall (as seen from the magnet) is not pulled. Robots nearest the magnet move first, so a
+line of robots closes up together. A pulled robot keeps its facing and does not push: a wall or a
+real robot (one that did not move) in the way holds it. A robot may be pulled onto the magnet's
+square; a robot on it is not pulled. A robot in line with two magnets is pulled by each in turn
+(magnets in board order: row, then column). Pulls are logged ``pulled to r4c5``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..context import TurnContext
+from ..events import register_wording
+from ..geometry import DC, DR, Square, opposite, square_name
+from ..kinds import Kind
+from ..movement import can_cross, enter
+from ..state import Robot
+
+register_wording("pulled", "pulled to {to}")
+
+
+def pull_one(ctx: TurnContext, robot: Robot, d: int, event: str = "pulled") -> bool:
+    """Move ``robot`` one square toward ``d`` without pushing (logged as ``event``); walls and robots
+    hold it, and so does the edge. Whether it moved."""
+    pos = robot.pos
+    if pos is None or not can_cross(ctx, robot, d):
+        return False
+    target = (pos[0] + DR[d], pos[1] + DC[d])
+    if not ctx.board.on_board(target):
+        return False
+    if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
+        return False
+    robot.pos = target
+    ctx.emit(robot, event, {"to": square_name(target)})
+    enter(ctx, robot, pos, d)
+    return robot.pos is not None
+
+
+def pull_toward(ctx: TurnContext, source: Square, lines: Iterable[tuple[int, tuple[Square, ...]]]) -> None:
+    """Pull the robots on each line (the squares outward from ``source`` toward a direction) one square
+    back toward ``source``, nearest first."""
+    for d, squares in lines:
+        for sq in squares:
+            if sq == source:
+                continue
+            for robot in ctx.robots_at(sq):
+                pull_one(ctx, robot, opposite(d))
+
+
+def attract(ctx: TurnContext, phase: int) -> None:
+    board = ctx.board
+    for sq in sorted(board.layer("magnet")):
+        pull_toward(ctx, sq, ((d, board.ray(sq, d, include_start=False)) for d in range(4)))
+
+
+MAGNET = Kind(
+    name="magnet",
+    doc=('after the belts, pulls every robot in its row and column one square closer (nearest first; not '
+         'through walls; no pushing; robots keep their facing)'),
+    key='(M) magnet',
+    summary="after the belts, pulls every robot in its row and column one square closer (not through walls)",
+    steps={"board.magnets": attract},
+    glyph=lambda e: "(M)",
+    rank=145,
+)

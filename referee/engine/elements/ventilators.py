@@ -1,0 +1,58 @@
+"""Ventilators (RoboFactory): in their active register phases, blow the robots in their line away.
+
+A ventilator is mounted on a wall (like a pusher) and blows toward ``dir``. After the pushers, in its
+``phases``, every robot in its line (its own square and on toward ``dir`` up to a wall) is blown
+``count`` squares that way: the strength of 1-3 ventilators working in parallel. Robots farthest
+downwind go first; a blown robot keeps its facing and does not push (a wall or a real robot holds
+it); blown into a pit or off the board, it is destroyed. Logged ``blown to r4c5``.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..events import register_wording
+from ..geometry import ARROWS, DC, DR
+from ..kinds import Field, Kind
+from .magnets import pull_one
+
+register_wording("blown", "blown to {to}")
+
+
+def blow(ctx: TurnContext, phase: int) -> None:
+    board = ctx.board
+    for sq, els in sorted(board.layer("ventilator").items()):
+        for el in els:
+            if phase not in el["phases"]:
+                continue
+            d = el["dir"]
+            line = board.ray(sq, d)
+            for robot in [r for at in reversed(line) for r in ctx.robots_at(at)]:
+                for _ in range(el["count"]):
+                    pos = robot.pos
+                    if pos is None:
+                        break
+                    ahead = (pos[0] + DR[d], pos[1] + DC[d])
+                    if not board.on_board(ahead) and not board.wall(pos, d):
+                        if ctx.rules.edge == "fence":
+                            ctx.fence(robot)
+                        else:
+                            ctx.destroy(robot, "edge")
+                        break
+                    if not pull_one(ctx, robot, d, "blown"):
+                        break
+
+
+VENTILATOR = Kind(
+    name="ventilator",
+    doc=('a ventilator on a wall blowing toward `dir`: in its `phases`, after the pushers, every robot in its '
+         'line (up to a wall) is blown `count` squares that way (farthest first, no pushing)'),
+    key='V>2 ventilator',
+    fields=(Field("dir", "dir"), Field("phases", "phases"), Field("count", "int", required=False, default=1,
+                                                                   lo=1, hi=3)),
+    summary="blows the robots in its line count squares toward dir in its active phases, after the pushers",
+    steps={"board.ventilators": blow},
+    glyph=lambda e: f"V{ARROWS[e['dir']]}{e['count']}",
+    rank=152,
+    flat=False,
+    legend=lambda e: f"ventilator {ARROWS[e['dir']]} x{e['count']} phases {','.join(map(str, e['phases']))}",
+)
