@@ -30,8 +30,8 @@ def test_a_burning_robot_that_misses_the_puddle_keeps_burning():
     assert "burning" in twonky.statuses
 
 
-def test_the_log_says_extinguished_once():
+def test_the_log_says_the_fire_is_out_once():
     board = engine_board(PUDDLE, 8, 8)
     result = resolve_turn(board, [Robot("Twonky", (2, 4), 0, statuses={"burning"})],
                           {"Twonky": [parse_card("FWD1 490")]}, phases=1)
-    assert [e.text for e in result.events if e.robot == "Twonky"][:2] == ["move to r3c4", "extinguished"]
+    assert [e.text for e in result.events if e.robot == "Twonky"][:2] == ["move to r3c4", "fire out"]

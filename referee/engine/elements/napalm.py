@@ -76,6 +76,12 @@ def blaze(ctx: TurnContext, phase: int) -> None:
 def douse(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     """A burning robot entering water is put out."""
     if robot.pos is not None and any(robot.pos in ctx.board.layer(k) for k in WET):
+        put_out(ctx, robot)
+
+
+def put_out(ctx: TurnContext, robot: Robot) -> None:
+    """The fire of a burning robot goes out (water here; puddles use it too)."""
+    if BURNING in robot.statuses or BURNING in robot.option_data:
         robot.statuses.discard(BURNING)
         robot.option_data.pop(BURNING, None)
         ctx.emit(robot, "extinguished")

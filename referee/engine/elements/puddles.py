@@ -1,28 +1,21 @@
 """Puddles (RoboFactory): too shallow to slow a robot; they put out a burning robot.
 
 A robot moving into or through a puddle, by any move, loses its ``burning`` status (the marker a
-napalm flamer sets) and the log says ``extinguished``. Cards executed from a puddle lose nothing.
+napalm flamer sets) and the log says ``fire out`` (the napalm module's wording). Cards executed from a puddle lose nothing.
 """
 
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..events import register_wording
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
 from ..state import Robot
-
-#: the status a burning robot carries
-BURNING = "burning"
-
-register_wording("extinguished", "extinguished")
+from .napalm import put_out
 
 
 def douse(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
-    if BURNING in robot.statuses:
-        robot.statuses.discard(BURNING)
-        ctx.emit(robot, "extinguished")
+    put_out(ctx, robot)
 
 
 PUDDLE = Kind(
