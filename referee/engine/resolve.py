@@ -22,6 +22,7 @@ from .timing import START as START_SEQ
 LABELS = {
     "start.power_down": "power down",
     "board.express_1": "express",
+    "board.hyper_belts_1": "golden belts",
     "lasers.fire": "lasers",
     "checkpoints.touch": "checkpoints",
     "checkpoints.turn_real": "checkpoints",

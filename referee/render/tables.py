@@ -144,7 +144,7 @@ def describe(ev: Event) -> list[str]:
             return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
         cause = data.get("cause")
         return [f"{text} ({CAUSES.get(cause, cause)})" if cause else text]
-    if kind == "face" and ev.step in ("gears", "belts", "express"):
+    if kind == "face" and ev.step in ("gears", "belts", "express", "golden belts"):
         return [f"{text} ({'gear' if ev.step == 'gears' else 'belt'})"]
     if kind == "flag":
         return [f"flag {args['number']} touched"]

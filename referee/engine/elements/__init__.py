@@ -3,7 +3,9 @@
 from ..kinds import register
 from . import (
     belts,
+    big_gears,
     checkpoints,
+    crossgears,
     crushers,
     flamers,
     gears,
@@ -14,6 +16,7 @@ from . import (
     pushers,
     randomizers,
     teleporters,
+    uturn_gears,
     walls,
     water,
 )
@@ -37,3 +40,7 @@ register(water.WATER)
 register(water.CURRENT)
 register(oil.OIL)
 register(flamers.FLAMER)
+register(belts.HYPER)
+register(uturn_gears.UTURN_GEAR)
+register(big_gears.BIG_GEAR)
+register(crossgears.CROSSGEAR)
