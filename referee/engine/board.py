@@ -152,7 +152,8 @@ class Board:
         """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""
         if self._plan is None:
             plan: dict[str, list[Callable[..., None]]] = {}
-            present = [KINDS[k] for k in self.layers]
+            # kinds in registration order, so two kinds acting in one step act in the same order on every board
+            present = [kind for name, kind in KINDS.items() if name in self.layers]
             for st in TIMING:
                 handlers = [k.steps[st.id] for k in present if st.id in k.steps]
                 # one handler may serve several kinds (belt and express): run it once

@@ -9,6 +9,7 @@ from . import (
     crushers,
     flamers,
     gears,
+    hydraulic_pushers,
     lasers,
     levels,
     oil,
@@ -44,3 +45,4 @@ register(belts.HYPER)
 register(uturn_gears.UTURN_GEAR)
 register(big_gears.BIG_GEAR)
 register(crossgears.CROSSGEAR)
+register(hydraulic_pushers.HYDRAULIC_PUSHER)
