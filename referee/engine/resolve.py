@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, START, Robot, Rules
+from .state import END, START, VIRTUALIZED, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -72,7 +72,8 @@ def power_down_repairs(ctx: TurnContext) -> None:
 
 def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
-        if robot.pos is not None and robot.virtual and not robot.first_turn and ctx.alone(robot):
+        if (robot.pos is not None and robot.virtual and not robot.first_turn and VIRTUALIZED not in robot.statuses
+                and ctx.alone(robot)):
             robot.virtual = False
             ctx.emit(robot, "real")
 

@@ -60,6 +60,10 @@ class Robot:
                      {k: dict(v) for k, v in self.option_data.items()})
 
 
+#: status of a robot made virtual by a board element for a while (virtualizers): it does not turn real
+#: when alone until the element's time is over
+VIRTUALIZED = "virtualized"
+
 EDGE_RULES = ("pit", "fence")
 
 

@@ -25,6 +25,7 @@ import jinja2
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
+from ..engine.state import VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .board_image import frame_keys
 from .players import Player
@@ -180,7 +181,7 @@ def _row_of(ev: Event, last: str | None) -> str:
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
-    mode = "virtual" if r.virtual else "real"
+    mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 
@@ -232,6 +233,8 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
             row = _row_of(ev, last)
             if ev.kind == "real":
                 mode = f"{mode} -> real"
+            elif ev.kind == "virtualized":
+                mode = f"{mode} -> virtual (virtualizer)"
             elif ev.kind == "destroyed":
                 destroyed_here = True
                 cell[row].extend(describe(ev))

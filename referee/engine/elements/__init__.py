@@ -18,6 +18,7 @@ from . import (
     randomizers,
     teleporters,
     uturn_gears,
+    virtualizers,
     walls,
     water,
 )
@@ -47,3 +48,4 @@ register(big_gears.BIG_GEAR)
 register(crossgears.CROSSGEAR)
 register(hydraulic_pushers.HYDRAULIC_PUSHER)
 register(belts.ROTATING_BELT)
+register(virtualizers.VIRTUALIZER)
