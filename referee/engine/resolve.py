@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, START, VIRTUALIZED, Robot, Rules
+from .state import END, FLYING, START, VIRTUALIZED, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -314,12 +314,26 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    flying = any(FLYING in r.statuses for r in ctx.robots)
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:
-            handler(ctx, phase)
+            if flying and handler in ctx.board.floor_handlers():
+                _grounded(ctx, phase, handler)
+            else:
+                handler(ctx, phase)
         if ctx.pending_hits:
             ctx.apply_hits()
+
+
+def _grounded(ctx: TurnContext, phase: int, handler: Callable[..., None]) -> None:
+    """Run a floor element's step as if flying robots were not there (they are above it)."""
+    everyone = ctx.robots
+    ctx.robots = [r for r in everyone if FLYING not in r.statuses]
+    try:
+        handler(ctx, phase)
+    finally:
+        ctx.robots = everyone
 
 
 def _run_turn_steps(ctx: TurnContext, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

@@ -64,6 +64,10 @@ class Robot:
 #: when alone until the element's time is over
 VIRTUALIZED = "virtualized"
 
+#: status of a flying robot (antigravity fields): floor elements (kinds of group "floor": pits, belts,
+#: gears, water...) do not act on it
+FLYING = "flying"
+
 EDGE_RULES = ("pit", "fence")
 
 

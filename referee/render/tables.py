@@ -25,7 +25,7 @@ import jinja2
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import VIRTUALIZED
+from ..engine.state import FLYING, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .board_image import frame_keys
 from .players import Player
@@ -178,10 +178,16 @@ def _row_of(ev: Event, last: str | None) -> str:
     return "board"
 
 
+#: events that change a robot's state mid-phase: what its mode becomes
+_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed"}
+
+
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
     mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
+    if FLYING in r.statuses:
+        mode = f"{mode}, flying"
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 
@@ -233,8 +239,8 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
             row = _row_of(ev, last)
             if ev.kind == "real":
                 mode = f"{mode} -> real"
-            elif ev.kind == "virtualized":
-                mode = f"{mode} -> virtual (virtualizer)"
+            elif ev.kind in _MODE_EVENTS:
+                mode = f"{mode} -> {_MODE_EVENTS[ev.kind]}"
             elif ev.kind == "destroyed":
                 destroyed_here = True
                 cell[row].extend(describe(ev))
@@ -289,6 +295,8 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
                 mode, changed = "out of the game", True
             elif kind == "powers down":
                 cell["reboot"].append("reboots next turn")
+            elif kind in _MODE_EVENTS:
+                pass  # the mode line compares the states before and after
             elif kind in _REGISTER_KINDS:
                 cell["fused"].append(ev.text)
             else:

@@ -2,6 +2,7 @@
 
 from ..kinds import register
 from . import (
+    antigravity,
     belts,
     big_gears,
     checkpoints,
@@ -49,3 +50,4 @@ register(crossgears.CROSSGEAR)
 register(hydraulic_pushers.HYDRAULIC_PUSHER)
 register(belts.ROTATING_BELT)
 register(virtualizers.VIRTUALIZER)
+register(antigravity.ANTIGRAVITY)
