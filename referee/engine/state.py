@@ -68,6 +68,9 @@ VIRTUALIZED = "virtualized"
 #: gears, water...) do not act on it
 FLYING = "flying"
 
+#: status of an energized robot (energizers): it executes two registers a phase
+ENERGIZED = "energized"
+
 EDGE_RULES = ("pit", "fence")
 
 

@@ -25,7 +25,7 @@ import jinja2
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import FLYING, VIRTUALIZED
+from ..engine.state import ENERGIZED, FLYING, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .board_image import frame_keys
 from .players import Player
@@ -179,7 +179,7 @@ def _row_of(ev: Event, last: str | None) -> str:
 
 
 #: events that change a robot's state mid-phase: what its mode becomes
-_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed"}
+_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
 
 
 def _mode(r: Robot, power: bool = True) -> str:
@@ -188,6 +188,8 @@ def _mode(r: Robot, power: bool = True) -> str:
     mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
     if FLYING in r.statuses:
         mode = f"{mode}, flying"
+    if ENERGIZED in r.statuses:
+        mode = f"{mode}, energized"
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 

@@ -8,6 +8,7 @@ from . import (
     checkpoints,
     crossgears,
     crushers,
+    energizers,
     flamers,
     gears,
     hydraulic_pushers,
@@ -51,3 +52,4 @@ register(hydraulic_pushers.HYDRAULIC_PUSHER)
 register(belts.ROTATING_BELT)
 register(virtualizers.VIRTUALIZER)
 register(antigravity.ANTIGRAVITY)
+register(energizers.ENERGIZER)
