@@ -18,6 +18,7 @@ from . import (
     pits,
     pushers,
     randomizers,
+    repeaters,
     teleporters,
     uturn_gears,
     virtualizers,
@@ -53,3 +54,4 @@ register(belts.ROTATING_BELT)
 register(virtualizers.VIRTUALIZER)
 register(antigravity.ANTIGRAVITY)
 register(energizers.ENERGIZER)
+register(repeaters.REPEATER)
