@@ -52,3 +52,8 @@ def test_a_big_gear_needs_its_other_half_on_the_board_and_to_itself():
         engine_board([element("big_gear", "r5c3", dir="N")], width=5, height=5)
     with pytest.raises(BoardError, match="r4c3 is part of a big gear and cannot also hold a belt"):
         engine_board([DOOR, belt("r4c3", "N")])
+
+
+def test_a_powered_down_robot_alone_on_it_turns_it():
+    p = play([DOOR], [robot("Sleepy", "r4c3", "W", powered_down=True)], {}, phases=1)
+    assert (p.at("Sleepy"), p.facing("Sleepy")) == ("r3c3", "E")

@@ -53,3 +53,8 @@ def test_a_crossgear_needs_its_arms_on_the_board_and_to_itself():
         engine_board([element("crossgear", "r5c3", turn="left")], width=5, height=5)
     with pytest.raises(BoardError, match="r5c4 is part of a crossgear and cannot also hold a pit"):
         engine_board([LEFT, element("pit", "r5c4")])
+
+
+def test_a_powered_down_robot_is_carried_round_too():
+    p = play([LEFT], [robot("Sleepy", "r4c3", "W", powered_down=True)], {}, phases=1)
+    assert (p.at("Sleepy"), p.facing("Sleepy")) == ("r3c4", "S")

@@ -54,3 +54,9 @@ def test_a_virtual_robot_is_pushed_through_real_ones():
     p = play([hydraulic("r3c1", "E", 1), wall("r3c6", "E")], robots, {}, phases=1)
     assert p.at("Ghost") == "r3c6"
     assert p.at("Hulk") == "r3c3"
+
+
+def test_a_powered_down_robot_is_pushed_too():
+    p = play([hydraulic("r3c1", "E", 1), wall("r3c4", "E")], [robot("Sleepy", "r3c1", "N", powered_down=True)], {},
+             phases=1)
+    assert p.at("Sleepy") == "r3c4"

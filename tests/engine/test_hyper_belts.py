@@ -62,3 +62,8 @@ def test_a_golden_belt_carries_a_robot_off_the_board():
     p = play(LANE, [robot("Twonky", "r7c3", "E")], {})
     assert p.at("Twonky") is None
     assert p.texts("Twonky", step="express")[-1] == "destroyed"
+
+
+def test_a_powered_down_robot_rides_a_golden_belt_too():
+    p = play(LANE, [robot("Sleepy", "r2c3", "E", powered_down=True)], {}, phases=1)
+    assert p.at("Sleepy") == "r5c3"
