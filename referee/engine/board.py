@@ -156,11 +156,25 @@ class Board:
         self._ordered[type_] = out
         return out
 
+    def floor_handlers(self) -> frozenset[Callable[..., Any]]:
+        """Handlers (board-wide and move hooks) that only floor kinds use: a flying robot is out of their
+        reach (a handler a non-floor kind shares, such as the flags' and repair sites', still acts)."""
+        found = self.cache.get("floor handlers")
+        if found is None:
+            floor: set[Callable[..., Any]] = set()
+            other: set[Callable[..., Any]] = set()
+            for kind in KINDS.values():
+                fns = [*kind.steps.values(), *(h.fn for h in kind.hooks)]
+                (floor if kind.group == "floor" else other).update(fns)
+            found = self.cache["floor handlers"] = frozenset(floor - other)
+        return found
+
     def plan(self) -> dict[str, list[Callable[..., None]]]:
         """Step id -> the element handlers that act in it on this board (steps nobody owns are absent)."""
         if self._plan is None:
             plan: dict[str, list[Callable[..., None]]] = {}
-            present = [KINDS[k] for k in self.layers]
+            # kinds in registration order, so two kinds acting in one step act in the same order on every board
+            present = [kind for name, kind in KINDS.items() if name in self.layers]
             for st in TIMING:
                 handlers = [k.steps[st.id] for k in present if st.id in k.steps]
                 # one handler may serve several kinds (belt and express): run it once

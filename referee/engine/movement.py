@@ -17,7 +17,7 @@ from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DR, Square, dir_name, opposite, square_name
 from .hooks import EFFECTS, Handler
-from .state import Robot
+from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 
@@ -101,8 +101,12 @@ def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[H
 
 def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
     """The ``type_`` handlers for ``robot`` at ``key``, in table order: in each step the board's
-    elements first, then the robot's own effects (options, statuses)."""
+    elements first, then the robot's own effects (options, statuses). Floor elements do not reach a flying
+    robot."""
     found = [(order, 0, fn) for order, fn in ctx.board.ordered(type_).get(key, ())]
+    if FLYING in robot.statuses:
+        floor = ctx.board.floor_handlers()
+        found = [item for item in found if item[2] not in floor]
     for name in robot.effects():
         effect = EFFECTS.get(name)
         if effect is not None:

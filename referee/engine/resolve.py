@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, START, Robot, Rules
+from .state import END, FLYING, START, VIRTUALIZED, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -22,6 +22,7 @@ from .timing import START as START_SEQ
 LABELS = {
     "start.power_down": "power down",
     "board.express_1": "express",
+    "board.hyper_belts_1": "golden belts",
     "lasers.fire": "lasers",
     "checkpoints.touch": "checkpoints",
     "checkpoints.turn_real": "checkpoints",
@@ -71,7 +72,8 @@ def power_down_repairs(ctx: TurnContext) -> None:
 
 def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
-        if robot.pos is not None and robot.virtual and not robot.first_turn and ctx.alone(robot):
+        if (robot.pos is not None and robot.virtual and not robot.first_turn and VIRTUALIZED not in robot.statuses
+                and ctx.alone(robot)):
             robot.virtual = False
             ctx.emit(robot, "real")
 
@@ -312,12 +314,26 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    flying = any(FLYING in r.statuses for r in ctx.robots)
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:
-            handler(ctx, phase)
+            if flying and handler in ctx.board.floor_handlers():
+                _grounded(ctx, phase, handler)
+            else:
+                handler(ctx, phase)
         if ctx.pending_hits:
             ctx.apply_hits()
+
+
+def _grounded(ctx: TurnContext, phase: int, handler: Callable[..., None]) -> None:
+    """Run a floor element's step as if flying robots were not there (they are above it)."""
+    everyone = ctx.robots
+    ctx.robots = [r for r in everyone if FLYING not in r.statuses]
+    try:
+        handler(ctx, phase)
+    finally:
+        ctx.robots = everyone
 
 
 def _run_turn_steps(ctx: TurnContext, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

@@ -60,6 +60,17 @@ class Robot:
                      {k: dict(v) for k, v in self.option_data.items()})
 
 
+#: status of a robot made virtual by a board element for a while (virtualizers): it does not turn real
+#: when alone until the element's time is over
+VIRTUALIZED = "virtualized"
+
+#: status of a flying robot (antigravity fields): floor elements (kinds of group "floor": pits, belts,
+#: gears, water...) do not act on it
+FLYING = "flying"
+
+#: status of an energized robot (energizers): it executes two registers a phase
+ENERGIZED = "energized"
+
 EDGE_RULES = ("pit", "fence")
 
 

@@ -25,6 +25,7 @@ import jinja2
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
+from ..engine.state import ENERGIZED, FLYING, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .board_image import frame_keys
 from .players import Player
@@ -144,7 +145,7 @@ def describe(ev: Event) -> list[str]:
             return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
         cause = data.get("cause")
         return [f"{text} ({CAUSES.get(cause, cause)})" if cause else text]
-    if kind == "face" and ev.step in ("gears", "belts", "express"):
+    if kind == "face" and ev.step in ("gears", "belts", "express", "golden belts"):
         return [f"{text} ({'gear' if ev.step == 'gears' else 'belt'})"]
     if kind == "flag":
         return [f"flag {args['number']} touched"]
@@ -177,10 +178,18 @@ def _row_of(ev: Event, last: str | None) -> str:
     return "board"
 
 
+#: events that change a robot's state mid-phase: what its mode becomes
+_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
+
+
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
-    mode = "virtual" if r.virtual else "real"
+    mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
+    if FLYING in r.statuses:
+        mode = f"{mode}, flying"
+    if ENERGIZED in r.statuses:
+        mode = f"{mode}, energized"
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 
@@ -232,6 +241,8 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
             row = _row_of(ev, last)
             if ev.kind == "real":
                 mode = f"{mode} -> real"
+            elif ev.kind in _MODE_EVENTS:
+                mode = f"{mode} -> {_MODE_EVENTS[ev.kind]}"
             elif ev.kind == "destroyed":
                 destroyed_here = True
                 cell[row].extend(describe(ev))
@@ -286,6 +297,8 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
                 mode, changed = "out of the game", True
             elif kind == "powers down":
                 cell["reboot"].append("reboots next turn")
+            elif kind in _MODE_EVENTS:
+                pass  # the mode line compares the states before and after
             elif kind in _REGISTER_KINDS:
                 cell["fused"].append(ev.text)
             else:

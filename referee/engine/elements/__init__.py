@@ -2,10 +2,13 @@
 
 from ..kinds import register
 from . import (
+    antigravity,
     balancing,
     belts,
+    big_gears,
     black_holes,
     checkpoints,
+    crossgears,
     crumbly,
     crushers,
     deep_water,
@@ -13,11 +16,13 @@ from . import (
     drains,
     efences,
     elevators,
+    energizers,
     flamers,
     fog,
     forcefields,
     gears,
     graves,
+    hydraulic_pushers,
     ice,
     lasers,
     lava,
@@ -38,12 +43,15 @@ from . import (
     radiation,
     radioactive,
     randomizers,
+    repeaters,
     sand,
     soap,
     spiky,
     teleporters,
     trapdoors,
+    uturn_gears,
     ventilators,
+    virtualizers,
     walls,
     water,
     waterfalls,
@@ -103,3 +111,13 @@ register(ventilators.VENTILATOR)
 register(mag_locks.MAG_LOCK)
 register(balancing.PLATFORM)
 register(waterfalls.WATERFALL)
+register(belts.HYPER)
+register(uturn_gears.UTURN_GEAR)
+register(big_gears.BIG_GEAR)
+register(crossgears.CROSSGEAR)
+register(hydraulic_pushers.HYDRAULIC_PUSHER)
+register(belts.ROTATING_BELT)
+register(virtualizers.VIRTUALIZER)
+register(antigravity.ANTIGRAVITY)
+register(energizers.ENERGIZER)
+register(repeaters.REPEATER)

@@ -1,0 +1,44 @@
+"""Hydraulic pushers: in their active register phases they push the robot on their square toward
+``dir`` square by square until a wall stops it or it leaves the board (or falls).
+
+They push with the ordinary pushers' step, after the ordinary pushers, one hydraulic pusher after the
+other in board order (row, then column). Real robots in the way are pushed along as a robot pushes them;
+the push stops when the chain cannot move. Virtual robots are pushed through robots.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..geometry import ARROWS
+from ..kinds import Field, Kind
+from ..movement import MOVED, PUSHER, try_step
+
+
+def ram(ctx: TurnContext, phase: int) -> None:
+    for sq, els in sorted(ctx.board.layer("hydraulic_pusher").items()):
+        active = [el for el in els if phase in el["phases"]]
+        if not active:
+            continue
+        d = active[0]["dir"]
+        for robot in ctx.robots_at(sq):
+            moved = False
+            while robot.pos is not None and try_step(ctx, robot, d, PUSHER, by="hydraulic pusher") == MOVED:
+                moved = True
+            if not moved and robot.pos is not None:
+                ctx.emit(robot, "blocked")
+
+
+HYDRAULIC_PUSHER = Kind(
+    flat=False,
+    name="hydraulic_pusher",
+    doc=('in the listed register phases, after the ordinary pushers, pushes a robot on its square toward `dir` '
+         'square by square until a wall or a robot that cannot move stops it, or it leaves the board'),
+    key='H^o hydraulic pusher (o=1,3,5 e=2,4)',
+    fields=(Field("dir", "dir"), Field("phases", "phases")),
+    summary="pushes a robot on its square toward dir until a wall stops it, in the listed register phases",
+    steps={"board.pushers": ram},
+    glyph=lambda e: f"H{ARROWS[e['dir']]}" + ("o" if e["phases"] == (1, 3, 5) else
+                                             "e" if e["phases"] == (2, 4) else "*"),
+    rank=51,
+    legend=lambda e: f"hydraulic pusher {ARROWS[e['dir']]} phases {','.join(map(str, e['phases']))}",
+)
