@@ -30,8 +30,9 @@ class Plan:
     """The chosen program, what the engine makes of it, and what the search cost."""
 
     program: list[Card | None]
+    #: the score the search found for ``program`` (the engine's resolution of it scores the same)
     score: Score
-    #: the robot at the end of the turn (or when someone won), as the engine resolves the program
+    #: the robot at the end of the turn (or when someone won): the program run once more, whole
     predicted: Robot
     #: register phases stepped by the search
     steps: int
@@ -60,12 +61,18 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps)
     base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
                    rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False)
-    if me.pos is None or me.powered_down or len(locked) == REGISTERS:
-        keys: tuple[int | None, ...] = ()
-        score, after = search.leaf(base)
-    else:
-        score, keys, after = search.best(base, 1, search.counts)
-    return Plan(search.program(keys), score, after, search.steps, search.complete)
+    keys: tuple[int | None, ...] = ()
+    score: Score | None = None
+    if me.pos is not None and not me.powered_down and len(locked) < REGISTERS:
+        score, keys = search.best(base.copy(), 1, search.counts)
+    program = search.program(keys)
+    final = base.copy()
+    for reg, card in enumerate(program, start=1):
+        final.set_card(name, reg, card)
+    after = final.finish().robots[[r.name for r in final.robots].index(name)]
+    if score is None:  # nothing to choose: the fused registers (or none) run
+        score = score_robot(search.course, me, after)
+    return Plan(program, score, after, search.steps, search.complete)
 
 
 class _Search:
@@ -84,7 +91,9 @@ class _Search:
             groups.setdefault(card if by_priority else card.type, []).append(card)
         self.groups = list(groups.values())
         self.counts = tuple(len(g) for g in self.groups)
-        self.memo: dict[Hashable, tuple[Score, tuple[int | None, ...], Robot]] = {}
+        #: (register, cards left, state) -> the best score from there and its cards: the score does not
+        #: depend on the cards already played (only fused registers hold them, and no score term reads them)
+        self.memo: dict[Hashable, tuple[Score, tuple[int | None, ...]]] = {}
 
     def card(self, group: int, counts: tuple[int, ...]) -> Card:
         """The card of ``group`` played next when ``counts`` are left: the same on every path."""
@@ -109,18 +118,16 @@ class _Search:
             counts[group] -= 1
         return out
 
-    def leaf(self, run: TurnRun) -> tuple[Score, Robot]:
+    def leaf(self, run: TurnRun) -> Score:
         self.steps += REGISTERS - run.phases_run
         run.finish()
-        after = run.ctx.by_name[self.me.name]
-        return score_robot(self.course, self.me, after), after
+        return score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
 
-    def best(self, run: TurnRun, reg: int,
-             counts: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...], Robot]:
-        """The best (score, group per free register from ``reg`` on, robot) from ``run`` (owned)."""
+    def best(self, run: TurnRun, reg: int, counts: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
+        """The best score from ``run`` (which the call owns) and the group played in each free
+        register from ``reg`` on to get it."""
         if run.done or reg > REGISTERS:
-            score, after = self.leaf(run)
-            return score, (), after
+            return self.leaf(run), ()
         if reg in self.locked:
             self.steps += 1
             run.step()
@@ -130,10 +137,10 @@ class _Search:
         if found is not None:
             return found
         choices = [g for g, n in enumerate(counts) if n]
-        result: tuple[Score, tuple[int | None, ...], Robot] | None = None
+        result: tuple[Score, tuple[int | None, ...]] | None = None
         if not choices:  # a hand too short for the free registers: this one stays empty
-            score, keys, after = self.best(run, reg + 1, counts)
-            result = (score, (None, *keys), after)
+            score, keys = self.best(run, reg + 1, counts)
+            result = (score, (None, *keys))
         for i, group in enumerate(choices):
             if result is not None and self.steps >= self.max_steps:
                 self.complete = False
@@ -144,9 +151,9 @@ class _Search:
             if reg < REGISTERS:
                 self.steps += 1
                 child.step()
-            score, keys, after = self.best(child, reg + 1, left)
+            score, keys = self.best(child, reg + 1, left)
             if result is None or score < result[0]:
-                result = (score, (group, *keys), after)
+                result = (score, (group, *keys))
         assert result is not None
         self.memo[key] = result
         return result

@@ -12,7 +12,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.autopilot import plan_program
+from referee.autopilot import course_map, plan_program, score_robot
 from referee.engine import DECK, Robot, locked_registers, resolve_turn
 from referee.engine.programs import check_program
 from tests.engine.scenarios import belt, engine_board, flag, gear, laser, pit, pusher, repair, wall
@@ -72,4 +72,6 @@ def test_the_predicted_end_is_what_the_engine_resolves(spec, places, damage, dea
     assert plan.complete
     assert check_program("R0", hand, locked, plan.program) == plan.program
     result = resolve_turn(board, robots, {"R0": plan.program}, seed=seed, undealt=undealt)
-    assert next(r for r in result.robots if r.name == "R0") == plan.predicted
+    after = next(r for r in result.robots if r.name == "R0")
+    assert score_robot(course_map(board), robots[0], after) == plan.score  # what the search counted on
+    assert after == plan.predicted
