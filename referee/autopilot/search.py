@@ -94,6 +94,11 @@ class _Search:
         #: (register, cards left, state) -> the best score from there and its cards: the score does not
         #: depend on the cards already played (only fused registers hold them, and no score term reads them)
         self.memo: dict[Hashable, tuple[Score, tuple[int | None, ...]]] = {}
+        self.by_priority = by_priority
+        #: (state, card type) -> the turn after that register (never stepped further: copied)
+        self.after: dict[Hashable, TurnRun] = {}
+        #: (state, card type) -> the score of a last register
+        self.scores: dict[Hashable, Score] = {}
 
     def card(self, group: int, counts: tuple[int, ...]) -> Card:
         """The card of ``group`` played next when ``counts`` are left: the same on every path."""
@@ -132,7 +137,8 @@ class _Search:
             self.steps += 1
             run.step()
             return self.best(run, reg + 1, counts)
-        key = (reg, counts, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+        state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+        key = (counts, state)
         found = self.memo.get(key)
         if found is not None:
             return found
@@ -145,18 +151,38 @@ class _Search:
             if result is not None and self.steps >= self.max_steps:
                 self.complete = False
                 break
-            child = run if i == len(choices) - 1 else run.copy()
-            child.set_card(self.me.name, reg, self.card(group, counts))
             left = (*counts[:group], counts[group] - 1, *counts[group + 1:])
-            if reg < REGISTERS:
-                self.steps += 1
-                child.step()
-            score, keys = self.best(child, reg + 1, left)
+            score, keys = self.play(run, i == len(choices) - 1, state, group, counts, left)
             if result is None or score < result[0]:
                 result = (score, (group, *keys))
         assert result is not None
         self.memo[key] = result
         return result
+
+
+    def play(self, run: TurnRun, last: bool, state: Hashable, group: int, counts: tuple[int, ...],
+             left: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
+        """Play a card of ``group`` in the next register from ``run``, then search on. One card type
+        from one state gives one next state whatever came before: the register is run once
+        (:attr:`after`), and a last register is scored once (:attr:`scores`)."""
+        reg = run.phases_run + 1
+        move = (state, self.groups[group][0] if self.by_priority else self.groups[group][0].type)
+        if reg == REGISTERS or run.done:
+            score = self.scores.get(move)
+            if score is None:
+                child = run if last else run.copy()
+                child.set_card(self.me.name, reg, self.card(group, counts))
+                score = self.scores[move] = self.best(child, reg + 1, left)[0]
+            return score, ()
+        after = self.after.get(move)
+        if after is None:
+            after = run if last else run.copy()
+            after.set_card(self.me.name, reg, self.card(group, counts))
+            self.steps += 1
+            after.step()
+            self.after[move] = after
+        child = after.copy()
+        return self.best(child, reg + 1, left)
 
 
 def _robot_key(r: Robot) -> Hashable:
