@@ -64,7 +64,7 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     keys: tuple[int | None, ...] = ()
     score: Score | None = None
     if me.pos is not None and not me.powered_down and len(locked) < REGISTERS:
-        score, keys = search.best(base.copy(), 1, search.counts)
+        score, keys = search.best(base, 1, search.counts)
     program = search.program(keys)
     final = base.copy()
     for reg, card in enumerate(program, start=1):
@@ -123,18 +123,25 @@ class _Search:
             counts[group] -= 1
         return out
 
-    def leaf(self, run: TurnRun) -> Score:
-        self.steps += REGISTERS - run.phases_run
-        run.finish()
+    def leaf(self, run: TurnRun, owned: bool = False) -> Score:
+        """The score of ``run`` played to its end (on a copy unless ``owned``: the runs the search
+        keeps are never changed)."""
+        if not run.done or run.phases_run == REGISTERS:
+            self.steps += REGISTERS - run.phases_run
+            run = run if owned else run.copy()
+            run.finish()
         return score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
 
     def best(self, run: TurnRun, reg: int, counts: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
-        """The best score from ``run`` (which the call owns) and the group played in each free
-        register from ``reg`` on to get it."""
+        """The best score from ``run`` (read only) and the group played in each free register from
+        ``reg`` on to get it."""
         if run.done or reg > REGISTERS:
             return self.leaf(run), ()
         if reg in self.locked:
+            if reg == REGISTERS:
+                return self.leaf(run), ()
             self.steps += 1
+            run = run.copy()
             run.step()
             return self.best(run, reg + 1, counts)
         state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
@@ -145,44 +152,42 @@ class _Search:
         choices = [g for g, n in enumerate(counts) if n]
         result: tuple[Score, tuple[int | None, ...]] | None = None
         if not choices:  # a hand too short for the free registers: this one stays empty
-            score, keys = self.best(run, reg + 1, counts)
+            score, keys = self.best(run, reg + 1, counts) if reg < REGISTERS else (self.leaf(run), ())
             result = (score, (None, *keys))
-        for i, group in enumerate(choices):
+        for group in choices:
             if result is not None and self.steps >= self.max_steps:
                 self.complete = False
                 break
             left = (*counts[:group], counts[group] - 1, *counts[group + 1:])
-            score, keys = self.play(run, i == len(choices) - 1, state, group, counts, left)
+            score, keys = self.play(run, state, group, counts, left)
             if result is None or score < result[0]:
                 result = (score, (group, *keys))
         assert result is not None
         self.memo[key] = result
         return result
 
-
-    def play(self, run: TurnRun, last: bool, state: Hashable, group: int, counts: tuple[int, ...],
+    def play(self, run: TurnRun, state: Hashable, group: int, counts: tuple[int, ...],
              left: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
         """Play a card of ``group`` in the next register from ``run``, then search on. One card type
         from one state gives one next state whatever came before: the register is run once
         (:attr:`after`), and a last register is scored once (:attr:`scores`)."""
         reg = run.phases_run + 1
         move = (state, self.groups[group][0] if self.by_priority else self.groups[group][0].type)
-        if reg == REGISTERS or run.done:
+        if reg == REGISTERS:
             score = self.scores.get(move)
             if score is None:
-                child = run if last else run.copy()
+                child = run.copy()
                 child.set_card(self.me.name, reg, self.card(group, counts))
-                score = self.scores[move] = self.best(child, reg + 1, left)[0]
+                score = self.scores[move] = self.leaf(child, owned=True)
             return score, ()
         after = self.after.get(move)
         if after is None:
-            after = run if last else run.copy()
+            after = run.copy()
             after.set_card(self.me.name, reg, self.card(group, counts))
             self.steps += 1
             after.step()
             self.after[move] = after
-        child = after.copy()
-        return self.best(child, reg + 1, left)
+        return self.best(after, reg + 1, left)
 
 
 def _robot_key(r: Robot) -> Hashable:
