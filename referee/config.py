@@ -99,7 +99,7 @@ class Settings:
     default_course: str = "sprint"
     default_deadline: str = "5d"
     default_reminder: str = "24h"
-    default_missing_orders: str = "random"
+    default_missing_orders: str = "autopilot"
 
     #: the file these settings were read from (not a setting itself)
     config_path: Path | None = None

@@ -7,8 +7,10 @@ turn mail they get (their hand and the BEGIN line of its order form) and mail ba
 takes the orders, resolves the turns and writes every mail to the outbox Maildir. At the end the
 turn reports and pictures are copied out of the mails and the static archive is built.
 
-The players are simple: each tries a few dozen programs from its hand on a copy of the board (the
-engine is pure, so trying costs nothing) and keeps the one that ends nearest its next flag.
+The players use the autopilot (:mod:`referee.autopilot`): each searches every distinct program of
+its hand on a copy of the board and mails the best. They do not know the turn's seed, so a
+randomizer may surprise them. :func:`choose_program`, the older picker (the best of a few dozen
+random programs), stays for the strength benchmark.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from mailbox import Maildir
 from pathlib import Path
 
+from .autopilot import plan_program
 from .boards import load_board
 from .config import Settings, load_settings
 from .engine import Board, Card, Robot, parse_card, resolve_turn
@@ -139,11 +142,15 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
             return None
         robots = g.robots_of(turn)
         board = load_board(game.course)
+        locked = {int(reg): parse_card(c) for reg, c in (turn.locked.get(robot_name) or {}).items()}
     me = next(r for r in robots if r.name == robot_name)
-    if me.pos is None or me.powered_down or len(hand_cards) < 5:
+    if me.pos is None or me.powered_down or not hand_cards:
         return None
-    target = board.flags.get(me.flags + 1)
-    program = choose_program(board, me, [r for r in robots if r is not me and r.pos], hand_cards, target, rng)
+    plan = plan_program(board, [r for r in robots if r is me or r.pos], robot_name, hand_cards, locked=locked,
+                        seed=rng.random())
+    program = plan.program
+    if None in program:
+        return None  # a hand too short for its registers: the missing-orders policy plays it
     lines = [begin.group(0)] + [f"{i}: {card}" for i, card in enumerate(program, start=1)] + ["END", ""]
     quoted = "\n".join("> " + line for line in text.splitlines()[:40])
     reply_to = msg["Reply-To"] or msg["From"]

@@ -347,7 +347,7 @@ def _game_defaults(settings: Settings) -> Finding:
             item.fail(f"{name}: {exc}", f"write {name} as e.g. 5d or 24h")
     if settings.default_missing_orders not in MISSING_ORDERS_POLICIES:
         item.fail(f"default_missing_orders {settings.default_missing_orders!r} is not one of "
-                  f"{', '.join(MISSING_ORDERS_POLICIES)}", "set default_missing_orders = \"random\"")
+                  f"{', '.join(MISSING_ORDERS_POLICIES)}", "set default_missing_orders = \"autopilot\"")
     item.ok_text = (f"course {settings.default_course}, deadline {settings.default_deadline}, "
                     f"reminder {settings.default_reminder}, missing orders: {settings.default_missing_orders}")
     return item.finding()

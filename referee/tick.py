@@ -32,7 +32,7 @@ from .store import games as g
 from .store.errors import AlreadyResolved, Busy, GameStateError, StoreError
 from .store.mail import get_state, notices, record_notice, set_state
 from .store.models import Game, Turn
-from .turns import resolve_and_report
+from .turns import plan_missing, resolve_and_report
 
 log = logging.getLogger("referee.tick")
 
@@ -190,6 +190,8 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
             if turn is not None and is_due(s, game, turn, now):
                 candidates.append((game.code, turn.number))
     for code, number in candidates:
+        with store.read() as s:  # the autopilot searches before the write lock is taken
+            planned = plan_missing(s, g.get_game(s, code))
         try:
             with store.write() as s:
                 game = g.get_game(s, code)
@@ -201,7 +203,7 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
                     continue
                 late = list(g.waiting_for(s, game))
                 resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
-                                              wait=False)
+                                              wait=False, planned=planned)
                 summary.resolved.append(f"{code} turn {number}")
                 if late:
                     _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
@@ -213,11 +215,13 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
-    policy = {"random": "a program drawn at random from their hand",
-              "power_down": "only their fused registers, and a power down next turn",
-              "repeat_locked": "last turn's cards where possible, the rest at random"}[game.missing_orders]
+    played = {"random": "they played a program drawn at random from their hand",
+              "power_down": "they played only their fused registers, and a power down next turn",
+              "repeat_locked": "they played last turn's cards where possible, the rest at random",
+              "autopilot": "their robots were played by the autopilot (the best program of their hand "
+                           "by its search)"}[game.missing_orders]
     body = (f"Turn {turn.number} of {game.code} was resolved at its deadline. No orders came from "
-            f"{', '.join(late)}; they played {policy}.")
+            f"{', '.join(late)}; {played}.")
     if record_notice(s, turn, "late", now=now):
         announce(s, settings, game, subject=f"{game.code} turn {turn.number}: late players", body=body,
                  key=f"late:{game.code}:{turn.number}", now=now)
@@ -263,7 +267,8 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
 def _policy_text(game: Game) -> str:
     return {"random": "a program drawn at random from your hand",
             "power_down": "only your fused registers (and a power down next turn)",
-            "repeat_locked": "your last turn's cards where possible"}[game.missing_orders]
+            "repeat_locked": "your last turn's cards where possible",
+            "autopilot": "the autopilot's program (the best of your hand by its search)"}[game.missing_orders]
 
 
 def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

@@ -10,6 +10,10 @@ the deadline and sent none:
   down the next turn, as if the player had sent ``REBOOT``.
 - ``repeat_locked``: each register repeats the card the robot played there last turn when that card
   is in this turn's hand (fused registers keep theirs); the rest are drawn at random from the hand.
+- ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
+  (:mod:`referee.autopilot`), the other robots standing still: it does not look at their orders.
+  The tick plans before it takes the game's write lock (:func:`plan_missing`); the fill re-plans
+  only when the turn changed meanwhile.
 """
 
 from __future__ import annotations
@@ -19,11 +23,24 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from .autopilot import plan_program
 from .config import Settings
-from .engine import Card, Robot, parse_card
+from .engine import Card, Robot, Rules, parse_card
 from .intake.tokens import reply_to
 from .reports.mails import enqueue_turn_mails
-from .store.games import FILLS, Fill, get_game, get_turn, idle_fill, random_fill, resolve_turn
+from .store.games import (
+    FILLS,
+    Fill,
+    get_game,
+    get_turn,
+    idle_fill,
+    load_course,
+    open_turn,
+    random_fill,
+    resolve_turn,
+    robots_of,
+    waiting_for,
+)
 from .store.models import Game, Player, Turn
 from .store.programs import REGISTERS
 
@@ -44,8 +61,40 @@ def power_down_fill(player: Player, robot: Robot, hand: list[Card], locked: dict
 power_down_fill.powers_down = True  # type: ignore[attr-defined]
 
 
-def fill_for(game: Game) -> Fill:
+def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
+                      locked: dict[int, Card]) -> list[Card | None]:
+    """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
+    (snapshot, rules, seed, undealt cards), the other robots standing still."""
+    plan = plan_program(load_course(game.course), robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
+                        rules=Rules.from_dict(turn.rules), undealt=[parse_card(c) for c in turn.undealt])
+    return plan.program
+
+
+def plan_missing(s: Session, game: Game) -> dict[str, tuple[int, list[Card | None]]]:
+    """For an ``autopilot`` game: robot -> (turn number, program) for every player still owing a
+    program. Read-only: the tick calls it before it takes the game's write lock."""
+    turn = open_turn(s, game)
+    if game.missing_orders != "autopilot" or turn is None:
+        return {}
+    out: dict[str, tuple[int, list[Card | None]]] = {}
+    for player in waiting_for(s, game):
+        hand = [parse_card(c) for c in turn.hands.get(player.robot, [])]
+        locked = {int(reg): parse_card(c) for reg, c in (turn.locked.get(player.robot) or {}).items()}
+        out[player.robot] = (turn.number, autopilot_program(game, turn, player.robot, hand, locked))
+    return out
+
+
+def fill_for(game: Game, planned: dict[str, tuple[int, list[Card | None]]] | None = None) -> Fill:
     policy = game.missing_orders
+    if policy == "autopilot":
+        def autopilot(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                      seed: str) -> list[Card | None]:
+            turn = next(t for t in game.turns if t.status == "open")
+            number, program = (planned or {}).get(robot.name, (None, None))
+            if number == turn.number and program is not None and _fits(program, hand, locked):
+                return program
+            return autopilot_program(game, turn, robot.name, hand, locked)
+        return autopilot
     if policy == "power_down":
         return power_down_fill
     if policy == "repeat_locked":
@@ -73,12 +122,22 @@ def fill_for(game: Game) -> Fill:
     return FILLS.get(policy, random_fill)
 
 
+def _fits(program: list[Card | None], hand: list[Card], locked: dict[int, Card]) -> bool:
+    """A program planned earlier still fits this hand and these fused registers."""
+    if len(program) != REGISTERS or any(program[reg - 1] != c for reg, c in locked.items()):
+        return False
+    free = [c for reg, c in enumerate(program, start=1) if reg not in locked and c is not None]
+    return all(c in hand for c in free) and len(set(free)) == len(free)
+
+
 def resolve_and_report(s: Session, settings: Settings, game: Game | str, *, actor: str, now: datetime,
-                       fill_missing: bool = True, expect_turn: int | None = None, wait: bool = True) -> Turn:
+                       fill_missing: bool = True, expect_turn: int | None = None, wait: bool = True,
+                       planned: dict[str, tuple[int, list[Card | None]]] | None = None) -> Turn:
     """Resolve the open turn of ``game`` (filling missing programs by the game's policy when
-    ``fill_missing``) and queue its mails, in the caller's transaction."""
+    ``fill_missing``; ``planned``: autopilot programs made before the lock, see :func:`plan_missing`)
+    and queue its mails, in the caller's transaction."""
     game = game if isinstance(game, Game) else get_game(s, game)
-    fill = fill_for(game) if fill_missing else None
+    fill = fill_for(game, planned) if fill_missing else None
     turn = resolve_turn(s, game, fill=fill, expect_turn=expect_turn, wait=wait, actor=actor, now=now)
     enqueue_turn_mails(s, settings, game, turn, now=now, reply_to=reply_to(settings, turn.number + 1))
     return turn

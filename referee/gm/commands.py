@@ -38,7 +38,7 @@ HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
   NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d] [REMINDER 24h]
-          [SETTLE 0] [MISSING random|power_down|repeat_locked] [MISSED 3] [HOLD ON] [SEED s]
+          [SETTLE 0] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3] [HOLD ON] [SEED s]
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
   START | PAUSE | RESUME | END GAME

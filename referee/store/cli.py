@@ -175,8 +175,9 @@ def game_group() -> None:
 @click.option("--seed", help="The game's seed (default: random). Every turn's seed derives from it.")
 @click.option("--deadline", default="5d", show_default=True, help="Time players have per turn (5d, 36h...).")
 @click.option("--reminder", default="24h", show_default=True, help="Remind missing players this long before.")
-@click.option("--missing-orders", default="random", show_default=True,
-              type=click.Choice(["random", "power_down", "repeat_locked"]), help="Policy for missing programs.")
+@click.option("--missing-orders", default="autopilot", show_default=True,
+              type=click.Choice(["autopilot", "random", "power_down", "repeat_locked"]),
+              help="Policy for missing programs.")
 @click.option("--hold-for-review", is_flag=True, help="Turn results go to the GM before the players.")
 @click.option("--gm", "gm_address", help="The game master's address.")
 def game_new(code: str | None, course: str, title: str, rules: tuple[str, ...], seed: str | None, deadline: str,

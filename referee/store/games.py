@@ -173,7 +173,7 @@ def _next_code(s: Session, prefix: str = "RR-") -> str:
 def create_game(s: Session, *, course: str, code: str | None = None, title: str = "",
                 rules: dict[str, Any] | Rules | None = None, seed: str | None = None,
                 deadline_seconds: int | None = None, reminder_seconds: int | None = None,
-                settle_seconds: int = 0, missing_orders: str = "random", max_missed_turns: int | None = None,
+                settle_seconds: int = 0, missing_orders: str = "autopilot", max_missed_turns: int | None = None,
                 hold_for_review: bool = False, gm_address: str | None = None,
                 actor: str = "system", now: datetime | None = None) -> Game:
     """A new game, forming. ``code`` defaults to the next free ``RR-<n>``; ``seed`` to a random one."""

@@ -57,7 +57,7 @@ GAME_STATUSES = ("forming", "running", "paused", "finished")
 PLAYER_STATUSES = ("active", "out", "ejected")
 TURN_STATUSES = ("open", "resolved")
 ORDER_SOURCES = ("cli", "mail", "gm", "auto")
-MISSING_ORDERS_POLICIES = ("random", "power_down", "repeat_locked")
+MISSING_ORDERS_POLICIES = ("random", "power_down", "repeat_locked", "autopilot")
 INCOMING_OUTCOMES = ("new", "accepted", "rejected", "ignored", "error")
 OUTGOING_STATUSES = ("pending", "sending", "sent", "failed", "held", "cancelled")
 
@@ -102,7 +102,7 @@ class Game(Base):
     #: delay after the last orders came in before a turn is resolved (players may still amend)
     settle_seconds: Mapped[int] = mapped_column(Integer, default=0)
     #: what a player who sent nothing by the deadline plays
-    missing_orders: Mapped[str] = mapped_column(String(16), default="random")
+    missing_orders: Mapped[str] = mapped_column(String(16), default="autopilot")
     #: missed turns in a row after which the GM is told the seat is open
     max_missed_turns: Mapped[int] = mapped_column(Integer, default=DEFAULT_MAX_MISSED_TURNS)
     #: turn results go to the GM first; they are sent to players when published

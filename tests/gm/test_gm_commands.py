@@ -89,7 +89,7 @@ def test_orders_entered_by_the_gm_count_and_process_resolves_the_rest_by_policy(
         order = s.scalars(select(Order).where(Order.source == "gm")).one()
         assert order.player.robot == "Hammer"
     ctx = running("PROCESS")
-    assert "filled by the random policy: Twonky, Zoom" in ctx.lines[0]
+    assert "filled by the autopilot policy: Twonky, Zoom" in ctx.lines[0]
     with running.store.read() as s:
         game = g.get_game(s, "RR-1")
         assert game.turn_number == 2

@@ -119,7 +119,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if not path:
             continue
         target = hit[0] if hit else None
-        ctx.emit(robot, "fire", {"path": run_name(path)}, hit=target.name if target else None)
+        if ctx.record:  # naming the path costs more than the beam when nothing is logged
+            ctx.emit(robot, "fire", {"path": run_name(path)}, hit=target.name if target else None)
         if target is not None:
             ctx.hit_later(target, 1, robot.name, robot.facing)
 

@@ -1,0 +1,118 @@
+"""Autopilot strength: seeded four-robot games on shipped courses, the autopilot against other players.
+
+    .venv/bin/python benchmarks/strength_autopilot.py [--courses sprint,grand-prix] [--games 4] [--turns 30]
+
+Each game seats two autopilot robots and two opponents (seats alternate from game to game), all
+starting virtual on start square 1 as a new game does, and plays whole turns through the engine
+(dealing, fused registers, re-entry) until someone wins or ``--turns`` have passed. Opponents:
+
+- ``picker``: the demo's old player (:func:`referee.demo.choose_program`, the best of 40 random
+  programs by straight-line distance); with fused registers or a short hand it plays at random;
+- ``random``: five cards drawn at random from the hand, as the ``random`` missing-orders policy.
+
+No player knows the turn's seed. Prints, per opponent, the win rate of each side (games without
+a winner are draws) and the median turns to the first flag (robots that never touched it count
+as ``--turns``). Not a test: a measurement, seeded and repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from referee.autopilot import course_map, plan_program
+from referee.boards import load_board
+from referee.demo import choose_program
+from referee.engine import Board, Card, Robot, deal_turn, needs_program, resolve_turn
+from referee.engine.geometry import N
+from referee.store.programs import random_program
+
+Player = Callable[[Board, Robot, list[Robot], list[Card], dict[int, Card], random.Random], list[Card | None]]
+
+
+def autopilot(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+              rng: random.Random) -> list[Card | None]:
+    return plan_program(board, robots, me.name, hand, locked=locked, seed=rng.random()).program
+
+
+def randomly(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+             rng: random.Random) -> list[Card | None]:
+    return list(random_program(hand, locked, str(rng.random())))
+
+
+def picker(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+           rng: random.Random) -> list[Card | None]:
+    if locked or len(hand) < 5:
+        return randomly(board, me, robots, hand, locked, rng)
+    others = [r for r in robots if r is not me and r.pos]
+    return list(choose_program(board, me, others, hand, board.flags.get(me.flags + 1), rng))
+
+
+OPPONENTS: dict[str, Player] = {"picker": picker, "random": randomly}
+
+
+def play(board: Board, seats: list[tuple[str, Player]], seed: str, max_turns: int) -> tuple[str | None, dict[str, int]]:
+    """One game: the winner's name (None if nobody won in time) and each robot's turn of its first flag."""
+    first = board.starts[min(board.starts)]
+    robots = [Robot(name, first, N, virtual=True, first_turn=True, archive=first) for name, _ in seats]
+    rng = random.Random(f"players:{seed}")
+    first_flag: dict[str, int] = {}
+    for turn in range(1, max_turns + 1):
+        deal = deal_turn(robots, f"{seed}:{turn}")
+        programs: dict[str, list[Card | None]] = {}
+        for (name, player), robot in zip(seats, robots, strict=True):
+            if needs_program(robot):
+                programs[name] = player(board, robot, robots, deal.hands[name], deal.locked.get(name, {}), rng)
+        for r in robots:
+            r.locked = dict(deal.locked.get(r.name, r.locked))
+        result = resolve_turn(board, robots, programs, seed=f"{seed}:{turn}", undealt=deal.undealt)
+        robots = result.robots
+        for r in robots:
+            if r.flags and r.name not in first_flag:
+                first_flag[r.name] = turn
+        if result.winner:
+            return result.winner, first_flag
+        if all(r.out_of_game for r in robots):
+            break
+    return None, first_flag
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--courses", default="sprint,grand-prix")
+    ap.add_argument("--games", type=int, default=4, help="games per course and opponent")
+    ap.add_argument("--turns", type=int, default=30)
+    args = ap.parse_args()
+    for opponent, player in OPPONENTS.items():
+        wins = {"autopilot": 0, opponent: 0, "draw": 0}
+        flag_turns: dict[str, list[int]] = {"autopilot": [], opponent: []}
+        games = 0
+        t0 = time.perf_counter()
+        for course in args.courses.split(","):
+            board = load_board(course)
+            course_map(board)
+            for game in range(args.games):
+                kinds = ["autopilot", opponent, "autopilot", opponent]
+                if game % 2:
+                    kinds = kinds[1:] + kinds[:1]
+                seats = [(f"{kind[:4]}{i}", autopilot if kind == "autopilot" else player)
+                         for i, kind in enumerate(kinds)]
+                winner, first_flag = play(board, seats, f"{course}:{opponent}:{game}", args.turns)
+                games += 1
+                by_name = dict(zip((n for n, _ in seats), kinds, strict=True))
+                wins[by_name[winner] if winner else "draw"] += 1
+                for name, kind in by_name.items():
+                    flag_turns[kind].append(first_flag.get(name, args.turns))
+        took = time.perf_counter() - t0
+        print(f"autopilot vs {opponent}: {games} games on {args.courses} ({took:.0f} s)")
+        for side in ("autopilot", opponent):
+            print(f"  {side:<9} wins {wins[side]:>3} ({wins[side] / games:4.0%}), "
+                  f"median turns to the first flag {statistics.median(flag_turns[side]):.1f}")
+        print(f"  draws     {wins['draw']:>3} (nobody won within {args.turns} turns)")
+
+
+if __name__ == "__main__":
+    main()

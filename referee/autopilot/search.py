@@ -1,0 +1,197 @@
+"""The planner: every distinct program of a hand, tried through the engine, the best one kept.
+
+Depth-first over the registers with :class:`~referee.engine.TurnRun`: a prefix of the program is
+run once and copied (``run.copy()``) for each card that may follow it, so programs sharing a
+prefix share its work. Cards of one type are one move when the other robots stand still (the
+default: priority only orders robots within a phase), so the search branches on card types, not
+cards; when other robots have programs it branches on cards. A state met again at the same
+register with the same cards left (two turns in either order, Move 1 then Move 2 or the reverse)
+is solved once. The result is always a legal program: fused registers keep their cards, a
+powered-down robot or one off the board plays only its fused registers, a hand too short for the
+free registers leaves the last ones empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..engine import DECK, Board, Card, Robot, Rules, TurnRun
+from ..engine.programs import REGISTERS
+from .course import CourseMap, course_map
+from .score import Score, score_robot
+
+#: steps (register phases run) a search may spend before it only completes the programs it started
+DEFAULT_MAX_STEPS = 200_000
+
+
+@dataclass
+class Plan:
+    """The chosen program, what the engine makes of it, and what the search cost."""
+
+    program: list[Card | None]
+    #: the score the search found for ``program`` (the engine's resolution of it scores the same)
+    score: Score
+    #: the robot at the end of the turn (or when someone won): the program run once more, whole
+    predicted: Robot
+    #: register phases stepped by the search
+    steps: int
+    #: False when the step budget ran out before every distinct program was tried
+    complete: bool
+
+
+def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
+                 locked: Mapping[int, Card] | None = None, seed: int | str = 0,
+                 rules: Rules | None = None, undealt: Sequence[Card] | None = None,
+                 others: Mapping[str, list[Card | None]] | None = None,
+                 reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                 course: CourseMap | None = None) -> Plan:
+    """The best program for robot ``name`` with ``hand`` (and its fused registers ``locked``).
+
+    The turn is resolved as the engine will: same ``seed``, ``rules``, ``undealt`` (default: the
+    deck less the hand, the fused cards and the ``others``' programs) and ``reentry``. ``others``
+    gives other robots' programs; robots not in it stand still.
+    """
+    locked = dict(locked or {})
+    others = dict(others or {})
+    me = next(r for r in robots if r.name == name)
+    if undealt is None:
+        held = {*hand, *locked.values(), *(c for p in others.values() for c in p if c is not None)}
+        undealt = [c for c in DECK if c not in held]
+    search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps)
+    base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
+                   rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False)
+    keys: tuple[int | None, ...] = ()
+    score: Score | None = None
+    if me.pos is not None and not me.powered_down and len(locked) < REGISTERS:
+        score, keys = search.best(base, 1, search.counts)
+    program = search.program(keys)
+    final = base.copy()
+    for reg, card in enumerate(program, start=1):
+        final.set_card(name, reg, card)
+    after = final.finish().robots[[r.name for r in final.robots].index(name)]
+    if score is None:  # nothing to choose: the fused registers (or none) run
+        score = score_robot(search.course, me, after)
+    return Plan(program, score, after, search.steps, search.complete)
+
+
+class _Search:
+    def __init__(self, board: Board, robots: list[Robot], me: Robot, hand: Sequence[Card],
+                 locked: dict[int, Card], others: dict[str, list[Card | None]], course: CourseMap,
+                 max_steps: int) -> None:
+        self.me = me
+        self.locked = locked
+        self.course = course
+        self.max_steps = max_steps
+        self.steps = 0
+        self.complete = True
+        by_priority = bool(others)  # others move: a card's priority decides who goes first
+        groups: dict[Hashable, list[Card]] = {}
+        for card in sorted(hand, key=lambda c: -c.priority):
+            groups.setdefault(card if by_priority else card.type, []).append(card)
+        self.groups = list(groups.values())
+        self.counts = tuple(len(g) for g in self.groups)
+        #: (register, cards left, state) -> the best score from there and its cards: the score does not
+        #: depend on the cards already played (only fused registers hold them, and no score term reads them)
+        self.memo: dict[Hashable, tuple[Score, tuple[int | None, ...]]] = {}
+        self.by_priority = by_priority
+        #: (state, card type) -> the turn after that register (never stepped further: copied)
+        self.after: dict[Hashable, TurnRun] = {}
+        #: (state, card type) -> the score of a last register
+        self.scores: dict[Hashable, Score] = {}
+
+    def card(self, group: int, counts: tuple[int, ...]) -> Card:
+        """The card of ``group`` played next when ``counts`` are left: the same on every path."""
+        cards = self.groups[group]
+        return cards[len(cards) - counts[group]]
+
+    def program(self, keys: tuple[int | None, ...]) -> list[Card | None]:
+        counts = list(self.counts)
+        out: list[Card | None] = []
+        it = iter(keys)
+        for reg in range(1, REGISTERS + 1):
+            if reg in self.locked:
+                out.append(self.locked[reg])
+                continue
+            group = next(it, None)
+            if group is None:  # the turn ended early (a win) or the hand ran out: any card left
+                group = next((g for g, n in enumerate(counts) if n), None)
+                if group is None:
+                    out.append(None)
+                    continue
+            out.append(self.card(group, tuple(counts)))
+            counts[group] -= 1
+        return out
+
+    def leaf(self, run: TurnRun, owned: bool = False) -> Score:
+        """The score of ``run`` played to its end (on a copy unless ``owned``: the runs the search
+        keeps are never changed)."""
+        if not run.done or run.phases_run == REGISTERS:
+            self.steps += REGISTERS - run.phases_run
+            run = run if owned else run.copy()
+            run.finish()
+        return score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
+
+    def best(self, run: TurnRun, reg: int, counts: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
+        """The best score from ``run`` (read only) and the group played in each free register from
+        ``reg`` on to get it."""
+        if run.done or reg > REGISTERS:
+            return self.leaf(run), ()
+        if reg in self.locked:
+            if reg == REGISTERS:
+                return self.leaf(run), ()
+            self.steps += 1
+            run = run.copy()
+            run.step()
+            return self.best(run, reg + 1, counts)
+        state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+        key = (counts, state)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        choices = [g for g, n in enumerate(counts) if n]
+        result: tuple[Score, tuple[int | None, ...]] | None = None
+        if not choices:  # a hand too short for the free registers: this one stays empty
+            score, keys = self.best(run, reg + 1, counts) if reg < REGISTERS else (self.leaf(run), ())
+            result = (score, (None, *keys))
+        for group in choices:
+            if result is not None and self.steps >= self.max_steps:
+                self.complete = False
+                break
+            left = (*counts[:group], counts[group] - 1, *counts[group + 1:])
+            score, keys = self.play(run, state, group, counts, left)
+            if result is None or score < result[0]:
+                result = (score, (group, *keys))
+        assert result is not None
+        self.memo[key] = result
+        return result
+
+    def play(self, run: TurnRun, state: Hashable, group: int, counts: tuple[int, ...],
+             left: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
+        """Play a card of ``group`` in the next register from ``run``, then search on. One card type
+        from one state gives one next state whatever came before: the register is run once
+        (:attr:`after`), and a last register is scored once (:attr:`scores`)."""
+        reg = run.phases_run + 1
+        move = (state, self.groups[group][0] if self.by_priority else self.groups[group][0].type)
+        if reg == REGISTERS:
+            score = self.scores.get(move)
+            if score is None:
+                child = run.copy()
+                child.set_card(self.me.name, reg, self.card(group, counts))
+                score = self.scores[move] = self.leaf(child, owned=True)
+            return score, ()
+        after = self.after.get(move)
+        if after is None:
+            after = run.copy()
+            after.set_card(self.me.name, reg, self.card(group, counts))
+            self.steps += 1
+            after.step()
+            self.after[move] = after
+        return self.best(after, reg + 1, left)
+
+
+def _robot_key(r: Robot) -> Hashable:
+    """Everything about a robot the rest of the turn may depend on."""
+    return (r.name, r.pos, r.facing, r.damage, r.lives, r.flags, r.archive, r.virtual, r.first_turn,
+            r.powered_down, r.power_down_next, r.destroyed, tuple(sorted(r.locked.items())),
+            tuple(r.options), tuple(sorted(r.statuses)), repr(sorted(r.option_data.items())))

@@ -1,0 +1,49 @@
+"""The ``autopilot`` missing-orders policy through the tick: a late player's robot is played by the
+autopilot's search, and everyone is told so."""
+
+from __future__ import annotations
+
+import email
+from datetime import timedelta
+from email import policy
+
+from sqlalchemy import select
+
+from referee.autopilot import course_map
+from referee.boards import load_board
+from referee.engine import parse_card
+from referee.store import games as g
+from referee.store.models import Order
+from referee.tick import tick
+from referee.turns import plan_missing
+
+from .test_tick import T0, mails, new_game, program, settings  # noqa: F401  (settings: the fixture)
+
+
+def test_new_games_play_late_robots_by_the_autopilot(store, settings):  # noqa: F811
+    new_game(store)
+    with store.read() as s:
+        game = g.get_game(s, "RR-1")
+        assert game.missing_orders == "autopilot"
+        start = {r.name: r for r in g.robots_of(g.open_turn(s, game))}
+        planned = plan_missing(s, game)  # what the tick plans before it takes the write lock
+    assert sorted(planned) == ["Hammer", "Twonky", "Zoom"]
+    program(store, "Twonky", T0 + timedelta(hours=1))
+
+    assert tick(settings, now=T0 + timedelta(days=2, minutes=1), store=store).resolved == ["RR-1 turn 1"]
+
+    with store.read() as s:
+        game = g.get_game(s, "RR-1")
+        turn = g.get_turn(s, game, 1)
+        auto = {o.player.robot: o for o in s.scalars(select(Order).where(Order.source == "auto"))}
+        after = {r["name"]: r for r in turn.state_after}
+    assert sorted(auto) == ["Hammer", "Zoom"]
+    assert [parse_card(c) for c in auto["Hammer"].program] == planned["Hammer"][1]
+    course = course_map(load_board("sprint"))
+    for name in ("Hammer", "Zoom"):  # each got nearer the first flag along the course, alive
+        assert after[name]["lives"] == start[name].lives
+        nearer = course.best_distance(1, g.robot_from_dict(after[name]).pos)
+        assert nearer < course.best_distance(1, start[name].pos)
+    late = [m for m in mails(store, "announcement") if "late players" in m.subject]
+    text = email.message_from_bytes(late[0].raw, policy=policy.default).get_body().get_content()
+    assert "No orders came from Hammer, Zoom; their robots were played by the autopilot" in text
