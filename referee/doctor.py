@@ -328,10 +328,10 @@ def _secrets(settings: Settings, *, imap: bool = True) -> Finding:
             continue
         where = f" (from {settings.path(file_value)})" if file_value else ""
         shown.append(f"{name} {_set(value)}{where}")
-        others = readable_by_others(settings.path(file_value)) if file_value else None
-        if others:
-            item.warn(f"{settings.path(file_value)} (the {kind.upper()} password) is readable by {others}",
-                      f"chmod 600 {settings.path(file_value)}, owned by the user cron runs referee as")
+        # group-readable is the documented install (root:referee, 640); readable by every user is not
+        if file_value and readable_by_others(settings.path(file_value)) == "every user":
+            item.warn(f"{settings.path(file_value)} (the {kind.upper()} password) is readable by every user",
+                      f"chmod o-r {settings.path(file_value)} (e.g. owner root, group referee, mode 640)")
         if needed and not value:
             item.fail(f"{name} is not set", f"set {name}_file (a file holding the password) or {name}")
     users = [f"IMAP user {settings.imap_user or settings.referee_address}"] if imap else []

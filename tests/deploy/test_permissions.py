@@ -80,15 +80,15 @@ def test_config_check_warns_about_a_database_or_password_file_others_can_read(tm
                           smtp_port=free_port(), transport="smtp",
                           extra=f'smtp_user = "sender"\nsmtp_password_file = "{password}"')
 
-    password.chmod(0o600)
+    password.chmod(0o640)   # the documented install: owner root, group referee
     _, _, checks = check_json(["--config", str(config)], home=home)
     assert checks["database"]["verdict"] == "ok" and checks["passwords"]["verdict"] == "ok", checks
 
-    db.chmod(0o644)
-    password.chmod(0o640)
+    db.chmod(0o640)
+    password.chmod(0o644)
     _, _, checks = check_json(["--config", str(config)], home=home)
     assert checks["database"]["verdict"] == "warning"
-    assert f"{db} (players' keys, every mail) is readable by every user" in checks["database"]["detail"]
+    assert f"{db} (players' keys, every mail) is readable by its group" in checks["database"]["detail"]
     assert f"chmod 600 {db}" in checks["database"]["fix"]
     assert checks["passwords"]["verdict"] == "warning"
-    assert f"{password} (the SMTP password) is readable by its group" in checks["passwords"]["detail"]
+    assert f"{password} (the SMTP password) is readable by every user" in checks["passwords"]["detail"]
