@@ -88,6 +88,7 @@ from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from ..store.within import StoreWithin
 from . import answers
+from .faults import fault_point
 from .tokens import read_token, reply_address
 
 log = logging.getLogger("referee.intake")
@@ -204,6 +205,7 @@ def _run_gm(s: Session, settings: Settings, handler: GmHandler, request: GmMail)
     """Run the GM handler in the mail's transaction ``s`` and record what came of it with its answer.
     A handler that raises rolls back whatever it did (the caller records the mail ``error``)."""
     result = handler(replace(request, store=StoreWithin(request.store, s)))
+    fault_point("gm-carried-out")
     incoming = s.get(IncomingMail, request.mail_id)
     assert incoming is not None
     job = _Job(s, settings, incoming, request.mail, request.now)
