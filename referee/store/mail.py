@@ -159,8 +159,10 @@ def set_outcome(s: Session, mail: IncomingMail, outcome: str, reason: str | None
 
 
 def reprocess(s: Session, *, outcome: str | None = "error", ids: list[int] | None = None) -> int:
-    """Put mails back to ``new`` (those with ``outcome``, or those with the given ids). Returns how many."""
-    stmt = update(IncomingMail).values(outcome="new", reason=None, processed_at=None)
+    """Put mails back to ``new`` (those with ``outcome``, or those with the given ids). Returns how many.
+    A mail reduced to its header by the retention rule is not: its body is gone."""
+    stmt = (update(IncomingMail).where(IncomingMail.purged_at.is_(None))
+            .values(outcome="new", reason=None, processed_at=None))
     if ids is not None:
         stmt = stmt.where(IncomingMail.id.in_(ids))
     elif outcome is not None:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from referee.config import Settings
 from referee.store import Store
 from referee.store import games as g
+from referee.store.mail import reprocess
 from referee.store.models import IncomingMail
 from referee.tick import tick
 from tests.intake.helpers import GM, GM_SECRET, REFEREE, address, block, hand, mail, new_game, program_lines
@@ -73,6 +74,8 @@ def test_old_mail_of_strangers_loops_and_finished_games_is_reduced_to_its_header
     for subject in ("live orders", "gm"):       # a running game's orders, and GM mail: whole
         assert mails[subject].raw == whole[subject] and mails[subject].purged_at is None
 
+    with store.write() as s:                     # its body is gone: it cannot be processed again
+        assert reprocess(s, outcome="ignored") == 0
     deliver(settings, stranger)                  # the same mail once more: still known, not stored again
     summary = tick(settings, now=later + timedelta(minutes=5), store=store)
     assert (summary.fetched, summary.processed, summary.purged) == (0, 0, 0)
