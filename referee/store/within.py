@@ -23,7 +23,7 @@ class StoreWithin:
     """Looks like ``store``; its :meth:`write` is a savepoint of ``session`` (a write session) and its
     :meth:`read` is ``session`` itself, so both see what the transaction has done so far."""
 
-    def __init__(self, store: Store, session: Session) -> None:
+    def __init__(self, store: Store | StoreWithin, session: Session) -> None:
         self.store = store
         self.session = session
 
