@@ -219,9 +219,10 @@ def _check_sent(store: Store, report: KillReport) -> None:
 
 # -- orders and GM mail, SMTP transport -------------------------------------------------------------------------
 def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orders_per_run: int = 1,
-               ingest_kill_rate: float = 0.3, seed: int = 9) -> KillReport:
+               ingest_kill_rate: float = 0.3, seed: int = 9, budget: float | None = None) -> KillReport:
     """Pipe player orders and GM mails into ``referee ingest`` and run ticks, killing both at random
-    times, until ``tick_kills`` ticks died; then a tick an hour on (every lease has run out) finishes."""
+    times, until ``tick_kills`` ticks died (or ``budget`` seconds passed: a loaded machine); then a tick
+    an hour on (every lease has run out) finishes."""
     rng = random.Random(seed)
     report = KillReport()
     began = time.monotonic()
@@ -234,7 +235,7 @@ def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orde
                           rng, kill=False, report=report)
     orders: list[str] = ["<warm-up@client.example.test>"]
     codes: list[str] = []
-    while report.tick_kills < tick_kills:
+    while report.tick_kills < tick_kills and (budget is None or time.monotonic() - began < budget):
         batch = []
         for _ in range(orders_per_run):
             msgid = f"<order-{len(orders)}.{game}@client.example.test>"
