@@ -94,6 +94,9 @@ class Settings:
     archive_dir: str = "archive"
     #: log level: debug, info, warning, error (``referee --verbose`` commands show everything)
     log_level: str = "warning"
+    #: days a stored mail is kept whole when no live game needs it (ignored mail, mail of finished
+    #: games); then only its header and what was made of it are kept. 0: keep everything
+    retention_days: int = 30
 
     # -- defaults for new games --------------------------------------------------------------------
     default_course: str = "sprint"

@@ -34,6 +34,7 @@ from .boards import load_board
 from .config import Settings, load_settings
 from .engine import Board, Card, Robot, parse_card, resolve_turn
 from .engine.geometry import square_name
+from .private import DIR_MODE, write_private
 from .store import Store
 from .store import games as g
 from .tick import tick
@@ -58,7 +59,7 @@ class DemoResult:
 
 def write_config(workdir: Path) -> Path:
     config = workdir / "referee.toml"
-    config.write_text(
+    write_private(config,  # it holds the GM secret
         "# written by 'referee demo': everything embedded, no mail server\n"
         'transport = "maildir"\nmaildir_in = "mail/in"\nmaildir_out = "mail/out"\n'
         'referee_address = "referee@demo.example"\nreferee_name = "Demo referee"\n'
@@ -188,6 +189,7 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
             raise FileExistsError(f"{workdir} exists and is not a demo directory: pick another with --dir")
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
+    workdir.chmod(DIR_MODE)  # owner-only: its config, database and mails hold the GM secret and keys
     (workdir / MARKER).write_text("made by referee demo; removed by the next demo run\n")
     settings = load_settings(write_config(workdir), env={})
     store = Store.from_settings(settings)

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import CONFIG_ENV, ENV_PREFIX, ConfigError, Settings, _flatten, config_file_from, load_settings
+from .private import readable_by_others
 
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "FAILED", "skipped"
 _RANK = {SKIPPED: 0, OK: 1, WARNING: 2, FAILED: 3}
@@ -327,6 +328,10 @@ def _secrets(settings: Settings, *, imap: bool = True) -> Finding:
             continue
         where = f" (from {settings.path(file_value)})" if file_value else ""
         shown.append(f"{name} {_set(value)}{where}")
+        # group-readable is the documented install (root:referee, 640); readable by every user is not
+        if file_value and readable_by_others(settings.path(file_value)) == "every user":
+            item.warn(f"{settings.path(file_value)} (the {kind.upper()} password) is readable by every user",
+                      f"chmod o-r {settings.path(file_value)} (e.g. owner root, group referee, mode 640)")
         if needed and not value:
             item.fail(f"{name} is not set", f"set {name}_file (a file holding the password) or {name}")
     users = [f"IMAP user {settings.imap_user or settings.referee_address}"] if imap else []
@@ -395,6 +400,11 @@ def check_database(settings: Settings) -> Finding:
         if not os.access(path, os.R_OK | os.W_OK):
             item.fail(f"{path} is not readable and writable by {_user()}", "chown it to the user cron runs referee as")
             return item.finding()
+        for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            others = readable_by_others(file)
+            if others:
+                item.warn(f"{file} (players' keys, every mail) is readable by {others}",
+                          f"chmod 600 {file} (the referee creates it so; an older file may not be)")
     if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:
         url = url.update_query_dict({"connect_timeout": "15"})  # a firewalled host: a verdict, not a hang
     store = None

@@ -2,10 +2,10 @@
 
 In order: take the tick lock (another tick running: do nothing), extend deadlines that fell in an
 outage, fetch and store new mail, process stored mail (orders, commands, GM commands, replies),
-resolve every turn that is due and queue its mails, send reminders, send the outbox. Each step
-commits its own work, so a tick killed at any point leaves nothing half done: the next tick picks
-up where it stopped. A turn is resolved by one process only (the store locks the game and checks
-the turn number again under the lock).
+resolve every turn that is due and queue its mails, send reminders, send the outbox, reduce old mail
+to its header (:mod:`referee.retention`). Each step commits its own work, so a tick killed at any
+point leaves nothing half done: the next tick picks up where it stopped. A turn is resolved by one
+process only (the store locks the game and checks the turn number again under the lock).
 
 A turn is due when every live player has a program (after the game's settle delay, counted from the
 last orders) or when its deadline has passed; then missing programs are filled by the game's
@@ -52,6 +52,8 @@ class TickSummary:
     extended: list[str] = field(default_factory=list)
     sent: int = 0
     failed: int = 0
+    #: old mails reduced to their header (:mod:`referee.retention`)
+    purged: int = 0
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -63,6 +65,8 @@ class TickSummary:
                  f"reminded {self.reminders}", f"sent {self.sent}"]
         if self.failed:
             parts.append(f"send failures {self.failed}")
+        if self.purged:
+            parts.append(f"old mails reduced to their header {self.purged}")
         if self.extended:
             parts.append(f"deadlines extended after an outage: {', '.join(self.extended)}")
         if self.errors:
@@ -104,6 +108,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             ("resolve", lambda: _resolve_due(store, settings, now, summary)),
             ("remind", lambda: _remind(store, settings, now, summary)),
             ("send", lambda: _send(store, settings, now, summary)),
+            ("retention", lambda: _retention(store, settings, now, summary)),
         ]
         for name, step in steps:
             log.debug("tick step %s", name)
@@ -277,3 +282,10 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     report = send_outbox_sync(store, settings, now=now)
     summary.sent += report.sent
     summary.failed += report.failed
+
+
+def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    from .retention import purge_old_mail
+
+    with store.write() as s:
+        summary.purged += purge_old_mail(s, settings, now=now)

@@ -4,7 +4,7 @@ Turns resolved before rules had a version keep NULL, read as version 1 (the rule
 resolved under are version 1's).
 
 Revision ID: 0005
-Revises: 0001
+Revises: 0004
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0005"
-down_revision: str | Sequence[str] | None = "0001"
+down_revision: str | Sequence[str] | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -3,7 +3,7 @@
 Only the check constraint changes; existing games keep their policy.
 
 Revision ID: 0006
-Revises: 0005 (the lead re-chains: written against 0001's games table, nothing of 0005's)
+Revises: 0005
 """
 
 from __future__ import annotations

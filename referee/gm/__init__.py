@@ -14,6 +14,7 @@ from datetime import datetime
 
 from ..config import Settings
 from ..store import Store
+from ..store.within import StoreWithin
 from .commands import GmContext, run_commands
 from .language import GmBlock, parse_block
 
@@ -44,7 +45,8 @@ def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
     return None
 
 
-def handle_gm_text(store: Store, settings: Settings, text: str, *, sender: str, now: datetime) -> GmAnswer:
+def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *, sender: str,
+                  now: datetime) -> GmAnswer:
     """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
     block = parse_block(text)
     refused = authorised(settings, sender, block.key)
@@ -57,7 +59,7 @@ def handle_gm_text(store: Store, settings: Settings, text: str, *, sender: str, 
     return GmAnswer(answer_text(block, ctx), True)
 
 
-def run_block(store: Store, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
+def run_block(store: Store | StoreWithin, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
               reply_to: str | None = None) -> GmContext:
     ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
     return run_commands(ctx, block.commands)

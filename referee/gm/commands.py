@@ -1,4 +1,5 @@
-"""Carrying out the game master's commands against the store, each in its own transaction.
+"""Carrying out the game master's commands against the store, each in its own transaction (from a
+mail: a savepoint of the mail's transaction, see :mod:`referee.store.within`).
 
 Every command is acknowledged (a line in the answer), written to the audit log by the store
 function it calls (actor ``gm:<address>`` or ``cli:<user>``), and, when it changes the game for the
@@ -31,6 +32,7 @@ from ..store import games as g
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import Game, OutgoingMail
+from ..store.within import StoreWithin
 from ..turns import resolve_and_report
 from .language import Command
 
@@ -67,7 +69,7 @@ class _Preview(Exception):
 
 @dataclass
 class GmContext:
-    store: Store
+    store: Store | StoreWithin
     settings: Settings
     actor: str
     now: datetime

@@ -28,6 +28,11 @@ POINTS = (
     "marked",      # the batch marked moved
 )
 
+#: where GM mail processing can be stopped (not in :data:`POINTS`: the poller never meets it)
+GM_POINTS = (
+    "gm-carried-out",   # a GM mail's commands carried out, its answer and outcome not yet recorded or committed
+)
+
 _armed: tuple[str, int] | None = None
 _read = False
 _count = 0

@@ -11,8 +11,10 @@ For one mail (:func:`process_mail`):
    (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``. A bounce
    of the referee's own mail marks that mail failed and tells the GM (:mod:`.bounces`).
 2. **GM commands**: a ``BEGIN GM`` block from a GM address goes to the registered GM handler
-   (:func:`register_gm_handler`, or the ``gm_handler`` argument); with none, it is ``rejected``
-   ("GM commands are not available") and the GM is told. From anyone else it is ``ignored``.
+   (:func:`register_gm_handler`, or the ``gm_handler`` argument) inside the mail's transaction, so
+   the commands, their answer and the outcome are committed together (a crash: none of them, and
+   the mail is processed again); with none, it is ``rejected`` ("GM commands are not available")
+   and the GM is told. From anyone else it is ``ignored``.
 3. **Whose robot**: the BEGIN line (game and robot); else a reply-address token
    (:mod:`referee.intake.tokens`); else the turn mail or answer it replies to (In-Reply-To /
    References); else a game code in the subject with the sender's robot in it; else the sender's
@@ -40,7 +42,7 @@ import logging
 import re
 import textwrap
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
@@ -85,8 +87,10 @@ from ..store.games import (
 from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
+from ..store.within import StoreWithin
 from . import answers
 from .bounces import handle_bounce
+from .faults import fault_point
 from .tokens import read_token, reply_address
 
 log = logging.getLogger("referee.intake")
@@ -109,10 +113,11 @@ def safe(text: str) -> str:
 # -- GM commands ------------------------------------------------------------------------------------------
 @dataclass
 class GmMail:
-    """What a GM command handler is given. It runs after the mail's own transaction has committed
-    (the mail is recorded as handed over), so it may open its own transactions on ``store``."""
+    """What a GM command handler is given. It runs inside the mail's transaction: ``store``'s
+    transactions are savepoints of it (:class:`~referee.store.within.StoreWithin`), committed with
+    the mail's outcome and answer, or not at all."""
 
-    store: Store
+    store: Store | StoreWithin
     settings: Settings
     #: the stored mail's id
     mail_id: int
@@ -172,8 +177,7 @@ def process_pending(store: Store, settings: Settings, *, limit: int | None = Non
     (or ``limit`` were done). Safe to run in several processes at once.
 
     GM command blocks go to ``gm_handler`` (default: the one registered with :func:`register_gm_handler`,
-    if any) after their mail is recorded as handed over; a crash in between leaves the commands not
-    carried out rather than carried out twice."""
+    if any) in their mail's transaction: carried out and answered once, whenever a crash comes."""
     handler = gm_handler or _gm_handler
     report = ProcessReport()
     while limit is None or report.processed < limit:
@@ -187,35 +191,29 @@ def process_pending(store: Store, settings: Settings, *, limit: int | None = Non
             try:
                 with s.begin_nested():
                     outcome, request = _process(s, settings, incoming, now=now, gm_handler=handler, store=store)
+                    if request is not None and handler is not None:
+                        outcome = _run_gm(s, settings, handler, request)
             except Exception as exc:  # a bug or a surprise: recorded, and the mail can be processed again
                 log.exception("mail %s could not be processed", mail_id)
                 incoming = s.get(IncomingMail, mail_id, populate_existing=True)  # type: ignore[assignment]
                 set_outcome(s, incoming, "error", safe(f"{type(exc).__name__}: {exc}")[:2000], now=now)
                 outcome = "error"
-        if request is not None and handler is not None:
-            outcome = _run_gm(store, settings, handler, request)
         report.ids.append(mail_id)
         report.outcomes[outcome] = report.outcomes.get(outcome, 0) + 1
     return report
 
 
-def _run_gm(store: Store, settings: Settings, handler: GmHandler, request: GmMail) -> str:
-    """Run the GM handler outside the mail's transaction, then record what came of it."""
-    try:
-        result = handler(request)
-        outcome, reason = result.outcome, result.reason
-    except Exception as exc:
-        log.exception("GM commands in mail %s failed", request.mail_id)
-        result, outcome, reason = None, "error", f"the GM commands failed: {type(exc).__name__}: {exc}"
-    with store.write() as s:
-        incoming = s.get(IncomingMail, request.mail_id)
-        if incoming is None:
-            return outcome
-        job = _Job(s, settings, incoming, request.mail, request.now)
-        if result is not None and result.reply:
-            job.send(answers.KIND_GM, request.sender, f"Your GM commands: {outcome}", result.reply)
-        job.finish(outcome, reason)
-    return outcome
+def _run_gm(s: Session, settings: Settings, handler: GmHandler, request: GmMail) -> str:
+    """Run the GM handler in the mail's transaction ``s`` and record what came of it with its answer.
+    A handler that raises rolls back whatever it did (the caller records the mail ``error``)."""
+    result = handler(replace(request, store=StoreWithin(request.store, s)))
+    fault_point("gm-carried-out")
+    incoming = s.get(IncomingMail, request.mail_id)
+    assert incoming is not None
+    job = _Job(s, settings, incoming, request.mail, request.now)
+    if result.reply:
+        job.send(answers.KIND_GM, request.sender, f"Your GM commands: {result.outcome}", result.reply)
+    return job.finish(result.outcome, result.reason)
 
 
 # -- one mail -------------------------------------------------------------------------------------------
@@ -400,8 +398,7 @@ def _gm(job: _Job, sender: str, handler: GmHandler | None, store: Store | None) 
                  f"{NO_GM} in this installation of the referee: nothing in your mail was done.\n"
                  "Use the referee command line on the server meanwhile (referee gm --help).\n")
         return job.finish("rejected", NO_GM), None
-    outcome = job.finish("accepted", "GM commands handed to the GM handler (no answer recorded: "
-                                     "it may have stopped before it was done)")
+    outcome = job.finish("accepted", "GM commands handed to the GM handler")
     return outcome, GmMail(store, job.settings, job.incoming.id, job.mail, sender, job.now)
 
 

@@ -1,20 +1,22 @@
 """Sending the outbox: claim, send, mark; retried with backoff; failures told to the GM.
 
-One pass of :func:`send_outbox`:
+One pass of :func:`send_outbox` takes the due mails one at a time:
 
-1. claims a batch of due mails (:func:`~referee.store.mail.claim_outbox`: they become ``sending`` with a
-   lease) and commits, so no other sender takes them;
-2. sends each one, retrying within the pass a few times with exponential backoff (tenacity) while the
+1. claims the next one (:func:`~referee.store.mail.claim_next`: it becomes ``sending`` with a lease)
+   and commits that mark before talking to the server, so no other sender takes it;
+2. sends it, retrying within the pass a few times with exponential backoff (tenacity) while the
    failure is temporary (a 4xx answer, a dropped connection);
-3. records each outcome in its own transaction: ``sent``; or back to ``pending`` for a later pass
-   (``next_attempt_at`` backs off from a minute to an hour); or ``failed`` when the server refuses the
-   mail for good (5xx) or it has not gone out for ``give_up_after``, with a mail about it queued for the
-   GM in the same transaction.
+3. records the outcome in its own transaction, right after the server answered: ``sent``; or back to
+   ``pending`` for a later pass (``next_attempt_at`` backs off from a minute to an hour); or ``failed``
+   when the server refuses the mail for good (5xx) or it has not gone out for ``give_up_after``, with
+   a mail about it queued for the GM in the same transaction.
 
-If the server itself cannot be reached (or refuses us), the pass stops and the rest of the batch is
-given back for the next pass. A sender that dies between sending a mail and marking it sent leaves it
-``sending``; when its lease runs out the next pass sends it again, with the same bytes and so the same
-Message-ID: a mail may go twice (clients drop the copy), it is never lost.
+If the server itself cannot be reached (or refuses us), the pass stops and the mail is given back for
+the next pass. Sending is at-least-once: a sender that dies between the server's acceptance and the
+``sent`` mark leaves the mail ``sending``; when its lease runs out (a few minutes: it covers one mail)
+the next pass sends it again, with the same bytes and so the same Message-ID (clients drop the copy).
+Such a resend is logged, counted in the pass's ``resent`` and in the mail's ``resends``: it may be a
+duplicate. A mail is never lost.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from tenacity.wait import wait_base
 from ..config import Settings
 from ..orders.mailtext import outgoing_headers
 from ..store.db import Store
-from ..store.mail import claim_outbox, enqueue_mail, mark_failed, mark_retry, mark_sent
+from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent
 from ..store.models import Game, OutgoingMail, Player
 from ..store.types import utcnow
 from .transports import DeliveryError, PermanentError, ServerDown, TemporaryError, Transport, transport_for
@@ -59,8 +61,6 @@ class RetryPolicy:
     backoff_max: timedelta = timedelta(hours=1)
     #: a mail still not sent this long after it was queued is failed (and the GM told)
     give_up_after: timedelta = timedelta(days=2)
-    #: mails claimed at a time; their lease must outlast sending them all
-    batch: int = 10
 
     def next_try(self, attempts: int) -> timedelta:
         """How long after a pass's last try (the mail's ``attempts``-th claim) the next pass may try."""
@@ -68,8 +68,8 @@ class RetryPolicy:
         return min(self.backoff_max, self.backoff * factor)
 
     def lease(self, timeout: float) -> timedelta:
-        """How long a batch stays claimed: every mail in it timing out on every try, and some to spare."""
-        return timedelta(minutes=10) + timedelta(seconds=self.batch * self.attempts * (timeout + 8))
+        """How long a mail stays claimed: every try timing out, the waits between them, and some to spare."""
+        return timedelta(minutes=2) + timedelta(seconds=self.attempts * (timeout + 8))
 
 
 DEFAULT_POLICY = RetryPolicy()
@@ -83,6 +83,8 @@ class SendReport:
     #: temporary failures: back to the queue for a later pass
     postponed: int = 0
     failed: int = 0
+    #: mails found ``sending`` (their sender stopped) and sent again: possible duplicates
+    resent: int = 0
     #: mails queued for the GM about failures
     notices: int = 0
     #: why the pass stopped early (the server could not be used), if it did
@@ -95,6 +97,8 @@ class SendReport:
 
     def summary(self) -> str:
         text = f"outbox: {self.sent} sent, {self.postponed} postponed, {self.failed} failed"
+        if self.resent:
+            text += f", {self.resent} sent again after a stopped sender (possible duplicates)"
         if self.notices:
             text += f", GM told of {self.notices}"
         if self.stopped:
@@ -162,18 +166,17 @@ async def send_outbox(store: Store, settings: Settings, *, now: datetime | None 
     try:
         while report.attempted < limit:
             with store.write() as s:
-                claimed = [Claimed.of(m) for m in claim_outbox(s, now=now, lease=lease,
-                                                               limit=min(policy.batch, limit - report.attempted))]
-            if not claimed:
-                break
-            for i, mail in enumerate(claimed):
-                outcome = await deliver(transport, mail, policy)
-                with store.write() as s:
-                    _record(s, settings, mail, outcome, now, policy, report)
-                if isinstance(outcome.error, ServerDown):
-                    report.stopped = str(outcome.error)
-                    _give_back(store, claimed[i + 1:], now + policy.backoff)
-                    return report
+                found = claim_next(s, now=now, lease=lease)
+                if found is None:
+                    break
+                mail, resent = Claimed.of(found[0]), found[1]
+            report.resent += resent
+            outcome = await deliver(transport, mail, policy)
+            with store.write() as s:
+                _record(s, settings, mail, outcome, now, policy, report)
+            if isinstance(outcome.error, ServerDown):
+                report.stopped = str(outcome.error)
+                return report
     finally:
         if own:
             await transport.close()
@@ -185,14 +188,6 @@ def send_outbox_sync(store: Store, settings: Settings, *, now: datetime | None =
                      limit: int = 500) -> SendReport:
     """:func:`send_outbox` for callers without an event loop (the CLI, the tick)."""
     return asyncio.run(send_outbox(store, settings, now=now, transport=transport, policy=policy, limit=limit))
-
-
-def _give_back(store: Store, mails: Sequence[Claimed], retry_at: datetime) -> None:
-    if not mails:
-        return
-    with store.write() as s:
-        for m in mails:
-            mark_retry(s, m.id, "not tried: the server could not be used", retry_at)
 
 
 def _record(s: Session, settings: Settings, mail: Claimed, outcome: Outcome, now: datetime, policy: RetryPolicy,

@@ -20,6 +20,7 @@ from typing import Protocol
 import aiosmtplib
 
 from ..config import ConfigError, Settings
+from ..private import make_private_dirs, open_private
 
 
 class DeliveryError(Exception):
@@ -134,7 +135,8 @@ class SmtpTransport:
 class MaildirTransport:
     """Outgoing mail written into a Maildir (``maildir_out``) for whatever picks it up.
 
-    Each mail is one file in ``new/``, written to ``tmp/`` first and renamed. Its name comes from the
+    Each mail is one file in ``new/``, written to ``tmp/`` first and renamed, owner-only (0600, its new
+    directories 0700) whatever the umask. Its name comes from the
     mail's Message-ID, so writing the same mail again (a resend after a crash) replaces the file instead
     of adding one. The envelope goes in front of the mail as ``Return-Path`` and ``X-Envelope-To`` headers.
     """
@@ -149,7 +151,7 @@ class MaildirTransport:
 
     def _ensure(self) -> None:
         for sub in ("tmp", "new", "cur"):
-            (self.directory / sub).mkdir(parents=True, exist_ok=True)
+            make_private_dirs(self.directory / sub)
 
     async def send(self, sender: str, recipients: Sequence[str], raw: bytes) -> dict[str, str]:
         envelope = f"Return-Path: <{sender}>\r\nX-Envelope-To: {', '.join(recipients)}\r\n".encode()
@@ -157,7 +159,7 @@ class MaildirTransport:
         try:
             self._ensure()
             tmp = self.directory / "tmp" / name
-            with open(tmp, "wb") as fh:
+            with os.fdopen(open_private(tmp), "wb") as fh:  # turn mails carry keys: owner-only
                 fh.write(envelope + raw)
                 fh.flush()
                 os.fsync(fh.fileno())

@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from tenacity import Retrying, retry_if_exception, stop_after_delay, wait_random
 
+from ..private import create_private
 from .errors import StoreError
 
 #: execution option that marks a connection whose transactions must take the writer lock (SQLite)
@@ -102,6 +103,7 @@ def make_engine(url: str | URL, *, echo: bool = False, sqlite_timeout: float = 6
     kwargs: dict[str, Any] = {"echo": echo}
     if u.get_backend_name() == "sqlite":
         kwargs["connect_args"] = {"timeout": sqlite_timeout}
+        _create_private_sqlite(u)
     if for_migrations:
         kwargs["poolclass"] = NullPool
     try:
@@ -112,6 +114,17 @@ def make_engine(url: str | URL, *, echo: bool = False, sqlite_timeout: float = 6
         # batch migrations copy and drop tables: foreign keys must not cascade while they do
         _install_sqlite_events(engine, foreign_keys=not for_migrations, timeout=sqlite_timeout)
     return engine
+
+
+def _create_private_sqlite(u: URL) -> None:
+    """A new SQLite file is created owner-only, whatever the umask: SQLite gives its ``-wal`` and ``-shm``
+    files the database file's mode (see :mod:`referee.private`)."""
+    name = u.database
+    if not name or name == ":memory:" or name.startswith("file:") or u.query.get("uri"):
+        return
+    path = Path(name)
+    if path.parent.is_dir():
+        create_private(path)
 
 
 class Store:

@@ -12,12 +12,14 @@ was made of each. :func:`reprocess` puts mails back to ``new``
 Outgoing: :func:`enqueue_mail` puts a rendered mail in the outbox (in the caller's transaction,
 e.g. with the turn it reports); :func:`claim_outbox` leases due mails to a sender, which then
 calls :func:`mark_sent`, :func:`mark_retry` or :func:`mark_failed`. A sender that dies holding a
-lease loses it when the lease runs out, and the mail is sent again (same Message-ID).
+lease loses it when the lease runs out, and the mail is sent again (same Message-ID), counted in its
+``resends`` (:func:`claim_next`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage, Message
@@ -36,6 +38,7 @@ from .msgids import stamp
 from .types import utcnow
 
 DEFAULT_LEASE = timedelta(minutes=10)
+log = logging.getLogger("referee.store")
 
 
 # -- incoming --------------------------------------------------------------------------------------
@@ -157,8 +160,10 @@ def set_outcome(s: Session, mail: IncomingMail, outcome: str, reason: str | None
 
 
 def reprocess(s: Session, *, outcome: str | None = "error", ids: list[int] | None = None) -> int:
-    """Put mails back to ``new`` (those with ``outcome``, or those with the given ids). Returns how many."""
-    stmt = update(IncomingMail).values(outcome="new", reason=None, processed_at=None)
+    """Put mails back to ``new`` (those with ``outcome``, or those with the given ids). Returns how many.
+    A mail reduced to its header by the retention rule is not: its body is gone."""
+    stmt = (update(IncomingMail).where(IncomingMail.purged_at.is_(None))
+            .values(outcome="new", reason=None, processed_at=None))
     if ids is not None:
         stmt = stmt.where(IncomingMail.id.in_(ids))
     elif outcome is not None:
@@ -224,18 +229,36 @@ def claim_outbox(s: Session, *, now: datetime | None = None, limit: int = 20,
                  lease: timedelta = DEFAULT_LEASE) -> list[OutgoingMail]:
     """Due mails for one sender: ``pending`` ones whose time has come and ``sending`` ones whose lease
     ran out. Each becomes ``sending`` with a lease until ``now + lease``. Commit, send, then mark."""
+    return [m for m, _ in _claim(s, now or utcnow(), limit, lease)]
+
+
+def claim_next(s: Session, *, now: datetime | None = None,
+               lease: timedelta = DEFAULT_LEASE) -> tuple[OutgoingMail, bool] | None:
+    """The next due mail, claimed as by :func:`claim_outbox`, and whether it was found ``sending``: a
+    sender stopped after marking it, perhaps after the server took it, so it may arrive twice (same
+    Message-ID). Such a claim counts in the mail's ``resends``. None: nothing is due."""
+    found = _claim(s, now or utcnow(), 1, lease)
+    return found[0] if found else None
+
+
+def _claim(s: Session, now: datetime, limit: int, lease: timedelta) -> list[tuple[OutgoingMail, bool]]:
     require_write(s)
-    now = now or utcnow()
     stmt = (select(OutgoingMail)
             .where(or_(and_(OutgoingMail.status == "pending", OutgoingMail.next_attempt_at <= now),
                        and_(OutgoingMail.status == "sending", OutgoingMail.next_attempt_at <= now)))
             .order_by(OutgoingMail.id).limit(limit).with_for_update(skip_locked=True))
-    mails = list(s.scalars(stmt))
-    for m in mails:
+    claimed = []
+    for m in s.scalars(stmt):
+        resent = m.status == "sending"
+        if resent:
+            m.resends += 1
+            log.warning("outgoing mail %s %s was left 'sending' by a sender that stopped: sending it again "
+                        "(a possible duplicate, same Message-ID)", m.id, m.message_id)
         m.status = "sending"
         m.attempts += 1
         m.next_attempt_at = now + lease
-    return mails
+        claimed.append((m, resent))
+    return claimed
 
 
 def _outgoing(s: Session, mail: OutgoingMail | int) -> OutgoingMail:

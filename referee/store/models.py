@@ -270,7 +270,8 @@ class Order(Base):
 
 
 class IncomingMail(Base):
-    """A mail as received, raw, and what was made of it. Never deleted by the referee."""
+    """A mail as received, raw, and what was made of it. Never deleted by the referee; the body of one
+    no live game needs is dropped after ``retention_days`` (:mod:`referee.retention`)."""
 
     __tablename__ = "incoming_mails"
     __table_args__ = (
@@ -303,6 +304,8 @@ class IncomingMail(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     #: when the mail was moved to the processed folder (or flagged) on the IMAP server
     moved_at: Mapped[datetime | None] = mapped_column()
+    #: when its body was dropped by the retention rule (``raw`` is then its header only)
+    purged_at: Mapped[datetime | None] = mapped_column()
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
     turn_number: Mapped[int | None] = mapped_column(Integer)
@@ -331,6 +334,9 @@ class OutgoingMail(Base):
     #: ``failed`` (permanently), ``held`` (waits for the GM to publish), ``cancelled``
     status: Mapped[str] = mapped_column(String(16), default="pending")
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    #: times it was claimed again while ``sending`` (its sender stopped, perhaps after the server took it):
+    #: each one a possible duplicate delivery, with the same Message-ID
+    resends: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)

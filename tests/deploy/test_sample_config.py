@@ -61,6 +61,7 @@ def test_every_value_of_the_sample_is_in_range(tmp_path: Path) -> None:
     """With the secrets given as the sample says (a GM secret, the password files), the values check passes."""
     for name in ("imap", "smtp"):
         (tmp_path / f"{name}.password").write_text(f"{name}-password\n")
+        (tmp_path / f"{name}.password").chmod(0o640)   # as deploy/README.md installs them
     env = {"REFEREE_GM_SECRET": "long-enough-gm-secret", "REFEREE_IMAP_PASSWORD_FILE": str(tmp_path / "imap.password"),
            "REFEREE_SMTP_PASSWORD_FILE": str(tmp_path / "smtp.password")}
     settings, found = check_config(str(SAMPLE), env)

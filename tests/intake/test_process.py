@@ -309,20 +309,45 @@ async def test_a_gm_block_with_no_gm_handler_is_refused_and_the_gm_told(store, t
     assert answer.recipients == [GM] and NO_GM in text_of(answer.raw)
 
 
-async def test_a_gm_block_goes_to_the_gm_handler_after_its_mail_is_recorded(store, take):
+async def test_a_gm_block_goes_to_the_gm_handler_inside_its_mails_transaction(store, take):
     seen: list[tuple[str, str, str]] = []
 
     def handler(request: GmMail) -> GmOutcome:
-        with request.store.read() as s:  # the mail's own transaction has committed
+        with request.store.write() as s:  # a savepoint of the mail's own transaction
             row = s.get(IncomingMail, request.mail_id)
             seen.append((row.outcome, request.sender, request.mail.body.splitlines()[1]))
+            g.pause_game(s, code, actor="gm:test")
         return GmOutcome("accepted", "1 command done", reply="PAUSE RR-1: done\n")
 
+    code = new_game(store)
     await take(mail(GM, "BEGIN GM key gm-secret-42\nPAUSE RR-1\nEND\n"), gm_handler=handler)
     assert seen == [("accepted", GM, "PAUSE RR-1")]
     assert outcome_of(store) == [("accepted", "1 command done")]
     (answer,) = outbox(store)
     assert answer.kind == "gm_answer" and text_of(answer.raw) == "PAUSE RR-1: done\n"
+    with store.read() as s:
+        assert g.get_game(s, code).status == "paused"
+
+
+async def test_a_gm_handler_that_breaks_off_leaves_nothing_done_and_the_mail_is_carried_out_once_later(
+        store, settings, take):
+    code = new_game(store)
+
+    def breaks_off(request: GmMail) -> GmOutcome:
+        with request.store.write() as s:
+            g.pause_game(s, code, actor="gm:test")
+        raise RuntimeError("stopped half-way")
+
+    await take(mail(GM, "BEGIN GM key gm-secret-42\nPAUSE RR-1\nEND\n"), gm_handler=breaks_off)
+    with store.read() as s:
+        assert g.get_game(s, code).status == "running"   # the pause went with the rest
+    assert outbox(store) == [] and outcome_of(store)[0][0] == "error"
+
+    with store.write() as s:
+        reprocess(s)
+    process_pending(store, settings, gm_handler=lambda r: GmOutcome("accepted", "done", reply="paused\n"))
+    assert outcome_of(store) == [("accepted", "done")]
+    assert [text_of(m.raw) for m in outbox(store)] == ["paused\n"]
 
 
 async def test_a_gm_block_from_anyone_else_is_ignored(store, take):

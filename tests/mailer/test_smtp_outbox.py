@@ -163,7 +163,8 @@ async def test_with_the_server_unreachable_the_pass_stops_and_every_mail_waits(s
     assert (report.sent, report.failed, report.notices) == (0, 0, 0)
     rows = outbox(store, ids)
     assert {m.status for m in rows} == {"pending"}
-    assert all(m.next_attempt_at > NOW for m in rows)
+    assert rows[0].next_attempt_at > NOW and rows[0].attempts == 1   # the one tried waits
+    assert {m.attempts for m in rows[1:]} == {0}                      # the pass stopped before the others
     back = await send_outbox(store, settings, now=NOW + timedelta(hours=1), policy=FAST)
     assert (back.sent, back.failed) == (len(ids), 0)
     assert len(await fetch(dovecot, "carol", rows[-2].message_id)) == 1
@@ -199,16 +200,19 @@ async def test_a_sender_dying_between_sending_and_recording_sends_again_with_the
     await transport.close()
     rows = outbox(store, ids)
     assert rows[0].status == "sending"  # sent, but nobody lived to record it
-    assert [m.status for m in rows[1:]] == ["sending"] * (len(ids) - 1)  # claimed with it, never tried
+    assert [m.status for m in rows[1:]] == ["pending"] * (len(ids) - 1)  # claimed one at a time: never claimed
     [arrived] = await fetch(dovecot, "alice", rows[0].message_id)
-    # while the dead sender's lease runs, nobody touches its mails
-    assert (await send_outbox(store, settings, now=NOW + timedelta(minutes=5), policy=FAST)).attempted == 0
+    # while the dead sender's lease runs, nobody touches its mail; the others go
+    others = await send_outbox(store, settings, now=NOW + timedelta(minutes=1), policy=FAST)
+    assert (others.sent, others.resent) == (len(ids) - 1, 0)
     lease = FAST.lease(settings.mail_timeout)
     report = await send_outbox(store, settings, now=NOW + lease + timedelta(seconds=1), policy=FAST)
-    assert (report.sent, report.failed) == (len(ids), 0)
+    assert (report.sent, report.resent, report.failed) == (1, 1, 0)
+    assert "1 sent again after a stopped sender (possible duplicates)" in report.summary()
     rows = outbox(store, ids)
     assert {m.status for m in rows} == {"sent"}
-    assert rows[0].attempts == 2
+    assert (rows[0].attempts, rows[0].resends) == (2, 1)
+    assert {m.resends for m in rows[1:]} == {0}
     copies = await fetch(dovecot, "alice", rows[0].message_id, expect=2)
     assert len(copies) == 2
     assert {c["Message-ID"] for c in copies} == {arrived["Message-ID"]}

@@ -1,0 +1,33 @@
+"""Real ``referee tick`` and ``referee ingest`` processes killed with SIGKILL while they work: no mail is
+lost, every GM mail is carried out and answered exactly once, and a mail the SMTP server took just
+before a kill may arrive twice (same Message-ID), counted. Bounded here; ``benchmarks/kill_intake.py``
+runs the same rigs with the big counts and prints the figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from .kills import Rig, gm_kills, smtp_kills
+
+#: ticks killed inside a GM mail, per database (as many again are killed at random times)
+GM_MIDWAY = 12
+#: ticks killed at random times on the SMTP transport
+SMTP_TICK_KILLS = 6
+
+
+def test_ticks_killed_inside_gm_mails_carry_out_and_answer_each_exactly_once(store, db_url, tmp_path):
+    report = gm_kills(Rig(db_url, tmp_path), store, midway=GM_MIDWAY)
+    print(f"\nGM mails, maildir transport: {report.line()}")
+    assert report.gm_midway_kills >= GM_MIDWAY and report.tick_kills >= GM_MIDWAY + GM_MIDWAY // 2
+    assert (report.lost, report.gm_lost, report.gm_twice, report.unsent) == ([], [], [], [])
+
+
+@pytest.mark.parametrize("dialect", ["sqlite"])  # PostgreSQL: benchmarks/kill_intake.py --postgresql
+def test_ticks_and_ingests_killed_on_the_smtp_transport_lose_nothing(store, db_url, tmp_path, dovecot,
+                                                                     smtp_server, dialect):
+    rig = Rig(db_url, tmp_path, transport="smtp", smtp_port=smtp_server.port)
+    report = smtp_kills(rig, store, dovecot, tick_kills=SMTP_TICK_KILLS, budget=120)
+    print(f"\norders and GM mails, smtp transport: {report.line()}")
+    assert report.tick_kills >= 2   # all SMTP_TICK_KILLS within the budget unless the machine is very busy
+    assert (report.lost, report.gm_lost, report.gm_twice, report.orders_wrong, report.unsent) == ([], [], [], [], [])
+    assert report.doubled <= report.resends   # every copy too many was a resend the referee counted
