@@ -122,7 +122,8 @@ def mail_group() -> None:
 
 
 @mail_group.command("list")
-@click.option("--outcome", type=click.Choice(["new", "accepted", "rejected", "ignored", "error"]), default=None)
+@click.option("--outcome", type=click.Choice(["new", "accepted", "rejected", "ignored", "error", "unreadable"]),
+              default=None)
 @click.option("--limit", default=50, show_default=True, help="The newest this many.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:

@@ -34,7 +34,6 @@ For one mail (:func:`process_mail`):
 
 from __future__ import annotations
 
-import hmac
 import logging
 import re
 import textwrap
@@ -47,6 +46,7 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..engine import Card, Robot, parse_card
+from ..keys import same_key
 from ..orders import (
     MailText,
     OrderContext,
@@ -86,6 +86,7 @@ from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from . import answers
 from .tokens import read_token, reply_address
+from .unreadable import why_unreadable
 
 log = logging.getLogger("referee.intake")
 
@@ -283,8 +284,11 @@ def process_mail(s: Session, settings: Settings, incoming: IncomingMail, *, now:
 
 def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: datetime | None,
              gm_handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:
-    mail = read_mail(incoming.raw, max_bytes=settings.max_mail_bytes)
+    poison = why_unreadable(incoming.raw)
+    mail = MailText(rejected=poison) if poison else read_mail(incoming.raw, max_bytes=settings.max_mail_bytes)
     job = _Job(s, settings, incoming, mail, now or utcnow())
+    if mail.sender is None and mail.rejected:   # no parser could read it: kept raw, never answered
+        return job.finish("unreadable", mail.rejected), None
     why = loop_reason(mail, settings.referee_address)
     if why:
         return job.ignore(why), None
@@ -428,8 +432,7 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
     assert player is not None and game is not None
     from_record = sender == player.email
     key_given = header.key if header is not None else None
-    key_ok = key_given is not None and hmac.compare_digest(key_given.casefold().encode(),
-                                                          player.secret.casefold().encode())
+    key_ok = same_key(key_given, player.secret, ignore_case=True)
     has_key = key_ok or (who.token and key_given is None)
     if not from_record and not has_key:
         if not _known(s, job.settings, sender):

@@ -32,10 +32,10 @@ What is read (documented for players in docs/orders.md):
 
 from __future__ import annotations
 
-import hmac
 import re
 from dataclasses import dataclass, field
 
+from ..keys import same_key
 from .language import OrderError
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
@@ -227,6 +227,6 @@ def check_header(header: BlockHeader, *, game: str | None = None, robot: str | N
         if header.key is None:
             if require_key:
                 err("this BEGIN line has no key: end it with KEY and your key, as in the turn mail")
-        elif not hmac.compare_digest(header.key.casefold().encode(), key.casefold().encode()):
+        elif not same_key(header.key, key, ignore_case=True):
             err("the key on this BEGIN line is not your key")
     return errors
