@@ -16,7 +16,7 @@ from ..intake.senders import same_address
 from ..keys import same_key
 from ..store import Store
 from .commands import GmContext, run_commands
-from .language import GmBlock, parse_block
+from .language import GmBlock, begin_key, parse_block
 
 log = logging.getLogger("referee.gm")
 
@@ -46,13 +46,13 @@ def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
 
 def handle_gm_text(store: Store, settings: Settings, text: str, *, sender: str, now: datetime) -> GmAnswer:
     """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
-    block = parse_block(text)
-    refused = authorised(settings, sender, block.key)
+    refused = authorised(settings, sender, begin_key(text))   # before the block is read: it may be huge
     if refused:
         log.warning("GM commands from %s refused: %s", sender, refused)
         is_gm = same_address(sender, settings.gm_address)
         reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if is_gm else None
         return GmAnswer(reply, False, refused)
+    block = parse_block(text)
     ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
     return GmAnswer(answer_text(block, ctx), True)
 

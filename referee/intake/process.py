@@ -41,7 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
@@ -84,7 +84,7 @@ from ..store.games import (
 from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
-from . import answers
+from . import answers, limits, loops
 from .tokens import read_token, reply_address
 from .unreadable import why_unreadable
 
@@ -98,6 +98,9 @@ _SAME_TURN_KINDS = {"turn_start", "reminder", "announcement", answers.KIND_ECHO,
 _GM_BLOCK = re.compile(r"^[ \t]*BEGIN[ \t]+GM\b", re.IGNORECASE | re.MULTILINE)
 _SUBJECT_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,31}")
 NO_GM = "GM commands are not available"
+#: after this many wrong keys for one robot within WRONG_KEY_WINDOW, the GM is told
+WRONG_KEYS_TOLD = 5
+WRONG_KEY_WINDOW = timedelta(days=1)
 
 
 def safe(text: str) -> str:
@@ -252,7 +255,12 @@ class _Job:
         return self.finish("ignored", reason)
 
     def send(self, kind: str, to: str, subject: str, body: str, *, game: Game | None = None,
-             player: Player | None = None, turn: Turn | None = None) -> None:
+             player: Player | None = None, turn: Turn | None = None, exempt: bool = False) -> bool:
+        """Queue an answer, within the answer limits (:mod:`.limits`; ``exempt``: an accepted or stale
+        orders answer to the player's own keyed mail). Returns whether it was queued."""
+        if not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now, exempt=exempt):
+            log.info("answer limit: no %s answer to %s for mail %s", kind, to, self.incoming.id)
+            return False
         reply = reply_address(self.settings, game, player, turn.number if turn else None) \
             if game is not None and player is not None else None
         try:
@@ -260,19 +268,29 @@ class _Job:
                                       body=body, now=self.now, game=game, reply_to=reply)
         except (ValueError, TypeError, IndexError) as exc:  # an address no answer can be written to
             log.warning("no answer to %r for mail %s: %s", to, self.incoming.id, exc)
-            return
+            return False
         enqueue_mail(self.s, msg, kind=kind, recipients=[to], sender=self.settings.referee_address, game=game,
                      player=player, turn_number=turn.number if turn else None, in_reply_to=self.incoming,
                      now=self.now)
+        return True
 
-    def may_answer_error(self, sender: str) -> bool:
-        """Whether an error answer may go to ``sender`` (``error_replies_per_hour``)."""
-        since = self.now - timedelta(hours=1)
-        sent = self.s.scalar(
-            select(func.count(OutgoingMail.id)).join(IncomingMail, OutgoingMail.in_reply_to_id == IncomingMail.id)
-            .where(IncomingMail.from_addr == sender, OutgoingMail.kind == answers.KIND_REJECTION,
-                   OutgoingMail.created_at >= since))
-        return (sent or 0) < self.settings.error_replies_per_hour
+    def may_answer_error(self, sender: str, *, game: Game | None = None, forged: bool = False) -> bool:
+        """Whether an error answer may go to ``sender`` (``error_replies_per_hour``; forgeries counted
+        apart). The first one held back in an hour is replaced by a notice to the sender and the GM."""
+        if limits.may_answer_error(self.s, self.settings, sender, self.now, forged=forged):
+            return True
+        if limits.first_held_back(self.s, sender, self.now):
+            what = "mails in your name that look forged" if forged else "mails with errors"
+            self.send(answers.KIND_REJECTION, sender, answers.subject_for(game, None, None, "answers paused"),
+                      f"You have had {self.settings.error_replies_per_hour} answers about {what} this hour.\n"
+                      "Further ones this hour are not answered (your accepted orders always are).\n", exempt=True)
+            gm = (game.gm_address if game is not None else None) or self.settings.gm_address
+            if gm:
+                self.send(answers.KIND_GM, gm, f"Answers paused for {safe(sender)[:200]}",
+                          f"{safe(sender)[:200]} has had {self.settings.error_replies_per_hour} answers about {what}"
+                          " this hour;\nfurther ones this hour are not answered (see: referee mail list).\n",
+                          exempt=True)
+        return False
 
 
 def process_mail(s: Session, settings: Settings, incoming: IncomingMail, *, now: datetime | None = None) -> str:
@@ -297,6 +315,12 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return job.ignore("no usable sender address" + (f" ({safe(sender)[:80]!r})" if sender else "")), None
     if _is_referee(sender, settings):
         return job.ignore("sent from the referee's own address"), None
+    if mail.body and (above := loops.before_marker(mail.body)) is not None:   # an answer of ours came back
+        _, said = read_orders(above)
+        if not (said.program_given or said.commands or not said.standing.is_empty()):
+            return job.ignore("an answer of the referee came back (its marker line), with nothing of the "
+                              "sender's own above it"), None
+        mail.body = above
     if mail.body and _GM_BLOCK.search(mail.body):
         return _gm(job, sender, gm_handler, store)
     found = extract(mail.body) if mail.body else Extracted()
@@ -434,6 +458,11 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
     key_given = header.key if header is not None else None
     key_ok = same_key(key_given, player.secret, ignore_case=True)
     has_key = key_ok or (who.token and key_given is None)
+    if key_given is not None and not key_ok:
+        _wrong_key(job, sender, player, game)
+    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ())) if from_record else None
+    if envelope is not None and not has_key:
+        return _forged(job, sender, envelope, player, game)
     if not from_record and not has_key:
         if not _known(s, job.settings, sender):
             return job.ignore(f"from {sender}, not the address of {player.robot} in {game.code}, without its key")
@@ -455,13 +484,33 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
         result.errors = problems + result.errors
         result.registers = None
     if result.ok and has_orders and turn is not None and robot is not None:
+        before = _filed(job, game, player, turn, ctx)
         try:
             with s.begin_nested():
                 _apply(job, sender, game, player, turn, robot, result, found)
+                after = _filed(job, game, player, turn, ctx)
+                if after == before and loops.repeated(s, player.id, after, job.now):
+                    raise _Repeat   # the same orders again, changing nothing: rolled back
+            loops.remember(s, player.id, after, job.now, job.incoming)
+        except _Repeat:
+            return job.finish("ignored", f"the same orders as the last ones taken for {player.robot} (within "
+                              f"{loops.REPEAT_WINDOW.seconds // 60} minutes): taken and answered once",
+                              game=game, player=player, turn=turn.number)
         except ProgramError as exc:
             result.errors = [OrderError(None, "", p) for p in exc.problems]
             result.registers = None
-    return _answer(job, sender, from_record, player, game, turn, robots, ctx, result, found, has_orders)
+    return _answer(job, sender, from_record, player, game, turn, robots, ctx, result, found, has_orders, has_key)
+
+
+class _Repeat(Exception):
+    """Orders that repeat the last ones taken (see :mod:`.loops`)."""
+
+
+def _filed(job: _Job, game: Game, player: Player, turn: Turn, ctx: OrderContext) -> str:
+    """A digest of what is on file for the robot, as its echo would show it."""
+    program, standing = _on_file(job.s, turn, player)
+    return loops.digest(render_echo(game=game.code, robot=player.robot, turn=turn.number, registers=program,
+                                    locked=ctx.locked, standing=standing, hand=ctx.hand, options=ctx.options))
 
 
 def _context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderContext:
@@ -587,30 +636,42 @@ def _join(*parts: str) -> str:
 
 
 def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-            robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool) -> str:
+            robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool,
+            has_key: bool) -> str:
     mail = job.mail
     vocabulary = vocabulary_of(mail.body)
     number = turn.number if turn else None
     time_left = _time_left(turn, game, job.now)
-    notes = found.notes + mail.notes
+    # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
+    notes = found.notes + mail.notes if from_record else []
+    room = limits.has_room(job.s, job.settings, sender if from_record else player.email, sender, job.now)
+    if not room and result.ok and not has_orders:   # a HELP or STATUS over the limit: not even written
+        return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
+                          player=player, turn=number)
     commands = _command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary)
     if not result.ok:
         reason = "; ".join(str(e) for e in result.errors[:3])
-        if not job.may_answer_error(sender):
+        stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
+        if not stale and not job.may_answer_error(sender if from_record else player.email, game=game):
             return job.finish("rejected", f"{reason} (not answered: too many error answers to {sender} this hour)",
                               game=game, player=player, turn=number)
-        body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number, context=ctx,
-                                      draft=result.draft, standing=result.standing, key=player.secret,
-                                      vocabulary=vocabulary, time_left=time_left, notes=notes,
-                                      quoted_block=found.quoted_block), *commands)
+        if from_record:
+            body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number,
+                                          context=ctx, draft=result.draft, standing=result.standing,
+                                          key=player.secret, vocabulary=vocabulary, time_left=time_left,
+                                          notes=notes, quoted_block=found.quoted_block), *commands)
+        else:
+            body = (f"Nothing in it was taken ({len(result.errors)} error(s)). If it was your mail, send it again\n"
+                    f"from your address of record, {player.email}.\n")
         _deliver(job, answers.KIND_REJECTION, sender, from_record, player, game, turn,
-                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused")
+                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused", exempt=stale)
         return job.finish("rejected", reason, game=game, player=player, turn=number)
     if has_orders:
         program, standing = _on_file(job.s, turn, player)
         echo = render_echo(game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked,
                            standing=standing, hand=ctx.hand, options=ctx.options, key=player.secret,
-                           vocabulary=vocabulary, time_left=time_left, ignored=result.ignored, notes=notes)
+                           vocabulary=vocabulary, time_left=time_left,
+                           ignored=result.ignored if from_record else (), notes=notes)
         kind, subject, reason = answers.KIND_ECHO, "orders accepted", "orders taken"
         body = _join(echo, *commands)
     else:
@@ -618,20 +679,22 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             f"answered {', '.join(c.upper() for c in result.commands)}"
         body = _join(*commands)
     _deliver(job, kind, sender, from_record, player, game, turn, answers.subject_for(game, player, turn, subject),
-             body, "accepted")
+             body, "accepted", exempt=has_orders and from_record)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
 def _deliver(job: _Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-             subject: str, body: str, verdict: str) -> None:
-    """The answer to the sender; and when the sender is not the address of record, a copy to it."""
-    job.send(kind, sender, subject, body, game=game, player=player, turn=turn)
-    if not from_record:
-        note = (f"A mail from {sender} carrying your key was {verdict} for {player.robot} in {game.code}.\n"
-                "This copy of the answer goes to your address of record. If that mail was not yours, tell the\n"
-                "game master: your key can be changed.\n\n")
-        job.send(answers.KIND_COPY, player.email, f"Copy: {subject}", note + body, game=game, player=player,
-                 turn=turn)
+             subject: str, body: str, verdict: str, *, exempt: bool = False) -> None:
+    """The answer goes to the robot's address of record only: to the sender when that is the address;
+    else (a key or reply token used from elsewhere) to the address of record, saying so."""
+    if from_record:
+        job.send(kind, sender, subject, body, game=game, player=player, turn=turn, exempt=exempt)
+        return
+    note = (f"A mail from {sender} carrying your key was {verdict} for {player.robot} in {game.code}.\n"
+            "The answer goes to your address of record only. If that mail was not yours, tell the\n"
+            "game master: your key can be changed.\n\n")
+    job.send(answers.KIND_COPY, player.email, f"Copy: {subject}", note + body, game=game, player=player,
+             turn=turn, exempt=exempt)
 
 
 def _answer_unreadable(job: _Job, sender: str, player: Player, game: Game, turn: Turn | None) -> str:
@@ -643,6 +706,38 @@ def _answer_unreadable(job: _Job, sender: str, player: Player, game: Game, turn:
     _deliver(job, answers.KIND_REJECTION, sender, sender == player.email, player, game, turn,
              answers.subject_for(game, player, turn, "mail not readable"), render_unreadable(reason), "refused")
     return job.finish("rejected", reason, game=game, player=player, turn=number)
+
+
+def _forged(job: _Job, sender: str, envelope: str, player: Player, game: Game) -> str:
+    """A mail in a player's name (her address in From) sent from elsewhere (the envelope sender's domain
+    is not hers), without the key: refused, and she is told so in a few words, counted apart from her
+    own mistakes. Nothing of the mail is quoted."""
+    reason = f"a mail in the name of {sender} from {envelope}, without the key of {player.robot}: looks forged"
+    if not job.may_answer_error(sender, game=game, forged=True):
+        return job.finish("rejected", f"{reason} (not answered: too many this hour)", game=game, player=player)
+    body = (f"A mail in your name from {safe(envelope)[:200]} was refused: it carried no key for {player.robot}\n"
+            f"in game {game.code}, and it was not sent from your mail provider. Nothing in it was taken.\n\n"
+            "If it was yours, reply to your turn mail instead (the reply address carries your key).\n")
+    job.send(answers.KIND_REJECTION, sender, answers.subject_for(game, player, None, "mail in your name refused"),
+             body, game=game)
+    return job.finish("rejected", reason, game=game, player=player)
+
+
+def _wrong_key(job: _Job, sender: str, player: Player, game: Game) -> None:
+    """Count a wrong key for this robot; the GM hears of it (once a day per robot) after a few."""
+    key = str(player.id)
+    limits.mark(job.s, limits.WRONG_KEY, key, job.now, job.incoming)
+    wrong = limits.count(job.s, limits.WRONG_KEY, key, job.now, WRONG_KEY_WINDOW)
+    gm = game.gm_address or job.settings.gm_address
+    if wrong < WRONG_KEYS_TOLD or not gm:
+        return
+    if limits.count(job.s, limits.NOTICE, f"key:{key}", job.now, WRONG_KEY_WINDOW):
+        return
+    limits.mark(job.s, limits.NOTICE, f"key:{key}", job.now, job.incoming)
+    job.send(answers.KIND_GM, gm, f"{game.code}: wrong keys for {player.robot}",
+             f"{wrong} mails in the last day carried a wrong key for {player.robot} in game {game.code}\n"
+             f"(the latest from {safe(sender)[:200]}). Someone may be guessing the key: you can give the robot\n"
+             "a new one with REPLACE (same address) if this goes on.\n", exempt=True)
 
 
 def _not_yours(job: _Job, sender: str, player: Player, game: Game) -> str:
