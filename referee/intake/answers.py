@@ -22,6 +22,7 @@ from ..orders import MailText, outgoing_headers
 from ..orders.language import facing_name
 from ..orders.replies import card_text, format_time_left
 from ..store.models import Game, IncomingMail, Player, Turn
+from ..textsafe import strip_bidi
 from .loops import marker_line
 
 #: ``OutgoingMail.kind`` of the answers
@@ -40,7 +41,7 @@ def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, k
     msg["From"] = formataddr((settings.referee_name, settings.referee_address)) if settings.referee_name \
         else settings.referee_address
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = strip_bidi(subject)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = answer_id(settings, incoming, kind, to)
     if mail.message_id and _fit(mail.message_id, 900):
@@ -51,7 +52,7 @@ def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, k
         msg[name] = value
     if reply_to:
         msg["Reply-To"] = reply_to
-    msg.set_content(f"{marker_line(msg['Message-ID'])}\n\n{body}")
+    msg.set_content(f"{marker_line(msg['Message-ID'])}\n\n{strip_bidi(body)}")
     return msg
 
 
