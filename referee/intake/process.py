@@ -8,7 +8,10 @@ be processed again after a fix (``referee mail reprocess``): the raw mail is nev
 For one mail (:func:`process_mail`):
 
 1. **Robots and lists are never answered**: loops, bounces, list mail and auto-replies
-   (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``.
+   (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``;
+   poison (:mod:`.unreadable`) and mail with no readable sender and text end ``unreadable``; an
+   answer of ours pasted back is read only above its marker (:mod:`.loops`). The sender is read by
+   :mod:`.senders` (the address in angle brackets).
 2. **GM commands**: a ``BEGIN GM`` block from a GM address goes to the registered GM handler
    (:func:`register_gm_handler`, or the ``gm_handler`` argument); with none, it is ``rejected``
    ("GM commands are not available") and the GM is told. From anyone else it is ``ignored``.
@@ -17,8 +20,10 @@ For one mail (:func:`process_mail`):
    References); else a game code in the subject with the sender's robot in it; else the sender's
    only robot in a running game.
 4. **Who may send**: the player's address of record *and* the player's key (on the BEGIN line, or
-   the token). A key holder writing from another address is obeyed and the address of record gets
-   a copy of the answer. A known player without the key gets the errors (no orders are taken), and
+   the token). A key holder writing from another address is obeyed and only the address of record
+   is answered (no prose of the mail quoted). A mail from the address of record without the key
+   whose envelope sender is of another domain is a forgery: refused, and she is told in a few words.
+   A known player without the key gets the errors (no orders are taken), and
    so does a player writing about someone else's robot (without that robot's cards or key). Mail from
    anyone else is ``ignored``: unknown senders are never answered.
 5. **Orders**: read with the robot's hand, locked registers and options from the open turn. Orders
@@ -28,8 +33,10 @@ For one mail (:func:`process_mail`):
    facing ride on it), standing orders are merged into the player's, and the answer echoes what is
    now on file with the time left. A mail with any error changes nothing and is answered with every
    error and a template to correct. HELP, STATUS and CARDS are answered in the same mail.
-6. Answers about errors are limited to ``error_replies_per_hour`` per sender (loops with robots
-   that do not say they are robots end there); the mail is still recorded.
+6. Answers are limited (:mod:`.limits`): any kind to ``answers_per_hour`` per address and sender,
+   errors to ``error_replies_per_hour`` (forgeries counted apart), with one notice to the player and
+   the GM when they stop; accepted and stale-orders answers to the player's own mail always go. The
+   same orders again within minutes are taken and answered once (:mod:`.loops`).
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -84,7 +91,7 @@ from ..store.games import (
 from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
-from . import answers, limits, loops
+from . import answers, forgery, limits, loops
 from .tokens import read_token, reply_address
 from .unreadable import why_unreadable
 
@@ -98,9 +105,6 @@ _SAME_TURN_KINDS = {"turn_start", "reminder", "announcement", answers.KIND_ECHO,
 _GM_BLOCK = re.compile(r"^[ \t]*BEGIN[ \t]+GM\b", re.IGNORECASE | re.MULTILINE)
 _SUBJECT_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,31}")
 NO_GM = "GM commands are not available"
-#: after this many wrong keys for one robot within WRONG_KEY_WINDOW, the GM is told
-WRONG_KEYS_TOLD = 5
-WRONG_KEY_WINDOW = timedelta(days=1)
 
 
 def safe(text: str) -> str:
@@ -459,10 +463,10 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
     key_ok = same_key(key_given, player.secret, ignore_case=True)
     has_key = key_ok or (who.token and key_given is None)
     if key_given is not None and not key_ok:
-        _wrong_key(job, sender, player, game)
+        forgery.wrong_key(job, sender, player, game)
     envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ())) if from_record else None
     if envelope is not None and not has_key:
-        return _forged(job, sender, envelope, player, game)
+        return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:
         if not _known(s, job.settings, sender):
             return job.ignore(f"from {sender}, not the address of {player.robot} in {game.code}, without its key")
@@ -706,38 +710,6 @@ def _answer_unreadable(job: _Job, sender: str, player: Player, game: Game, turn:
     _deliver(job, answers.KIND_REJECTION, sender, sender == player.email, player, game, turn,
              answers.subject_for(game, player, turn, "mail not readable"), render_unreadable(reason), "refused")
     return job.finish("rejected", reason, game=game, player=player, turn=number)
-
-
-def _forged(job: _Job, sender: str, envelope: str, player: Player, game: Game) -> str:
-    """A mail in a player's name (her address in From) sent from elsewhere (the envelope sender's domain
-    is not hers), without the key: refused, and she is told so in a few words, counted apart from her
-    own mistakes. Nothing of the mail is quoted."""
-    reason = f"a mail in the name of {sender} from {envelope}, without the key of {player.robot}: looks forged"
-    if not job.may_answer_error(sender, game=game, forged=True):
-        return job.finish("rejected", f"{reason} (not answered: too many this hour)", game=game, player=player)
-    body = (f"A mail in your name from {safe(envelope)[:200]} was refused: it carried no key for {player.robot}\n"
-            f"in game {game.code}, and it was not sent from your mail provider. Nothing in it was taken.\n\n"
-            "If it was yours, reply to your turn mail instead (the reply address carries your key).\n")
-    job.send(answers.KIND_REJECTION, sender, answers.subject_for(game, player, None, "mail in your name refused"),
-             body, game=game)
-    return job.finish("rejected", reason, game=game, player=player)
-
-
-def _wrong_key(job: _Job, sender: str, player: Player, game: Game) -> None:
-    """Count a wrong key for this robot; the GM hears of it (once a day per robot) after a few."""
-    key = str(player.id)
-    limits.mark(job.s, limits.WRONG_KEY, key, job.now, job.incoming)
-    wrong = limits.count(job.s, limits.WRONG_KEY, key, job.now, WRONG_KEY_WINDOW)
-    gm = game.gm_address or job.settings.gm_address
-    if wrong < WRONG_KEYS_TOLD or not gm:
-        return
-    if limits.count(job.s, limits.NOTICE, f"key:{key}", job.now, WRONG_KEY_WINDOW):
-        return
-    limits.mark(job.s, limits.NOTICE, f"key:{key}", job.now, job.incoming)
-    job.send(answers.KIND_GM, gm, f"{game.code}: wrong keys for {player.robot}",
-             f"{wrong} mails in the last day carried a wrong key for {player.robot} in game {game.code}\n"
-             f"(the latest from {safe(sender)[:200]}). Someone may be guessing the key: you can give the robot\n"
-             "a new one with REPLACE (same address) if this goes on.\n", exempt=True)
 
 
 def _not_yours(job: _Job, sender: str, player: Player, game: Game) -> str:
