@@ -2,13 +2,13 @@
 
 An "orders accepted" answer carries a valid ``BEGIN ... key ... END`` block (so that a player can
 correct it and send it back). An autoresponder that pastes a mail back unquoted, without the
-headers robots should set, would have those orders taken and answered again, forever. Two guards:
+headers robots should set, would have those orders taken and answered again, forever. Three guards:
 
+- **Our own Message-ID.** A mail that carries the Message-ID of a mail the referee sent is that mail
+  come back, and is ignored (as is one with our ``X-Loop``, by :func:`referee.orders.loop_reason`).
 - **The answer marker.** Every answer starts with a marker line (:func:`marker_line`) naming the
   answer. When that line comes back unquoted, only the text above it is read: a mail that is our
   answer and nothing else is ignored, a reply written above a pasted answer still counts.
-  (Answers that come back with our ``X-Loop`` header are refused before that, by
-  :func:`referee.orders.loop_reason`.)
 - **Orders taken once.** Orders that change nothing on file for the robot, arriving within
   :data:`REPEAT_WINDOW` of the last ones taken for it, which they repeat, are not taken or
   answered again.
@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.models import IncomingMail, IntakeMark
+from ..store.models import IncomingMail, IntakeMark, OutgoingMail
 from . import limits
 
 REPEAT_WINDOW = timedelta(minutes=30)
@@ -45,6 +45,13 @@ def before_marker(body: str) -> str | None:
 def digest(text: str) -> str:
     """A short digest of what is on file for a robot (its echo's text)."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def our_own(s: Session, message_id: str | None) -> bool:
+    """Whether a mail carries the Message-ID of a mail the referee sent (it came back as it was)."""
+    if not message_id or len(message_id) > 998:
+        return False
+    return s.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id).limit(1)) is not None
 
 
 def repeated(s: Session, player_id: int, digest: str, now: datetime) -> bool:

@@ -92,6 +92,7 @@ from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from . import answers, forgery, limits, loops
+from .senders import sender_address
 from .tokens import read_token, reply_address
 from .unreadable import why_unreadable
 
@@ -319,6 +320,8 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return job.ignore("no usable sender address" + (f" ({safe(sender)[:80]!r})" if sender else "")), None
     if _is_referee(sender, settings):
         return job.ignore("sent from the referee's own address"), None
+    if loops.our_own(s, mail.message_id):
+        return job.ignore("a mail of the referee came back (its own Message-ID)"), None
     if mail.body and (above := loops.before_marker(mail.body)) is not None:   # an answer of ours came back
         _, said = read_orders(above)
         if not (said.program_given or said.commands or not said.standing.is_empty()):
@@ -348,7 +351,8 @@ def _players_of(s: Session, address: str) -> list[Player]:
 
 def _gm_addresses(s: Session, settings: Settings) -> set[str]:
     found = {a.lower() for a in s.scalars(select(Game.gm_address).where(Game.gm_address.is_not(None))) if a}
-    return found | ({settings.gm_address.lower()} if settings.gm_address else set())
+    return found | ({sender_address(settings.gm_address) or settings.gm_address.lower()} if settings.gm_address
+                    else set())
 
 
 def _known(s: Session, settings: Settings, sender: str) -> bool:

@@ -4,6 +4,7 @@ answered once. Twenty rounds of such a loop end with one answer."""
 
 from __future__ import annotations
 
+import re
 from email.utils import make_msgid
 
 from referee.intake.loops import before_marker, marker_line
@@ -61,3 +62,16 @@ def test_the_marker_is_read_only_unquoted():
     line = marker_line("<answer.1.1.echo.abc@example.test>")
     assert before_marker(f"hello\n{line}\nBEGIN ...") == "hello\n"
     assert before_marker(f"hello\n> {line}\n") is None
+
+
+def test_an_answer_that_comes_back_as_it_was_sent_is_ignored(store, quiet):  # noqa: F811
+    code = new_game(store)
+    deliver(store, quiet, mail(ALICE, block(store, code, "Twonky", program_lines(hand(store, code, "Twonky")[:5]))))
+    (answer,) = outbox(store)
+    bounced = answer.raw   # a robot that keeps the Message-ID and drops the headers robots should read
+    for name in (b"X-Loop:", b"Auto-Submitted:", b"X-Referee-Game:"):
+        bounced = bounced.replace(name, b"X-Was-" + name)
+    deliver(store, quiet, re.sub(rb"(?m)^From: .*$", f"From: {ALICE}\r".encode(), bounced, count=1))
+    assert [r.outcome for r in incoming(store)] == ["accepted", "ignored"]
+    assert "its own Message-ID" in incoming(store)[1].reason
+    assert len(outbox(store)) == 1
