@@ -54,13 +54,13 @@ def our_own(s: Session, message_id: str | None) -> bool:
     return s.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id).limit(1)) is not None
 
 
-def repeated(s: Session, player_id: int, digest: str, now: datetime) -> bool:
-    """Whether these orders are the last ones taken for this robot, within :data:`REPEAT_WINDOW`."""
-    last = s.scalars(select(IntakeMark.key).where(IntakeMark.kind == limits.ORDERS,
-                                                  IntakeMark.key.like(f"{player_id}:%"),
-                                                  IntakeMark.at > now - REPEAT_WINDOW)
-                     .order_by(IntakeMark.id.desc()).limit(1)).first()
-    return last == f"{player_id}:{digest}"
+def last_taken(s: Session, player_id: int, now: datetime) -> str | None:
+    """The digest of the last orders taken for this robot within :data:`REPEAT_WINDOW`, if any."""
+    key = s.scalars(select(IntakeMark.key).where(IntakeMark.kind == limits.ORDERS,
+                                                 IntakeMark.key.like(f"{player_id}:%"),
+                                                 IntakeMark.at > now - REPEAT_WINDOW)
+                    .order_by(IntakeMark.id.desc()).limit(1)).first()
+    return key.partition(":")[2] if key else None
 
 
 def remember(s: Session, player_id: int, digest: str, now: datetime, incoming: IncomingMail) -> None:

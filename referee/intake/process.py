@@ -492,12 +492,13 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
         result.errors = problems + result.errors
         result.registers = None
     if result.ok and has_orders and turn is not None and robot is not None:
-        before = _filed(job, game, player, turn, ctx)
+        last = loops.last_taken(s, player.id, job.now)
+        before = _filed(job, game, player, turn, ctx) if last else None
         try:
             with s.begin_nested():
                 _apply(job, sender, game, player, turn, robot, result, found)
                 after = _filed(job, game, player, turn, ctx)
-                if after == before and loops.repeated(s, player.id, after, job.now):
+                if last == after == before:
                     raise _Repeat   # the same orders again, changing nothing: rolled back
             loops.remember(s, player.id, after, job.now, job.incoming)
         except _Repeat:

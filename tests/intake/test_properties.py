@@ -97,7 +97,7 @@ def answered(store, mail_id: int) -> int:
                                                                     HealthCheck.too_slow])
 @given(mail=broken_mails())
 def test_malformed_mail_never_crashes_the_pipeline(dovecot, db_url, store, mail):
-    conf = settings_for(dovecot, db_url, error_replies_per_hour=100_000)
+    conf = settings_for(dovecot, db_url, error_replies_per_hour=100_000, answers_per_hour=100_000)
     if not outcomes(store):
         new_game(store)
     sender, raw = mail
