@@ -653,8 +653,9 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
     time_left = _time_left(turn, game, job.now)
     # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
     notes = found.notes + mail.notes if from_record else []
-    room = limits.has_room(job.s, job.settings, sender if from_record else player.email, sender, job.now)
-    if not room and result.ok and not has_orders:   # a HELP or STATUS over the limit: not even written
+    if result.ok and not has_orders and not limits.has_room(job.s, job.settings, sender if from_record
+                                                            else player.email, sender, job.now):
+        # a HELP or STATUS over the limit: not even written
         return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
                           player=player, turn=number)
     commands = _command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary)
