@@ -49,7 +49,7 @@ def digest(text: str) -> str:
 
 def our_own(s: Session, message_id: str | None) -> bool:
     """Whether a mail carries the Message-ID of a mail the referee sent (it came back as it was)."""
-    if not message_id or len(message_id) > 998:
+    if not message_id or len(message_id) > 998 or not message_id.isascii():   # ours are plain ASCII
         return False
     return s.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id).limit(1)) is not None
 
