@@ -84,6 +84,9 @@ class Settings:
     max_mail_bytes: int = 2_000_000
     #: error replies to one sender per hour, at most
     error_replies_per_hour: int = 5
+    #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
+    #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
+    answers_per_hour: int = 20
 
     # -- running -----------------------------------------------------------------------------------
     #: how often cron runs ``referee tick``; a gap much longer than this extends deadlines

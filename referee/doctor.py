@@ -268,6 +268,7 @@ def check_values(settings: Settings) -> list[Finding]:
     checks: list[tuple[str, float, float]] = [
         ("mail_timeout", settings.mail_timeout, 1), ("max_mail_bytes", settings.max_mail_bytes, 10_000),
         ("error_replies_per_hour", settings.error_replies_per_hour, 0), ("tick_interval", settings.tick_interval, 10),
+        ("answers_per_hour", settings.answers_per_hour, 1),
     ]
     for name, value, low in checks:
         if value < low:

@@ -7,16 +7,17 @@ is refused and logged, and answered only when it came from a GM address.
 
 from __future__ import annotations
 
-import hmac
 import logging
 from dataclasses import dataclass
 from datetime import datetime
 
 from ..config import Settings
+from ..intake.senders import same_address
+from ..keys import same_key
 from ..store import Store
 from ..store.within import StoreWithin
 from .commands import GmContext, run_commands
-from .language import GmBlock, parse_block
+from .language import GmBlock, begin_key, parse_block
 
 log = logging.getLogger("referee.gm")
 
@@ -37,10 +38,9 @@ def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
     """Why a GM block from ``sender`` with ``key`` is refused, or None when it is the GM's."""
     if not settings.gm_secret:
         return "no GM secret is configured (gm_secret): GM commands by mail are off"
-    if not key or not hmac.compare_digest(key.strip(), settings.gm_secret):
+    if not same_key(key, settings.gm_secret):
         return "the GM key on the BEGIN GM line is missing or wrong"
-    gm = (settings.gm_address or "").lower()
-    if sender.lower() != gm:
+    if not same_address(sender, settings.gm_address):
         return f"{sender} is not the game master's address"
     return None
 
@@ -48,13 +48,13 @@ def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
 def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *, sender: str,
                   now: datetime) -> GmAnswer:
     """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
-    block = parse_block(text)
-    refused = authorised(settings, sender, block.key)
+    refused = authorised(settings, sender, begin_key(text))   # before the block is read: it may be huge
     if refused:
         log.warning("GM commands from %s refused: %s", sender, refused)
-        is_gm = sender.lower() == (settings.gm_address or "").lower()
+        is_gm = same_address(sender, settings.gm_address)
         reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if is_gm else None
         return GmAnswer(reply, False, refused)
+    block = parse_block(text)
     ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
     return GmAnswer(answer_text(block, ctx), True)
 

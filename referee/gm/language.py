@@ -46,6 +46,21 @@ class GmBlock:
     found: bool = False
 
 
+_BEGIN_LINE = re.compile(r"^[ \t]*BEGIN[ \t]+GM\b([^\n]*)$", re.IGNORECASE | re.MULTILINE)
+
+
+def begin_key(text: str) -> str | None:
+    """The key on the first (unquoted) BEGIN GM line, read without reading the rest of the mail."""
+    m = _BEGIN_LINE.search(text)
+    if m is None:
+        return None
+    words = m.group(1).split()
+    for i, word in enumerate(words[:-1]):
+        if word.lower() == "key":
+            return words[i + 1]
+    return None
+
+
 def find_block(text: str) -> tuple[bool, str | None, str | None, list[tuple[int, str]]]:
     """(found, game, key, numbered lines of the block). Quoted lines (``>``) never count."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")

@@ -4,7 +4,8 @@ Every answer is a plain-text mail from the referee, threaded under the mail it a
 (In-Reply-To, References), with the loop-protection headers of an automatic reply and, when it is
 about a player's robot, a Reply-To that carries the player's key (:mod:`referee.intake.tokens`), so
 that answering the answer just works. Its Message-ID is derived from the stored mail and the attempt,
-so an answer is queued once per processing of a mail.
+so an answer is queued once per processing of a mail. Its first line is a marker
+(:mod:`referee.intake.loops`) by which the answer is known when an autoresponder pastes it back.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ..orders import MailText, outgoing_headers
 from ..orders.language import facing_name
 from ..orders.replies import card_text, format_time_left
 from ..store.models import Game, IncomingMail, Player, Turn
+from ..textsafe import strip_bidi
+from .loops import marker_line
 
 #: ``OutgoingMail.kind`` of the answers
 KIND_ECHO, KIND_REJECTION, KIND_ANSWER, KIND_COPY, KIND_GM = "echo", "rejection", "answer", "echo_copy", "gm_answer"
@@ -38,7 +41,7 @@ def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, k
     msg["From"] = formataddr((settings.referee_name, settings.referee_address)) if settings.referee_name \
         else settings.referee_address
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = strip_bidi(subject)
     msg["Date"] = format_datetime(now)
     msg["Message-ID"] = answer_id(settings, incoming, kind, to)
     if mail.message_id and _fit(mail.message_id, 900):
@@ -49,7 +52,7 @@ def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, k
         msg[name] = value
     if reply_to:
         msg["Reply-To"] = reply_to
-    msg.set_content(body)
+    msg.set_content(f"{marker_line(msg['Message-ID'])}\n\n{strip_bidi(body)}")
     return msg
 
 

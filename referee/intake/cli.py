@@ -122,7 +122,8 @@ def mail_group() -> None:
 
 
 @mail_group.command("list")
-@click.option("--outcome", type=click.Choice(["new", "accepted", "rejected", "ignored", "error"]), default=None)
+@click.option("--outcome", type=click.Choice(["new", "accepted", "rejected", "ignored", "error", "unreadable"]),
+              default=None)
 @click.option("--limit", default=50, show_default=True, help="The newest this many.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:
@@ -141,9 +142,12 @@ def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:
     if as_json:
         _echo_json(rows)
         return
-    for r in reversed(rows):
-        click.echo(f"{r['id']:>6}  {r['received']}  {r['outcome']:<8}  {str(r['from'])[:32]:<32}  "
-                   f"{str(r['subject'] or '')[:40]:<40}  {str(r['reason'] or '')[:60]}".rstrip())
+    from ..textsafe import for_terminal
+
+    for r in reversed(rows):   # headers from mail may hold terminal escapes: shown as \x1b, never sent
+        click.echo(f"{r['id']:>6}  {r['received']}  {r['outcome']:<10}  {for_terminal(str(r['from']))[:32]:<32}  "
+                   f"{for_terminal(str(r['subject'] or ''))[:40]:<40}  "
+                   f"{for_terminal(str(r['reason'] or ''))[:60]}".rstrip())
 
 
 @mail_group.command("show")

@@ -9,7 +9,10 @@ For one mail (:func:`process_mail`):
 
 1. **Robots and lists are never answered**: loops, bounces, list mail and auto-replies
    (:func:`referee.orders.loop_reason`) and mail from the referee's own address end ``ignored``. A bounce
-   of the referee's own mail marks that mail failed and tells the GM (:mod:`.bounces`).
+   of the referee's own mail marks that mail failed and tells the GM (:mod:`.bounces`);
+   poison (:mod:`.unreadable`) and mail with no readable sender and text end ``unreadable``; an
+   answer of ours pasted back is read only above its marker (:mod:`.loops`). The sender is read by
+   :mod:`.senders` (the address in angle brackets).
 2. **GM commands**: a ``BEGIN GM`` block from a GM address goes to the registered GM handler
    (:func:`register_gm_handler`, or the ``gm_handler`` argument) inside the mail's transaction, so
    the commands, their answer and the outcome are committed together (a crash: none of them, and
@@ -20,8 +23,10 @@ For one mail (:func:`process_mail`):
    References); else a game code in the subject with the sender's robot in it; else the sender's
    only robot in a running game.
 4. **Who may send**: the player's address of record *and* the player's key (on the BEGIN line, or
-   the token). A key holder writing from another address is obeyed and the address of record gets
-   a copy of the answer. A known player without the key gets the errors (no orders are taken), and
+   the token). A key holder writing from another address is obeyed and only the address of record
+   is answered (no prose of the mail quoted). A mail from the address of record without the key
+   whose envelope sender is of another domain is a forgery: refused, and she is told in a few words.
+   A known player without the key gets the errors (no orders are taken), and
    so does a player writing about someone else's robot (without that robot's cards or key). Mail from
    anyone else is ``ignored``: unknown senders are never answered.
 5. **Orders**: read with the robot's hand, locked registers and options from the open turn. Orders
@@ -31,25 +36,27 @@ For one mail (:func:`process_mail`):
    facing ride on it), standing orders are merged into the player's, and the answer echoes what is
    now on file with the time left. A mail with any error changes nothing and is answered with every
    error and a template to correct. HELP, STATUS and CARDS are answered in the same mail.
-6. Answers about errors are limited to ``error_replies_per_hour`` per sender (loops with robots
-   that do not say they are robots end there); the mail is still recorded.
+6. Answers are limited (:mod:`.limits`): any kind to ``answers_per_hour`` per address and sender,
+   errors to ``error_replies_per_hour`` (forgeries counted apart), with one notice to the player and
+   the GM when they stop; accepted and stale-orders answers to the player's own mail always go. The
+   same orders again within minutes are taken and answered once (:mod:`.loops`).
 """
 
 from __future__ import annotations
 
-import hmac
 import logging
 import re
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..engine import Card, Robot, parse_card
+from ..keys import same_key
 from ..orders import (
     MailText,
     OrderContext,
@@ -88,10 +95,12 @@ from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from ..store.within import StoreWithin
-from . import answers
+from . import answers, forgery, limits, loops
 from .bounces import handle_bounce
 from .faults import fault_point
+from .senders import sender_address
 from .tokens import read_token, reply_address
+from .unreadable import why_unreadable
 
 log = logging.getLogger("referee.intake")
 
@@ -251,7 +260,12 @@ class _Job:
         return self.finish("ignored", reason)
 
     def send(self, kind: str, to: str, subject: str, body: str, *, game: Game | None = None,
-             player: Player | None = None, turn: Turn | None = None) -> None:
+             player: Player | None = None, turn: Turn | None = None, exempt: bool = False) -> bool:
+        """Queue an answer, within the answer limits (:mod:`.limits`; ``exempt``: an accepted or stale
+        orders answer to the player's own keyed mail). Returns whether it was queued."""
+        if not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now, exempt=exempt):
+            log.info("answer limit: no %s answer to %s for mail %s", kind, to, self.incoming.id)
+            return False
         reply = reply_address(self.settings, game, player, turn.number if turn else None) \
             if game is not None and player is not None else None
         try:
@@ -259,19 +273,29 @@ class _Job:
                                       body=body, now=self.now, game=game, reply_to=reply)
         except (ValueError, TypeError, IndexError) as exc:  # an address no answer can be written to
             log.warning("no answer to %r for mail %s: %s", to, self.incoming.id, exc)
-            return
+            return False
         enqueue_mail(self.s, msg, kind=kind, recipients=[to], sender=self.settings.referee_address, game=game,
                      player=player, turn_number=turn.number if turn else None, in_reply_to=self.incoming,
                      now=self.now)
+        return True
 
-    def may_answer_error(self, sender: str) -> bool:
-        """Whether an error answer may go to ``sender`` (``error_replies_per_hour``)."""
-        since = self.now - timedelta(hours=1)
-        sent = self.s.scalar(
-            select(func.count(OutgoingMail.id)).join(IncomingMail, OutgoingMail.in_reply_to_id == IncomingMail.id)
-            .where(IncomingMail.from_addr == sender, OutgoingMail.kind == answers.KIND_REJECTION,
-                   OutgoingMail.created_at >= since))
-        return (sent or 0) < self.settings.error_replies_per_hour
+    def may_answer_error(self, sender: str, *, game: Game | None = None, forged: bool = False) -> bool:
+        """Whether an error answer may go to ``sender`` (``error_replies_per_hour``; forgeries counted
+        apart). The first one held back in an hour is replaced by a notice to the sender and the GM."""
+        if limits.may_answer_error(self.s, self.settings, sender, self.now, forged=forged):
+            return True
+        if limits.first_held_back(self.s, sender, self.now):
+            what = "mails in your name that look forged" if forged else "mails with errors"
+            self.send(answers.KIND_REJECTION, sender, answers.subject_for(game, None, None, "answers paused"),
+                      f"You have had {self.settings.error_replies_per_hour} answers about {what} this hour.\n"
+                      "Further ones this hour are not answered (your accepted orders always are).\n", exempt=True)
+            gm = (game.gm_address if game is not None else None) or self.settings.gm_address
+            if gm:
+                self.send(answers.KIND_GM, gm, f"Answers paused for {safe(sender)[:200]}",
+                          f"{safe(sender)[:200]} has had {self.settings.error_replies_per_hour} answers about {what}"
+                          " this hour;\nfurther ones this hour are not answered (see: referee mail list).\n",
+                          exempt=True)
+        return False
 
 
 def process_mail(s: Session, settings: Settings, incoming: IncomingMail, *, now: datetime | None = None) -> str:
@@ -283,8 +307,11 @@ def process_mail(s: Session, settings: Settings, incoming: IncomingMail, *, now:
 
 def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: datetime | None,
              gm_handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:
-    mail = read_mail(incoming.raw, max_bytes=settings.max_mail_bytes)
+    poison = why_unreadable(incoming.raw)
+    mail = MailText(rejected=poison) if poison else read_mail(incoming.raw, max_bytes=settings.max_mail_bytes)
     job = _Job(s, settings, incoming, mail, now or utcnow())
+    if mail.sender is None and mail.rejected:   # no parser could read it: kept raw, never answered
+        return job.finish("unreadable", mail.rejected), None
     bounced = handle_bounce(s, settings, incoming.raw, job.now)  # a report on our own mail: the GM is told
     if bounced:
         return job.ignore(bounced), None
@@ -296,6 +323,14 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return job.ignore("no usable sender address" + (f" ({safe(sender)[:80]!r})" if sender else "")), None
     if _is_referee(sender, settings):
         return job.ignore("sent from the referee's own address"), None
+    if loops.our_own(s, mail.message_id):
+        return job.ignore("a mail of the referee came back (its own Message-ID)"), None
+    if mail.body and (above := loops.before_marker(mail.body)) is not None:   # an answer of ours came back
+        _, said = read_orders(above)
+        if not (said.program_given or said.commands or not said.standing.is_empty()):
+            return job.ignore("an answer of the referee came back (its marker line), with nothing of the "
+                              "sender's own above it"), None
+        mail.body = above
     if mail.body and _GM_BLOCK.search(mail.body):
         return _gm(job, sender, gm_handler, store)
     found = extract(mail.body) if mail.body else Extracted()
@@ -319,7 +354,8 @@ def _players_of(s: Session, address: str) -> list[Player]:
 
 def _gm_addresses(s: Session, settings: Settings) -> set[str]:
     found = {a.lower() for a in s.scalars(select(Game.gm_address).where(Game.gm_address.is_not(None))) if a}
-    return found | ({settings.gm_address.lower()} if settings.gm_address else set())
+    return found | ({sender_address(settings.gm_address) or settings.gm_address.lower()} if settings.gm_address
+                    else set())
 
 
 def _known(s: Session, settings: Settings, sender: str) -> bool:
@@ -430,9 +466,13 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
     assert player is not None and game is not None
     from_record = sender == player.email
     key_given = header.key if header is not None else None
-    key_ok = key_given is not None and hmac.compare_digest(key_given.casefold().encode(),
-                                                          player.secret.casefold().encode())
+    key_ok = same_key(key_given, player.secret, ignore_case=True)
     has_key = key_ok or (who.token and key_given is None)
+    if key_given is not None and not key_ok:
+        forgery.wrong_key(job, sender, player, game)
+    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ())) if from_record else None
+    if envelope is not None and not has_key:
+        return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:
         if not _known(s, job.settings, sender):
             return job.ignore(f"from {sender}, not the address of {player.robot} in {game.code}, without its key")
@@ -454,13 +494,34 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
         result.errors = problems + result.errors
         result.registers = None
     if result.ok and has_orders and turn is not None and robot is not None:
+        last = loops.last_taken(s, player.id, job.now)
+        before = _filed(job, game, player, turn, ctx) if last else None
         try:
             with s.begin_nested():
                 _apply(job, sender, game, player, turn, robot, result, found)
+                after = _filed(job, game, player, turn, ctx)
+                if last == after == before:
+                    raise _Repeat   # the same orders again, changing nothing: rolled back
+            loops.remember(s, player.id, after, job.now, job.incoming)
+        except _Repeat:
+            return job.finish("ignored", f"the same orders as the last ones taken for {player.robot} (within "
+                              f"{loops.REPEAT_WINDOW.seconds // 60} minutes): taken and answered once",
+                              game=game, player=player, turn=turn.number)
         except ProgramError as exc:
             result.errors = [OrderError(None, "", p) for p in exc.problems]
             result.registers = None
-    return _answer(job, sender, from_record, player, game, turn, robots, ctx, result, found, has_orders)
+    return _answer(job, sender, from_record, player, game, turn, robots, ctx, result, found, has_orders, has_key)
+
+
+class _Repeat(Exception):
+    """Orders that repeat the last ones taken (see :mod:`.loops`)."""
+
+
+def _filed(job: _Job, game: Game, player: Player, turn: Turn, ctx: OrderContext) -> str:
+    """A digest of what is on file for the robot, as its echo would show it."""
+    program, standing = _on_file(job.s, turn, player)
+    return loops.digest(render_echo(game=game.code, robot=player.robot, turn=turn.number, registers=program,
+                                    locked=ctx.locked, standing=standing, hand=ctx.hand, options=ctx.options))
 
 
 def _context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderContext:
@@ -586,30 +647,43 @@ def _join(*parts: str) -> str:
 
 
 def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-            robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool) -> str:
+            robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool,
+            has_key: bool) -> str:
     mail = job.mail
     vocabulary = vocabulary_of(mail.body)
     number = turn.number if turn else None
     time_left = _time_left(turn, game, job.now)
-    notes = found.notes + mail.notes
+    # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
+    notes = found.notes + mail.notes if from_record else []
+    if result.ok and not has_orders and not limits.has_room(job.s, job.settings, sender if from_record
+                                                            else player.email, sender, job.now):
+        # a HELP or STATUS over the limit: not even written
+        return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
+                          player=player, turn=number)
     commands = _command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary)
     if not result.ok:
         reason = "; ".join(str(e) for e in result.errors[:3])
-        if not job.may_answer_error(sender):
+        stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
+        if not stale and not job.may_answer_error(sender if from_record else player.email, game=game):
             return job.finish("rejected", f"{reason} (not answered: too many error answers to {sender} this hour)",
                               game=game, player=player, turn=number)
-        body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number, context=ctx,
-                                      draft=result.draft, standing=result.standing, key=player.secret,
-                                      vocabulary=vocabulary, time_left=time_left, notes=notes,
-                                      quoted_block=found.quoted_block), *commands)
+        if from_record:
+            body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number,
+                                          context=ctx, draft=result.draft, standing=result.standing,
+                                          key=player.secret, vocabulary=vocabulary, time_left=time_left,
+                                          notes=notes, quoted_block=found.quoted_block), *commands)
+        else:
+            body = (f"Nothing in it was taken ({len(result.errors)} error(s)). If it was your mail, send it again\n"
+                    f"from your address of record, {player.email}.\n")
         _deliver(job, answers.KIND_REJECTION, sender, from_record, player, game, turn,
-                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused")
+                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused", exempt=stale)
         return job.finish("rejected", reason, game=game, player=player, turn=number)
     if has_orders:
         program, standing = _on_file(job.s, turn, player)
         echo = render_echo(game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked,
                            standing=standing, hand=ctx.hand, options=ctx.options, key=player.secret,
-                           vocabulary=vocabulary, time_left=time_left, ignored=result.ignored, notes=notes)
+                           vocabulary=vocabulary, time_left=time_left,
+                           ignored=result.ignored if from_record else (), notes=notes)
         kind, subject, reason = answers.KIND_ECHO, "orders accepted", "orders taken"
         body = _join(echo, *commands)
     else:
@@ -617,20 +691,22 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             f"answered {', '.join(c.upper() for c in result.commands)}"
         body = _join(*commands)
     _deliver(job, kind, sender, from_record, player, game, turn, answers.subject_for(game, player, turn, subject),
-             body, "accepted")
+             body, "accepted", exempt=has_orders and from_record)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
 def _deliver(job: _Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-             subject: str, body: str, verdict: str) -> None:
-    """The answer to the sender; and when the sender is not the address of record, a copy to it."""
-    job.send(kind, sender, subject, body, game=game, player=player, turn=turn)
-    if not from_record:
-        note = (f"A mail from {sender} carrying your key was {verdict} for {player.robot} in {game.code}.\n"
-                "This copy of the answer goes to your address of record. If that mail was not yours, tell the\n"
-                "game master: your key can be changed.\n\n")
-        job.send(answers.KIND_COPY, player.email, f"Copy: {subject}", note + body, game=game, player=player,
-                 turn=turn)
+             subject: str, body: str, verdict: str, *, exempt: bool = False) -> None:
+    """The answer goes to the robot's address of record only: to the sender when that is the address;
+    else (a key or reply token used from elsewhere) to the address of record, saying so."""
+    if from_record:
+        job.send(kind, sender, subject, body, game=game, player=player, turn=turn, exempt=exempt)
+        return
+    note = (f"A mail from {sender} carrying your key was {verdict} for {player.robot} in {game.code}.\n"
+            "The answer goes to your address of record only. If that mail was not yours, tell the\n"
+            "game master: your key can be changed.\n\n")
+    job.send(answers.KIND_COPY, player.email, f"Copy: {subject}", note + body, game=game, player=player,
+             turn=turn, exempt=exempt)
 
 
 def _answer_unreadable(job: _Job, sender: str, player: Player, game: Game, turn: Turn | None) -> str:

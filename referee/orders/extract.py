@@ -35,10 +35,10 @@ clients are in :mod:`.reply_shapes`.
 
 from __future__ import annotations
 
-import hmac
 import re
 from dataclasses import dataclass, field
 
+from ..keys import same_key
 from .language import OrderError
 from .reply_shapes import attribution_at, header_block_at, is_original_marker, is_sent_from
 
@@ -233,6 +233,6 @@ def check_header(header: BlockHeader, *, game: str | None = None, robot: str | N
         if header.key is None:
             if require_key:
                 err("this BEGIN line has no key: end it with KEY and your key, as in the turn mail")
-        elif not hmac.compare_digest(header.key.casefold().encode(), key.casefold().encode()):
+        elif not same_key(header.key, key, ignore_case=True):
             err("the key on this BEGIN line is not your key")
     return errors

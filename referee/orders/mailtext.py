@@ -22,6 +22,8 @@ from itertools import islice
 
 import html2text
 
+from ..intake.senders import sender_address
+
 #: incoming mails larger than this are refused unread (configurable per call)
 DEFAULT_MAX_BYTES = 1_000_000
 #: the header block of a refused mail is still read for its sender, up to this size
@@ -200,10 +202,11 @@ def _addresses(msg: Message, name: str) -> list[tuple[str, str]]:
 
 
 def _read_headers(msg: Message, mail: MailText) -> None:
-    frm = _addresses(msg, "From")
-    if frm:
-        mail.sender_name, sender = frm[0]
-        mail.sender = sender.strip().lower()
+    froms = [str(v) for k, v in msg.raw_items() if k.lower() == "from"]
+    mail.sender = sender_address(froms[0]) if len(froms) == 1 else None   # one reader of From everywhere
+    if mail.sender is not None:
+        frm = _addresses(msg, "From")
+        mail.sender_name = frm[0][0] if frm else ""
     mail.subject = (_header_values(msg, "Subject") or [""])[0]
     ids = _header_values(msg, "Message-ID")
     mail.message_id = ids[0] if ids and ids[0] else None

@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.state import ENERGIZED, FLYING, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
+from ..textsafe import strip_bidi
 from .board_image import frame_keys
 from .players import Player
 
@@ -482,7 +484,15 @@ def _environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["text_table"] = text_table
+    env.finalize = _no_bidi
     return env
+
+
+def _no_bidi(value: Any) -> Any:
+    """Every value a template writes, without bidi controls (a name cannot turn the page's text around)."""
+    if isinstance(value, Markup):
+        return Markup(strip_bidi(str(value)))
+    return strip_bidi(value) if isinstance(value, str) else value
 
 
 def environment() -> jinja2.Environment:

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.utils import parseaddr
 from typing import Any
 
 from sqlalchemy import func, select
@@ -49,6 +49,8 @@ from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.snapshot import robot_from_dict, robot_to_dict
+from ..intake.senders import address_list, sender_address
+from ..textsafe import clean_name
 from .errors import (
     AlreadyResolved,
     Busy,
@@ -73,9 +75,10 @@ CODE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
 ROBOT_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
 COLOUR_RE = re.compile(r"^(#[0-9a-fA-F]{6}|[a-z]{3,16})$")
 EMAIL_RE = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[^@\s<>(),;:\"\[\]]+\.[^@\s<>(),;:\"\[\]]+$")
-#: secrets are typed by players into a BEGIN line: short, lower case, no look-alike characters
+#: secrets are typed by players into a BEGIN line: lower case, no look-alike characters; 16 of the 31
+#: give 79 bits (the 8 of the first games gave 40, and those keys keep working)
 SECRET_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-SECRET_LENGTH = 8
+SECRET_LENGTH = 16
 #: words the order language (issue 4) reads after ``BEGIN <game>``: not allowed as robot names
 RESERVED_ROBOT_NAMES = frozenset({"turn", "gm", "all", "end", "begin", "help", "status", "cards"})
 
@@ -102,11 +105,18 @@ def turn_seed(game: Game, number: int) -> str:
 
 
 def normalize_email(address: str) -> str:
-    """``Alice <Alice@Example.org>`` -> ``alice@example.org``; :class:`InvalidValue` if it is not one address."""
-    _, addr = parseaddr(address.strip())
-    addr = addr.strip().lower()
+    """``Alice <Alice@Example.org>`` -> ``alice@example.org``; :class:`InvalidValue` if it is not exactly one
+    plain address (a list, a header fragment, a line break or control character is refused, never cut)."""
+    text = address.strip()
+    if any(unicodedata.category(c) == "Cc" for c in text) or "\\" in text:
+        raise InvalidValue(f"bad e-mail address {text!r}: it holds a line break or a control character; "
+                           "give one plain address")
+    found = address_list(text)
+    if len(found) > 1 or ";" in text or (":" in text and "<" not in text):
+        raise InvalidValue(f"bad e-mail address {text!r}: give one address, not a list or header lines")
+    addr = sender_address(text)
     if not addr or not EMAIL_RE.match(addr) or len(addr) > 320:
-        raise InvalidValue(f"bad e-mail address {address!r}")
+        raise InvalidValue(f"bad e-mail address {text!r}")
     return addr
 
 
@@ -202,7 +212,7 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
         raise InvalidValue(f"bad game code {code!r} (letters, digits and '-', up to 32, e.g. RR-7)")
     if s.scalars(select(Game.id).where(func.upper(Game.code) == code)).first() is not None:
         raise Duplicate(f"a game {code} exists already")
-    game = Game(code=code, title=title, course=course, rules=house.to_dict(),
+    game = Game(code=code, title=clean_name(title), course=course, rules=house.to_dict(),
                 seed=seed if seed is not None else secrets.token_hex(8), status="forming", turn_number=0,
                 settle_seconds=settle_seconds, missing_orders=missing_orders, hold_for_review=hold_for_review,
                 gm_address=normalize_email(gm_address) if gm_address else None, created_at=now)
@@ -271,7 +281,7 @@ def add_player(s: Session, game: Game | str, *, email: str, robot: str, colour: 
     if colour in taken:
         raise Duplicate(f"colour {colour} is taken in {game.code}")
     player = Player(game=game, seat=max((p.seat for p in players), default=0) + 1, robot=robot,
-                    robot_key=robot.casefold(), email=addr, name=name.strip(), colour=colour,
+                    robot_key=robot.casefold(), email=addr, name=clean_name(name), colour=colour,
                     secret=secret or new_secret(), status="active", missed_turns=0, standing_orders={},
                     joined_at=now)
     s.add(player)
@@ -301,7 +311,7 @@ def replace_player(s: Session, game: Game | str, robot: str, email: str, *, name
     if other is not None and other.id != player.id:
         raise Duplicate(f"{addr} already plays {other.robot} in {game.code}")
     old = {"email": player.email, "name": player.name}
-    player.email, player.name, player.secret = addr, name.strip(), new_secret()
+    player.email, player.name, player.secret = addr, clean_name(name), new_secret()
     player.missed_turns = 0
     audit(s, "player.replace", actor=actor, game=game, turn_number=game.turn_number or None, now=now,
           details={"robot": player.robot, "old": old, "new": {"email": addr, "name": player.name}})

@@ -18,15 +18,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.utils import parseaddr
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, func, or_, select, update
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
+from ..intake.senders import sender_address
+from ..intake.unreadable import why_unreadable
 from .locking import require_write
-from .mail import _header_text, _headers, record_incoming
+from .mail import _header_text, _headers, record_incoming, stored_fields
 from .models import IncomingMail
 
 
@@ -74,11 +75,16 @@ def _fast(s: Session, mails: Sequence[tuple[int | None, bytes, datetime]], *, so
     conn = s.connection()   # plain Core statements: the ORM's bookkeeping costs more than the work here
     rows: list[dict[str, Any]] = []
     for uid, raw, received in mails:
-        message_id, from_header, subject = header_fields(raw)
+        try:
+            message_id, from_header, subject = header_fields(raw)
+            unreadable = why_unreadable(raw)
+        except Exception:   # record_incoming's reader says why, and stores it as unreadable
+            message_id, from_header, subject, unreadable = stored_fields(raw)
         rows.append({"source": source, "mailbox": mailbox, "uidvalidity": uidvalidity, "uid": uid,
                      "message_id": message_id, "sha256": hashlib.sha256(raw).hexdigest(), "raw": raw,
-                     "size": len(raw), "from_addr": (address_of(from_header).lower()[:320] or None) if from_header
-                     else None, "subject": subject, "received_at": received, "outcome": "new", "attempts": 0})
+                     "size": len(raw), "from_addr": sender_address(from_header), "subject": subject,
+                     "received_at": received, "outcome": "unreadable" if unreadable else "new", "attempts": 0,
+                     "reason": unreadable, "processed_at": received if unreadable else None})
     digests = [r["sha256"] for r in rows if r["message_id"] is None]
     by_digest: dict[str, int] = {}
     if digests:
@@ -119,7 +125,7 @@ def _row_key(message_id: str | None, digest: str, uid: int | None) -> tuple[obje
 
 
 _COLUMNS = ("source", "mailbox", "uidvalidity", "uid", "message_id", "sha256", "raw", "size", "from_addr", "subject",
-            "received_at", "outcome", "attempts")
+            "received_at", "outcome", "attempts", "reason", "processed_at")
 #: per dialect: the statement's text, its parameters' names in order, and each one's bind processor
 _COMPILED: dict[str, tuple[str, list[str], dict[str, Any]]] = {}
 
@@ -261,21 +267,6 @@ def _fast_fields(head: bytes) -> tuple[str | None, str | None, str | None]:
         if name not in found:  # the first of each counts, as with the parser
             found[name] = " ".join(m.group(2).decode("ascii").split())[: _LIMITS[name]] or None
     return found.get(b"message-id"), found.get(b"from"), found.get(b"subject")
-
-
-_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
-_PLAIN_ADDRESS = re.compile(rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*")
-_NAMED_ADDRESS = re.compile(rf"[A-Za-z0-9 ]*<({_PLAIN_ADDRESS.pattern})>")
-
-
-def address_of(from_header: str) -> str:
-    """``parseaddr(from_header)[1]``, without parsing the usual shapes (``a@b``, ``Name <a@b>``)."""
-    if _PLAIN_ADDRESS.fullmatch(from_header):
-        return from_header
-    m = _NAMED_ADDRESS.fullmatch(from_header)
-    if m:
-        return m.group(1)
-    return parseaddr(from_header)[1]
 
 
 def mark_moved_many(s: Session, ids: Sequence[int], now: datetime) -> None:

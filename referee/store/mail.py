@@ -31,6 +31,8 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..intake.senders import sender_address
+from ..intake.unreadable import why_unreadable
 from .errors import InvalidValue, NotFound
 from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
@@ -58,6 +60,17 @@ def _header_text(msg: Message, name: str, limit: int) -> str | None:
     return text[:limit] or None
 
 
+def stored_fields(raw: bytes) -> tuple[str | None, str | None, str | None, str | None]:
+    """(Message-ID, From, Subject, why the headers are unreadable) of a mail about to be stored. Never
+    raises: a mail whose headers no parser can read is stored all the same, as ``unreadable``."""
+    try:
+        headers = _headers(raw)
+        return (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
+                _header_text(headers, "Subject", 2000), why_unreadable(raw))
+    except Exception as exc:   # a recursion bomb or worse: kept raw, never processed
+        return None, None, None, f"the headers could not be read ({type(exc).__name__})"
+
+
 def record_incoming(s: Session, raw: bytes, *, source: str, mailbox: str | None = None,
                     uidvalidity: int | None = None, uid: int | None = None,
                     now: datetime | None = None) -> tuple[IncomingMail, bool]:
@@ -76,17 +89,15 @@ def record_incoming(s: Session, raw: bytes, *, source: str, mailbox: str | None 
                                                      IncomingMail.uid == uid)).one_or_none()
         if found is not None:
             return found, False
-    headers = _headers(raw)
-    message_id = _header_text(headers, "Message-ID", 998)
+    message_id, from_header, subject, unreadable = stored_fields(raw)
     digest = hashlib.sha256(raw).hexdigest()
     found = _find_duplicate(s, message_id, digest)
     if found is not None:
         return found, False
-    from_header = _header_text(headers, "From", 2000)
-    from_addr = (parseaddr(from_header)[1].lower()[:320] or None) if from_header else None
     mail = IncomingMail(source=source, mailbox=mailbox, uidvalidity=uidvalidity, uid=uid, message_id=message_id,
-                        sha256=digest, raw=raw, size=len(raw), from_addr=from_addr,
-                        subject=_header_text(headers, "Subject", 2000), received_at=now, outcome="new", attempts=0)
+                        sha256=digest, raw=raw, size=len(raw), from_addr=sender_address(from_header),
+                        subject=subject, received_at=now, outcome="unreadable" if unreadable else "new",
+                        reason=unreadable, processed_at=now if unreadable else None, attempts=0)
     try:
         with s.begin_nested():
             s.add(mail)

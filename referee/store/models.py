@@ -58,7 +58,7 @@ PLAYER_STATUSES = ("active", "out", "ejected")
 TURN_STATUSES = ("open", "resolved")
 ORDER_SOURCES = ("cli", "mail", "gm", "auto")
 MISSING_ORDERS_POLICIES = ("random", "power_down", "repeat_locked", "autopilot")
-INCOMING_OUTCOMES = ("new", "accepted", "rejected", "ignored", "error")
+INCOMING_OUTCOMES = ("new", "accepted", "rejected", "ignored", "error", "unreadable")
 OUTGOING_STATUSES = ("pending", "sending", "sent", "failed", "held", "cancelled")
 
 #: defaults of a new game (issue 6 documents what they mean for the tick)
@@ -297,7 +297,8 @@ class IncomingMail(Base):
     subject: Mapped[str | None] = mapped_column(Text)
     received_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: ``new`` until processed; then ``accepted``, ``rejected`` (see reason), ``ignored`` (loop,
-    #: bounce, unknown sender...), or ``error`` (processing failed; it can be re-processed)
+    #: bounce, unknown sender...), ``unreadable`` (no parser could read it: kept raw, never answered),
+    #: or ``error`` (processing failed; it can be re-processed)
     outcome: Mapped[str] = mapped_column(String(16), default="new")
     reason: Mapped[str | None] = mapped_column(Text)
     processed_at: Mapped[datetime | None] = mapped_column()
@@ -365,6 +366,22 @@ class TurnNotice(Base):
     outgoing_mail_id: Mapped[int | None] = mapped_column(ForeignKey("outgoing_mails.id", ondelete="SET NULL"))
 
     turn: Mapped[Turn] = relationship(back_populates="notices")
+
+
+class IntakeMark(Base):
+    """One thing the intake counts over a time window (:mod:`referee.intake.limits`): an answer to an
+    address, a forged mail in a player's name, a wrong key for a robot, orders taken from a sender."""
+
+    __tablename__ = "intake_marks"
+    __table_args__ = (Index(None, "kind", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: ``answer``, ``error``, ``forged``, ``wrong_key``, ``orders``, ``notice``...
+    kind: Mapped[str] = mapped_column(String(16))
+    #: what is counted: a normalised address, a player id, a digest
+    key: Mapped[str] = mapped_column(String(400))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    incoming_mail_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
 
 
 class AuditEntry(Base):

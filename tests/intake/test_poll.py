@@ -62,7 +62,8 @@ async def test_a_reply_with_orders_becomes_an_order_and_an_echo_in_the_outbox(do
     answer = parse(echo.raw)
     assert answer["In-Reply-To"] == parse(raw)["Message-ID"]
     assert answer["Auto-Submitted"] == "auto-replied" and answer["X-Loop"] == REFEREE
-    body = text_of(echo.raw)
+    marker, blank, body = text_of(echo.raw).split("\n", 2)   # the first line marks our answers (loops)
+    assert marker.startswith("[referee answer ") and blank == ""
     assert body.startswith("Orders accepted for Twonky")
     assert all(f"{i}: {c}" in body for i, c in enumerate(cards, start=1))
     assert "Time left: 4 days" in body

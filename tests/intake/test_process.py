@@ -115,13 +115,12 @@ async def test_orders_without_a_key_from_the_players_address_are_refused_with_th
     assert active_program(store, code, "Twonky") is None
 
 
-async def test_another_address_with_the_right_key_is_obeyed_and_the_address_of_record_gets_a_copy(store, take):
+async def test_another_address_with_the_right_key_is_obeyed_and_only_the_address_of_record_is_answered(store, take):
     code = new_game(store)
     cards = hand(store, code, "Twonky")[:5]
     await take(mail(address("dave"), block(store, code, "Twonky", program_lines(cards))))
     assert active_program(store, code, "Twonky") == cards
-    echo, copy = outbox(store)
-    assert (echo.kind, echo.recipients) == ("echo", [address("dave")])
+    (copy,) = outbox(store)
     assert (copy.kind, copy.recipients) == ("echo_copy", [address("alice")])
     assert f"A mail from {address('dave')} carrying your key was accepted" in text_of(copy.raw)
 
@@ -269,10 +268,9 @@ GREETINGS = {"iso-8859-1": "Grüße, voilà mes ordres", "utf-16": "Grüße — 
 
 async def test_mails_in_other_charsets_are_read(store, take):
     code = new_game(store)
-    cards = hand(store, code, "Twonky")[:5]
-    orders_block = block(store, code, "Twonky", program_lines(cards))
     raws = []
-    for charset, greeting in GREETINGS.items():
+    for i, (charset, greeting) in enumerate(GREETINGS.items()):   # a new program each time (repeats count once)
+        orders_block = block(store, code, "Twonky", program_lines(hand(store, code, "Twonky")[i % 2:i % 2 + 5]))
         head = (f"From: {address('alice')}\r\nTo: referee@example.test\r\nSubject: orders\r\n"
                 f"Message-ID: <{charset}.{code}@client.example.test>\r\nMIME-Version: 1.0\r\n"
                 f"Content-Type: text/plain; charset={charset}\r\nContent-Transfer-Encoding: base64\r\n\r\n")
@@ -296,7 +294,11 @@ async def test_error_answers_to_one_sender_are_limited_per_hour(store, take):
     new_game(store)
     await take(*[mail(address("alice"), f"gibberish {i}\n") for i in range(7)])
     assert [o for o, _ in outcome_of(store)] == ["rejected"] * 7
-    assert len(outbox(store, kind="rejection")) == 5
+    answered = outbox(store, kind="rejection")
+    assert len(answered) == 6   # five answers, then one notice that further errors are not answered
+    assert "Further ones this hour are not answered" in text_of(answered[-1].raw)
+    (told,) = outbox(store, kind="gm_answer")
+    assert told.recipients == [GM] and address("alice") in told.subject
     assert all("not answered" in r for _, r in outcome_of(store)[5:])
 
 
@@ -324,7 +326,7 @@ async def test_a_gm_block_goes_to_the_gm_handler_inside_its_mails_transaction(st
     assert seen == [("accepted", GM, "PAUSE RR-1")]
     assert outcome_of(store) == [("accepted", "1 command done")]
     (answer,) = outbox(store)
-    assert answer.kind == "gm_answer" and text_of(answer.raw) == "PAUSE RR-1: done\n"
+    assert answer.kind == "gm_answer" and text_of(answer.raw).endswith("\n\nPAUSE RR-1: done\n")
     with store.read() as s:
         assert g.get_game(s, code).status == "paused"
 
@@ -347,7 +349,8 @@ async def test_a_gm_handler_that_breaks_off_leaves_nothing_done_and_the_mail_is_
         reprocess(s)
     process_pending(store, settings, gm_handler=lambda r: GmOutcome("accepted", "done", reply="paused\n"))
     assert outcome_of(store) == [("accepted", "done")]
-    assert [text_of(m.raw) for m in outbox(store)] == ["paused\n"]
+    (answer,) = outbox(store)
+    assert text_of(answer.raw).endswith("\n\npaused\n")
 
 
 async def test_a_gm_block_from_anyone_else_is_ignored(store, take):

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta, timezone
-from email.utils import parseaddr
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select, text
 
-from referee.store.incoming_batch import address_of, header_fields, record_batch
+from referee.store.incoming_batch import header_fields, record_batch
 from referee.store.mail import _header_text, _headers, record_incoming
 from referee.store.models import IncomingMail
 
@@ -45,21 +44,6 @@ def test_the_fast_header_reader_agrees_with_the_stores(lines, newline, mixed, bo
     expected = (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
                 _header_text(headers, "Subject", 2000))
     assert header_fields(raw) == expected
-
-
-atoms = st.text(st.sampled_from("abcXYZ019!#$%&'*+/=?^_`{|}~-"), min_size=1, max_size=6)
-
-
-@settings(max_examples=400, deadline=None)
-@given(local=st.lists(atoms, min_size=1, max_size=3), domain=st.lists(atoms, min_size=1, max_size=3),
-       name=st.text(st.sampled_from("ab Z09 .\"<>,;:()"), max_size=10), shape=st.sampled_from(["bare", "named",
-                                                                                                "odd"]))
-def test_the_fast_address_reader_agrees_with_parseaddr(local, domain, name, shape):
-    addr = ".".join(local) + "@" + ".".join(domain)
-    header = {"bare": addr, "named": f"{name} <{addr}>", "odd": f"{name}{addr}{name}"}[shape]
-    header = " ".join(header.split())
-    if header:
-        assert address_of(header) == parseaddr(header)[1]
 
 
 def mails(*specs: tuple[int | None, str]) -> list[tuple[int | None, bytes, datetime]]:

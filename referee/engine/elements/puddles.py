@@ -1,7 +1,8 @@
 """Puddles (RoboFactory): too shallow to slow a robot; they put out a burning robot.
 
 A robot moving into or through a puddle, by any move, loses its ``burning`` status (the marker a
-napalm flamer sets) and the log says ``fire out`` (the napalm module's wording). Cards executed from a puddle lose nothing.
+napalm flamer sets) and the log says ``fire out`` (the napalm module's wording). Cards executed from
+a puddle lose nothing.
 """
 
 from __future__ import annotations

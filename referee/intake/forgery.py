@@ -1,0 +1,77 @@
+"""Mail in a player's name that is not hers, and keys being guessed.
+
+- A mail with her address in From but an envelope sender (Return-Path) of another domain, and no
+  key, looks forged (:func:`referee.intake.limits.looks_forged`): it is refused, and she is told in
+  a few words ("a mail in your name from <envelope sender> was refused"), with nothing of it quoted;
+  these notices are counted apart from the answers to her own mistakes.
+- Every wrong key for a robot is counted; after :data:`WRONG_KEYS_TOLD` within
+  :data:`WRONG_KEY_WINDOW`, the GM is told (once per robot in that window).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from ..store.models import Game, IncomingMail, Player, Turn
+from . import answers, limits
+
+#: after this many wrong keys for one robot within WRONG_KEY_WINDOW, the GM is told
+WRONG_KEYS_TOLD = 5
+WRONG_KEY_WINDOW = timedelta(days=1)
+
+
+class Job(Protocol):
+    """What :mod:`referee.intake.process` hands over for one mail."""
+
+    s: Session
+    settings: Settings
+    incoming: IncomingMail
+    now: datetime
+
+    def finish(self, outcome: str, reason: str | None, *, game: Game | None = None, player: Player | None = None,
+               turn: int | None = None) -> str: ...
+
+    def send(self, kind: str, to: str, subject: str, body: str, *, game: Game | None = None,
+             player: Player | None = None, turn: Turn | None = None, exempt: bool = False) -> bool: ...
+
+    def may_answer_error(self, sender: str, *, game: Game | None = None, forged: bool = False) -> bool: ...
+
+
+def _safe(text: str) -> str:
+    return text.replace("\x00", "").encode("utf-8", "replace").decode("utf-8")[:200]
+
+
+def refuse(job: Job, sender: str, envelope: str, player: Player, game: Game) -> str:
+    """A mail in a player's name (her address in From) sent from elsewhere (the envelope sender's domain
+    is not hers), without the key: refused, and she is told so in a few words, counted apart from her
+    own mistakes. Nothing of the mail is quoted."""
+    reason = f"a mail in the name of {sender} from {envelope}, without the key of {player.robot}: looks forged"
+    if not job.may_answer_error(sender, game=game, forged=True):
+        return job.finish("rejected", f"{reason} (not answered: too many this hour)", game=game, player=player)
+    body = (f"A mail in your name from {_safe(envelope)} was refused: it carried no key for {player.robot}\n"
+            f"in game {game.code}, and it was not sent from your mail provider. Nothing in it was taken.\n\n"
+            "If it was yours, reply to your turn mail instead (the reply address carries your key).\n")
+    job.send(answers.KIND_REJECTION, sender, answers.subject_for(game, player, None, "mail in your name refused"),
+             body, game=game)
+    return job.finish("rejected", reason, game=game, player=player)
+
+
+def wrong_key(job: Job, sender: str, player: Player, game: Game) -> None:
+    """Count a wrong key for this robot; the GM hears of it (once a day per robot) after a few."""
+    key = str(player.id)
+    limits.mark(job.s, limits.WRONG_KEY, key, job.now, job.incoming)
+    wrong = limits.count(job.s, limits.WRONG_KEY, key, job.now, WRONG_KEY_WINDOW)
+    gm = game.gm_address or job.settings.gm_address
+    if wrong < WRONG_KEYS_TOLD or not gm:
+        return
+    if limits.count(job.s, limits.NOTICE, f"key:{key}", job.now, WRONG_KEY_WINDOW):
+        return
+    limits.mark(job.s, limits.NOTICE, f"key:{key}", job.now, job.incoming)
+    job.send(answers.KIND_GM, gm, f"{game.code}: wrong keys for {player.robot}",
+             f"{wrong} mails in the last day carried a wrong key for {player.robot} in game {game.code}\n"
+             f"(the latest from {_safe(sender)}). Someone may be guessing the key. If this goes on, give the\n"
+             f"robot a new key: REPLACE {player.robot} WITH {player.email}\n", exempt=True)
