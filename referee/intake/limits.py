@@ -13,7 +13,8 @@ nor a quoted local part escapes the count:
 - the first error answer held back in an hour is replaced by one notice to the player ("further
   errors this hour are not answered") and one to the GM;
 - a player's own mail with a valid key whose orders were taken or were stale is always answered
-  (``exempt``): the limits never hide an "orders accepted" or "stale orders" answer.
+  (``exempt``): the limits never hide an "orders accepted" or "stale orders" answer; nor the answer
+  to a GM command mail with the right key.
 """
 
 from __future__ import annotations

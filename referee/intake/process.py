@@ -220,8 +220,9 @@ def _run_gm(s: Session, settings: Settings, handler: GmHandler, request: GmMail)
     incoming = s.get(IncomingMail, request.mail_id)
     assert incoming is not None
     job = _Job(s, settings, incoming, request.mail, request.now)
-    if result.reply:
-        job.send(answers.KIND_GM, request.sender, f"Your GM commands: {result.outcome}", result.reply)
+    if result.reply:   # the answer to a GM block with the right key always goes, as accepted orders do
+        job.send(answers.KIND_GM, request.sender, f"Your GM commands: {result.outcome}", result.reply,
+                 exempt=result.outcome == "accepted")
     return job.finish(result.outcome, result.reason)
 
 
