@@ -18,7 +18,9 @@ SMTP_TICK_KILLS = 6
 def test_ticks_killed_inside_gm_mails_carry_out_and_answer_each_exactly_once(store, db_url, tmp_path):
     report = gm_kills(Rig(db_url, tmp_path), store, midway=GM_MIDWAY)
     print(f"\nGM mails, maildir transport: {report.line()}")
-    assert report.gm_midway_kills >= GM_MIDWAY and report.tick_kills >= GM_MIDWAY + GM_MIDWAY // 2
+    # the kills at random times land only when a tick is still busy then: how many do is the machine's
+    # speed, not the referee's (a CI run saw 1 of 6); the kills inside GM mails always land
+    assert report.gm_midway_kills >= GM_MIDWAY and report.tick_kills >= GM_MIDWAY
     assert (report.lost, report.gm_lost, report.gm_twice, report.unsent) == ([], [], [], [])
 
 
