@@ -90,4 +90,6 @@ def standing_answer(standing: Mapping[str, Any], key: DecisionKey) -> Any:
         if isinstance(fire, Mapping):
             weapon = fire.get(str(key.register), fire.get(key.register))
             return str(weapon) if weapon is not None else None
-    return None
+    from .option_orders import standing_option_answer  # the option cards' subjects (no import cycle)
+
+    return standing_option_answer(standing, key)
