@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from referee.config import Settings
@@ -27,6 +28,9 @@ from referee.store.models import IncomingMail, Order, OutgoingMail
 
 from .helpers import address, append, block, count, hand, message_ids, new_game, program_lines
 from .helpers import mail as make_mail
+
+#: processes killed at chosen moments: run alone, after the parallel part (see .ci/tests)
+pytestmark = [pytest.mark.serial, pytest.mark.slow, pytest.mark.timeout(600)]
 
 CRASHES = 60
 #: mails delivered before each attempt: two batches' worth

@@ -3,8 +3,7 @@ keys keep working), and the GM hears when one robot's key is tried wrongly again
 
 from __future__ import annotations
 
-import time
-
+import referee.gm as gm
 from referee.config import Settings
 from referee.gm import handle_gm_text
 from referee.store import games as g
@@ -14,14 +13,18 @@ from .helpers import GM, address, block, hand, mail, new_game, outbox, player, p
 from .stored import deliver, quiet  # noqa: F401 (a fixture)
 
 
-def test_a_huge_gm_block_with_a_wrong_key_is_refused_before_it_is_read(store, quiet: Settings):  # noqa: F811
+def test_a_huge_gm_block_with_a_wrong_key_is_refused_before_it_is_read(store, quiet: Settings,  # noqa: F811
+                                                                         monkeypatch):
     body = "BEGIN GM RR-1 key guess\n" + "SET Twonky AT r5c4 FACING N DAMAGE 3\n" * 52_000 + "END\n"
     assert len(body) > 1_900_000
-    started = time.perf_counter()
+    parsed: list[int] = []
+    real_parse = gm.parse_block
+    monkeypatch.setattr(gm, "parse_block", lambda text: parsed.append(len(text)) or real_parse(text))
     answer = handle_gm_text(store, quiet, body, sender=GM, now=g.utcnow())
-    elapsed = time.perf_counter() - started
     assert not answer.accepted and "missing or wrong" in answer.reason
-    assert elapsed < 0.5, f"{elapsed:.2f} s: the block was read before the key was checked"
+    assert parsed == [], "the block was read before the key was checked"
+    handle_gm_text(store, quiet, f"BEGIN GM RR-1 key {quiet.gm_secret}\nHELP\nEND\n", sender=GM, now=g.utcnow())
+    assert parsed, "with the right key the block is read (the spy sees it)"
 
 
 def test_new_players_get_long_keys_and_an_old_short_key_still_works(store, quiet):  # noqa: F811

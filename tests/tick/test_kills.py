@@ -9,6 +9,9 @@ import pytest
 
 from .kills import Rig, gm_kills, smtp_kills
 
+#: processes killed at chosen moments: run alone, after the parallel part (see .ci/tests)
+pytestmark = pytest.mark.serial
+
 #: ticks killed inside a GM mail, per database (as many again are killed at random times)
 GM_MIDWAY = 12
 #: ticks killed at random times on the SMTP transport

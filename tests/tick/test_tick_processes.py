@@ -12,11 +12,15 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlalchemy import select
 
 from referee.store import Store
 from referee.store import games as g
 from referee.store.models import AuditEntry, OutgoingMail
+
+#: processes killed at chosen moments: run alone, after the parallel part (see .ci/tests)
+pytestmark = pytest.mark.serial
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 GAMES = ("RR-1", "RR-2", "RR-3")
