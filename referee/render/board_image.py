@@ -10,18 +10,21 @@ Row 1 is at the bottom and column 1 at the left, as in the r#c# notation. Unknow
 
 from __future__ import annotations
 
+import colorsys
+import hashlib
 import io
 import math
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
-from ..engine import Board, Element, Robot
+from ..engine import Board, Element, Event, Robot
 from ..engine.geometry import DC, DR, Square, opposite
 from ..engine.kinds import KINDS
-from .fonts import font
+from .fonts import font, stamp
+from .marks import Marks, events_of, stage_marks
 from .players import Player
 
 CELL = 32
@@ -65,6 +68,11 @@ LEDGE: RGB = (122, 78, 28)
 RAMP_BG: RGB = (214, 196, 164)
 UNKNOWN: RGB = (60, 60, 60)
 WHITE: RGB = (255, 255, 255)
+OPTION: RGB = (240, 190, 20)
+DAMAGE: RGB = (200, 16, 16)
+HEAL: RGB = (26, 140, 50)
+HIT: RGB = (255, 236, 80)
+WRECK: RGB = (60, 60, 60)
 
 Pt = tuple[float, float]
 #: image-space unit vectors of N, E, S, W (image y grows downwards)
@@ -78,6 +86,17 @@ class Layout:
     width: int
     height: int
     cell: int
+    #: pixels under the board for the status strip
+    strip: int = 0
+    #: where the picture starts on the image it is drawn on (the key draws one-square pictures anywhere)
+    ox: int = 0
+    oy: int = 0
+
+    @classmethod
+    def square_at(cls, x: int, y: int, cell: int) -> Layout:
+        """A one-square layout whose square (1, 1) has its top-left pixel at (x, y)."""
+        plain = cls(1, 1, cell)
+        return cls(1, 1, cell, 0, x - plain.left, y - plain.top)
 
     @property
     def title(self) -> int:
@@ -98,11 +117,12 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
-        return (self.left * 2 + self.width * self.cell, self.top + self.band[0] + self.height * self.cell)
+        return (self.left * 2 + self.width * self.cell,
+                self.top + self.band[0] + self.height * self.cell + self.strip)
 
     def origin(self, sq: Square) -> tuple[int, int]:
         """Top-left pixel of a square."""
-        return (self.left + (sq[1] - 1) * self.cell, self.top + (self.height - sq[0]) * self.cell)
+        return (self.ox + self.left + (sq[1] - 1) * self.cell, self.oy + self.top + (self.height - sq[0]) * self.cell)
 
     def centre(self, sq: Square) -> Pt:
         x, y = self.origin(sq)
@@ -327,15 +347,56 @@ def paint_flag(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
            font=font(max(9, s * 13 // 32), True), fill=FLAG_TEXT, anchor="mm")
 
 
-def paint_unknown(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+def _kind_colour(name: str, light: float) -> RGB:
+    """A stable colour of its own for a kind the renderer has no look for (from its name)."""
+    h = int(hashlib.sha256(name.encode()).hexdigest()[:6], 16)
+    hue = (h % 360) / 360
+    r, g, b = colorsys.hls_to_rgb(hue, light, 0.45)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def paint_default(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """How a kind with no painter of its own is drawn, from its registry metadata alone.
+
+    A floor kind (``group="floor"``) gets a tile in a colour of its own; a kind with ``sides`` a bar on
+    each of them; a ``dir`` field a small arrow; and every kind its ASCII glyph on top.
+    """
     kind = KINDS.get(el.kind)
+    fields = el.fields
+    s = lay.cell
+    if kind is not None and kind.group == "floor":
+        _tile(d, lay, el.at, _kind_colour(el.kind, 0.84))
+    if "sides" in fields:
+        w = max(3, s // 9)
+        for side in fields["sides"]:
+            a, b = _side_line(lay, el.at, side, w / 2 + 1)
+            d.line([a, b], fill=_kind_colour(el.kind, 0.35), width=w)
+    if isinstance(fields.get("dir"), int):
+        cx, cy = lay.centre(el.at)
+        tip = -s * 0.44
+        d.polygon(_turn([(0, tip), (s * 0.14, tip + s * 0.16), (-s * 0.14, tip + s * 0.16)], fields["dir"], cx, cy),
+                  fill=UNKNOWN)
     glyph = kind.glyph(el).strip() if kind else el.kind[:3]
     if glyph:
         cx, cy = lay.centre(el.at)
-        d.text((cx, cy), glyph, font=font(max(8, lay.cell * 3 // 8), True), fill=UNKNOWN, anchor="mm")
+        d.text((cx, cy), glyph, font=font(max(8, s * 3 // 8), True), fill=UNKNOWN, anchor="mm",
+               stroke_width=1, stroke_fill=BACKGROUND)
 
 
-#: the order the floor is drawn in; kinds not named here come after the floor kinds, as glyphs
+def paint_nothing(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """Walls are drawn from the board's wall table, after everything else (see :func:`draw_floor`)."""
+
+
+def paint_emitter(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """A board laser's mount on the wall behind it (its beam is drawn with the beams)."""
+    s = lay.cell
+    cx, cy = lay.centre(el.at)
+    w, h = s * 0.26, s * 0.2
+    pts = [(-w, s * 0.5), (w, s * 0.5), (w * 0.6, s * 0.5 - h), (-w * 0.6, s * 0.5 - h)]
+    d.polygon(_turn(pts, el["dir"], cx, cy), fill=EMITTER, outline=INK)
+
+
+#: the looks the renderer has for kinds it knows; any other kind is drawn by :func:`paint_default`
 PAINTERS: dict[str, Painter] = {
     "level": paint_level,
     "pit": paint_pit,
@@ -350,11 +411,34 @@ PAINTERS: dict[str, Painter] = {
     "gear": paint_gear,
     "start": paint_start,
     "crusher": paint_crusher,
+    "flag": paint_flag,
+    "pusher": paint_pusher,
+    "wall": paint_nothing,
+    "laser": paint_emitter,
 }
-#: drawn after the beams, so nothing hides them
-ON_TOP: dict[str, Painter] = {"flag": paint_flag, "pusher": paint_pusher}
-#: kinds with no painter of their own that need none (walls and lasers are drawn as such)
-SILENT = frozenset({"wall", "laser"})
+#: kinds ranked below the board laser are drawn under the beams, the rest over them (floor kinds always under)
+BEAM_RANK = 30
+
+
+def painter_for(kind: str) -> Painter:
+    """The painter of a kind: its own look, else the one made from its metadata."""
+    return PAINTERS.get(kind, paint_default)
+
+
+def under_beams(kind: str) -> bool:
+    """Whether a kind is drawn before the beams: floor kinds, and others ranked below the laser."""
+    k = KINDS.get(kind)
+    return k is None or k.group == "floor" or k.rank < BEAM_RANK
+
+
+def draw_order(kinds: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The kinds on a board in the order they are drawn (by rank, lowest first): under the beams, over them."""
+    def rank(name: str) -> tuple[int, int, str]:
+        k = KINDS.get(name)
+        return (0 if k is not None and k.group == "floor" else 1, k.rank if k else 0, name)
+
+    ordered = sorted(kinds, key=rank)
+    return [k for k in ordered if under_beams(k)], [k for k in ordered if not under_beams(k)]
 
 
 def beam_path(board: Board, start: Square, d: int) -> list[Square]:
@@ -378,16 +462,6 @@ def _draw_beams(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
                 off = (i - (count - 1) / 2) * gap
                 d.line([(ax + px * off, ay + py * off), (bx + px * off, by + py * off)], fill=BEAM,
                        width=max(2, s // 14))
-
-
-def _draw_emitters(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
-    s = lay.cell
-    for sq, els in sorted(board.layer("laser").items()):
-        for el in els:
-            cx, cy = lay.centre(sq)
-            w, h = s * 0.26, s * 0.2
-            pts = [(-w, s * 0.5), (w, s * 0.5), (w * 0.6, s * 0.5 - h), (-w * 0.6, s * 0.5 - h)]
-            d.polygon(_turn(pts, el["dir"], cx, cy), fill=EMITTER, outline=INK)
 
 
 def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
@@ -442,6 +516,13 @@ def _draw_labels(d: ImageDraw.ImageDraw, lay: Layout) -> None:
         d.text((total_w - band_w / 2, y), f"r{r}", font=f, fill=LABEL, anchor="mm")
 
 
+def _paint_layer(d: ImageDraw.ImageDraw, lay: Layout, board: Board, kind: str) -> None:
+    paint = painter_for(kind)
+    for _, els in sorted(board.layers[kind].items()):
+        for el in els:
+            paint(d, lay, el)
+
+
 def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
     """The course with every element and the r#c# labels, without robots (RGB)."""
     lay = Layout(board.width, board.height, cell)
@@ -457,22 +538,14 @@ def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
                 for k in range(-cell, cell, max(4, cell // 4)):
                     d.line([(x + max(0, k), y + max(0, -k)), (x + min(cell, cell + k), y + min(cell, cell - k))],
                            fill=VOID_HATCH, width=1)
-    kinds = list(board.layers)
-    order = [k for k in PAINTERS if k in kinds] + [k for k in kinds if k not in PAINTERS and k not in ON_TOP
-                                                   and k not in SILENT]
-    for kind in order:
-        paint = PAINTERS.get(kind, paint_unknown)
-        for _, els in sorted(board.layers[kind].items()):
-            for el in els:
-                paint(d, lay, el)
+    under, over = draw_order(list(board.layers))
+    for kind in under:
+        _paint_layer(d, lay, board, kind)
     _draw_ledges(d, lay, board)
     _draw_beams(d, lay, board)
-    for kind, paint in ON_TOP.items():
-        for _, els in sorted(board.layer(kind).items()):
-            for el in els:
-                paint(d, lay, el)
+    for kind in over:
+        _paint_layer(d, lay, board, kind)
     _draw_walls(d, lay, board)
-    _draw_emitters(d, lay, board)
     _draw_labels(d, lay)
     return img
 
@@ -487,56 +560,268 @@ def _ink_on(colour: RGB) -> RGB:
     return INK if lum > 150 else WHITE
 
 
-def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: RGB, facing: int,
-               virtual: bool, label: str) -> None:
-    """One robot in a ``size`` square centred on (cx, cy): a disc in its colour with a nose where it faces.
+def _rot(points: Sequence[Pt], quarters: float, cx: float, cy: float) -> list[Pt]:
+    """Points drawn for facing N, turned ``quarters`` quarter turns clockwise about (cx, cy)."""
+    if quarters == int(quarters):
+        return _turn(points, int(quarters), cx, cy)
+    a = quarters * math.pi / 2
+    ca, sa = math.cos(a), math.sin(a)
+    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in points]
 
-    A virtual robot is a pale disc with a dashed ring, its letters in its colour.
+
+def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: RGB, facing: float,
+               virtual: bool, label: str, options: bool = False) -> None:
+    """One robot in a ``size`` square centred on (cx, cy): a disc in its colour with a wide arrow nose
+    where it faces (``facing`` in quarter turns from north, fractions while it turns).
+
+    A virtual robot is a pale disc with a dashed ring, its letters in its colour. A robot holding option
+    cards has a gold diamond at its lower left.
     """
-    r = size * 0.34
-    nose = [(0, -size * 0.49), (size * 0.2, -r * 0.55), (-size * 0.2, -r * 0.55)]
+    r = size * 0.33
+    nose = [(0, -size * 0.5), (size * 0.27, -r * 0.4), (-size * 0.27, -r * 0.4)]
     box = [cx - r, cy - r, cx + r, cy + r]
     if virtual:
         pale = _mix(colour, WHITE, 0.72)
-        d.polygon(_turn(nose, facing, cx, cy), fill=pale, outline=colour)
+        d.polygon(_rot(nose, facing, cx, cy), fill=pale, outline=colour)
         d.ellipse(box, fill=pale)
         w = max(2, round(size / 14))
         for a in range(0, 360, 45):
             d.arc(box, start=a, end=a + 28, fill=colour, width=w)
-        text_fill, stroke = _mix(colour, INK, 0.25), pale
+        text_fill = _mix(colour, INK, 0.25)
     else:
-        d.polygon(_turn(nose, facing, cx, cy), fill=colour, outline=INK)
+        d.polygon(_rot(nose, facing, cx, cy), fill=colour, outline=INK)
         d.ellipse(box, fill=colour, outline=INK, width=max(1, round(size / 20)))
         text_fill = _ink_on(colour)
-        stroke = colour
     if label:
-        fsize = max(7, round(size * (0.42 if len(label) == 1 else 0.32)))
-        d.text((cx, cy), label, font=font(fsize, True), fill=text_fill, anchor="mm", stroke_width=0,
-               stroke_fill=stroke)
+        fsize = max(7, round(size * (0.38 if len(label) == 1 else 0.28)))
+        stamp(d, (cx, cy), label, fsize, True, text_fill)
+    if options:
+        k = max(3.0, size * 0.13)
+        ox, oy = cx - r * 0.9, cy + r * 0.9
+        d.polygon([(ox, oy - k), (ox + k, oy), (ox, oy + k), (ox - k, oy)], fill=OPTION, outline=INK)
 
 
-def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player]) -> None:
-    """Robots on the board, in their players' colours; robots sharing a square are drawn smaller, side by side."""
-    d = ImageDraw.Draw(img)
-    seat = {p.robot: i for i, p in enumerate(players)}
-    look = {p.robot: p for p in players}
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a robot is drawn: its centre and size in pixels."""
+
+    cx: float
+    cy: float
+    size: float
+
+
+def robot_places(lay: Layout, robots: Sequence[Robot], order: Mapping[str, int]) -> dict[str, Place]:
+    """Where each robot on the board is drawn. A robot alone fills its square; robots sharing a square (the
+    virtual robots on the dock at the start) are fanned out around it, so each is findable and the square's
+    own mark (the dock number) stays in sight."""
     by_square: dict[Square, list[Robot]] = {}
     for robot in robots:
         if robot.pos is not None:
             by_square.setdefault(robot.pos, []).append(robot)
-    for sq, here in sorted(by_square.items()):
-        here.sort(key=lambda r: (seat.get(r.name, len(seat)), r.name))
-        n = 1 if len(here) == 1 else math.ceil(math.sqrt(len(here)))
-        sub = lay.cell / n
-        x0, y0 = lay.origin(sq)
+    out: dict[str, Place] = {}
+    s = lay.cell
+    for sq, here in by_square.items():
+        cx, cy = lay.centre(sq)
+        if len(here) == 1:
+            out[here[0].name] = Place(cx, cy, s)
+            continue
+        here.sort(key=lambda r: (order.get(r.name, len(order)), r.name))
+        n = len(here)
+        size = s * (0.7 if n <= 4 else 0.6)
+        radius = s * (0.42 if n <= 4 else 0.56)
         for i, robot in enumerate(here):
-            cx = x0 + (i % n + 0.5) * sub
-            cy = y0 + (i // n + 0.5) * sub
-            p = look.get(robot.name)
-            colour = p.rgb if p else GEAR_EDGE
-            label = (p.initials if p else robot.name[:1].upper()) if sub >= 20 else ""
-            # robots sharing a square overlap a little, so each stays big enough to see
-            draw_robot(d, cx, cy, sub if n == 1 else sub * 1.2, colour, robot.facing, robot.virtual, label)
+            a = math.radians(-90 + 360 * (i + 0.5) / n)
+            out[robot.name] = Place(cx + radius * math.cos(a), cy + radius * math.sin(a), size)
+    return out
+
+
+def shared_squares(robots: Sequence[Robot]) -> set[Square]:
+    seen: dict[Square, int] = {}
+    for r in robots:
+        if r.pos is not None:
+            seen[r.pos] = seen.get(r.pos, 0) + 1
+    return {sq for sq, n in seen.items() if n > 1}
+
+
+def _look(players: Sequence[Player], name: str, default: RGB = GEAR_EDGE) -> tuple[RGB, str]:
+    for p in players:
+        if p.robot == name:
+            return p.rgb, p.initials
+    return default, name[:1].upper()
+
+
+def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
+                places: Mapping[str, Place] | None = None, facing: Mapping[str, float] | None = None) -> None:
+    """Robots on the board in their players' colours (at ``places``, else where they stand); robots sharing a
+    square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation)."""
+    d = ImageDraw.Draw(img)
+    order = {p.robot: i for i, p in enumerate(players)}
+    if places is None:
+        places = robot_places(lay, robots, order)
+        for sq in shared_squares(robots):
+            x, y = lay.origin(sq)
+            d.rectangle([x + 1, y + 1, x + lay.cell - 1, y + lay.cell - 1], outline=INK, width=2)
+    facing = facing or {}
+    # fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan
+    here = [r for r in robots if r.name in places]
+    here.sort(key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
+    for robot in here:
+        pl = places[robot.name]
+        colour, initials = _look(players, robot.name)
+        label = initials if pl.size >= 18 else ""
+        draw_robot(d, pl.cx, pl.cy, pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
+                   bool(robot.options))
+
+
+# -- what happened: paths, shots, damage, wrecks --------------------------------------------------
+def _dashed(d: ImageDraw.ImageDraw, a: Pt, b: Pt, fill: RGB, width: int, dash: float, gap: float) -> None:
+    length = math.dist(a, b)
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        d.line([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e)], fill=fill, width=width)
+        t = e + gap
+
+
+def _arrowhead(d: ImageDraw.ImageDraw, a: Pt, b: Pt, size: float, fill: RGB) -> None:
+    length = math.dist(a, b)
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    bx, by = b[0] - ux * size, b[1] - uy * size
+    d.polygon([b, (bx - uy * size * 0.6, by + ux * size * 0.6), (bx + uy * size * 0.6, by - ux * size * 0.6)],
+              fill=fill, outline=INK)
+
+
+def draw_paths(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequence[Player]) -> None:
+    """Each robot's moves in its colour, solid for its own card and dashed when something else moved it;
+    a ring where it set off. Robots' paths are set a little apart so two robots on one row both show."""
+    s = lay.cell
+    order = {p.robot: i for i, p in enumerate(players)}
+    n = max(1, len(players))
+    w = max(3, s // 9)
+    started: set[str] = set()
+    for seg in marks.segments:
+        colour, _ = _look(players, seg.robot)
+        off = (order.get(seg.robot, 0) - (n - 1) / 2) * max(1.0, s / (3 * n))
+        (ax, ay), (bx, by) = lay.centre(seg.start), lay.centre(seg.end)
+        horizontal = abs(bx - ax) >= abs(by - ay)
+        a = (ax, ay + off) if horizontal else (ax + off, ay)
+        b = (bx, by + off) if horizontal else (bx + off, by)
+        if seg.own:
+            d.line([a, b], fill=colour, width=w)
+        else:
+            _dashed(d, a, b, colour, w, s * 0.22, s * 0.14)
+        _arrowhead(d, a, b, s * 0.24, colour)
+        if seg.robot not in started:
+            started.add(seg.robot)
+            r = s * 0.14
+            d.ellipse([a[0] - r, a[1] - r, a[0] + r, a[1] + r], fill=WHITE, outline=colour, width=max(2, w - 1))
+
+
+def draw_wrecks(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequence[Player]) -> None:
+    """A wreck where a robot was destroyed: its colour, crossed out in black."""
+    s = lay.cell
+    for wreck in marks.wrecks:
+        colour, initials = _look(players, wreck.robot)
+        cx, cy = lay.centre(wreck.at)
+        r = s * 0.34
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=_mix(colour, WRECK, 0.45), outline=INK, width=2)
+        k = s * 0.3
+        w = max(3, s // 8)
+        d.line([(cx - k, cy - k), (cx + k, cy + k)], fill=INK, width=w)
+        d.line([(cx - k, cy + k), (cx + k, cy - k)], fill=INK, width=w)
+        stamp(d, (cx + s * 0.3, cy - s * 0.3), initials, max(8, s * 9 // 32), True, WHITE, stroke=2, stroke_fill=INK)
+
+
+def draw_shots(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequence[Player],
+               places: Mapping[str, Place]) -> None:
+    """A robot laser that hit: a beam in the shooter's colour with a red core, and a burst on the target."""
+    s = lay.cell
+    for shot in marks.shots:
+        colour, _ = _look(players, shot.robot)
+        a = places.get(shot.robot)
+        b = places.get(shot.target)
+        pa = (a.cx, a.cy) if a else lay.centre(shot.start)
+        pb = (b.cx, b.cy) if b else lay.centre(shot.end)
+        d.line([pa, pb], fill=colour, width=max(4, s // 6))
+        d.line([pa, pb], fill=BEAM, width=max(2, s // 14))
+        r = s * 0.18
+        burst = [(pb[0] + math.cos(k * math.pi / 6) * (r if k % 2 else r * 0.45),
+                  pb[1] + math.sin(k * math.pi / 6) * (r if k % 2 else r * 0.45)) for k in range(12)]
+        d.polygon(burst, fill=HIT, outline=BEAM)
+
+
+def draw_badges(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, places: Mapping[str, Place]) -> None:
+    """The HP a robot lost in the stage (red, ``-2``) or won back (green, ``+1``), at its upper right."""
+    s = lay.cell
+    for badge in marks.badges:
+        pl = places.get(badge.robot)
+        cx, cy = (pl.cx, pl.cy) if pl else lay.centre(badge.at)
+        size = pl.size if pl else s
+        bx, by = cx + size * 0.34, cy - size * 0.34
+        r = max(7.0, s * 0.25)
+        fill = DAMAGE if badge.damage > 0 else HEAL
+        d.ellipse([bx - r, by - r, bx + r, by + r], fill=fill, outline=WHITE, width=1)
+        text = f"-{badge.damage}" if badge.damage > 0 else f"+{-badge.damage}"
+        stamp(d, (bx, by), text, max(8, round(r * 1.05)), True, WHITE)
+
+
+# -- the status strip under the board -------------------------------------------------------------
+def strip_geometry(width_px: int, cell: int, count: int) -> tuple[int, int, int]:
+    """(entries a row, entry width, row height) of the status strip."""
+    entry = cell * 7
+    per_row = max(1, width_px // entry)
+    return per_row, width_px // per_row, max(18, cell * 5 // 8)
+
+
+def strip_height(board: Board, cell: int, count: int) -> int:
+    if count == 0:
+        return 0
+    width = Layout(board.width, board.height, cell).size[0]
+    per_row, _, row_h = strip_geometry(width, cell, count)
+    return math.ceil(count / per_row) * row_h + 6
+
+
+def status_text(robot: Robot | None, flag_total: int) -> str:
+    """A robot's state as the strip writes it: ``7 HP  ⚑ 1/3  ♥ 2`` (or out, or destroyed)."""
+    if robot is None:
+        return "-"
+    if robot.out_of_game:
+        return "out of the game"
+    text = f"{robot.hp} HP  \u2691 {robot.flags}/{flag_total}  \u2665 {robot.lives}"
+    if robot.pos is None:
+        text = f"destroyed  \u2691 {robot.flags}/{flag_total}  \u2665 {robot.lives}"
+    elif robot.powered_down:
+        text += "  off"
+    return text
+
+
+def draw_strip(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
+               flag_total: int) -> None:
+    """Every player's robot under the board: its colour and letters, HP, flags touched, lives, options."""
+    if not lay.strip:
+        return
+    d = ImageDraw.Draw(img)
+    w = lay.size[0]
+    per_row, entry_w, row_h = strip_geometry(w, lay.cell, len(players))
+    top = lay.size[1] - lay.strip + 4
+    by_name = {r.name: r for r in robots}
+    fsize = max(9, lay.cell * 11 // 32)
+    for i, p in enumerate(players):
+        x = (i % per_row) * entry_w + 6
+        y = top + (i // per_row) * row_h + row_h / 2
+        robot = by_name.get(p.robot)
+        virtual = bool(robot and robot.virtual)
+        draw_robot(d, x + row_h / 2, y, row_h, p.rgb, 1, virtual, p.initials if row_h >= 18 else "",
+                   bool(robot and robot.options))
+        name = p.label if len(p.label) <= 10 else p.label[:9] + "\u2026"
+        stamp(d, (x + row_h + 4, y), name, fsize, True, INK, "lm")
+        nx = x + row_h + 8 + font(fsize, True).getlength(name)
+        stamp(d, (nx, y), status_text(robot, flag_total), fsize, False, INK, "lm")
 
 
 # -- frames ---------------------------------------------------------------------------------------
@@ -548,20 +833,36 @@ class _Floor:
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
 
 
-_FLOORS: weakref.WeakKeyDictionary[Board, dict[int, _Floor]] = weakref.WeakKeyDictionary()
+_FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()
 
 
-def floor(board: Board, cell: int = CELL) -> _Floor:
-    """The board's floor at this cell size, drawn the first time it is asked for."""
+def floor(board: Board, cell: int = CELL, players: int = 0) -> _Floor:
+    """The board's floor at this cell size (with room for a status strip of ``players`` robots), drawn the
+    first time it is asked for and kept as long as the board is."""
     per_board = _FLOORS.setdefault(board, {})
-    got = per_board.get(cell)
+    key = (cell, players)
+    got = per_board.get(key)
     if got is None:
-        got = per_board[cell] = _Floor(draw_floor(board, cell), Layout(board.width, board.height, cell))
+        base = per_board.get((cell, 0))
+        bare = base.image if base is not None else draw_floor(board, cell)
+        strip = strip_height(board, cell, players)
+        lay = Layout(board.width, board.height, cell, strip)
+        if strip:
+            image = Image.new("RGB", lay.size, BACKGROUND)
+            image.paste(bare, (0, 0))
+            ImageDraw.Draw(image).line([(0, bare.height), (lay.size[0], bare.height)], fill=GRID, width=1)
+        else:
+            image = bare
+        got = per_board[key] = _Floor(image, lay)
     return got
 
 
+#: colours the marks use, put in every palette
+MARK_COLOURS: tuple[RGB, ...] = (INK, WHITE, BEAM, HIT, DAMAGE, HEAL, OPTION, WRECK, GRID)
+
+
 def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
-    """A palette for the frames: the floor's colours and every player's robot, real and virtual."""
+    """A palette for the frames: the floor's colours, every player's robot (real and virtual) and the marks."""
     key = tuple(p.hex for p in players)
     pal = fl.palettes.get(key)
     if pal is None:
@@ -570,40 +871,60 @@ def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
         looks = [(p, virtual, bg) for p in players
                  for virtual, bg in ((False, FLOOR), (True, FLOOR), (False, BELT_BG), (True, EXPRESS_BG))]
         per_row = max(1, w // s)
-        sheet = Image.new("RGB", (w, h + math.ceil(len(looks) / per_row) * s), BACKGROUND)
+        rows = math.ceil(len(looks) / per_row) + 1
+        sheet = Image.new("RGB", (w, h + rows * s), BACKGROUND)
         sheet.paste(fl.image, (0, 0))
         d = ImageDraw.Draw(sheet)
         for i, (p, virtual, bg) in enumerate(looks):
             x, y = i % per_row * s, h + i // per_row * s
             d.rectangle([x, y, x + s, y + s], fill=bg)
             draw_robot(d, x + s / 2, y + s / 2, s, p.rgb, 1, virtual, p.initials)
+        y = h + (rows - 1) * s
+        for i, colour in enumerate(MARK_COLOURS + tuple(_mix(p.rgb, WRECK, 0.45) for p in players)):
+            d.rectangle([i * 6, y, i * 6 + 5, y + s], fill=colour)
         pal = fl.palettes[key] = sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE)
     return pal
 
 
-def _caption(img: Image.Image, lay: Layout, text: str) -> None:
+def draw_caption(img: Image.Image, lay: Layout, text: str) -> None:
     if text:
         d = ImageDraw.Draw(img)
-        d.text((lay.left, lay.title / 2 + 1), text, font=font(max(10, lay.cell * 13 // 32), True), fill=INK,
-               anchor="lm")
+        stamp(d, (lay.left, lay.title / 2 + 1), text, max(10, lay.cell * 13 // 32), True, INK, "lm")
 
 
 def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-              cell: int = CELL) -> Image.Image:
-    """The board with the robots on it, full colour (for archives and for looking at)."""
-    fl = floor(board, cell)
+              cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
+    """The board with the robots on it, full colour: with ``marks``, what happened in the stage too; with
+    ``strip``, every player's HP, flags and lives under the board."""
+    fl = floor(board, cell, len(players) if strip else 0)
+    lay = fl.layout
     img = fl.image.copy()
-    draw_robots(img, fl.layout, robots, players)
-    _caption(img, fl.layout, caption)
+    d = ImageDraw.Draw(img)
+    order = {p.robot: i for i, p in enumerate(players)}
+    places = robot_places(lay, robots, order)
+    if marks:
+        draw_paths(d, lay, marks, players)
+        draw_wrecks(d, lay, marks, players)
+    draw_robots(img, lay, robots, players)
+    if marks:
+        draw_shots(d, lay, marks, players, places)
+        draw_badges(d, lay, marks, places)
+    draw_strip(img, lay, robots, players, board.flag_count)
+    draw_caption(img, lay, caption)
     return img
 
 
+def quantized(board: Board, img: Image.Image, players: Sequence[Player], cell: int = CELL,
+              strip: bool = True) -> Image.Image:
+    """An RGB frame mapped to the palette of its board and players (what PNGs and the GIF are made of)."""
+    fl = floor(board, cell, len(players) if strip else 0)
+    return img.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+
+
 def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-          cell: int = CELL) -> Image.Image:
-    """The board with the robots on it, as a palette image (what PNGs and the GIF are made of)."""
-    fl = floor(board, cell)
-    return frame_rgb(board, robots, players, caption, cell).quantize(palette=_palette(fl, players),
-                                                                      dither=Image.Dither.NONE)
+          cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
+    """The board with the robots on it, as a palette image (see :func:`frame_rgb`)."""
+    return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
 
 
 def png_bytes(img: Image.Image) -> bytes:
@@ -634,6 +955,8 @@ class Frame:
     key: str
     caption: str
     image: Image.Image
+    #: what the picture marks (paths, shots, damage, wrecks) of the stage it ends
+    marks: Marks = field(default_factory=Marks)
 
 
 def frame_keys(phases_run: int, end_of_turn: bool) -> list[tuple[str, str]]:
@@ -645,16 +968,25 @@ def frame_keys(phases_run: int, end_of_turn: bool) -> list[tuple[str, str]]:
     return keys
 
 
+def frame_phase(key: str) -> int | str:
+    """The events a picture shows the marks of: ``stage2`` -> 2, ``start`` and ``end`` -> themselves."""
+    return int(key[5:]) if key.startswith("stage") else key
+
+
 def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequence[Player], phases_run: int,
-                end_of_turn: bool, title: str = "", cell: int = CELL) -> list[Frame]:
-    """One picture per entry of ``TurnResult.frames``, captioned ``title: after stage 2`` and so on."""
+                end_of_turn: bool, title: str = "", cell: int = CELL,
+                events: Sequence[Event] = ()) -> list[Frame]:
+    """One picture per entry of ``TurnResult.frames``, captioned ``title: after stage 2`` and so on; with
+    ``events``, each picture marks what happened in the stage it ends."""
     keys = frame_keys(phases_run, end_of_turn)
     if len(keys) != len(frames):
         raise ValueError(f"{len(frames)} frames for {len(keys)} pictures ({phases_run} stages run)")
     out = []
-    for (key, caption), robots in zip(keys, frames, strict=True):
+    for i, ((key, caption), robots) in enumerate(zip(keys, frames, strict=True)):
         text = f"{title}: {caption}" if title else caption
-        out.append(Frame(key, text, frame(board, robots, players, text, cell)))
+        before = frames[i - 1] if i else robots
+        marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
+        out.append(Frame(key, text, frame(board, robots, players, text, cell, marks), marks))
     return out
 
 
