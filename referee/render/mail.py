@@ -117,7 +117,7 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first."""
     shown = list(pictures)
     if legend is not None:
-        shown.append(legend)
+        shown.insert(1, legend)  # the HTML shows it beside the first picture
     if gif is not None:
         shown.append(Picture("animation", gif.filename, gif.data, gif.subtype))
     cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in shown}
