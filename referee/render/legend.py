@@ -120,7 +120,7 @@ MARKS = (
 )
 
 
-def legend_image(board: Board, cell: int = CELL, columns: int = 3) -> Image.Image:
+def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Image:
     """The key for this board's pictures (RGB), drawn once per board and cell size."""
     per_board = _LEGENDS.setdefault(board, {})
     got = per_board.get(cell)
