@@ -166,7 +166,8 @@ def test_a_destroyed_robot_leaves_a_wreck_in_its_stage_and_is_absent_from_the_pi
     assert wreck.robot == death.robot
     died = Image.open(io.BytesIO(rendered.pictures[int(death.phase)].data))
     assert _count(died, seeded.board, wreck.at, (24, 24, 24)) > 20  # the black cross
-    assert _count(died, seeded.board, wreck.at, tuple(round(c + (w - c) * 0.45) for c, w in zip(colour, WRECK))) > 20
+    darkened = tuple(round(c + (w - c) * 0.45) for c, w in zip(colour, WRECK, strict=True))
+    assert _count(died, seeded.board, wreck.at, darkened) > 20
     img = _rgb(Image.open(io.BytesIO(rendered.pictures[int(death.phase) + 1].data)))
     board_box = Layout(seeded.board.width, seeded.board.height, CELL)
     x0, y0 = board_box.origin((seeded.board.height, 1))
