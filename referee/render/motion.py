@@ -63,7 +63,7 @@ def _turn_between(a: int, b: int, hint: int | None) -> int:
     if diff == 3:
         return -1
     if diff == 2 and hint is not None:
-        return hint
+        return 2 * hint
     return diff
 
 
