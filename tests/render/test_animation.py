@@ -44,7 +44,7 @@ def _has(img: Image.Image, board, sq, colour: RGB) -> int:
 
 
 def test_a_stage_is_cut_into_beats_one_per_step_that_moved_or_turned_a_robot(played):
-    board, result = played
+    _, result = played
     got = beats(result.frames[0], events_of(result.events, 1))
     assert [b.step for b in got] == ["robots", "express", "belts"]
     cards = got[0]
