@@ -927,9 +927,13 @@ def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], capt
     return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
 
 
+#: zlib level of the PNGs: 6 makes them about a fifth bigger than 9, in a third of the time
+PNG_LEVEL = 6
+
+
 def png_bytes(img: Image.Image) -> bytes:
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=9)
+    img.save(buf, format="PNG", compress_level=PNG_LEVEL)
     return buf.getvalue()
 
 

@@ -35,12 +35,12 @@ from .marks import MOVES, events_of
 from .players import Player
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
-TWEEN_MS = 140
+TWEEN_MS = 180
 STAGE_MS = 1200
 EDGE_MS = 1800
 #: in-between frames a beat gets: the cards' beat more, since most happens there
-CARD_TWEENS = 3
-OTHER_TWEENS = 2
+CARD_TWEENS = 2
+OTHER_TWEENS = 1
 #: at most this many in-between frames a turn (beats past it show as still frames only)
 MAX_TWEENS = 90
 
@@ -124,8 +124,11 @@ def _along(points: Sequence[tuple[float, float]], t: float) -> tuple[float, floa
 
 
 def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int, flag_total: int,
-                 caption: str, cell: int = CELL) -> list[Image.Image]:
-    """``count`` in-between frames of one beat (not its end: the next beat or the stage picture shows it)."""
+                 caption: str, cell: int = CELL, strip: Sequence[Robot] | None = None) -> list[Image.Image]:
+    """``count`` in-between frames of one beat (not its end: the next beat or the stage picture shows it).
+
+    The status strip shows ``strip`` (the robots as the stage began, as the picture before did), so only the
+    moving robots differ from frame to frame: the GIF stores just that box of each frame."""
     fl = floor(board, cell, len(players))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
@@ -152,7 +155,7 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
             drawn.append(robot)
         img = fl.image.copy()
         draw_robots(img, lay, drawn, players, places, facing)
-        draw_strip(img, lay, beat.before, players, flag_total)
+        draw_strip(img, lay, beat.before if strip is None else strip, players, flag_total)
         draw_caption(img, lay, caption)
         out.append(quantized(board, img, players, cell))
     return out
@@ -174,9 +177,9 @@ def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[R
                 if count <= 0:
                     break
                 budget -= count
-                label = "robots move" if beat.step == "robots" else beat.step
-                text = f"{title}: {fr.caption.split(': ')[-1].replace('after ', '')}, {label}" if title else label
-                images += tween_images(board, beat, players, count, board.flag_count, text, cell)
+                stage = fr.caption.split(": ")[-1].replace("after ", "")
+                text = f"{title}: {stage}" if title else stage
+                images += tween_images(board, beat, players, count, board.flag_count, text, cell, robots[i - 1])
                 durations += [TWEEN_MS] * count
         images.append(fr.image)
         durations.append(EDGE_MS if i in (0, len(frames) - 1) else STAGE_MS)
