@@ -7,6 +7,7 @@ per board and kept with its floor.
 
 from __future__ import annotations
 
+import io
 import weakref
 
 from PIL import Image, ImageDraw
@@ -39,6 +40,7 @@ from .players import Player
 SAMPLE = Player("sample", "sample", "grey", "#5a6b7d", "R")
 
 _LEGENDS: weakref.WeakKeyDictionary[Board, dict[int, Image.Image]] = weakref.WeakKeyDictionary()
+_PNGS: weakref.WeakKeyDictionary[Board, dict[int, bytes]] = weakref.WeakKeyDictionary()
 
 
 def kind_label(name: str) -> str:
@@ -46,15 +48,20 @@ def kind_label(name: str) -> str:
     return name.replace("_", " ")
 
 
+def _items(board: Board) -> list[tuple[str, object]]:
+    """(label, what to draw) of every entry: a kind's name, ``wall``, ``beam`` or a mark's painter."""
+    under, over = draw_order(list(board.layers))
+    items: list[tuple[str, object]] = [(kind_label(k), k) for k in under + over if k != "wall"]
+    if board.blocked:
+        items.append(("wall", "wall"))
+    if "laser" in board.layers:
+        items.append(("laser beam", "beam"))
+    return items + [(label, fn) for label, fn in MARKS]
+
+
 def legend_entries(board: Board) -> list[str]:
     """The labels of the key, in order: the board's kinds (as they are drawn), then the marks."""
-    under, over = draw_order(list(board.layers))
-    kinds = [kind_label(k) for k in under + over if k != "wall"]
-    if board.blocked:
-        kinds.append("wall")
-    if "laser" in board.layers:
-        kinds.append("laser beam")
-    return kinds + [label for label, _ in MARKS]
+    return [label for label, _ in _items(board)]
 
 
 def _sample_element(kind: str, board: Board) -> Element:
@@ -126,17 +133,7 @@ def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Imag
     got = per_board.get(cell)
     if got is not None:
         return got
-    under, over = draw_order(list(board.layers))
-    items: list[tuple[str, object]] = []
-    for kind in under + over:
-        if kind == "wall":
-            continue
-        items.append((kind_label(kind), kind))
-    if board.blocked:
-        items.append(("wall", "wall"))
-    if "laser" in board.layers:
-        items.append(("laser beam", "beam"))
-    items += [(label, fn) for label, fn in MARKS]
+    items = _items(board)
     s = cell
     entry_w = s * 7
     row_h = s + 6
@@ -163,3 +160,13 @@ def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Imag
     per_board[cell] = img
     return img
 
+
+def legend_png(board: Board, cell: int = CELL) -> bytes:
+    """The key as a PNG, made once per board and cell size."""
+    per_board = _PNGS.setdefault(board, {})
+    data = per_board.get(cell)
+    if data is None:
+        buf = io.BytesIO()
+        legend_image(board, cell).quantize(colors=128).save(buf, format="PNG", compress_level=9)
+        data = per_board[cell] = buf.getvalue()
+    return data

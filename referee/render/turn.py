@@ -14,7 +14,7 @@ from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
 from .board_image import CELL, Frame, gif_bytes, png_bytes, turn_frames
-from .legend import legend_image
+from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation
 from .players import Player
@@ -36,19 +36,9 @@ def file_stem(game: str, turn: int) -> str:
     return f"{game}-turn{turn}".replace("/", "-").replace(" ", "-")
 
 
-_LEGEND_PNG: dict[tuple[int, int], bytes] = {}
-
-
 def legend_picture(board: Board, stem: str, cell: int = CELL) -> Picture:
     """The key as an inline picture (its PNG made once per board and cell size)."""
-    img = legend_image(board, cell)
-    key = (id(img), cell)
-    data = _LEGEND_PNG.get(key)
-    if data is None:
-        if len(_LEGEND_PNG) > 64:
-            _LEGEND_PNG.clear()
-        data = _LEGEND_PNG[key] = png_bytes(img.quantize(colors=128))
-    return Picture("legend", f"{stem}-key.png", data)
+    return Picture("legend", f"{stem}-key.png", legend_png(board, cell))
 
 
 def render_turn(board: Board, result: TurnResult, players: Sequence[Player], game: str, turn: int,
