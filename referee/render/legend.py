@@ -23,7 +23,6 @@ from .board_image import (
     INK,
     WALL,
     Layout,
-    Marks,
     draw_badges,
     draw_order,
     draw_paths,
@@ -33,7 +32,7 @@ from .board_image import (
     robot_places,
 )
 from .fonts import font
-from .marks import Badge, Segment, Wreck
+from .marks import Badge, Marks, Segment, Wreck
 from .players import Player
 
 #: grey for the sample robots of the key
