@@ -74,7 +74,8 @@ class Marks:
         return bool(self.segments or self.shots or self.badges or self.wrecks)
 
 
-def _square(text: object) -> Square | None:
+def square_of(text: object) -> Square | None:
+    """A square from an event's words, or None when a stored event does not name one."""
     try:
         return parse_square(text)
     except (ValueError, TypeError):
@@ -93,14 +94,14 @@ def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
         args = ev.args or {}
         data = ev.data or {}
         if ev.kind in MOVES:
-            to = _square(args.get("to"))
+            to = square_of(args.get("to"))
             here = at.get(name)
             if to is not None and here is not None and to != here:
                 by = data.get("by")
                 marks.segments.append(Segment(name, here, to, ev.kind == OWN, ev.kind, str(by) if by else None))
             at[name] = to
         elif ev.kind == "re-enter":
-            at[name] = _square(args.get("at"))
+            at[name] = square_of(args.get("at"))
         elif ev.kind == "destroyed":
             here = at.get(name)
             if here is not None:

@@ -10,6 +10,7 @@ paths, shots and damage) stays on screen a while.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from collections.abc import Sequence
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from ..engine import Board, Event, Robot
-from ..engine.geometry import parse_dir, parse_square
+from ..engine.geometry import parse_dir
 from .board_image import (
     CELL,
     Frame,
@@ -31,7 +32,7 @@ from .board_image import (
     quantized,
     robot_places,
 )
-from .marks import MOVES, events_of
+from .marks import MOVES, events_of, square_of
 from .players import Player
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
@@ -86,12 +87,15 @@ def beats(before: Sequence[Robot], events: Sequence[Event]) -> list[Beat]:
         robot = state[name]
         args = ev.args or {}
         if ev.kind in MOVES:
-            to = parse_square(args["to"])
-            if robot.pos is not None:
+            to = square_of(args.get("to"))
+            if robot.pos is not None and to is not None:
                 current.paths.setdefault(name, [robot.pos]).append(to)
             robot.pos = to
         elif ev.kind == "face":
-            new = parse_dir(args["dir"])
+            try:
+                new = parse_dir(args.get("dir"))
+            except (ValueError, TypeError):
+                continue
             card = str((ev.data or {}).get("card", ""))
             hint = -1 if card.startswith("LF") else 1 if card.startswith(("RT", "UT")) else None
             current.turns[name] = current.turns.get(name, 0) + _turn_between(robot.facing, new, hint)
@@ -99,8 +103,9 @@ def beats(before: Sequence[Robot], events: Sequence[Event]) -> list[Beat]:
         elif ev.kind == "destroyed":
             robot.pos = None
         elif ev.kind == "re-enter":
-            robot.pos = parse_square(args["at"])
-            robot.facing = parse_dir((ev.data or {}).get("facing", "N"))
+            robot.pos = square_of(args.get("at"))
+            with contextlib.suppress(ValueError, TypeError):
+                robot.facing = parse_dir((ev.data or {}).get("facing", "N"))
         elif ev.kind == "real":
             robot.virtual = False
     if current is not None:
