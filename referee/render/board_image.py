@@ -674,7 +674,7 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
 
 
 # -- what happened: paths, shots, damage, wrecks --------------------------------------------------
-def _dashed(d: ImageDraw.ImageDraw, a: Pt, b: Pt, fill: RGB, width: int, dash: float, gap: float) -> None:
+def dashed_line(d: ImageDraw.ImageDraw, a: Pt, b: Pt, fill: RGB, width: int, dash: float, gap: float) -> None:
     length = math.dist(a, b)
     if length == 0:
         return
@@ -686,7 +686,7 @@ def _dashed(d: ImageDraw.ImageDraw, a: Pt, b: Pt, fill: RGB, width: int, dash: f
         t = e + gap
 
 
-def _arrowhead(d: ImageDraw.ImageDraw, a: Pt, b: Pt, size: float, fill: RGB) -> None:
+def arrowhead(d: ImageDraw.ImageDraw, a: Pt, b: Pt, size: float, fill: RGB) -> None:
     length = math.dist(a, b)
     if length == 0:
         return
@@ -714,8 +714,8 @@ def draw_paths(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Seque
         if seg.own:
             d.line([a, b], fill=colour, width=w)
         else:
-            _dashed(d, a, b, colour, w, s * 0.22, s * 0.14)
-        _arrowhead(d, a, b, s * 0.24, colour)
+            dashed_line(d, a, b, colour, w, s * 0.22, s * 0.14)
+        arrowhead(d, a, b, s * 0.24, colour)
         if seg.robot not in started:
             started.add(seg.robot)
             r = s * 0.14

@@ -22,17 +22,19 @@ from .board_image import (
     HIT,
     INK,
     WALL,
+    WHITE,
     Layout,
+    arrowhead,
+    dashed_line,
     draw_badges,
     draw_order,
-    draw_paths,
     draw_robot,
     draw_wrecks,
     painter_for,
     robot_places,
 )
 from .fonts import font
-from .marks import Badge, Marks, Segment, Wreck
+from .marks import Badge, Marks, Wreck
 from .players import Player
 
 #: grey for the sample robots of the key
@@ -74,12 +76,19 @@ def _mark_robot(d: ImageDraw.ImageDraw, lay: Layout, virtual: bool = False, opti
 
 
 def _mark_path(d: ImageDraw.ImageDraw, lay: Layout, own: bool) -> None:
-    # a path from the square's left edge to its right: drawn on a three-square strip scaled into one
+    """A path across the sample square as the stage pictures draw one: a ring where it sets off, a line
+    (solid, or dashed) and an arrowhead."""
     s = lay.cell
     x, y = lay.origin((1, 1))
-    sub = Layout.square_at(x - s, y, s)
-    draw_paths(d, sub, Marks(segments=[Segment(SAMPLE.robot, (1, 1), (1, 2), own, "move" if own else "pushed")]),
-               [SAMPLE])
+    a, b = (x + s * 0.2, y + s / 2), (x + s - 2, y + s / 2)
+    w = max(3, s // 9)
+    if own:
+        d.line([a, b], fill=SAMPLE.rgb, width=w)
+    else:
+        dashed_line(d, a, b, SAMPLE.rgb, w, s * 0.12, s * 0.08)
+    arrowhead(d, a, b, s * 0.24, SAMPLE.rgb)
+    r = s * 0.14
+    d.ellipse([a[0] - r, a[1] - r, a[0] + r, a[1] + r], fill=WHITE, outline=SAMPLE.rgb, width=max(2, w - 1))
 
 
 def _mark_shot(d: ImageDraw.ImageDraw, lay: Layout) -> None:

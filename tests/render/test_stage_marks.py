@@ -8,6 +8,7 @@ import pytest
 from PIL import Image
 
 from referee.engine import Robot, TurnResult, build_board, parse_card, resolve_turn
+from referee.engine.events import read_event
 from referee.engine.geometry import E, N, Square
 from referee.render import make_players, render_turn
 from referee.render.board_image import (
@@ -208,3 +209,10 @@ def test_the_strip_under_the_board_gives_every_robots_hp_flags_and_lives(played)
     colours = [c for _, c in strip.getcolors(strip.width * strip.height) or []]
     assert all(any(_near(c, p.rgb) for c in colours) for p in players)
     assert any(_near(c, INK) for c in colours)  # the words
+
+
+def test_a_stored_turn_read_back_from_its_words_draws_the_same_marks(played):
+    result, _ = played
+    stored = [read_event(e.to_dict()) for e in result.events]
+    for stage in range(1, result.phases_run + 1):
+        assert stage_marks(result.frames[stage - 1], events_of(stored, stage)) == _marks(result, stage)
