@@ -800,28 +800,49 @@ def status_text(robot: Robot | None, flag_total: int) -> str:
     return text
 
 
+_STRIPS: dict[tuple[object, ...], Image.Image] = {}
+
+
 def draw_strip(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
                flag_total: int) -> None:
-    """Every player's robot under the board: its colour and letters, HP, flags touched, lives, options."""
+    """Every player's robot under the board: its colour and letters, HP, flags touched, lives, options.
+
+    Drawn once for each state of the players (kept, a few hundred at most) and pasted: the in-between frames
+    of the GIF and the pictures of a quiet stage show the same strip."""
     if not lay.strip:
         return
-    d = ImageDraw.Draw(img)
-    w = lay.size[0]
-    per_row, entry_w, row_h = strip_geometry(w, lay.cell, len(players))
-    top = lay.size[1] - lay.strip + 4
     by_name = {r.name: r for r in robots}
-    fsize = max(9, lay.cell * 11 // 32)
-    for i, p in enumerate(players):
-        x = (i % per_row) * entry_w + 6
-        y = top + (i // per_row) * row_h + row_h / 2
+    entries = []
+    for p in players:
         robot = by_name.get(p.robot)
-        virtual = bool(robot and robot.virtual)
-        draw_robot(d, x + row_h / 2, y, row_h, p.rgb, 1, virtual, p.initials if row_h >= 18 else "",
-                   bool(robot and robot.options))
-        name = p.label if len(p.label) <= 10 else p.label[:9] + "\u2026"
+        entries.append((p.hex, p.initials, p.label, status_text(robot, flag_total), bool(robot and robot.virtual),
+                        bool(robot and robot.options)))
+    key = (lay.size[0], lay.strip, lay.cell, tuple(entries))
+    strip = _STRIPS.get(key)
+    if strip is None:
+        if len(_STRIPS) > 512:
+            _STRIPS.clear()
+        strip = _STRIPS[key] = _strip_image(lay, players, entries)
+    img.paste(strip, (lay.ox, lay.oy + lay.size[1] - lay.strip))
+
+
+def _strip_image(lay: Layout, players: Sequence[Player], entries: Sequence[tuple[str, str, str, str, bool, bool]]
+                 ) -> Image.Image:
+    w = lay.size[0]
+    img = Image.new("RGB", (w, lay.strip), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    d.line([(0, 0), (w, 0)], fill=GRID, width=1)
+    per_row, entry_w, row_h = strip_geometry(w, lay.cell, len(players))
+    fsize = max(9, lay.cell * 11 // 32)
+    for i, (p, (_, initials, label, status, virtual, options)) in enumerate(zip(players, entries, strict=True)):
+        x = (i % per_row) * entry_w + 6
+        y = 4 + (i // per_row) * row_h + row_h / 2
+        draw_robot(d, x + row_h / 2, y, row_h, p.rgb, 1, virtual, initials if row_h >= 18 else "", options)
+        name = label if len(label) <= 10 else label[:9] + "\u2026"
         stamp(d, (x + row_h + 4, y), name, fsize, True, INK, "lm")
         nx = x + row_h + 8 + font(fsize, True).getlength(name)
-        stamp(d, (nx, y), status_text(robot, flag_total), fsize, False, INK, "lm")
+        stamp(d, (nx, y), status, fsize, False, INK, "lm")
+    return img
 
 
 # -- frames ---------------------------------------------------------------------------------------
