@@ -29,8 +29,13 @@ from typing import TypeVar
 from referee.boards import list_boards, load_board
 from referee.engine import Board, Card, Deal, Robot, TurnResult, deal_turn, resolve_turn
 from referee.engine.geometry import N
-from referee.render import board_image, make_players, player_mail, png_bytes, render_turn
+from referee.render import make_players, player_mail, png_bytes, render_turn
 from referee.render.board_image import draw_floor, frame, gif_bytes
+
+try:  # where the kept floors are (board_image before issue 18)
+    from referee.render import frames as floors
+except ImportError:  # pragma: no cover
+    from referee.render import board_image as floors  # type: ignore[no-redef]
 
 try:  # (absent before issue 18: the script also runs against older trees, for before-and-after figures)
     from referee.render.motion import animation
@@ -112,7 +117,7 @@ def main() -> None:
     print(f"floor, drawn from nothing:     {ms(floor_times)}")
 
     def first_frame() -> bytes:
-        board_image._FLOORS.clear()
+        floors._FLOORS.clear()
         return png_bytes(frame(board, result.robots, players, "after stage 3"))
 
     first_times, _ = timed(first_frame, max(3, args.repeat // 4))
@@ -152,7 +157,7 @@ def main() -> None:
     warm, mails = timed(whole_turn, args.repeat)
 
     def cold_turn() -> list[bytes]:
-        board_image._FLOORS.clear()
+        floors._FLOORS.clear()
         return whole_turn()
 
     cold, _ = timed(cold_turn, max(3, args.repeat // 4))

@@ -13,29 +13,11 @@ import weakref
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Element, Robot
-from .board_image import (
-    BACKGROUND,
-    BEAM,
-    CELL,
-    FLOOR,
-    GRID,
-    HIT,
-    INK,
-    WALL,
-    WHITE,
-    Layout,
-    arrowhead,
-    dashed_line,
-    draw_badges,
-    draw_order,
-    draw_robot,
-    draw_wrecks,
-    painter_for,
-    robot_places,
-)
+from .board_image import BACKGROUND, BEAM, CELL, FLOOR, GRID, HIT, INK, WALL, WHITE, Layout, draw_order, painter_for
 from .fonts import font
 from .marks import Badge, Marks, Wreck
 from .players import Player
+from .robots import arrowhead, dashed_line, draw_badges, draw_robot, draw_wrecks, robot_places
 
 #: grey for the sample robots of the key
 SAMPLE = Player("sample", "sample", "grey", "#5a6b7d", "R")

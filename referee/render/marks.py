@@ -1,7 +1,7 @@
 """What happened in one stage, as a list of things to draw: paths, laser hits, damage, wrecks.
 
 Made from the robots as the stage began and the stage's events, nothing else, so a stored turn draws
-the same as a fresh one. The list is plain data (tests read it); :mod:`.board_image` paints it.
+the same as a fresh one. The list is plain data (tests read it); :mod:`.robots` paints it.
 
 - a :class:`Segment` for every square-to-square move: ``own`` when the robot's own card moved it (drawn
   solid), else carried, pushed, conveyed, slid or teleported (drawn dashed);

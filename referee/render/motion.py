@@ -20,20 +20,11 @@ from PIL import Image
 
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
-from .board_image import (
-    CELL,
-    Frame,
-    Place,
-    draw_caption,
-    draw_robots,
-    draw_strip,
-    floor,
-    frame_phase,
-    quantized,
-    robot_places,
-)
+from .board_image import CELL, frame_phase
+from .frames import Frame, draw_caption, floor, quantized
 from .marks import MOVES, events_of, square_of
 from .players import Player
+from .robots import Place, draw_robots, draw_strip, robot_places
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
 TWEEN_MS = 180

@@ -2,7 +2,7 @@
 animation (GIF).
 
 Everything here is shared by every player's mail, so it is drawn once per turn: the floor of the course is
-kept between turns (see :func:`.board_image.floor`), the key is kept with it, and the GIF is made of the
+kept between turns (see :func:`.frames.floor`), the key is kept with it, and the GIF is made of the
 stage pictures already drawn plus in-between frames.
 """
 
@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
-from .board_image import CELL, Frame, gif_bytes, png_bytes, turn_frames
+from .board_image import CELL
+from .frames import Frame, gif_bytes, png_bytes, turn_frames
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation

@@ -10,7 +10,9 @@ from PIL import Image
 from referee.engine import Board, Robot, build_board
 from referee.engine.geometry import E, N, S, Square, W
 from referee.render import fonts, frame, gif_bytes, make_players, png_bytes
-from referee.render.board_image import CELL, WRECK, Layout, floor, strip_height
+from referee.render.board_image import CELL, WRECK, Layout
+from referee.render.frames import floor
+from referee.render.robots import strip_height
 
 from .conftest import SeededTurn
 

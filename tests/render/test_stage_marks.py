@@ -20,12 +20,10 @@ from referee.render.board_image import (
     OPTION,
     WRECK,
     Layout,
-    floor,
-    frame,
-    robot_places,
-    status_text,
 )
+from referee.render.frames import floor, frame
 from referee.render.marks import Badge, Segment, Shot, Wreck, events_of, stage_marks
+from referee.render.robots import robot_places, status_text
 
 RGB = tuple[int, int, int]
 
