@@ -39,6 +39,9 @@ def stamp(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
           stroke_fill: tuple[int, int, int] | None = None) -> None:
     """Text drawn from a kept sprite: what is written on every frame (robots' letters, the status strip)
     costs a paste, not a font rendering, after its first time."""
+    image: Image.Image | None = getattr(d, "_image", None)  # the image this ImageDraw draws on (Pillow's own)
+    if image is None or image.mode != "RGB":
+        d.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        return
     sprite, left, top = _sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
-    image: Image.Image = d._image  # the image this ImageDraw draws on
     image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)

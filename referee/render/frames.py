@@ -71,6 +71,8 @@ def floor(board: Board, cell: int = CELL, players: int = 0) -> _Floor:
     got = per_board.get(key)
     if got is None:
         base = per_board.get((cell, 0))
+        if base is None and players:
+            base = floor(board, cell, 0)
         bare = base.image if base is not None else draw_floor(board, cell)
         strip = strip_height(board, cell, players)
         lay = Layout(board.width, board.height, cell, strip)
