@@ -110,8 +110,8 @@ def robot_places(lay: Layout, robots: Sequence[Robot], order: Mapping[str, int])
             continue
         here.sort(key=lambda r: (order.get(r.name, len(order)), r.name))
         n = len(here)
-        size = s * (0.7 if n <= 4 else 0.6)
-        radius = s * (0.42 if n <= 4 else 0.56)
+        size = s * (0.66 if n <= 4 else 0.6)
+        radius = s * 0.56
         for i, robot in enumerate(here):
             a = math.radians(-90 + 360 * (i + 0.5) / n)
             out[robot.name] = Place(cx + radius * math.cos(a), cy + radius * math.sin(a), size)
