@@ -164,14 +164,16 @@ def test_the_pictures_of_a_turn_carry_their_stages_marks(played):
 NAMES = ["Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop"]
 
 
-def test_eight_virtual_robots_on_one_dock_fan_out_around_it_with_their_letters_and_the_dock_number_shows():
+@pytest.mark.parametrize("count", [2, 4, 8])
+def test_virtual_robots_on_one_dock_fan_out_around_it_with_their_letters_and_the_dock_number_shows(count):
     board = build_board({"width": 5, "height": 4, "elements": [{"kind": "start", "at": "r2c3", "number": 1}]})
-    players = make_players(NAMES)
-    robots = [Robot(n, (2, 3), N, virtual=True) for n in NAMES]
+    names = NAMES[:count]
+    players = make_players(names)
+    robots = [Robot(n, (2, 3), N, virtual=True) for n in names]
     lay = floor(board, CELL, len(players)).layout
-    places = robot_places(lay, robots, {n: i for i, n in enumerate(NAMES)})
+    places = robot_places(lay, robots, {n: i for i, n in enumerate(names)})
     centres = {(round(p.cx), round(p.cy)) for p in places.values()}
-    assert len(centres) == 8  # no two on top of each other
+    assert len(centres) == count  # no two on top of each other
     cx, cy = lay.centre((2, 3))
     assert all(abs(p.cx - cx) + abs(p.cy - cy) > CELL * 0.3 for p in places.values())  # the middle stays free
     assert all(p.size >= 18 for p in places.values())  # big enough for their letters
