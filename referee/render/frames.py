@@ -207,8 +207,3 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
         marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
         out.append(Frame(key, text, frame(board, robots, players, text, cell, marks), marks))
     return out
-
-
-#: how long the GIF shows each picture (ms): the start and the end a little longer
-def gif_durations(count: int) -> list[int]:
-    return [1600 if i in (0, count - 1) else 1100 for i in range(count)]
