@@ -8,8 +8,11 @@ course, then times:
 - the floor, drawn from nothing (done once per board and cell size, then kept), and a first frame from
   nothing (floor, palette, robots, PNG);
 - one frame: the robots drawn on the kept floor, mapped to the palette and encoded as PNG (goal < 50 ms);
-- one turn: the report, a PNG per stage and the GIF, then every player's mail built and serialised to bytes
-  (goal < 1 s), with the floor already drawn ("warm") and from nothing ("cold").
+- one turn drawn once for everybody: the report, a PNG per stage (with its paths, shots, damage and wrecks),
+  the key and the GIF; and the GIF alone, from the stage pictures already drawn (in-between frames and
+  encoding; goal < 1 s);
+- one turn: all that, then every player's mail built and serialised to bytes, with the floor already drawn
+  ("warm") and from nothing ("cold").
 
 Prints medians (and the worst run), and the sizes of a PNG, the GIF and a mail. One core, one process.
 """
@@ -26,8 +29,18 @@ from typing import TypeVar
 from referee.boards import list_boards, load_board
 from referee.engine import Board, Card, Deal, Robot, TurnResult, deal_turn, resolve_turn
 from referee.engine.geometry import N
-from referee.render import board_image, make_players, player_mail, png_bytes, render_turn
-from referee.render.board_image import draw_floor, frame
+from referee.render import make_players, player_mail, png_bytes, render_turn
+from referee.render.board_image import draw_floor, frame, gif_bytes
+
+try:  # where the kept floors are (board_image before issue 18)
+    from referee.render import frames as floors
+except ImportError:  # pragma: no cover
+    from referee.render import board_image as floors  # type: ignore[no-redef]
+
+try:  # (absent before issue 18: the script also runs against older trees, for before-and-after figures)
+    from referee.render.motion import animation
+except ImportError:  # pragma: no cover
+    animation = None  # type: ignore[assignment]
 
 T = TypeVar("T")
 NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")
@@ -57,17 +70,25 @@ def play(board: Board, robots: list[Robot], seed: str, rng: random.Random) -> tu
     return resolve_turn(board, robots, programs, seed=seed, undealt=dealt.undealt), dealt
 
 
+#: CPU time of this process (not wall time): the machine is shared, and other jobs' load should not count
+CPU_TIMES: dict[int, list[float]] = {}
+
+
 def timed(fn: Callable[[], T], repeat: int) -> tuple[list[float], T]:
-    times = []
+    times, cpu = [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         out = fn()
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    CPU_TIMES[id(times)] = cpu
     return times, out
 
 
 def ms(times: list[float]) -> str:
-    return f"median {statistics.median(times) * 1e3:7.1f} ms, worst {max(times) * 1e3:7.1f} ms"
+    cpu = CPU_TIMES.get(id(times), times)
+    return (f"median {statistics.median(times) * 1e3:7.1f} ms, worst {max(times) * 1e3:7.1f} ms wall; "
+            f"CPU median {statistics.median(cpu) * 1e3:7.1f} ms")
 
 
 def main() -> None:
@@ -96,7 +117,7 @@ def main() -> None:
     print(f"floor, drawn from nothing:     {ms(floor_times)}")
 
     def first_frame() -> bytes:
-        board_image._FLOORS.clear()
+        floors._FLOORS.clear()
         return png_bytes(frame(board, result.robots, players, "after stage 3"))
 
     first_times, _ = timed(first_frame, max(3, args.repeat // 4))
@@ -119,10 +140,24 @@ def main() -> None:
             mails.append(bytes(msg))
         return mails
 
+    shared, rendered = timed(lambda: render_turn(board, result, players, "RR-7", turn), args.repeat)
+    print(f"one turn, drawn once for all:  {ms(shared)}")
+
+    def gif_alone() -> bytes:
+        if animation is None:
+            return gif_bytes([f.image for f in rendered.frames], 1000)
+        images, durations = animation(board, rendered.frames, result.frames, result.events, players,
+                                      f"RR-7 turn {turn}")
+        return gif_bytes(images, durations)
+
+    gif_times, gif = timed(gif_alone, args.repeat)
+    count = len(animation(board, rendered.frames, result.frames, result.events, players)[0]) if animation \
+        else len(rendered.frames)
+    print(f"the GIF alone ({count} frames):     {ms(gif_times)}   GIF {len(gif) / 1024:.1f} KB")
     warm, mails = timed(whole_turn, args.repeat)
 
     def cold_turn() -> list[bytes]:
-        board_image._FLOORS.clear()
+        floors._FLOORS.clear()
         return whole_turn()
 
     cold, _ = timed(cold_turn, max(3, args.repeat // 4))

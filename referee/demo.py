@@ -162,22 +162,43 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
     return robot_name
 
 
+def _save_html(msg: email.message.EmailMessage, path: Path) -> None:
+    """A mail's HTML part as a page that opens in a browser: its cid: pictures point at the saved files."""
+    body = msg.get_body(("html",))
+    if body is None:
+        return
+    html = body.get_content()
+    for part in msg.walk():
+        name, cid = part.get_filename(), part["Content-ID"]
+        if name and cid and part.get_content_maintype() == "image":
+            (path.parent / name).write_bytes(part.get_content())
+            html = html.replace(f"cid:{cid.strip('<>')}", name)
+    path.write_text(html)
+
+
 def _export(settings: Settings, mails: list[email.message.EmailMessage], target: Path) -> list[Path]:
-    """Save the GM's copy of each turn report: its text, and its pictures."""
+    """Save the GM's copy of each turn report (its text and its pictures), and every turn mail's HTML as a page
+    (``RR-1-turn3-gm.html``, ``RR-1-turn3-alice.html``...)."""
     target.mkdir(parents=True, exist_ok=True)
     saved = []
     for msg in mails:
-        if not str(msg["Subject"] or "").startswith("[GM]") or "results" not in str(msg["Subject"]):
+        subject = str(msg["Subject"] or "")
+        if "results" not in subject:
             continue
-        m = re.search(r"turn (\d+)", str(msg["Subject"]))
+        m = re.search(r"turn (\d+)", subject)
         stem = f"{GAME}-turn{m.group(1) if m else 'x'}"
-        path = target / f"{stem}.txt"
-        path.write_text(_text(msg))
-        saved.append(path)
-        for part in msg.walk():
-            name = part.get_filename()
-            if name and part.get_content_maintype() == "image":
-                (target / name).write_bytes(part.get_content())
+        if subject.startswith("[GM]"):
+            path = target / f"{stem}.txt"
+            path.write_text(_text(msg))
+            saved.append(path)
+            for part in msg.walk():
+                name = part.get_filename()
+                if name and part.get_content_maintype() == "image":
+                    (target / name).write_bytes(part.get_content())
+        who = "gm" if subject.startswith("[GM]") else re.sub(r"[^a-z0-9]+", "-", str(msg["To"]).split("@")[0].lower())
+        page = target / f"{stem}-{who}.html"
+        _save_html(msg, page)
+        saved.append(page)
     return saved
 
 

@@ -1,5 +1,6 @@
 """The README's first command: the demo plays a game by mail on Maildirs and leaves everything to look at."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +18,14 @@ def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):
     assert len(list(outbox.iterdir())) == result.mails_out
     assert result.reports and all(p.exists() for p in result.reports)
     assert list((tmp_path / "demo" / "reports").glob("*.png"))
+    # each player's turn mail as a page beside the reports, its pictures found there
+    pages = list((tmp_path / "demo" / "reports").glob("*-turn1-*.html"))
+    assert len(pages) >= 4  # three players and the GM
+    for page in pages:
+        html = page.read_text()
+        assert "cid:" not in html and "<img" in html
+        for src in re.findall(r'<img src="([^"]+)"', html):
+            assert (page.parent / src).is_file(), src
     assert (tmp_path / "demo" / "archive" / "index.html").exists()
     assert any("mailed a program" in line for line in lines)
     assert any("static archive" in line for line in lines)

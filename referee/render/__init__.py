@@ -4,7 +4,8 @@ Pure functions from engine results to images, text and ``EmailMessage`` objects;
 stores or reads the clock.
 """
 
-from .board_image import CELL, Frame, draw_floor, frame, frame_rgb, gif_bytes, png_bytes, turn_frames
+from .board_image import CELL, draw_floor
+from .frames import Frame, frame, frame_rgb, gif_bytes, png_bytes, turn_frames
 from .mail import Attachment, Picture, build_message, content_id, message_id, turn_mail
 from .players import PALETTE, Player, make_players
 from .tables import (

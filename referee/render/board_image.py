@@ -1,28 +1,28 @@
-"""Pictures of the course: the floor and its elements, robots on it, a PNG per stage and a GIF per turn.
+"""Pictures of the course: the colours, the pixel layout, and the floor with every element on it.
 
-The floor (every element, the grid and the r#c# labels) is drawn once per board and cell size and
-kept; a frame is a copy of it with the robots drawn on, mapped to a palette made once per board and
-set of player colours (so PNGs are small and every frame of the GIF shares one palette).
+The floor (every element, the grid and the r#c# labels) is drawn once per board and cell size and kept
+(:func:`.frames.floor`); robots and what happened to them are drawn on copies of it (:mod:`.robots`,
+:mod:`.frames`).
 
-Row 1 is at the bottom and column 1 at the left, as in the r#c# notation. Unknown element kinds
-(ones added to the engine after this module) are drawn with their ASCII glyph, so they still show.
+Row 1 is at the bottom and column 1 at the left, as in the r#c# notation. Each kind is drawn by its own
+painter when the renderer has one, else from its registry metadata (:func:`paint_default`), in the order
+its rank gives it.
 """
 
 from __future__ import annotations
 
-import io
+import colorsys
+import hashlib
 import math
-import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from ..engine import Board, Element, Robot
+from ..engine import Board, Element
 from ..engine.geometry import DC, DR, Square, opposite
 from ..engine.kinds import KINDS
 from .fonts import font
-from .players import Player
 
 CELL = 32
 
@@ -65,6 +65,11 @@ LEDGE: RGB = (122, 78, 28)
 RAMP_BG: RGB = (214, 196, 164)
 UNKNOWN: RGB = (60, 60, 60)
 WHITE: RGB = (255, 255, 255)
+OPTION: RGB = (240, 190, 20)
+DAMAGE: RGB = (200, 16, 16)
+HEAL: RGB = (26, 140, 50)
+HIT: RGB = (255, 236, 80)
+WRECK: RGB = (60, 60, 60)
 
 Pt = tuple[float, float]
 #: image-space unit vectors of N, E, S, W (image y grows downwards)
@@ -78,6 +83,17 @@ class Layout:
     width: int
     height: int
     cell: int
+    #: pixels under the board for the status strip
+    strip: int = 0
+    #: where the picture starts on the image it is drawn on (the key draws one-square pictures anywhere)
+    ox: int = 0
+    oy: int = 0
+
+    @classmethod
+    def square_at(cls, x: int, y: int, cell: int) -> Layout:
+        """A one-square layout whose square (1, 1) has its top-left pixel at (x, y)."""
+        plain = cls(1, 1, cell)
+        return cls(1, 1, cell, 0, x - plain.left, y - plain.top)
 
     @property
     def title(self) -> int:
@@ -98,18 +114,19 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
-        return (self.left * 2 + self.width * self.cell, self.top + self.band[0] + self.height * self.cell)
+        return (self.left * 2 + self.width * self.cell,
+                self.top + self.band[0] + self.height * self.cell + self.strip)
 
     def origin(self, sq: Square) -> tuple[int, int]:
         """Top-left pixel of a square."""
-        return (self.left + (sq[1] - 1) * self.cell, self.top + (self.height - sq[0]) * self.cell)
+        return (self.ox + self.left + (sq[1] - 1) * self.cell, self.oy + self.top + (self.height - sq[0]) * self.cell)
 
     def centre(self, sq: Square) -> Pt:
         x, y = self.origin(sq)
         return (x + self.cell / 2, y + self.cell / 2)
 
 
-def _turn(points: Sequence[Pt], d: int, cx: float, cy: float) -> list[Pt]:
+def turned(points: Sequence[Pt], d: int, cx: float, cy: float) -> list[Pt]:
     """Points drawn for facing N, turned to face ``d`` about (cx, cy) (relative coordinates in)."""
     out = []
     for x, y in points:
@@ -153,10 +170,10 @@ def _belt_arrow(d: ImageDraw.ImageDraw, lay: Layout, el: Element, colour: RGB, h
     s = lay.cell
     cx, cy = lay.centre(el.at)
     w = s * 0.07
-    d.polygon(_turn([(-w, s * 0.46), (w, s * 0.46), (w, -s * 0.1), (-w, -s * 0.1)], el["dir"], cx, cy), fill=colour)
+    d.polygon(turned([(-w, s * 0.46), (w, s * 0.46), (w, -s * 0.1), (-w, -s * 0.1)], el["dir"], cx, cy), fill=colour)
     for i in range(heads):
         tip = -s * 0.44 + i * s * 0.3
-        d.polygon(_turn([(0, tip), (s * 0.26, tip + s * 0.26), (-s * 0.26, tip + s * 0.26)], el["dir"], cx, cy),
+        d.polygon(turned([(0, tip), (s * 0.26, tip + s * 0.26), (-s * 0.26, tip + s * 0.26)], el["dir"], cx, cy),
                   fill=colour)
 
 
@@ -306,7 +323,7 @@ def paint_ramp(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
     s = lay.cell
     cx, cy = lay.centre(el.at)
     for k in (-0.3, -0.1, 0.1, 0.3):
-        d.line(_turn([(-s * 0.42, s * k), (s * 0.42, s * k)], el["dir"], cx, cy), fill=(188, 168, 134), width=1)
+        d.line(turned([(-s * 0.42, s * k), (s * 0.42, s * k)], el["dir"], cx, cy), fill=(188, 168, 134), width=1)
     _belt_arrow(d, lay, el, LEDGE, 1)
 
 
@@ -327,15 +344,56 @@ def paint_flag(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
            font=font(max(9, s * 13 // 32), True), fill=FLAG_TEXT, anchor="mm")
 
 
-def paint_unknown(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+def _kind_colour(name: str, light: float) -> RGB:
+    """A stable colour of its own for a kind the renderer has no look for (from its name)."""
+    h = int(hashlib.sha256(name.encode()).hexdigest()[:6], 16)
+    hue = (h % 360) / 360
+    r, g, b = colorsys.hls_to_rgb(hue, light, 0.45)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def paint_default(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """How a kind with no painter of its own is drawn, from its registry metadata alone.
+
+    A floor kind (``group="floor"``) gets a tile in a colour of its own; a kind with ``sides`` a bar on
+    each of them; a ``dir`` field a small arrow; and every kind its ASCII glyph on top.
+    """
     kind = KINDS.get(el.kind)
+    fields = el.fields
+    s = lay.cell
+    if kind is not None and kind.group == "floor":
+        _tile(d, lay, el.at, _kind_colour(el.kind, 0.84))
+    if "sides" in fields:
+        w = max(3, s // 9)
+        for side in fields["sides"]:
+            a, b = _side_line(lay, el.at, side, w / 2 + 1)
+            d.line([a, b], fill=_kind_colour(el.kind, 0.35), width=w)
+    if isinstance(fields.get("dir"), int):
+        cx, cy = lay.centre(el.at)
+        tip = -s * 0.44
+        d.polygon(turned([(0, tip), (s * 0.14, tip + s * 0.16), (-s * 0.14, tip + s * 0.16)], fields["dir"], cx, cy),
+                  fill=UNKNOWN)
     glyph = kind.glyph(el).strip() if kind else el.kind[:3]
     if glyph:
         cx, cy = lay.centre(el.at)
-        d.text((cx, cy), glyph, font=font(max(8, lay.cell * 3 // 8), True), fill=UNKNOWN, anchor="mm")
+        d.text((cx, cy), glyph, font=font(max(8, s * 3 // 8), True), fill=UNKNOWN, anchor="mm",
+               stroke_width=1, stroke_fill=BACKGROUND)
 
 
-#: the order the floor is drawn in; kinds not named here come after the floor kinds, as glyphs
+def paint_nothing(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """Walls are drawn from the board's wall table, after everything else (see :func:`draw_floor`)."""
+
+
+def paint_emitter(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    """A board laser's mount on the wall behind it (its beam is drawn with the beams)."""
+    s = lay.cell
+    cx, cy = lay.centre(el.at)
+    w, h = s * 0.26, s * 0.2
+    pts = [(-w, s * 0.5), (w, s * 0.5), (w * 0.6, s * 0.5 - h), (-w * 0.6, s * 0.5 - h)]
+    d.polygon(turned(pts, el["dir"], cx, cy), fill=EMITTER, outline=INK)
+
+
+#: the looks the renderer has for kinds it knows; any other kind is drawn by :func:`paint_default`
 PAINTERS: dict[str, Painter] = {
     "level": paint_level,
     "pit": paint_pit,
@@ -350,11 +408,34 @@ PAINTERS: dict[str, Painter] = {
     "gear": paint_gear,
     "start": paint_start,
     "crusher": paint_crusher,
+    "flag": paint_flag,
+    "pusher": paint_pusher,
+    "wall": paint_nothing,
+    "laser": paint_emitter,
 }
-#: drawn after the beams, so nothing hides them
-ON_TOP: dict[str, Painter] = {"flag": paint_flag, "pusher": paint_pusher}
-#: kinds with no painter of their own that need none (walls and lasers are drawn as such)
-SILENT = frozenset({"wall", "laser"})
+#: kinds ranked below the board laser are drawn under the beams, the rest over them (floor kinds always under)
+BEAM_RANK = 30
+
+
+def painter_for(kind: str) -> Painter:
+    """The painter of a kind: its own look, else the one made from its metadata."""
+    return PAINTERS.get(kind, paint_default)
+
+
+def under_beams(kind: str) -> bool:
+    """Whether a kind is drawn before the beams: floor kinds, and others ranked below the laser."""
+    k = KINDS.get(kind)
+    return k is None or k.group == "floor" or k.rank < BEAM_RANK
+
+
+def draw_order(kinds: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The kinds on a board in the order they are drawn (by rank, lowest first): under the beams, over them."""
+    def rank(name: str) -> tuple[int, int, str]:
+        k = KINDS.get(name)
+        return (0 if k is not None and k.group == "floor" else 1, k.rank if k else 0, name)
+
+    ordered = sorted(kinds, key=rank)
+    return [k for k in ordered if under_beams(k)], [k for k in ordered if not under_beams(k)]
 
 
 def beam_path(board: Board, start: Square, d: int) -> list[Square]:
@@ -378,16 +459,6 @@ def _draw_beams(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
                 off = (i - (count - 1) / 2) * gap
                 d.line([(ax + px * off, ay + py * off), (bx + px * off, by + py * off)], fill=BEAM,
                        width=max(2, s // 14))
-
-
-def _draw_emitters(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
-    s = lay.cell
-    for sq, els in sorted(board.layer("laser").items()):
-        for el in els:
-            cx, cy = lay.centre(sq)
-            w, h = s * 0.26, s * 0.2
-            pts = [(-w, s * 0.5), (w, s * 0.5), (w * 0.6, s * 0.5 - h), (-w * 0.6, s * 0.5 - h)]
-            d.polygon(_turn(pts, el["dir"], cx, cy), fill=EMITTER, outline=INK)
 
 
 def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
@@ -442,6 +513,13 @@ def _draw_labels(d: ImageDraw.ImageDraw, lay: Layout) -> None:
         d.text((total_w - band_w / 2, y), f"r{r}", font=f, fill=LABEL, anchor="mm")
 
 
+def _paint_layer(d: ImageDraw.ImageDraw, lay: Layout, board: Board, kind: str) -> None:
+    paint = painter_for(kind)
+    for _, els in sorted(board.layers[kind].items()):
+        for el in els:
+            paint(d, lay, el)
+
+
 def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
     """The course with every element and the r#c# labels, without robots (RGB)."""
     lay = Layout(board.width, board.height, cell)
@@ -457,185 +535,19 @@ def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
                 for k in range(-cell, cell, max(4, cell // 4)):
                     d.line([(x + max(0, k), y + max(0, -k)), (x + min(cell, cell + k), y + min(cell, cell - k))],
                            fill=VOID_HATCH, width=1)
-    kinds = list(board.layers)
-    order = [k for k in PAINTERS if k in kinds] + [k for k in kinds if k not in PAINTERS and k not in ON_TOP
-                                                   and k not in SILENT]
-    for kind in order:
-        paint = PAINTERS.get(kind, paint_unknown)
-        for _, els in sorted(board.layers[kind].items()):
-            for el in els:
-                paint(d, lay, el)
+    under, over = draw_order(list(board.layers))
+    for kind in under:
+        _paint_layer(d, lay, board, kind)
     _draw_ledges(d, lay, board)
     _draw_beams(d, lay, board)
-    for kind, paint in ON_TOP.items():
-        for _, els in sorted(board.layer(kind).items()):
-            for el in els:
-                paint(d, lay, el)
+    for kind in over:
+        _paint_layer(d, lay, board, kind)
     _draw_walls(d, lay, board)
-    _draw_emitters(d, lay, board)
     _draw_labels(d, lay)
     return img
 
 
-# -- robots ---------------------------------------------------------------------------------------
-def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
-
-
-def _ink_on(colour: RGB) -> RGB:
-    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-    return INK if lum > 150 else WHITE
-
-
-def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: RGB, facing: int,
-               virtual: bool, label: str) -> None:
-    """One robot in a ``size`` square centred on (cx, cy): a disc in its colour with a nose where it faces.
-
-    A virtual robot is a pale disc with a dashed ring, its letters in its colour.
-    """
-    r = size * 0.34
-    nose = [(0, -size * 0.49), (size * 0.2, -r * 0.55), (-size * 0.2, -r * 0.55)]
-    box = [cx - r, cy - r, cx + r, cy + r]
-    if virtual:
-        pale = _mix(colour, WHITE, 0.72)
-        d.polygon(_turn(nose, facing, cx, cy), fill=pale, outline=colour)
-        d.ellipse(box, fill=pale)
-        w = max(2, round(size / 14))
-        for a in range(0, 360, 45):
-            d.arc(box, start=a, end=a + 28, fill=colour, width=w)
-        text_fill, stroke = _mix(colour, INK, 0.25), pale
-    else:
-        d.polygon(_turn(nose, facing, cx, cy), fill=colour, outline=INK)
-        d.ellipse(box, fill=colour, outline=INK, width=max(1, round(size / 20)))
-        text_fill = _ink_on(colour)
-        stroke = colour
-    if label:
-        fsize = max(7, round(size * (0.42 if len(label) == 1 else 0.32)))
-        d.text((cx, cy), label, font=font(fsize, True), fill=text_fill, anchor="mm", stroke_width=0,
-               stroke_fill=stroke)
-
-
-def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player]) -> None:
-    """Robots on the board, in their players' colours; robots sharing a square are drawn smaller, side by side."""
-    d = ImageDraw.Draw(img)
-    seat = {p.robot: i for i, p in enumerate(players)}
-    look = {p.robot: p for p in players}
-    by_square: dict[Square, list[Robot]] = {}
-    for robot in robots:
-        if robot.pos is not None:
-            by_square.setdefault(robot.pos, []).append(robot)
-    for sq, here in sorted(by_square.items()):
-        here.sort(key=lambda r: (seat.get(r.name, len(seat)), r.name))
-        n = 1 if len(here) == 1 else math.ceil(math.sqrt(len(here)))
-        sub = lay.cell / n
-        x0, y0 = lay.origin(sq)
-        for i, robot in enumerate(here):
-            cx = x0 + (i % n + 0.5) * sub
-            cy = y0 + (i // n + 0.5) * sub
-            p = look.get(robot.name)
-            colour = p.rgb if p else GEAR_EDGE
-            label = (p.initials if p else robot.name[:1].upper()) if sub >= 20 else ""
-            # robots sharing a square overlap a little, so each stays big enough to see
-            draw_robot(d, cx, cy, sub if n == 1 else sub * 1.2, colour, robot.facing, robot.virtual, label)
-
-
-# -- frames ---------------------------------------------------------------------------------------
-@dataclass
-class _Floor:
-    image: Image.Image
-    layout: Layout
-    #: player colours -> the palette image frames are mapped to
-    palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
-
-
-_FLOORS: weakref.WeakKeyDictionary[Board, dict[int, _Floor]] = weakref.WeakKeyDictionary()
-
-
-def floor(board: Board, cell: int = CELL) -> _Floor:
-    """The board's floor at this cell size, drawn the first time it is asked for."""
-    per_board = _FLOORS.setdefault(board, {})
-    got = per_board.get(cell)
-    if got is None:
-        got = per_board[cell] = _Floor(draw_floor(board, cell), Layout(board.width, board.height, cell))
-    return got
-
-
-def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
-    """A palette for the frames: the floor's colours and every player's robot, real and virtual."""
-    key = tuple(p.hex for p in players)
-    pal = fl.palettes.get(key)
-    if pal is None:
-        s = fl.layout.cell
-        w, h = fl.image.size
-        looks = [(p, virtual, bg) for p in players
-                 for virtual, bg in ((False, FLOOR), (True, FLOOR), (False, BELT_BG), (True, EXPRESS_BG))]
-        per_row = max(1, w // s)
-        sheet = Image.new("RGB", (w, h + math.ceil(len(looks) / per_row) * s), BACKGROUND)
-        sheet.paste(fl.image, (0, 0))
-        d = ImageDraw.Draw(sheet)
-        for i, (p, virtual, bg) in enumerate(looks):
-            x, y = i % per_row * s, h + i // per_row * s
-            d.rectangle([x, y, x + s, y + s], fill=bg)
-            draw_robot(d, x + s / 2, y + s / 2, s, p.rgb, 1, virtual, p.initials)
-        pal = fl.palettes[key] = sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE)
-    return pal
-
-
-def _caption(img: Image.Image, lay: Layout, text: str) -> None:
-    if text:
-        d = ImageDraw.Draw(img)
-        d.text((lay.left, lay.title / 2 + 1), text, font=font(max(10, lay.cell * 13 // 32), True), fill=INK,
-               anchor="lm")
-
-
-def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-              cell: int = CELL) -> Image.Image:
-    """The board with the robots on it, full colour (for archives and for looking at)."""
-    fl = floor(board, cell)
-    img = fl.image.copy()
-    draw_robots(img, fl.layout, robots, players)
-    _caption(img, fl.layout, caption)
-    return img
-
-
-def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-          cell: int = CELL) -> Image.Image:
-    """The board with the robots on it, as a palette image (what PNGs and the GIF are made of)."""
-    fl = floor(board, cell)
-    return frame_rgb(board, robots, players, caption, cell).quantize(palette=_palette(fl, players),
-                                                                      dither=Image.Dither.NONE)
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=9)
-    return buf.getvalue()
-
-
-def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
-    """An endlessly looping GIF of palette frames.
-
-    One palette for all frames, and Pillow's optimising (unused colours dropped, each frame stored as the
-    box that changed) keep it small: about a third of the size it is without.
-    """
-    if not frames:
-        raise ValueError("a GIF needs at least one frame")
-    buf = io.BytesIO()
-    durs = list(durations) if not isinstance(durations, int) else [durations] * len(frames)
-    frames[0].save(buf, format="GIF", save_all=True, append_images=list(frames[1:]), duration=durs, loop=0,
-                   optimize=True, disposal=1)
-    return buf.getvalue()
-
-
-@dataclass(frozen=True, slots=True)
-class Frame:
-    """One picture of the turn report: ``key`` names it (``start``, ``stage1``... ``end``)."""
-
-    key: str
-    caption: str
-    image: Image.Image
-
-
+# -- the pictures of a turn ------------------------------------------------------------------------
 def frame_keys(phases_run: int, end_of_turn: bool) -> list[tuple[str, str]]:
     """(key, caption) of the pictures a turn report shows: the start, after each stage run, the end."""
     keys = [("start", "start of turn")]
@@ -645,19 +557,21 @@ def frame_keys(phases_run: int, end_of_turn: bool) -> list[tuple[str, str]]:
     return keys
 
 
-def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequence[Player], phases_run: int,
-                end_of_turn: bool, title: str = "", cell: int = CELL) -> list[Frame]:
-    """One picture per entry of ``TurnResult.frames``, captioned ``title: after stage 2`` and so on."""
-    keys = frame_keys(phases_run, end_of_turn)
-    if len(keys) != len(frames):
-        raise ValueError(f"{len(frames)} frames for {len(keys)} pictures ({phases_run} stages run)")
-    out = []
-    for (key, caption), robots in zip(keys, frames, strict=True):
-        text = f"{title}: {caption}" if title else caption
-        out.append(Frame(key, text, frame(board, robots, players, text, cell)))
-    return out
+def frame_phase(key: str) -> int | str:
+    """The events a picture shows the marks of: ``stage2`` -> 2, ``start`` and ``end`` -> themselves."""
+    return int(key[5:]) if key.startswith("stage") else key
 
 
-#: how long the GIF shows each picture (ms): the start and the end a little longer
-def gif_durations(count: int) -> list[int]:
-    return [1600 if i in (0, count - 1) else 1100 for i in range(count)]
+#: names that moved to :mod:`.frames` and :mod:`.robots`, still importable from here for older callers
+_MOVED = {"frame": "frames", "frame_rgb": "frames", "png_bytes": "frames", "gif_bytes": "frames", "floor": "frames",
+          "Frame": "frames", "turn_frames": "frames", "draw_robot": "robots",
+          "draw_robots": "robots"}
+
+
+def __getattr__(name: str) -> object:
+    where = _MOVED.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__package__}.{where}"), name)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 REGULAR = "DejaVuSans.ttf"
@@ -21,3 +21,27 @@ def font(size: int, bold: bool = False) -> Font:
     if path.is_file():
         return ImageFont.truetype(str(path), size)
     return ImageFont.load_default(size=size)
+
+
+@lru_cache(maxsize=4096)
+def _sprite(text: str, size: int, bold: bool, fill: tuple[int, int, int], anchor: str, stroke: int,
+            stroke_fill: tuple[int, int, int] | None) -> tuple[Image.Image, int, int]:
+    f = font(size, bold)
+    left, top, right, bottom = (int(v) for v in f.getbbox(text, anchor=anchor, stroke_width=stroke))
+    img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    return img, left, top
+
+
+def stamp(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, bold: bool,
+          fill: tuple[int, int, int], anchor: str = "mm", stroke: int = 0,
+          stroke_fill: tuple[int, int, int] | None = None) -> None:
+    """Text drawn from a kept sprite: what is written on every frame (robots' letters, the status strip)
+    costs a paste, not a font rendering, after its first time."""
+    image: Image.Image | None = getattr(d, "_image", None)  # the image this ImageDraw draws on (Pillow's own)
+    if image is None or image.mode != "RGB":
+        d.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=stroke_fill)
+        return
+    sprite, left, top = _sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
+    image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)

@@ -2,13 +2,12 @@
 
 The message is::
 
-    multipart/mixed
-      multipart/alternative
-        text/plain                 the private section and the report, fixed-width
-        multipart/related
-          text/html                the same, with <img src="cid:...">
-          image/png ...            the pictures, inline, by Content-ID
-      image/gif                    the whole turn, as an attachment
+    multipart/alternative
+      text/plain                   the private section and the report, fixed-width
+      multipart/related
+        text/html                  the same, with <img src="cid:...">
+        image/png ...              the pictures and the key to them, inline, by Content-ID
+        image/gif                  the whole turn animated, inline too (shown at the end of the HTML)
 
 Everything comes in as arguments, and nothing random goes in: the Message-ID, the Content-IDs and the
 MIME boundaries are derived from the game, the turn and the recipient, so building the same mail twice
@@ -112,17 +111,23 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
-              notice: str | None = None) -> EmailMessage:
+              notice: str | None = None, legend: Picture | None = None) -> EmailMessage:
     """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
-    ``notice``: a line put above everything (e.g. that this report corrects an earlier one)."""
-    cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in pictures}
+    ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
+    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first."""
+    shown = list(pictures)
+    if legend is not None:
+        shown.insert(1, legend)  # the HTML shows it beside the first picture
+    if gif is not None:
+        shown.append(Picture("animation", gif.filename, gif.data, gif.subtype))
+    cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in shown}
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
-    files = {p.key: p.filename for p in pictures}
+    files = {p.key: p.filename for p in shown}
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
     text = render_template("mail.txt", **context)
-    html = render_template("mail.html", **context, image_urls=urls, gif_url=None)
+    html = render_template("mail.html", **context, image_urls=urls, gif_url=urls.get("animation"),
+                           legend_url=urls.get("legend"))
     return build_message(
         sender=sender, recipient=recipient, subject=subject,
         msg_id=message_id(report.game, report.turn, recipient, domain, kind),
-        text=text, html=html, inline=[(cids[p.key], p) for p in pictures],
-        attachments=[gif] if gif is not None else [], headers=headers)
+        text=text, html=html, inline=[(cids[p.key], p) for p in shown], headers=headers)

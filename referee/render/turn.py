@@ -1,4 +1,10 @@
-"""One resolved turn rendered once for everybody: the report, the pictures (PNG) and the animation (GIF)."""
+"""One resolved turn rendered once for everybody: the report, the pictures (PNG), the key to them and the
+animation (GIF).
+
+Everything here is shared by every player's mail, so it is drawn once per turn: the floor of the course is
+kept between turns (see :func:`.frames.floor`), the key is kept with it, and the GIF is made of the
+stage pictures already drawn plus in-between frames.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,11 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
-from .board_image import CELL, Frame, gif_bytes, gif_durations, png_bytes, turn_frames
+from .board_image import CELL
+from .frames import Frame, gif_bytes, png_bytes, turn_frames
+from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
+from .motion import animation
 from .players import Player
 from .tables import TurnReport, build_private, build_report
 
@@ -20,22 +29,31 @@ class RenderedTurn:
     pictures: list[Picture]
     gif: Attachment
     flag_total: int
+    #: the key to the pictures (the course's elements and the marks)
+    legend: Picture | None = None
 
 
 def file_stem(game: str, turn: int) -> str:
     return f"{game}-turn{turn}".replace("/", "-").replace(" ", "-")
 
 
+def legend_picture(board: Board, stem: str, cell: int = CELL) -> Picture:
+    """The key as an inline picture (its PNG made once per board and cell size)."""
+    return Picture("legend", f"{stem}-key.png", legend_png(board, cell))
+
+
 def render_turn(board: Board, result: TurnResult, players: Sequence[Player], game: str, turn: int,
                 cell: int = CELL) -> RenderedTurn:
     """Everything every player's mail shares: drawn once per turn."""
     report = build_report(board, result, players, game, turn)
-    frames = turn_frames(board, result.frames, players, result.phases_run, result.end_of_turn,
-                         title=f"{game} turn {turn}", cell=cell)
+    title = f"{game} turn {turn}"
+    frames = turn_frames(board, result.frames, players, result.phases_run, result.end_of_turn, title=title,
+                         cell=cell, events=result.events)
     stem = file_stem(game, turn)
     pictures = [Picture(f.key, f"{stem}-{f.key}.png", png_bytes(f.image)) for f in frames]
-    gif = Attachment(f"{stem}.gif", gif_bytes([f.image for f in frames], gif_durations(len(frames))), "image", "gif")
-    return RenderedTurn(report, frames, pictures, gif, board.flag_count)
+    images, durations = animation(board, frames, result.frames, result.events, players, title, cell)
+    gif = Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
+    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell))
 
 
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
@@ -46,4 +64,5 @@ def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipien
     private = build_private(player, rendered.report.turn + 1, hand, locked or {}, order_template, robot,
                             rendered.flag_total, deadline)
     return turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender,
-                     recipient=recipient, subject=subject, domain=domain, private=private, headers=headers)
+                     recipient=recipient, subject=subject, domain=domain, private=private, headers=headers,
+                     legend=rendered.legend)

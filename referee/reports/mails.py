@@ -214,7 +214,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                                    rendered.flag_total)
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
-        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
+        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
+                        sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
                         headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
                                  **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice)
@@ -222,7 +223,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                                 game=game, player=player, turn_number=turn.number, held=held, now=now))
     if gm:
         note = " (held for review: players get it when you publish the turn)" if held else ""
-        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
+        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
+                        sender=sender.header,
                         recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
                         headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,

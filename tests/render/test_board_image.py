@@ -10,7 +10,9 @@ from PIL import Image
 from referee.engine import Board, Robot, build_board
 from referee.engine.geometry import E, N, S, Square, W
 from referee.render import fonts, frame, gif_bytes, make_players, png_bytes
-from referee.render.board_image import CELL, Layout, floor
+from referee.render.board_image import CELL, WRECK, Layout
+from referee.render.frames import floor
+from referee.render.robots import strip_height
 
 from .conftest import SeededTurn
 
@@ -132,14 +134,14 @@ def test_a_frame_of_a_busy_24x16_course_with_eight_robots_is_a_small_png():
     assert len(data) < 150_000
     img = Image.open(io.BytesIO(data))
     img.load()
-    assert img.size == Layout(24, 16, CELL).size
+    assert img.size == Layout(24, 16, CELL, strip_height(board, CELL, len(players))).size
 
 
 def test_the_seeded_turn_gives_a_picture_per_stage_and_a_gif_of_them(seeded: SeededTurn, rendered):
     result = seeded.result
     assert [p.key for p in rendered.pictures] == (["start"] + [f"stage{k}" for k in range(1, result.phases_run + 1)]
                                                   + (["end"] if result.end_of_turn else []))
-    size = Layout(seeded.board.width, seeded.board.height, CELL).size
+    size = floor(seeded.board, CELL, len(seeded.players)).layout.size
     for pic, robots in zip(rendered.pictures, result.frames, strict=True):
         img = Image.open(io.BytesIO(pic.data))
         img.load()
@@ -150,17 +152,25 @@ def test_the_seeded_turn_gives_a_picture_per_stage_and_a_gif_of_them(seeded: See
                 assert _count(img, seeded.board, robot.pos, p.rgb) > 0, (pic.key, p.robot)
     gif = Image.open(io.BytesIO(rendered.gif.data))
     assert gif.format == "GIF"
-    assert gif.n_frames == len(result.frames)
+    # every stage picture, and in-between frames of the robots moving
+    assert gif.n_frames > len(result.frames)
     assert gif.info.get("loop") == 0
     for i in range(gif.n_frames):
         gif.seek(i)
         assert gif.size == size
 
 
-def test_the_destroyed_robot_is_absent_from_the_picture_after_its_stage(seeded: SeededTurn, rendered):
+def test_a_destroyed_robot_leaves_a_wreck_in_its_stage_and_is_absent_from_the_picture_after(seeded: SeededTurn,
+                                                                                             rendered):
     [death] = [e for e in seeded.result.events if e.text == "destroyed"]
     colour = next(p.rgb for p in seeded.players if p.robot == death.robot)
-    img = _rgb(Image.open(io.BytesIO(rendered.pictures[int(death.phase)].data)))
+    [wreck] = rendered.frames[int(death.phase)].marks.wrecks
+    assert wreck.robot == death.robot
+    died = Image.open(io.BytesIO(rendered.pictures[int(death.phase)].data))
+    assert _count(died, seeded.board, wreck.at, (24, 24, 24)) > 20  # the black cross
+    darkened = tuple(round(c + (w - c) * 0.45) for c, w in zip(colour, WRECK, strict=True))
+    assert _count(died, seeded.board, wreck.at, darkened) > 20
+    img = _rgb(Image.open(io.BytesIO(rendered.pictures[int(death.phase) + 1].data)))
     board_box = Layout(seeded.board.width, seeded.board.height, CELL)
     x0, y0 = board_box.origin((seeded.board.height, 1))
     x1, y1 = board_box.origin((1, seeded.board.width))
@@ -179,7 +189,7 @@ def test_without_dejavu_the_pictures_fall_back_to_pillows_own_font(monkeypatch, 
         assert not isinstance(fonts.font(12).path, str)
         board = build_board({"width": 4, "height": 3, "elements": [{"kind": "flag", "at": "r2c2", "number": 1}]})
         img = frame(board, [Robot("Twonky", (1, 1), N)], make_players(["Twonky"]), "caption")
-        assert img.size == Layout(4, 3, CELL).size
+        assert img.size == Layout(4, 3, CELL, strip_height(board, CELL, 1)).size
     finally:
         fonts.font.cache_clear()
 

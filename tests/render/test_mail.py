@@ -28,18 +28,18 @@ def _tree(part: EmailMessage) -> object:
     return part.get_content_type()
 
 
-def test_the_mail_is_text_or_html_with_inline_pictures_and_the_gif_attached(my_mail, rendered):
+def test_the_mail_is_text_or_html_with_the_pictures_the_key_and_the_gif_inline(my_mail, rendered):
     msg = _parsed(my_mail)
-    assert _tree(msg) == ("multipart/mixed", [
-        ("multipart/alternative", [
-            "text/plain",
-            ("multipart/related", ["text/html"] + ["image/png"] * len(rendered.pictures)),
-        ]),
-        "image/gif",
+    assert _tree(msg) == ("multipart/alternative", [
+        "text/plain",
+        ("multipart/related", ["text/html"] + ["image/png"] * (len(rendered.pictures) + 1) + ["image/gif"]),
     ])
-    gif = list(msg.iter_attachments())
-    assert [a.get_filename() for a in gif] == [rendered.gif.filename]
-    assert Image.open(io.BytesIO(gif[0].get_content())).n_frames == len(rendered.pictures)
+    related = next(p for p in msg.walk() if p.get_content_type() == "multipart/related")
+    names = [p.get_filename() for p in related.iter_parts() if p.get_content_maintype() == "image"]
+    files = [p.filename for p in rendered.pictures]
+    assert names == [*files[:1], rendered.legend.filename, *files[1:], rendered.gif.filename]
+    [gif] = [p for p in related.iter_parts() if p.get_content_type() == "image/gif"]
+    assert Image.open(io.BytesIO(gif.get_content())).n_frames > len(rendered.pictures)
 
 
 def test_every_picture_the_html_shows_is_in_the_mail_and_decodes(my_mail, rendered):
@@ -53,7 +53,7 @@ def test_every_picture_the_html_shows_is_in_the_mail_and_decodes(my_mail, render
         assert part.get_content_disposition() == "inline"
         img = Image.open(io.BytesIO(part.get_content()))
         img.load()
-        assert img.format == "PNG"
+        assert img.format == ("GIF" if part.get_content_subtype() == "gif" else "PNG")
 
 
 def test_the_headers_are_the_ones_passed_in(my_mail):

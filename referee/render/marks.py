@@ -1,0 +1,128 @@
+"""What happened in one stage, as a list of things to draw: paths, laser hits, damage, wrecks.
+
+Made from the robots as the stage began and the stage's events, nothing else, so a stored turn draws
+the same as a fresh one. The list is plain data (tests read it); :mod:`.robots` paints it.
+
+- a :class:`Segment` for every square-to-square move: ``own`` when the robot's own card moved it (drawn
+  solid), else carried, pushed, conveyed, slid or teleported (drawn dashed);
+- a :class:`Shot` for every robot laser that hit a robot (misses are not drawn);
+- a :class:`Badge` with the HP a robot lost (or won back) in the stage, where it ended the stage;
+- a :class:`Wreck` where a robot was destroyed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine import Event, Robot
+from ..engine.geometry import Square, parse_square
+
+#: event kinds that move a robot to the square in ``args["to"]``; only ``move`` is the robot's own card
+MOVES = frozenset({"move", "pushed", "conveyed", "carried", "slide", "teleport"})
+OWN = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    robot: str
+    start: Square
+    end: Square
+    #: the robot's own card (solid), or anything else moving it (dashed)
+    own: bool
+    #: the event kind: move, pushed, conveyed, carried, slide, teleport
+    how: str
+    #: who pushed it (a robot's name, ``pusher``), when known
+    by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    robot: str
+    target: str
+    start: Square
+    end: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Badge:
+    robot: str
+    at: Square
+    #: HP lost in the stage (positive), or won back (negative)
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wreck:
+    robot: str
+    at: Square
+    cause: str
+
+
+@dataclass(slots=True)
+class Marks:
+    segments: list[Segment] = field(default_factory=list)
+    shots: list[Shot] = field(default_factory=list)
+    badges: list[Badge] = field(default_factory=list)
+    wrecks: list[Wreck] = field(default_factory=list)
+
+    def items(self) -> list[Segment | Shot | Badge | Wreck]:
+        """Everything, in the order it is painted: paths and wrecks under the robots, shots and badges over."""
+        return [*self.segments, *self.wrecks, *self.shots, *self.badges]
+
+    def __bool__(self) -> bool:
+        return bool(self.segments or self.shots or self.badges or self.wrecks)
+
+
+def square_of(text: object) -> Square | None:
+    """A square from an event's words, or None when a stored event does not name one."""
+    try:
+        return parse_square(text)
+    except (ValueError, TypeError):
+        return None
+
+
+def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
+    """The marks of one stage: ``before`` are the robots as it began, ``events`` its events in order."""
+    at: dict[str, Square | None] = {r.name: r.pos for r in before}
+    hp: dict[str, int] = {}
+    marks = Marks()
+    for ev in events:
+        name = ev.robot
+        if name is None:
+            continue
+        args = ev.args or {}
+        data = ev.data or {}
+        if ev.kind in MOVES:
+            to = square_of(args.get("to"))
+            here = at.get(name)
+            if to is not None and here is not None and to != here:
+                by = data.get("by")
+                marks.segments.append(Segment(name, here, to, ev.kind == OWN, ev.kind, str(by) if by else None))
+            at[name] = to
+        elif ev.kind == "re-enter":
+            at[name] = square_of(args.get("at"))
+        elif ev.kind == "destroyed":
+            here = at.get(name)
+            if here is not None:
+                marks.wrecks.append(Wreck(name, here, str(data.get("cause", ""))))
+            at[name] = None
+        elif ev.kind == "fire" and data.get("hit"):
+            target = str(data["hit"])
+            a, b = at.get(name), at.get(target)
+            if a is not None and b is not None:
+                marks.shots.append(Shot(name, target, a, b))
+        elif ev.kind == "damage":
+            hp[name] = hp.get(name, 0) + int(args.get("amount", 0))
+        elif ev.kind == "repair":
+            hp[name] = hp.get(name, 0) - int(args.get("amount", 0))
+    wrecked = {w.robot: w.at for w in marks.wrecks}
+    for name, amount in hp.items():
+        where = at.get(name) or wrecked.get(name)
+        if amount and where is not None:
+            marks.badges.append(Badge(name, where, amount))
+    return marks
+
+
+def events_of(events: Iterable[Event], phase: int | str) -> list[Event]:
+    return [e for e in events if e.phase == phase]
