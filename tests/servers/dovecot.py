@@ -35,14 +35,15 @@ protocols = imap lmtp
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login
+auth_mechanisms = plain login{mechanisms}
+recipient_delimiter = {delimiter}
 postmaster_address = postmaster@{domain}
 first_valid_uid = 1
 mail_uid = vmail
 mail_gid = vmail
 mail_location = maildir:{root}/mail/%u/Maildir
 mail_fsync = never
-passdb {{
+{oauth2_passdb}passdb {{
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {root}/users
 }}
@@ -124,8 +125,26 @@ def _ensure_vmail() -> None:
                        check=True)
 
 
-def start_dovecot(root: Path) -> Dovecot:
-    """Start Dovecot under ``root`` (a fresh directory). Needs root and Debian's dovecot-imapd/-lmtpd."""
+OAUTH2_PASSDB = """\
+passdb {{
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {root}/oauth2.conf.ext
+}}
+"""
+OAUTH2_CONF = """\
+tokeninfo_url = {tokeninfo_url}
+introspection_mode = auth
+username_attribute = email
+"""
+
+
+def start_dovecot(root: Path, *, delimiter: str = "+", tokeninfo_url: str | None = None) -> Dovecot:
+    """Start Dovecot under ``root`` (a fresh directory). Needs root and Debian's dovecot-imapd/-lmtpd.
+
+    ``delimiter``: its ``recipient_delimiter`` (``+`` is Dovecot's default). ``tokeninfo_url``: also take
+    XOAUTH2 and OAUTHBEARER logins, each token checked by a GET of that URL with the token appended (Dovecot's
+    oauth2 passdb); the answer's ``email`` must be the user."""
     if shutil.which("dovecot") is None:
         raise RuntimeError("dovecot is not installed: run 'bash .ci/setup' as root (apt: dovecot-imapd dovecot-lmtpd)")
     _ensure_vmail()
@@ -139,8 +158,13 @@ def start_dovecot(root: Path) -> Dovecot:
     users.write_text("".join(f"{u}:{{PLAIN}}{password(u)}::::::\n" for u in server.users))
     shutil.chown(users, group="dovecot")
     os.chmod(users, 0o640)
+    oauth2 = ""
+    if tokeninfo_url is not None:
+        (root / "oauth2.conf.ext").write_text(OAUTH2_CONF.format(tokeninfo_url=tokeninfo_url))
+        oauth2 = OAUTH2_PASSDB.format(root=root)
     server.conf.write_text(CONFIG.format(root=root, imap_port=server.imap_port, lmtp_port=server.lmtp_port,
-                                         domain=DOMAIN))
+                                         domain=DOMAIN, delimiter=delimiter, oauth2_passdb=oauth2,
+                                         mechanisms=" xoauth2 oauthbearer" if oauth2 else ""))
     log = open(root / "start.log", "ab")  # noqa: SIM115 (the daemon inherits it)
     subprocess.run(["dovecot", "-c", str(server.conf)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, check=True)
     log.close()
