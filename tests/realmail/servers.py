@@ -116,10 +116,10 @@ class OAuthSmtpHandler(DovecotHandler):
         self.logins: list[str] = []
 
     async def auth_XOAUTH2(self, server: SMTP, args: list[str]) -> AuthResult:
-        if len(args) < 3:
+        if len(args) < 2:  # ["XOAUTH2", initial response]
             return AuthResult(success=False, handled=False, message="501 5.5.2 initial response required")
         try:
-            fields = base64.b64decode(args[2]).decode().split("\x01")
+            fields = base64.b64decode(args[1]).decode().split("\x01")
         except (ValueError, UnicodeDecodeError):
             return AuthResult(success=False, handled=False, message="501 5.5.2 cannot decode")
         user = next((f[5:] for f in fields if f.startswith("user=")), "")
