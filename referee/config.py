@@ -271,6 +271,28 @@ def config_file_from(path: str | os.PathLike[str] | None, env: Mapping[str, str]
     return None
 
 
+NO_CONFIGURATION = (
+    "no configuration found: name the settings file with --config FILE or $REFEREE_CONFIG "
+    "(deploy/referee.toml is a commented sample), or set REFEREE_DATABASE_URL and the other REFEREE_* "
+    "variables; nothing was created here. ('referee demo' needs no configuration: it makes its own.)")
+
+
+def is_configured(settings: Settings, env: Mapping[str, str] | None = None) -> bool:
+    """Whether a configuration was given: a settings file, or the database in ``$REFEREE_DATABASE_URL``.
+
+    Without one every setting is a default, and the database and the Maildirs would be made in the current
+    directory, wherever cron or a shell happens to be: commands that work on a store refuse instead."""
+    env = os.environ if env is None else env
+    return settings.config_path is not None or bool(env.get(f"{ENV_PREFIX}DATABASE_URL"))
+
+
+def require_configuration(settings: Settings, env: Mapping[str, str] | None = None) -> Settings:
+    """``settings`` when :func:`is_configured`, else a :class:`ConfigError` saying what to give."""
+    if not is_configured(settings, env):
+        raise ConfigError(NO_CONFIGURATION)
+    return settings
+
+
 def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None) -> Settings:
     """Settings from the config file (``path``, else ``$REFEREE_CONFIG``) and ``REFEREE_*`` variables."""
     env = os.environ if env is None else env

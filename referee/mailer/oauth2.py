@@ -16,12 +16,15 @@ provider said (its ``error`` and ``error_description``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,20 @@ MARGIN = 60
 #: what to write in an error about the OAuth2 settings
 CHECK = ("check oauth2_token_url, oauth2_client_id, oauth2_client_secret and oauth2_refresh_token "
          "(a refresh token is voided by a password change or after months unused: make a new one)")
+
+
+#: False while :func:`nothing_kept` runs (``config check`` creates no files)
+_KEEP: ContextVar[bool] = ContextVar("referee_oauth2_keep", default=True)
+
+
+@contextlib.contextmanager
+def nothing_kept() -> Iterator[None]:
+    """Within it, a refreshed token is used but not written to the cache file."""
+    token = _KEEP.set(False)
+    try:
+        yield
+    finally:
+        _KEEP.reset(token)
 
 
 class OAuth2Error(Exception):
@@ -151,7 +168,8 @@ def access_token(settings: Settings, *, now: float | None = None) -> str:
     newer = data.get("refresh_token")
     new_cache["refresh_token"] = newer if isinstance(newer, str) and newer else refresh_now
     try:
-        _write_cache(path, new_cache)
+        if _KEEP.get():
+            _write_cache(path, new_cache)
     except OSError as exc:
         raise OAuth2Error(f"oauth2_cache_file {path}: cannot write it ({exc.strerror or exc})") from None
     return str(data["access_token"])
