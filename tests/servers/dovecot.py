@@ -35,15 +35,14 @@ protocols = imap lmtp
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain login{mechanisms}
-recipient_delimiter = {delimiter}
+auth_mechanisms = plain login
 postmaster_address = postmaster@{domain}
 first_valid_uid = 1
 mail_uid = vmail
 mail_gid = vmail
 mail_location = maildir:{root}/mail/%u/Maildir
 mail_fsync = never
-{oauth2_passdb}passdb {{
+passdb {{
   driver = passwd-file
   args = scheme=PLAIN username_format=%u {root}/users
 }}
@@ -162,9 +161,10 @@ def start_dovecot(root: Path, *, delimiter: str = "+", tokeninfo_url: str | None
     if tokeninfo_url is not None:
         (root / "oauth2.conf.ext").write_text(OAUTH2_CONF.format(tokeninfo_url=tokeninfo_url))
         oauth2 = OAUTH2_PASSDB.format(root=root)
-    server.conf.write_text(CONFIG.format(root=root, imap_port=server.imap_port, lmtp_port=server.lmtp_port,
-                                         domain=DOMAIN, delimiter=delimiter, oauth2_passdb=oauth2,
-                                         mechanisms=" xoauth2 oauthbearer" if oauth2 else ""))
+    config = CONFIG.format(root=root, imap_port=server.imap_port, lmtp_port=server.lmtp_port, domain=DOMAIN)
+    config = config.replace("auth_mechanisms = plain login\n", "auth_mechanisms = plain login"
+                            + (" xoauth2 oauthbearer" if oauth2 else "") + f"\nrecipient_delimiter = {delimiter}\n")
+    server.conf.write_text(config.replace("passdb {\n", oauth2 + "passdb {\n", 1))
     log = open(root / "start.log", "ab")  # noqa: SIM115 (the daemon inherits it)
     subprocess.run(["dovecot", "-c", str(server.conf)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, check=True)
     log.close()
