@@ -8,12 +8,17 @@ import sys
 import click
 
 from . import __version__
+from .cli_help import SectionedGroup, apply_summaries
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
-    """A play-by-email referee for RoboRally."""
+    """A play-by-email referee for RoboRally.
+
+    Players and the game master use it by mail; the operator runs 'referee tick' from cron and checks
+    the settings with 'referee config check'. Every command has its own --help.
+    """
 
 
 @main.command()
@@ -216,6 +221,8 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
 
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
+
+apply_summaries(main)
 
 
 if __name__ == "__main__":
