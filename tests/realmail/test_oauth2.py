@@ -21,7 +21,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiri
 
 
 def oauth_settings(dovecot, store, provider, tmp_path, **changes):
-    base = settings_for(dovecot, store.url, mail_auth="oauth2", imap_password="", oauth2_token_url=f"{provider.url}/token",
+    url = store.url.render_as_string(hide_password=False)
+    base = settings_for(dovecot, url, mail_auth="oauth2", imap_password="", oauth2_token_url=f"{provider.url}/token",
                         oauth2_client_id=provider.client_id, oauth2_client_secret=provider.client_secret,
                         oauth2_refresh_token="rt-referee", oauth2_cache_file=str(tmp_path / "oauth2.json"))
     return base.with_overrides(**changes)

@@ -24,6 +24,10 @@ from tests.intake.helpers import REFEREE, active_program, address, hand, mail, n
 from .helpers import last_mail, submit
 
 
+def url_of(store) -> str:
+    return store.url.render_as_string(hide_password=False)
+
+
 def _turn_mail(settings, store, code: str, robot: str, to: str) -> tuple[bytes, str]:
     """A turn mail as the referee writes it (the Reply-To carries the robot's token); and its subject."""
     with store.read() as s:
@@ -49,7 +53,7 @@ async def test_with_a_dash_delimiter_a_reply_to_the_reply_address_reaches_the_re
     """Postfix + Dovecot with ``recipient_delimiter = -``: the reply address is ``referee-<token>@``."""
     store = sqlite_store
     dash_dovecot.empty("referee")
-    settings = settings_for(dash_dovecot, store.url, address_delimiter="-", smtp_port=dash_smtp.port)
+    settings = settings_for(dash_dovecot, url_of(store), address_delimiter="-", smtp_port=dash_smtp.port)
     code = new_game(store)
     with store.read() as s:
         to = reply_address(settings, g.get_game(s, code), "Zoom", turn=1)
@@ -67,7 +71,7 @@ async def test_without_sub_addressing_the_token_rides_in_the_subject_and_a_reply
     store = sqlite_store
     for user in ("referee", "carol"):
         dovecot.empty(user)
-    settings = settings_for(dovecot, store.url, reply_token="subject", smtp_port=smtp_server.port)
+    settings = settings_for(dovecot, url_of(store), reply_token="subject", smtp_port=smtp_server.port)
     code = new_game(store)
     raw, subject = _turn_mail(settings, store, code, "Zoom", address("carol"))
     transport = transport_for(settings)
@@ -88,7 +92,7 @@ async def test_without_sub_addressing_the_token_rides_in_the_subject_and_a_reply
 async def test_a_subject_token_with_a_changed_signature_counts_for_nothing(sqlite_store, dovecot, smtp_server):
     store = sqlite_store
     dovecot.empty("referee")
-    settings = settings_for(dovecot, store.url, reply_token="subject", smtp_port=smtp_server.port)
+    settings = settings_for(dovecot, url_of(store), reply_token="subject", smtp_port=smtp_server.port)
     code = new_game(store)
     with store.read() as s:
         token = reply_address(settings, g.get_game(s, code), "Zoom", turn=1).split("+")[1].split("@")[0]
