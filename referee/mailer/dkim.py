@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import dkim
+import dkim  # type: ignore[import-untyped]
 
 from ..config import ConfigError, Settings
 
@@ -31,8 +31,9 @@ class Signer:
                    if b":" in line and line[:1] not in (b" ", b"\t")}
         headers = [h for h in SIGNED_HEADERS if h in present] or [b"from"]
         try:
-            signature = dkim.sign(raw, self.selector, self.domain, self.key, canonicalize=(b"relaxed", b"relaxed"),
-                                  include_headers=headers, linesep=_linesep(raw))
+            signature: bytes = dkim.sign(raw, self.selector, self.domain, self.key,
+                                         canonicalize=(b"relaxed", b"relaxed"), include_headers=headers,
+                                         linesep=_linesep(raw))
         except dkim.DKIMException as exc:
             raise ConfigError(f"dkim_key_file: cannot sign with it: {exc}") from None
         return signature + raw
