@@ -112,3 +112,12 @@ def test_without_a_configuration_config_check_warns(tmp_path):
     proc = run_referee(["config", "check"], home=home)
     assert "warning  config file" in proc.stdout and "refuse to run" in proc.stdout
     assert list(home.iterdir()) == []
+
+
+def test_ingest_without_a_configuration_defers_the_mail_and_creates_nothing(tmp_path):
+    """The mail server keeps the mail (exit 75) until the pipe is given its settings."""
+    home = tmp_path / "home"
+    home.mkdir()
+    proc = run_referee(["ingest"], home=home)
+    assert proc.returncode == 75 and "no configuration found" in proc.stderr
+    assert list(home.iterdir()) == []
