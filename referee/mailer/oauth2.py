@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import os
 import time
@@ -177,8 +178,6 @@ def access_token(settings: Settings, *, now: float | None = None) -> str:
 
 def _fingerprint(secret: str) -> str:
     """Which configured refresh token a cache belongs to, without keeping the token itself twice."""
-    import hashlib
-
     return hashlib.sha256(secret.encode()).hexdigest()[:16]
 
 
