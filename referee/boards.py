@@ -43,7 +43,11 @@ def find_board_file(name: str) -> Path:
         path = d / f"{name}.toml"
         if path.is_file():
             return path
-    raise BoardNotFound(f"no board or course named {name!r} (see 'referee board list')")
+    from .suggest import closest
+
+    near = closest(name, [n for n, _, _ in list_boards()])
+    hint = f"did you mean {near}? " if near else ""
+    raise BoardNotFound(f"no board or course named {name!r} ({hint}see 'referee board list')")
 
 
 def list_boards() -> list[tuple[str, str, Path]]:

@@ -8,12 +8,17 @@ import sys
 import click
 
 from . import __version__
+from .cli_help import SectionedGroup, apply_summaries
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
-    """A play-by-email referee for RoboRally."""
+    """A play-by-email referee for RoboRally.
+
+    Players and the game master use it by mail; the operator runs 'referee tick' from cron and checks
+    the settings with 'referee config check'. Every command has its own --help.
+    """
 
 
 @main.command()
@@ -199,7 +204,9 @@ def config_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="The verdicts as JSON.")
 @click.option("--timeout", type=float, metavar="SECONDS",
               help="Time allowed to each mail server (default: the mail_timeout setting).")
-def config_check(as_json: bool, timeout: float | None) -> None:
+@click.option("--send-test", "send", is_flag=True,
+              help="Also mail the referee's own reply address and wait for it in the IMAP mailbox.")
+def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     """Check the settings and try every part: the database, the boards, the Maildirs or the IMAP and
     SMTP servers (logging in, sending nothing), the lock file, the fonts.
 
@@ -209,11 +216,13 @@ def config_check(as_json: bool, timeout: float | None) -> None:
     from .doctor import main as check
     from .store.cli import CONFIG_META
 
-    sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout))
+    sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout, send=send))
 
 
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
+
+apply_summaries(main)
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ CONFIG_ENV = "REFEREE_CONFIG"
 DEFAULT_SQLITE_NAME = "referee.sqlite3"
 #: the values of ``transport`` (see :attr:`Settings.mail_transport`)
 TRANSPORTS = ("maildir", "imap", "smtp")
+#: the values of ``reply_token`` and ``mail_auth``
+REPLY_TOKEN_PLACES = ("address", "subject", "both")
+MAIL_AUTHS = ("password", "oauth2")
 
 
 class ConfigError(ValueError):
@@ -78,6 +81,37 @@ class Settings:
     smtp_user: str = ""
     smtp_password: str = ""
     smtp_password_file: str = ""
+    #: ``password`` (imap_password, smtp_password) or ``oauth2``: XOAUTH2 logins with an access token from
+    #: the ``oauth2_*`` settings, for providers that refuse passwords (Microsoft 365, Gmail without app passwords)
+    mail_auth: str = "password"
+    #: a file holding a current OAuth2 access token, kept fresh by another program (wins over a refresh token)
+    oauth2_token_file: str = ""
+    #: the provider's token endpoint, where a refresh token is turned into an access token
+    oauth2_token_url: str = ""
+    oauth2_client_id: str = ""
+    oauth2_client_secret: str = ""
+    oauth2_client_secret_file: str = ""
+    oauth2_refresh_token: str = ""
+    oauth2_refresh_token_file: str = ""
+    #: scopes asked for at refresh (empty: those of the refresh token)
+    oauth2_scope: str = ""
+    #: where the access token (and a newer refresh token) is kept between ticks (default: beside the database)
+    oauth2_cache_file: str = ""
+
+    # -- reply addresses and signing -----------------------------------------------------------------
+    #: the mail server's recipient delimiter: turn mails ask for replies to ``referee<delimiter><token>@domain``
+    #: (``+`` for most providers, ``-`` for some Postfix and qmail setups)
+    address_delimiter: str = "+"
+    #: where a turn mail's reply token rides: ``address`` (the Reply-To plus address), ``subject`` (the token
+    #: in the subject line, read back from ``Re:`` subjects; for mail servers without sub-addressing) or ``both``
+    reply_token: str = "address"
+    #: a PEM private key: every outgoing mail is DKIM-signed with it (empty: no signature)
+    dkim_key_file: str = ""
+    #: the DKIM selector: its public key is published at ``<selector>._domainkey.<domain>``
+    dkim_selector: str = "referee"
+    #: the signing domain (d=); default: the domain of referee_address
+    dkim_domain: str = ""
+
     #: seconds to wait for a mail server before giving up this pass
     mail_timeout: float = 30.0
     #: incoming mails larger than this are rejected without being read
@@ -131,6 +165,26 @@ class Settings:
         return value
 
     @property
+    def token_places(self) -> frozenset[str]:
+        """Where reply tokens go: ``{"address"}``, ``{"subject"}`` or both; ``reply_token`` checked.
+
+        An empty ``address_delimiter`` means no sub-addressing: the subject then carries the token."""
+        value = self.reply_token.strip().lower()
+        if value not in REPLY_TOKEN_PLACES:
+            raise ConfigError(f"reply_token must be address, subject or both, not {self.reply_token!r}")
+        if not self.address_delimiter:
+            return frozenset({"subject"})
+        return frozenset({"address", "subject"}) if value == "both" else frozenset({value})
+
+    @property
+    def oauth2(self) -> bool:
+        """Whether IMAP and SMTP log in with XOAUTH2 (``mail_auth`` checked)."""
+        value = self.mail_auth.strip().lower()
+        if value not in MAIL_AUTHS:
+            raise ConfigError(f"mail_auth must be password or oauth2, not {self.mail_auth!r}")
+        return value == "oauth2"
+
+    @property
     def domain(self) -> str:
         return self.mail_domain or self.referee_address.rpartition("@")[2] or "localhost"
 
@@ -146,7 +200,8 @@ class Settings:
 
     #: settings never printed (config check, logs)
     SECRET_FIELDS: typing.ClassVar[frozenset[str]] = frozenset(
-        {"gm_secret", "signing_key", "imap_password", "smtp_password"})
+        {"gm_secret", "signing_key", "imap_password", "smtp_password", "oauth2_client_secret",
+         "oauth2_refresh_token"})
 
 
 #: fields that are not read from the file or the environment
@@ -214,6 +269,28 @@ def config_file_from(path: str | os.PathLike[str] | None, env: Mapping[str, str]
     if env.get(CONFIG_ENV):
         return Path(env[CONFIG_ENV])
     return None
+
+
+NO_CONFIGURATION = (
+    "no configuration found: name the settings file with --config FILE or $REFEREE_CONFIG "
+    "(deploy/referee.toml is a commented sample), or set REFEREE_DATABASE_URL and the other REFEREE_* "
+    "variables; nothing was created here. ('referee demo' needs no configuration: it makes its own.)")
+
+
+def is_configured(settings: Settings, env: Mapping[str, str] | None = None) -> bool:
+    """Whether a configuration was given: a settings file, or the database in ``$REFEREE_DATABASE_URL``.
+
+    Without one every setting is a default, and the database and the Maildirs would be made in the current
+    directory, wherever cron or a shell happens to be: commands that work on a store refuse instead."""
+    env = os.environ if env is None else env
+    return settings.config_path is not None or bool(env.get(f"{ENV_PREFIX}DATABASE_URL"))
+
+
+def require_configuration(settings: Settings, env: Mapping[str, str] | None = None) -> Settings:
+    """``settings`` when :func:`is_configured`, else a :class:`ConfigError` saying what to give."""
+    if not is_configured(settings, env):
+        raise ConfigError(NO_CONFIGURATION)
+    return settings
 
 
 def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None) -> Settings:

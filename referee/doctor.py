@@ -3,8 +3,8 @@
 Every part is tried as the cron job would use it, and each item gets a verdict: ``ok``, ``warning``
 (works, but look), ``FAILED`` (will not work; the reason and the fix are given) or ``skipped`` (not
 used by this configuration, or not reachable because something it needs failed). Nothing is sent,
-created or changed: no mail, no database file, no Maildir, no lock file (a check run as root must
-not leave root-owned files behind for the service user). Secrets are never shown, only whether they
+created or changed: no mail, no database file, no Maildir, no lock file, no OAuth2 token cache (a check
+run as root must not leave root-owned files behind for the service user). Secrets are never shown, only whether they
 are set.
 
 The items: the config file and environment, the values of the settings, the secrets, the database
@@ -12,7 +12,9 @@ The items: the config file and environment, the values of the settings, the secr
 transport: connection, TLS and login as :mod:`referee.intake.imap` makes them, the mailbox, the
 processed folder), the SMTP server (imap and smtp transports: connection, TLS, login, the sender
 address; ``RSET`` before any mail), the tick's lock file, the archive directory, and the fonts of the
-pictures. With ``transport = "smtp"`` mail comes in through ``referee ingest`` only, so IMAP is
+pictures. ``--send-test`` (imap transport) then mails the referee's own reply address and watches the
+mailbox until it arrives, and deletes it: the one check that sends something. With ``transport = "smtp"``
+mail comes in through ``referee ingest`` only, so IMAP is
 reported as not used and its settings are not looked at.
 """
 
@@ -52,6 +54,8 @@ TEST_VARIABLES = {
 }
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[^@\s<>(),;:\"\[\]]+$")
 TLS_MODES = ("ssl", "starttls", "none")
+#: characters that cannot stand between an address's local part and a token
+_NOT_DELIMITERS = set("@<>()[],;:\\\" '.")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
@@ -149,8 +153,15 @@ def check_config(path: str | None, env: Mapping[str, str]) -> tuple[Settings | N
     config_path = config_file_from(path, env)
     file_keys: list[str] = []
     if config_path is None:
-        out.append(Finding("config file", OK, f"none given (--config or ${CONFIG_ENV}): built-in defaults "
-                                               "and REFEREE_* variables"))
+        if env.get(f"{ENV_PREFIX}DATABASE_URL"):
+            out.append(Finding("config file", OK, f"none given (--config or ${CONFIG_ENV}): REFEREE_* variables "
+                                                   "and built-in defaults"))
+        else:
+            out.append(Finding("config file", WARNING, f"none given (--config or ${CONFIG_ENV}) and no "
+                                                        f"{ENV_PREFIX}DATABASE_URL: referee tick and the other "
+                                                        "commands refuse to run on defaults alone",
+                               "name the settings file with --config or $REFEREE_CONFIG (deploy/referee.toml "
+                               "is a sample)"))
     else:
         item = _Item("config file")
         p = config_path.expanduser().resolve()
@@ -254,6 +265,12 @@ def check_values(settings: Settings) -> list[Finding]:
                   "print(secrets.token_urlsafe(18))')")
     elif settings.gm_secret and len(settings.gm_secret) < 12:
         item.warn("gm_secret is shorter than 12 characters", "use a longer random gm_secret")
+    if not settings.gm_address:
+        item.warn("gm_address is not set: no one can run games by mail, and failures reach no one",
+                  "set gm_address to the game master's own address")
+    if not settings.gm_secret and not settings.gm_address:
+        item.warn("gm_secret is not set: GM commands by mail will be refused",
+                  "set gm_secret to a long random word (python3 -c 'import secrets; print(secrets.token_urlsafe(18))')")
     item.ok_text = (f"gm_address {settings.gm_address or 'not set'}, gm_secret {_set(settings.gm_secret)}, "
                     f"signing_key {'set' if settings.signing_key else 'derived from gm_secret and the database URL'}")
     out.append(item.finding())
@@ -262,7 +279,10 @@ def check_values(settings: Settings) -> list[Finding]:
         out.append(_server_values(settings, "imap", {"ssl": 993, "starttls": 143, "none": 143}))
     if mail:
         out.append(_server_values(settings, "smtp", {"ssl": 465, "starttls": 587, "none": 25}))
-        out.append(_secrets(settings, imap=transport == "imap"))
+        out.append(_oauth2_values(settings) if settings.mail_auth.strip().lower() == "oauth2"
+                   else _secrets(settings, imap=transport == "imap"))
+    out.append(_reply_addresses(settings, mail))
+    out.append(_dkim(settings, mail))
 
     item = _Item("limits")
     checks: list[tuple[str, float, float]] = [
@@ -338,6 +358,91 @@ def _secrets(settings: Settings, *, imap: bool = True) -> Finding:
     users = [f"IMAP user {settings.imap_user or settings.referee_address}"] if imap else []
     users.append(f"SMTP user {settings.smtp_user or '(no login)'}")
     item.ok_text = ", ".join(shown) + "; " + ", ".join(users)
+    return item.finding()
+
+
+def _oauth2_values(settings: Settings) -> Finding:
+    """``mail_auth = "oauth2"``: a token source is set, secrets readable (never shown)."""
+    item = _Item("OAuth2")
+    if settings.oauth2_token_file:
+        path = settings.path(settings.oauth2_token_file)
+        if not path.is_file():
+            item.fail(f"oauth2_token_file {path} does not exist", "start the program that keeps it fresh, or "
+                                                                  "use oauth2_refresh_token with oauth2_token_url")
+        item.ok_text = f"access token from {path} (kept fresh by another program)"
+        return item.finding()
+    shown = []
+    for name in ("oauth2_refresh_token", "oauth2_client_secret"):
+        try:
+            shown.append(f"{name} {_set(settings.secret(name))}")
+        except ConfigError as exc:
+            item.fail(str(exc), f"make {name}_file readable by the user cron runs referee as")
+    for name in ("oauth2_token_url", "oauth2_client_id", "oauth2_refresh_token"):
+        if not getattr(settings, name) and not getattr(settings, f"{name}_file", ""):
+            item.fail(f"mail_auth is oauth2 and {name} is not set",
+                      "set oauth2_token_url, oauth2_client_id and oauth2_refresh_token (deploy/README.md: "
+                      "provider recipes), or oauth2_token_file")
+    if settings.oauth2_token_url and not settings.oauth2_token_url.startswith("https://") and \
+            not is_loopback(settings.oauth2_token_url.split("/")[2].rsplit(":", 1)[0] if "//" in
+                            settings.oauth2_token_url else ""):
+        item.warn(f"oauth2_token_url {settings.oauth2_token_url} is not https", "use the provider's https URL")
+    from .mailer.oauth2 import cache_path
+
+    item.ok_text = (f"refresh at {settings.oauth2_token_url}, client {settings.oauth2_client_id}, "
+                    f"{', '.join(shown)}; token cached in {cache_path(settings)}")
+    return item.finding()
+
+
+def _reply_addresses(settings: Settings, mail: bool) -> Finding:
+    """``address_delimiter`` and ``reply_token``: what a turn mail's reply address looks like."""
+    item = _Item("reply addresses")
+    delimiter = settings.address_delimiter
+    if len(delimiter) > 1 or (delimiter and (delimiter in _NOT_DELIMITERS or delimiter.isalnum())):
+        item.fail(f"address_delimiter {delimiter!r} cannot separate an address from its token",
+                  'set address_delimiter = "+" (or "-"), or "" when the server has no sub-addressing')
+        return item.finding()
+    try:
+        places = settings.token_places
+    except ConfigError as exc:
+        item.fail(str(exc), 'set reply_token = "address", "subject" or "both"')
+        return item.finding()
+    local, _, domain = settings.referee_address.rpartition("@")
+    sample = f"{local}{delimiter or '+'}12.4.k3x9fz2mq7wa4hcd@{domain}"
+    if "address" in places:
+        item.ok_text = f"replies to {sample}" + (" and the token in the subject" if "subject" in places else "")
+        if mail and delimiter:
+            item.ok_text += f" (the server must deliver {local}{delimiter}...@ to {local}@: --send-test tries it)"
+    else:
+        item.ok_text = f"replies to {settings.referee_address}, the token in the subject ([#12.4.k3x9fz2mq7wa4hcd])"
+    return item.finding()
+
+
+def _dkim(settings: Settings, mail: bool) -> Finding:
+    from .mailer.dkim import signer_for
+
+    item = _Item("DKIM")
+    try:
+        signer = signer_for(settings)
+    except ConfigError as exc:
+        item.fail(str(exc), "point dkim_key_file at the PEM private key (deploy/README.md: deliverability)")
+        return item.finding()
+    if signer is None:
+        if mail:
+            item.ok_text = "no dkim_key_file: mail goes out unsigned (fine when the mail server signs it)"
+        else:
+            item.ok_text = "not used"
+        return item.finding()
+    path = settings.path(settings.dkim_key_file)
+    if readable_by_others(path) == "every user":
+        item.warn(f"{path} (the DKIM private key) is readable by every user", f"chmod o-r {path}")
+    try:
+        signer.sign(b"From: " + settings.referee_address.encode() + b"\r\nSubject: test\r\n\r\ntest\r\n")
+    except ConfigError as exc:
+        item.fail(str(exc), "make a new key: openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048")
+        return item.finding()
+    record = f"{signer.selector.decode()}._domainkey.{signer.domain.decode()}"
+    item.ok_text = f"every mail signed as d={signer.domain.decode()}, s={signer.selector.decode()}; " \
+                   f"publish the public key as a TXT record at {record}"
     return item.finding()
 
 
@@ -598,15 +703,20 @@ async def check_imap(settings: Settings, timeout: float) -> list[Finding]:
     except IntakeError as exc:
         text = str(exc)
         if "login" in text.lower():
+            from .mailer.oauth2 import login_hint
+
             return [Finding(names[0], OK, f"{where}, TLS {tls}"),
-                    Finding(names[1], FAILED, f"{text} (wrong user or password?)",
-                            "check imap_user (default: referee_address) and imap_password / imap_password_file"),
+                    Finding(names[1], FAILED, text.split(" (")[0],
+                            "check imap_user (default: referee_address) and "
+                            + ("the OAuth2 settings; " if settings.oauth2 else
+                               "imap_password / imap_password_file; ") + login_hint(settings, "IMAP")),
                     *(Finding(n, SKIPPED, "not logged in") for n in names[2:])]
         return [Finding(names[0], FAILED, f"{text} (TLS {tls})",
                         "check imap_tls: ssl for port 993, starttls for 143; for ssl the server's certificate "
                         "must be valid for imap_host"),
                 *(Finding(n, SKIPPED, "no connection") for n in names[1:])]
-    out = [Finding(names[0], OK, f"{where}, TLS {tls}"), Finding(names[1], OK, f"logged in as {user}")]
+    how = " with an OAuth2 token (XOAUTH2)" if settings.oauth2 else ""
+    out = [Finding(names[0], OK, f"{where}, TLS {tls}"), Finding(names[1], OK, f"logged in as {user}{how}")]
     try:
         mailbox = settings.imap_mailbox
         response = await conn.call(f"EXAMINE {mailbox}", conn.client.examine(_quote(mailbox)))
@@ -664,15 +774,30 @@ async def check_smtp(settings: Settings, timeout: float) -> list[Finding]:
                 *(Finding(n, SKIPPED, "no connection") for n in names[1:])]
     out = [Finding(names[0], OK, f"{where}, TLS {tls}")]
     try:
-        if settings.smtp_user:
+        if settings.oauth2:
+            from .mailer.oauth2 import OAuth2Error, access_token_async, login_hint
+
+            user = settings.smtp_user or settings.referee_address
+            try:
+                await smtp.auth_xoauth2(user, await access_token_async(settings))
+                out.append(Finding(names[1], OK, f"logged in as {user} with an OAuth2 token (XOAUTH2)"))
+            except OAuth2Error as exc:
+                out.append(Finding(names[1], FAILED, f"no OAuth2 token: {exc}", "fix the oauth2_* settings named"))
+            except aiosmtplib.SMTPException as exc:
+                out.append(Finding(names[1], FAILED, f"XOAUTH2 login as {user} refused: {_smtp_error(exc)}",
+                                   login_hint(settings, "SMTP")))
+        elif settings.smtp_user:
             try:
                 await smtp.login(settings.smtp_user, settings.secret("smtp_password"))
                 out.append(Finding(names[1], OK, f"logged in as {settings.smtp_user}"))
             except ConfigError as exc:
                 out.append(Finding(names[1], FAILED, str(exc), "make the password file readable"))
             except aiosmtplib.SMTPAuthenticationError as exc:
+                from .mailer.oauth2 import login_hint
+
                 out.append(Finding(names[1], FAILED, f"login as {settings.smtp_user} refused: {_smtp_error(exc)}",
-                                   "check smtp_user and smtp_password / smtp_password_file"))
+                                   "check smtp_user and smtp_password / smtp_password_file; "
+                                   + login_hint(settings, "SMTP")))
             except aiosmtplib.SMTPException as exc:
                 out.append(Finding(names[1], FAILED, f"login as {settings.smtp_user}: {_smtp_error(exc)}",
                                    "the server offers no login here: leave smtp_user empty, or use TLS "
@@ -706,6 +831,101 @@ def _smtp_error(exc: Exception) -> str:
     if code is not None and message is not None:
         return f"{code} {' '.join(str(message).split())}"
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+# -- a mail to ourselves (--send-test) -------------------------------------------------------------------------
+SEND_TEST = "send test"
+
+
+def test_address(settings: Settings, marker: str) -> str:
+    """Where the send test goes: the referee's own reply-address form (``referee+selftest-<marker>@``), or
+    its plain address when tokens ride in the subject only."""
+    from .intake.tokens import delimiter
+
+    if "address" not in settings.token_places:
+        return settings.referee_address
+    local, _, domain = settings.referee_address.rpartition("@")
+    return f"{local}{delimiter(settings)}selftest-{marker}@{domain}"
+
+
+def _test_mail(settings: Settings, to: str, marker: str) -> bytes:
+    from email.message import EmailMessage
+    from email.utils import formatdate, make_msgid
+
+    from .orders.mailtext import outgoing_headers
+
+    msg = EmailMessage()
+    msg["From"] = f"{settings.referee_name} <{settings.referee_address}>"
+    msg["To"] = to
+    msg["Subject"] = f"referee send test {marker}"
+    msg["Date"] = formatdate(localtime=False)
+    msg["Message-ID"] = make_msgid(f"selftest.{marker}", domain=settings.domain)
+    for name, value in outgoing_headers(settings.referee_address, reply=False).items():
+        msg[name] = value
+    msg.set_content("A test by 'referee config check --send-test': it is deleted when it arrives.\n"
+                    "If you see it, nothing needs doing.\n")
+    return msg.as_bytes()
+
+
+async def send_test(settings: Settings, wait: float) -> Finding:
+    """Mail the referee's own reply address through the SMTP server and watch the IMAP mailbox until it
+    arrives (then delete it), or ``wait`` seconds pass: does the provider deliver plus addresses?"""
+    import secrets
+    import time
+
+    from .intake.imap import IntakeError, connect, search_uids, select
+    from .mailer.transports import DeliveryError, transport_for
+
+    if _transport(settings) != "imap":
+        return Finding(SEND_TEST, SKIPPED, "only with transport 'imap' (the referee reads a mailbox it can watch)")
+    marker = secrets.token_hex(6)
+    to = test_address(settings, marker)
+    raw = _test_mail(settings, to, marker)
+    form_fix = (f"the provider does not deliver {to} to {settings.referee_address}: turn sub-addressing on "
+                f"(Postfix: recipient_delimiter = {settings.address_delimiter or '+'}; Dovecot LMTP: the same "
+                "setting), set address_delimiter to the delimiter the server uses, or set reply_token = "
+                "\"subject\" (no sub-addressing needed); deploy/README.md has each provider's recipe")
+    try:
+        transport = transport_for(settings)
+    except ConfigError as exc:
+        return Finding(SEND_TEST, FAILED, str(exc), "fix the setting named")
+    try:
+        refused = await transport.send(settings.referee_address, [to], raw)
+    except DeliveryError as exc:
+        fix = form_fix if " 5" in f" {exc}" and "address" in settings.token_places else \
+            "see the SMTP lines above and the mail server's log"
+        return Finding(SEND_TEST, FAILED, f"the mail to {to} was not taken: {exc}", fix)
+    finally:
+        await transport.close()
+    if refused:
+        return Finding(SEND_TEST, FAILED, f"the mail to {to} was refused: {refused.get(to, refused)}", form_fix)
+    start = time.monotonic()
+    conn = None
+    try:
+        conn = await connect(settings)
+        while True:
+            await select(conn, settings.imap_mailbox)
+            found = await search_uids(conn, "HEADER", "Subject", f'"{marker}"')
+            if found:
+                elapsed = time.monotonic() - start
+                uid_set = ",".join(str(u) for u in found)
+                await conn.call("UID STORE", conn.client.uid("store", uid_set, "+FLAGS", "(\\Deleted)"))
+                if "UIDPLUS" in conn.capabilities:
+                    await conn.call("UID EXPUNGE", conn.client.uid("expunge", uid_set))
+                how = "with the token in the subject" if "address" not in settings.token_places else ""
+                return Finding(SEND_TEST, OK, f"a mail to {to} {how} arrived in {settings.imap_mailbox} after "
+                                              f"{elapsed:.1f} s ({len(raw)} bytes); deleted again")
+            if time.monotonic() - start > wait:
+                break
+            await asyncio.sleep(1.0)
+    except IntakeError as exc:
+        return Finding(SEND_TEST, FAILED, f"sent to {to}, then: {exc}", "see the IMAP lines above")
+    finally:
+        if conn is not None:
+            await conn.close()
+    return Finding(SEND_TEST, FAILED, f"a mail to {to} was taken by {settings.smtp_host} but did not arrive in "
+                                      f"{settings.imap_mailbox} within {wait:g} s", form_fix + "; look in the spam "
+                                      "folder too, and try again with a longer --timeout")
 
 
 # -- all of it --------------------------------------------------------------------------------------------------
@@ -763,8 +983,9 @@ def masked_settings(settings: Settings) -> dict[str, Any]:
 
 
 def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
-               timeout: float | None = None) -> Report:
-    """Every check, in order. ``timeout``: for each mail server (default: the ``mail_timeout`` setting)."""
+               timeout: float | None = None, send: bool = False) -> Report:
+    """Every check, in order. ``timeout``: for each mail server (default: the ``mail_timeout`` setting).
+    ``send``: also :func:`send_test` (one mail sent, when the servers passed)."""
     env = os.environ if env is None else env
     config_path = config_file_from(path, env)
     shown = str(config_path.expanduser().resolve()) if config_path is not None else None
@@ -784,8 +1005,16 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
         result = check()
         findings.extend(result if isinstance(result, list) else [result])
     if transport in ("imap", "smtp"):
+        from .mailer.oauth2 import nothing_kept
+
         limit = timeout if timeout is not None else settings.mail_timeout
-        findings.extend(asyncio.run(_servers(settings, limit, imap=transport == "imap")))
+        with nothing_kept():
+            findings.extend(asyncio.run(_servers(settings, limit, imap=transport == "imap")))
+        if send and any(f.verdict == FAILED for f in findings if f.item.startswith(("IMAP", "SMTP"))):
+            findings.append(Finding(SEND_TEST, SKIPPED, "the mail servers failed above"))
+        elif send:
+            with nothing_kept():
+                findings.append(asyncio.run(send_test(settings, max(limit, 10.0) * 2)))
     elif transport == "maildir":
         findings.append(Finding("mail servers", SKIPPED, "not used with transport 'maildir'"))
     else:
@@ -812,12 +1041,12 @@ async def _servers(settings: Settings, timeout: float, *, imap: bool = True) -> 
 
 
 
-def main(config: str | None, *, as_json: bool, timeout: float | None) -> int:
+def main(config: str | None, *, as_json: bool, timeout: float | None, send: bool = False) -> int:
     """``referee config check``: print the report; the exit status (1 when anything FAILED)."""
     import json
 
     import click
 
-    report = run_checks(config, timeout=timeout)
+    report = run_checks(config, timeout=timeout, send=send)
     click.echo(json.dumps(report.as_json(), indent=2, default=str) if as_json else report.text())
     return 1 if report.failed else 0

@@ -316,6 +316,7 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
             raise CommandFailed(f"{game.code} has no open turn")
         robots = g.robots_of(turn)
         target = g.get_player(s, game, command.args["robot"]).robot
+        _check_squares(game, changes)
         fixed = []
         said = ""
         for r in robots:
@@ -331,6 +332,18 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
         return f"{target}: {said}"
 
 
+def _check_squares(game: Game, changes: dict[str, Any]) -> None:
+    """``AT`` and ``ARCHIVE`` name squares of the game's course (or OFF), as a player's orders must."""
+    board = g.load_course(game.course)
+    for field_name in ("at", "archive"):
+        square = changes.get(field_name)
+        if square is not None and not board.on_board(square):
+            raise CommandFailed(f"{field_name.upper()} {square_name(square)} is off the board: {game.course} has "
+                                f"rows 1-{board.height} and columns 1-{board.width}"
+                                + (" (and holes where no board lies)" if board.void else "")
+                                + (", so write e.g. r1c1 or OFF" if field_name == "at" else ""))
+
+
 def _apply(robot: Any, changes: dict[str, Any]) -> Any:
     values = {"pos" if k == "at" else k: v for k, v in changes.items()}
     if "damage" in values:
@@ -339,10 +352,16 @@ def _apply(robot: Any, changes: dict[str, Any]) -> Any:
     return replace(robot, **values)
 
 
+def health(damage: Any, lives: Any, flags: Any) -> str:
+    """Damage, lives and flags as the players' answers write them: ``damage 3 (HP 7), lives 2, flags touched 1``."""
+    hp = f" (HP {10 - damage})" if isinstance(damage, int) else ""
+    return f"damage {damage}{hp}, lives {lives}, flags touched {flags}"
+
+
 def _describe(robot: Any) -> str:
     where = square_name(robot.pos) if robot.pos else "off the board"
-    return (f"at {where} facing {dir_name(robot.facing)}, damage {robot.damage}, lives {robot.lives}, "
-            f"flags {robot.flags}, archive {square_name(robot.archive) if robot.archive else '-'}")
+    return (f"at {where} facing {dir_name(robot.facing)}, {health(robot.damage, robot.lives, robot.flags)}, "
+            f"archive {square_name(robot.archive) if robot.archive else '-'}")
 
 
 def _rerun_programs(s: Session, game: Game, number: int) -> dict[str, list[str]]:
@@ -431,8 +450,8 @@ def do_status(ctx: GmContext, command: Command) -> str:
     for p in view["players"]:
         st = p["state"] or {}
         lines.append(f"      {p['robot']:<10} {p['email']:<28} {p['status']:<7} orders: {p['orders']:<8} "
-                     f"at {st.get('at') or '-'} dmg {st.get('damage', '-')} lives {st.get('lives', '-')} "
-                     f"flags {st.get('flags', '-')}")
+                     f"at {st.get('at') or '-'}, "
+                     f"{health(st.get('damage', '-'), st.get('lives', '-'), st.get('flags', '-'))}")
     return "\n".join(lines)
 
 

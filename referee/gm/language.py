@@ -22,6 +22,7 @@ from typing import Any
 
 from ..clock import TimeError, parse_duration, parse_time
 from ..engine.geometry import NotationError, parse_dir, parse_square
+from ..suggest import closest, did_you_mean
 
 GM_BEGIN = re.compile(r"^BEGIN\s+GM\b(?P<rest>.*)$", re.IGNORECASE)
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
@@ -204,9 +205,9 @@ def parse_command(text: str, line: int = 0) -> Command:
             raise GmSyntaxError(str(exc)) from None
     if head == "EXTEND":
         rest = [w for w in words[1:] if w.upper() != "BY"]
-        if len(rest) != 1:
-            raise GmSyntaxError("EXTEND needs a duration: EXTEND 2d")
-        return cmd("extend", by=_duration(rest[0]))
+        if not rest:
+            raise GmSyntaxError("EXTEND needs a duration: EXTEND 2d (or 2 days, 36h, 1d 12h)")
+        return cmd("extend", by=_duration(" ".join(rest)))
     if upper.startswith("HOLD FOR REVIEW"):
         if len(words) != 4:
             raise GmSyntaxError("HOLD FOR REVIEW ON or HOLD FOR REVIEW OFF")
@@ -221,6 +222,9 @@ def parse_command(text: str, line: int = 0) -> Command:
             raise GmSyntaxError("ORDERS <robot> <program>, e.g. ORDERS Twonky FWD2 670, RT90 80, 3, 4, 5")
         return cmd("orders", robot=parts[1], program=parts[2])
     if head == "SET" and len(words) >= 2:
+        if words[1].upper() != "DEADLINE" and closest(words[1], ["DEADLINE"]) and \
+                (len(words) < 3 or words[2].upper() not in ROBOT_FIELDS):
+            raise GmSyntaxError(f"unknown command SET {words[1]} (did you mean SET DEADLINE?)")
         return _set_robot(words[1], words[2:], cmd)
     if head == "ROLLBACK":
         rest = [w for w in words[1:] if w.upper() not in ("TO", "TURN")]
@@ -244,7 +248,25 @@ def parse_command(text: str, line: int = 0) -> Command:
         if len(words) != 4 or words[2].upper() != "WITH":
             raise GmSyntaxError("REPLACE <robot> WITH <address>")
         return cmd("replace", robot=words[1], email=words[3])
-    raise GmSyntaxError("unknown command (send HELP for the list)")
+    raise GmSyntaxError(f"unknown command{_command_hint(words)} (send HELP for the list)")
+
+
+#: every command's keywords, for suggestions
+COMMAND_WORDS = ("START", "PAUSE", "RESUME", "END GAME", "PROCESS", "PREVIEW", "STATUS", "HELP", "GAME", "NEWGAME",
+                 "ADD PLAYER", "SET DEADLINE", "EXTEND", "HOLD FOR REVIEW", "PUBLISH", "ORDERS", "SET", "ROLLBACK",
+                 "RERUN", "EJECT", "REPLACE")
+
+
+def _command_hint(words: list[str]) -> str:
+    """`` (did you mean PAUSE?)`` for ``PAUZE``, ``ADD PLAYR``, ``HOLD FOR REVEIW``..., else nothing."""
+    for count in (3, 2, 1):
+        if len(words) >= count:
+            joined = {c.replace(" ", ""): c for c in COMMAND_WORDS if len(c.split()) > count}  # ENDGAME
+            known = {c: c for c in COMMAND_WORDS if len(c.split()) == count} | joined
+            found = closest(" ".join(words[:count]), known)
+            if found:
+                return f" {' '.join(words[:count])} (did you mean {known[found]}?)"
+    return f" {words[0]}" if words else ""
 
 
 def _newgame(words: list[str], cmd: Any) -> Command:
@@ -258,7 +280,8 @@ def _newgame(words: list[str], cmd: Any) -> Command:
     while i < len(words):
         key = words[i].upper()
         if key not in NEWGAME_OPTIONS or i + 1 >= len(words):
-            raise GmSyntaxError(f"unexpected {words[i]!r} (NEWGAME [code] COURSE name [TITLE text] [RULE k=v] "
+            hint = did_you_mean(key, NEWGAME_OPTIONS) if key not in NEWGAME_OPTIONS else ""
+            raise GmSyntaxError(f"unexpected {words[i]!r}{hint} (NEWGAME [code] COURSE name [TITLE text] [RULE k=v] "
                                 "[DEADLINE 5d] [REMINDER 24h] [SETTLE 0] [MISSING random] [MISSED 3] [HOLD ON] "
                                 "[SEED s])")
         value = words[i + 1]
@@ -268,6 +291,9 @@ def _newgame(words: list[str], cmd: Any) -> Command:
                 raise GmSyntaxError(f"a house rule reads name=value, not {value!r}")
             args["rules"][name.strip()] = _rule_value(raw.strip())
         elif key in ("DEADLINE", "REMINDER", "SETTLE"):
+            if i + 2 < len(words) and _UNIT_WORD.match(words[i + 2]):  # DEADLINE 5 days
+                value = f"{value} {words[i + 2]}"
+                i += 1
             args[key.lower()] = _duration(value)
         elif key == "MISSED":
             args["missed"] = _int(value, "MISSED")
@@ -279,6 +305,10 @@ def _newgame(words: list[str], cmd: Any) -> Command:
             args[key.lower()] = value
         i += 2
     return cmd("newgame", **args)
+
+
+#: a unit written as its own word after a number (``5 days``)
+_UNIT_WORD = re.compile(r"^(d|days?|h|hours?|m|mins?|minutes?|s|secs?|seconds?)$", re.IGNORECASE)
 
 
 def _rule_value(raw: str) -> Any:
@@ -301,8 +331,9 @@ def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
         while i < len(words):
             key = words[i].upper()
             if key not in ROBOT_FIELDS or i + 1 >= len(words):
-                raise GmSyntaxError(f"unexpected {words[i]!r} (fields: AT, FACING, DAMAGE, LIVES, FLAGS, ARCHIVE, "
-                                    "VIRTUAL yes/no, POWERED DOWN yes/no)")
+                hint = did_you_mean(key, ROBOT_FIELDS) if key not in ROBOT_FIELDS else ""
+                raise GmSyntaxError(f"unexpected {words[i]!r}{hint} (fields: AT, FACING, DAMAGE, LIVES, FLAGS, "
+                                    "ARCHIVE, VIRTUAL yes/no, POWERED DOWN yes/no)")
             value = words[i + 1]
             if key == "POWERED":
                 if value.upper() != "DOWN" or i + 2 >= len(words):

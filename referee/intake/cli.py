@@ -75,12 +75,12 @@ def ingest_command(then_process: bool) -> None:
     raw = sys.stdin.buffer.read()
     try:
         from ..clock import now
-        from ..config import load_settings
+        from ..config import load_settings, require_configuration
         from ..store.cli import CONFIG_META
         from ..store.db import Store
         from .maildir import ingest_bytes
 
-        settings = load_settings(click.get_current_context().meta.get(CONFIG_META))
+        settings = require_configuration(load_settings(click.get_current_context().meta.get(CONFIG_META)))
         store = Store.from_settings(settings)
         try:
             store.check_schema()

@@ -34,6 +34,7 @@ stays, and the next pass carries on. Crash tests stop the process at the named p
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import logging
 import re
@@ -204,11 +205,52 @@ async def connect(settings: Settings, *, ssl_context: ssl.SSLContext | None = No
     _limit_reads(client)
     conn = Connection(client, timeout)
     user = imap_user(settings)
-    response = await conn.call("LOGIN", client.login(user, settings.secret("imap_password")))
+    if settings.oauth2:
+        from ..mailer.oauth2 import OAuth2Error, access_token_async
+
+        try:
+            token = await access_token_async(settings)
+        except OAuth2Error as exc:
+            await conn.close()
+            raise IntakeError(f"IMAP login as {user} on {host}: no OAuth2 token: {exc}") from None
+        response = await conn.call("AUTHENTICATE XOAUTH2", xoauth2(client, user, token, timeout))
+    else:
+        response = await conn.call("LOGIN", client.login(user, settings.secret("imap_password")))
     if response.result != "OK":
         await conn.close()
-        raise IntakeError(f"IMAP login as {user} on {host} refused")
+        from ..mailer.oauth2 import login_hint
+
+        said = " ".join(x.decode("utf-8", "replace") for x in response.lines if isinstance(x, bytes))[:200]
+        raise IntakeError(f"IMAP login as {user} on {host} refused: {said} ({login_hint(settings, 'IMAP')})")
     return conn
+
+
+async def xoauth2(client: aioimaplib.IMAP4, user: str, token: str, timeout: float) -> aioimaplib.Response:
+    """``AUTHENTICATE XOAUTH2`` with the token as initial response. aioimaplib's own ``xoauth2`` waits forever
+    when the token is refused: the server then sends a continuation with its error (base64 JSON) and waits
+    for an empty line before the tagged NO. Here the error is kept in the answer and the empty line sent."""
+    protocol = client.protocol
+    sasl = base64.b64encode(f"user={user}\1auth=Bearer {token}\1\1".encode()).decode("ascii")
+    command = aioimaplib.Command("AUTHENTICATE", protocol.new_tag(), "XOAUTH2", sasl, loop=protocol.loop)
+    original = protocol._continuation
+
+    def continuation(line: bytes) -> None:
+        if protocol.pending_sync_command is command:
+            with contextlib.suppress(ValueError):
+                line = base64.b64decode(line.removeprefix(b"+").strip(), validate=True)
+            command.append_to_resp(line)
+            protocol.transport.write(b"\r\n")
+        else:
+            original(line)
+
+    protocol._continuation = continuation  # type: ignore[method-assign]
+    try:
+        response = await asyncio.wait_for(protocol.execute(command, scrub=token), timeout)
+    finally:
+        protocol._continuation = original  # type: ignore[method-assign]
+    if response.result == "OK":
+        protocol.state = aioimaplib.AUTH
+    return response
 
 
 _UIDVALIDITY = re.compile(rb"\[UIDVALIDITY (\d+)\]", re.IGNORECASE)

@@ -372,7 +372,7 @@ def _find_game(s: Session, code: str) -> Game | None:
 
 def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader | None, sender: str) -> _Who:
     """Whose robot ``mail`` (from ``sender``) is about (see the module docstring, step 3)."""
-    token = read_token(s, settings, mail.recipients)
+    token = read_token(s, settings, mail.recipients, mail.subject)
     if header is not None and header.game is not None:
         game = _find_game(s, safe(header.game))
         if game is None:

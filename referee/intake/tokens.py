@@ -10,6 +10,12 @@ under 64 characters.
 
     reply_address(settings, game, "Twonky", turn=4)  ->  "referee+12.4.k3x9fz2mq7wa4hcd@example.org"
     read_token(session, settings, mail.recipients)   ->  TokenMatch(player, turn=4) or None
+
+The ``+`` is the setting ``address_delimiter`` (``-`` for some mail servers). Where the mail server offers no
+sub-addressing, ``reply_token = "subject"`` carries the same token in the subject line instead,
+``RR-1 turn 4 results [#12.4.k3x9fz2mq7wa4hcd]`` (the mailer moves it there as the mail goes out:
+:mod:`referee.mailer.reply_tokens`); a reply's ``Re: ...`` (or ``AW:``, ``SV:``, ``RE:``) subject brings it
+back, and :func:`read_token` finds it there as well as in the addresses.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ SALT = "referee.reply-address"
 #: bytes of the HMAC kept (80 bits: 16 base32 characters)
 SIGNATURE_BYTES = 10
 _TAG = re.compile(r"^(\d{1,12})\.(\d{1,6})\.([a-z2-7]{16})$")
+#: the token in a subject line: ``[#12.4.k3x9fz2mq7wa4hcd]`` (anywhere: after ``Re:``, ``AW:``, ``Fwd:``...)
+SUBJECT_TAG = re.compile(r"\[#\s*(\d{1,12}\.\d{1,6}\.[a-z2-7]{16})\s*\]", re.IGNORECASE)
 
 
 def signing_key(settings: Settings) -> str:
@@ -81,7 +89,18 @@ def reply_address(settings: Settings, game: Game, robot: str | Player, turn: int
         if player is None:
             raise LookupError(f"no robot {robot!r} in {game.code}")
     local, domain = _local_and_domain(settings)
-    return f"{local}+{make_token(settings, player, turn)}@{domain}"
+    return f"{local}{delimiter(settings)}{make_token(settings, player, turn)}@{domain}"
+
+
+def delimiter(settings: Settings) -> str:
+    """The recipient delimiter of reply addresses (``address_delimiter``; ``+`` when it is empty, for the
+    subject-only form whose plus address never leaves the referee)."""
+    return settings.address_delimiter or "+"
+
+
+def subject_tags(subject: str) -> list[str]:
+    """The reply tokens written in a subject line, first to last."""
+    return [m.group(1).lower() for m in SUBJECT_TAG.finditer(subject or "")]
 
 
 def reply_to(settings: Settings, turn: int | None = None) -> Callable[[Player], str]:
@@ -97,14 +116,18 @@ class TokenMatch:
     address: str
 
 
-def read_token(s: Session, settings: Settings, addresses: Iterable[str]) -> TokenMatch | None:
-    """The player whose valid token is on one of ``addresses`` (a mail's recipients), if any."""
+def read_token(s: Session, settings: Settings, addresses: Iterable[str], subject: str | None = None
+               ) -> TokenMatch | None:
+    """The player whose valid token is on one of ``addresses`` (a mail's recipients) or in ``subject``."""
     local, _ = _local_and_domain(settings)
+    prefix = local.lower() + delimiter(settings)
+    found: list[tuple[str, str]] = []
     for address in addresses:
         box, _, _domain = address.strip().lower().rpartition("@")
-        base, plus, tag = box.partition("+")
-        if not plus or base != local.lower():
-            continue
+        if box.startswith(prefix):
+            found.append((box[len(prefix):], address))
+    found += [(tag, settings.referee_address) for tag in subject_tags(subject or "")]
+    for tag, address in found:
         m = _TAG.match(tag)
         if m is None:
             continue

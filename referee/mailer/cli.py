@@ -54,13 +54,20 @@ def _row(m: Any, code: str | None) -> dict[str, Any]:
             "message_id": m.message_id, "size": len(m.raw)}
 
 
+def _size(size: int) -> str:
+    """A mail's size as providers state their limits: ``1.3 kB``, ``137 kB``, ``2.4 MB``."""
+    if size >= 1_000_000:
+        return f"{size / 1_000_000:.1f} MB"
+    return f"{size / 1000:.1f} kB" if size < 10_000 else f"{size // 1000} kB"
+
+
 @outbox_group.command("list")
 @click.option("--status", type=click.Choice(["pending", "sending", "sent", "failed", "held", "cancelled"]))
 @click.option("--game", "code", help="Only this game's mails.")
 @click.option("--limit", default=50, show_default=True, help="The newest this many.")
 @click.option("--json", "as_json", is_flag=True, help="As JSON.")
 def outbox_list(status: str | None, code: str | None, limit: int, as_json: bool) -> None:
-    """List outgoing mails, newest first."""
+    """List outgoing mails, newest first, with each mail's size as it is stored (before DKIM adds ~0.5 kB)."""
     from sqlalchemy import select
 
     from ..store import games
@@ -82,7 +89,7 @@ def outbox_list(status: str | None, code: str | None, limit: int, as_json: bool)
         when = r["sent_at"] or r["next_attempt_at"]
         where = f"{r['game']} t{r['turn']}" if r["game"] else "-"
         click.echo(f"{r['id']:>6} {r['status']:<9} {r['kind']:<12} {where:<12} {', '.join(r['to']):<28} "
-                   f"{when[:16].replace('T', ' ')}  {r['subject'][:60]}")
+                   f"{when[:16].replace('T', ' ')} {_size(r['size']):>7}  {r['subject'][:60]}")
         if r["last_error"] and r["status"] != "sent":
             click.echo(f"{'':>6} {r['attempts']} tries; last error: {r['last_error']}")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -21,6 +21,9 @@ import aiosmtplib
 
 from ..config import ConfigError, Settings
 from ..private import make_private_dirs, open_private
+from .dkim import signer_for
+from .oauth2 import OAuth2Error, access_token_async, login_hint
+from .reply_tokens import move_to_subject
 
 
 class DeliveryError(Exception):
@@ -69,21 +72,24 @@ class SmtpTransport:
         self.port = settings.smtp_port
         self.tls = settings.smtp_tls
         self.user = settings.smtp_user
-        self.password = settings.secret("smtp_password") if settings.smtp_user else ""
+        if not settings.oauth2 and settings.smtp_user:
+            settings.secret("smtp_password")  # an unreadable password file is a ConfigError now, not at send
         self.timeout = settings.mail_timeout
+        self.settings = settings
         self.name = f"smtp {self.host}:{self.port}"
         self._smtp: aiosmtplib.SMTP | None = None
 
     async def _connection(self) -> aiosmtplib.SMTP:
         if self._smtp is not None and self._smtp.is_connected:
             return self._smtp
-        smtp = aiosmtplib.SMTP(hostname=self.host, port=self.port, timeout=self.timeout,
-                               use_tls=self.tls == "ssl", start_tls=self.tls == "starttls",
-                               username=self.user or None, password=self.password or None)
+        smtp = smtp_client(self.settings, self.timeout)
         try:
             await smtp.connect()
+        except OAuth2Error as exc:
+            raise ServerDown(f"{self.name}: no OAuth2 token: {exc}") from None
         except aiosmtplib.SMTPAuthenticationError as exc:
-            raise ServerDown(f"{self.name}: login refused: {_reply(exc.code, exc.message)}") from None
+            raise ServerDown(f"{self.name}: login refused: {_reply(exc.code, exc.message)} "
+                             f"({login_hint(self.settings, 'SMTP')})") from None
         except aiosmtplib.SMTPResponseException as exc:
             raise ServerDown(f"{self.name}: {_reply(exc.code, exc.message)}") from None
         except (aiosmtplib.SMTPException, OSError) as exc:
@@ -129,6 +135,43 @@ class SmtpTransport:
                 await smtp.quit()
             except (aiosmtplib.SMTPException, OSError):
                 smtp.close()
+
+
+def smtp_client(settings: Settings, timeout: float) -> aiosmtplib.SMTP:
+    """An aiosmtplib client (not yet connected) that logs in as the settings say: a password, XOAUTH2 with
+    a token from :mod:`.oauth2` (``mail_auth = "oauth2"``; the user is ``smtp_user``, else the referee's
+    address), or not at all (no ``smtp_user``)."""
+    tls = settings.smtp_tls
+    common: dict[str, object] = {"hostname": settings.smtp_host, "port": settings.smtp_port, "timeout": timeout,
+                                 "use_tls": tls == "ssl", "start_tls": tls == "starttls"}
+    if settings.oauth2:
+        async def token() -> str:
+            return await access_token_async(settings)
+
+        return aiosmtplib.SMTP(**common, username=settings.smtp_user or settings.referee_address,  # type: ignore[arg-type]
+                               oauth_token_generator=token)
+    user = settings.smtp_user
+    return aiosmtplib.SMTP(**common, username=user or None,  # type: ignore[arg-type]
+                           password=(settings.secret("smtp_password") or None) if user else None)
+
+
+# -- on the way out ------------------------------------------------------------------------------------------
+class PreparedTransport:
+    """Another transport, each mail first passed through ``steps`` in order: the reply token moved to the
+    subject (:mod:`.reply_tokens`), then the DKIM signature (:mod:`.dkim`), which must see the final header."""
+
+    def __init__(self, inner: Transport, steps: Sequence[Callable[[bytes], bytes]], what: str) -> None:
+        self.inner = inner
+        self.steps = list(steps)
+        self.name = f"{inner.name}{what}"
+
+    async def send(self, sender: str, recipients: Sequence[str], raw: bytes) -> dict[str, str]:
+        for step in self.steps:
+            raw = step(raw)
+        return await self.inner.send(sender, recipients, raw)
+
+    async def close(self) -> None:
+        await self.inner.close()
 
 
 # -- Maildir -------------------------------------------------------------------------------------------------
@@ -184,9 +227,22 @@ def _stable_name(raw: bytes) -> str:
 
 
 def transport_for(settings: Settings) -> Transport:
-    """The transport the settings name: ``maildir`` (the default), or SMTP for ``imap`` and ``smtp``.
+    """The transport the settings name: ``maildir`` (the default), or SMTP for ``imap`` and ``smtp``; DKIM-signed
+    when ``dkim_key_file`` is set.
 
     An unknown transport is a :class:`ConfigError` naming the valid ones."""
+    inner: Transport
     if settings.mail_transport == "maildir":
-        return MaildirTransport.from_settings(settings)
-    return SmtpTransport(settings)
+        inner = MaildirTransport.from_settings(settings)
+    else:
+        inner = SmtpTransport(settings)
+    steps: list[Callable[[bytes], bytes]] = []
+    what = ""
+    if "subject" in settings.token_places:
+        steps.append(lambda raw: move_to_subject(raw, settings))
+        what += ", reply token in the subject"
+    signer = signer_for(settings)
+    if signer is not None:
+        steps.append(signer.sign)
+        what += f", DKIM {signer.selector.decode()}._domainkey.{signer.domain.decode()}"
+    return PreparedTransport(inner, steps, what) if steps else inner

@@ -45,11 +45,11 @@ def _actor() -> str:
 
 
 def _settings() -> Any:
-    from ..config import ConfigError, load_settings
+    from ..config import ConfigError, load_settings, require_configuration
 
     ctx = click.get_current_context()
-    try:
-        return load_settings(ctx.meta.get(CONFIG_META))
+    try:  # never a database and Maildirs made in whatever directory cron runs in
+        return require_configuration(load_settings(ctx.meta.get(CONFIG_META)))
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
 

@@ -124,8 +124,26 @@ def _ensure_vmail() -> None:
                        check=True)
 
 
-def start_dovecot(root: Path) -> Dovecot:
-    """Start Dovecot under ``root`` (a fresh directory). Needs root and Debian's dovecot-imapd/-lmtpd."""
+OAUTH2_PASSDB = """\
+passdb {{
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = {root}/oauth2.conf.ext
+}}
+"""
+OAUTH2_CONF = """\
+tokeninfo_url = {tokeninfo_url}
+introspection_mode = auth
+username_attribute = email
+"""
+
+
+def start_dovecot(root: Path, *, delimiter: str = "+", tokeninfo_url: str | None = None) -> Dovecot:
+    """Start Dovecot under ``root`` (a fresh directory). Needs root and Debian's dovecot-imapd/-lmtpd.
+
+    ``delimiter``: its ``recipient_delimiter`` (``+`` is Dovecot's default). ``tokeninfo_url``: also take
+    XOAUTH2 and OAUTHBEARER logins, each token checked by a GET of that URL with the token appended (Dovecot's
+    oauth2 passdb); the answer's ``email`` must be the user."""
     if shutil.which("dovecot") is None:
         raise RuntimeError("dovecot is not installed: run 'bash .ci/setup' as root (apt: dovecot-imapd dovecot-lmtpd)")
     _ensure_vmail()
@@ -139,8 +157,14 @@ def start_dovecot(root: Path) -> Dovecot:
     users.write_text("".join(f"{u}:{{PLAIN}}{password(u)}::::::\n" for u in server.users))
     shutil.chown(users, group="dovecot")
     os.chmod(users, 0o640)
-    server.conf.write_text(CONFIG.format(root=root, imap_port=server.imap_port, lmtp_port=server.lmtp_port,
-                                         domain=DOMAIN))
+    oauth2 = ""
+    if tokeninfo_url is not None:
+        (root / "oauth2.conf.ext").write_text(OAUTH2_CONF.format(tokeninfo_url=tokeninfo_url))
+        oauth2 = OAUTH2_PASSDB.format(root=root)
+    config = CONFIG.format(root=root, imap_port=server.imap_port, lmtp_port=server.lmtp_port, domain=DOMAIN)
+    config = config.replace("auth_mechanisms = plain login\n", "auth_mechanisms = plain login"
+                            + (" xoauth2 oauthbearer" if oauth2 else "") + f"\nrecipient_delimiter = {delimiter}\n")
+    server.conf.write_text(config.replace("passdb {\n", oauth2 + "passdb {\n", 1))
     log = open(root / "start.log", "ab")  # noqa: SIM115 (the daemon inherits it)
     subprocess.run(["dovecot", "-c", str(server.conf)], stdin=subprocess.DEVNULL, stdout=log, stderr=log, check=True)
     log.close()
