@@ -49,6 +49,7 @@ from . import (
     spiky,
     teleporters,
     trapdoors,
+    turrets,
     uturn_gears,
     ventilators,
     virtualizers,
@@ -121,3 +122,4 @@ register(virtualizers.VIRTUALIZER)
 register(antigravity.ANTIGRAVITY)
 register(energizers.ENERGIZER)
 register(repeaters.REPEATER)
+register(turrets.TURRET)
