@@ -24,6 +24,7 @@ from . import (
     graves,
     hydraulic_pushers,
     ice,
+    jacks,
     lasers,
     lava,
     levels,
@@ -123,3 +124,4 @@ register(antigravity.ANTIGRAVITY)
 register(energizers.ENERGIZER)
 register(repeaters.REPEATER)
 register(turrets.TURRET)
+register(jacks.JACK)
