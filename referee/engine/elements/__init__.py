@@ -4,6 +4,7 @@ from ..kinds import register
 from . import (
     antigravity,
     balancing,
+    barricades,
     belts,
     big_gears,
     black_holes,
@@ -125,3 +126,4 @@ register(energizers.ENERGIZER)
 register(repeaters.REPEATER)
 register(turrets.TURRET)
 register(jacks.JACK)
+register(barricades.BARRICADE)
