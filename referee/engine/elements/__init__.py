@@ -37,6 +37,7 @@ from . import (
     oil,
     oneway,
     padded,
+    pistons,
     pits,
     plates,
     portals,
@@ -127,3 +128,4 @@ register(repeaters.REPEATER)
 register(turrets.TURRET)
 register(jacks.JACK)
 register(barricades.BARRICADE)
+register(pistons.PISTON)
