@@ -29,6 +29,7 @@ from . import (
     lasers,
     lava,
     levels,
+    light_barriers,
     mag_locks,
     magnets,
     mirrors,
@@ -129,3 +130,5 @@ register(turrets.TURRET)
 register(jacks.JACK)
 register(barricades.BARRICADE)
 register(pistons.PISTON)
+register(light_barriers.FLIP_BELT)
+register(light_barriers.LIGHT_BARRIER)
