@@ -23,6 +23,7 @@ from . import (
     forcefields,
     gears,
     graves,
+    high_power_teleporters,
     hydraulic_pushers,
     ice,
     jacks,
@@ -132,3 +133,4 @@ register(barricades.BARRICADE)
 register(pistons.PISTON)
 register(light_barriers.FLIP_BELT)
 register(light_barriers.LIGHT_BARRIER)
+register(high_power_teleporters.HP_TELEPORTER)
