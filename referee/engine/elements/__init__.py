@@ -9,6 +9,7 @@ from . import (
     big_gears,
     black_holes,
     checkpoints,
+    chop_shops,
     crossgears,
     crumbly,
     crushers,
@@ -49,6 +50,7 @@ from . import (
     radioactive,
     randomizers,
     repeaters,
+    reset_sites,
     sand,
     soap,
     spiky,
@@ -134,3 +136,5 @@ register(pistons.PISTON)
 register(light_barriers.FLIP_BELT)
 register(light_barriers.LIGHT_BARRIER)
 register(high_power_teleporters.HP_TELEPORTER)
+register(chop_shops.CHOP_SHOP_KIND)
+register(reset_sites.RESET_SITE)

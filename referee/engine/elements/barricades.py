@@ -34,7 +34,7 @@ def _sides(board: Board) -> dict[tuple[int, int, int], tuple[str, int]]:
                     other = step(sq, side)
                     table[(sq[0], sq[1], side)] = (name, el["strength"])
                     table[(other[0], other[1], opposite(side))] = (name, el["strength"])
-    return table  # type: ignore[no-any-return]
+    return table
 
 
 def hits(ctx: TurnContext, name: str) -> int:
