@@ -47,7 +47,7 @@ def test_the_card_given_up_goes_back_among_the_cards_nobody_holds_and_no_repair(
     program = cards("UTRN 10", "FWD1 490", "UTRN 30", "UTRN 40", "UTRN 50")
     answers = Answers(orders={"Twonky": {DecisionKey("reset exchange", register=2): "LF90 70",
                                          DecisionKey("reset exchange", register=3): "FWD1 490"}})
-    walled = engine_board([SITE, element("wall", "r3c4", sides=["W"])])  # the Move 1 west runs into it
+    walled = engine_board([SITE, element("wall", "r3c4", sides=["E"])])  # U-turn, left: the Move 1 east is stopped
     result = resolve_turn(walled, [Robot("Twonky", (3, 4), 0, damage=2)], {"Twonky": program}, answers=answers)
     assert result.played["Twonky"][1:3] == cards("LF90 70", "FWD1 490")
     assert result.robots[0].pos == (3, 4)
