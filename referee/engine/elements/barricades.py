@@ -79,6 +79,6 @@ BARRICADE = Kind(
     summary="a barricade on sides of the square: a wall for robots until it has taken strength hits",
     install=_install,
     glyph=lambda e: "bx",
-    rank=141,
+    rank=20,  # below the floor kinds: a chop shop behind its barricades still shows
     legend=lambda e: f"barricade {''.join('NESW'[s] for s in e['sides'])}, strength {e['strength']}",
 )

@@ -65,7 +65,7 @@ PISTON = Kind(
     doc=('a pneumatic piston of `colour` `red` or `blue` (one colour is up while the other is down; red starts '
          'up): a robot entering an up piston pushes its colour down and raises the other, and robots on the '
          'risen pistons slide one square toward their `dir`; the position is kept from turn to turn'),
-    key='p^ piston (R red, B blue)',
+    key='R^ piston (R red, B blue)',
     fields=(Field("colour", "choice", choices=COLOURS), Field("dir", "dir")),
     summary="a pneumatic piston: entering an up one lowers its colour and raises the other, sliding robots off",
     group="floor",
