@@ -51,6 +51,7 @@ from . import (
     randomizers,
     repeaters,
     reset_sites,
+    rotating_rooms,
     sand,
     soap,
     spiky,
@@ -138,3 +139,4 @@ register(light_barriers.LIGHT_BARRIER)
 register(high_power_teleporters.HP_TELEPORTER)
 register(chop_shops.CHOP_SHOP_KIND)
 register(reset_sites.RESET_SITE)
+register(rotating_rooms.ROTATING_ROOM)
