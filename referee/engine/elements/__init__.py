@@ -2,6 +2,7 @@
 
 from ..kinds import register
 from . import (
+    accelerators,
     antigravity,
     balancing,
     barricades,
@@ -140,3 +141,4 @@ register(high_power_teleporters.HP_TELEPORTER)
 register(chop_shops.CHOP_SHOP_KIND)
 register(reset_sites.RESET_SITE)
 register(rotating_rooms.ROTATING_ROOM)
+register(accelerators.ACCELERATOR)
