@@ -27,6 +27,7 @@ from . import (
     graves,
     high_power_teleporters,
     hydraulic_pushers,
+    hydraulic_trapdoors,
     ice,
     jacks,
     lasers,
@@ -142,3 +143,4 @@ register(chop_shops.CHOP_SHOP_KIND)
 register(reset_sites.RESET_SITE)
 register(rotating_rooms.ROTATING_ROOM)
 register(accelerators.ACCELERATOR)
+register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
