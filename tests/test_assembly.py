@@ -8,7 +8,7 @@ from referee.demo import run_demo
 from referee.scenario import simulate
 
 NEW_KINDS = ("turret", "jack", "barricade", "piston", "flip_belt", "light_barrier", "hp_teleporter", "chop_shop",
-             "reset_site")
+             "reset_site", "rotating_room", "accelerator", "hydraulic_trapdoor")
 
 
 def _play(robots: list[dict], programs: dict[str, list[str]], phases: int, **top) -> dict:
@@ -38,6 +38,14 @@ def test_stepping_on_the_red_piston_slides_the_robot_on_the_blue_one_east():
     at = {r["name"]: r["at"] for r in result["robots"]}
     assert at == {"Twonky": "r5c2", "Hulk": "r7c3"}
     assert result["board_state"]["piston"] == {"blue": "up", "red": "down"}
+
+
+def test_a_robot_stepping_onto_the_accelerator_ring_whirls_round_faster_each_phase():
+    program = ["FWD1 490", "UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40"]  # onto the ring, then turning on it
+    result = _play([{"name": "Twonky", "at": "r8c5", "facing": "E"}], {"Twonky": program}, phases=3)
+    robot = result["robots"][0]
+    assert robot["option_data"] == {"accelerator": {"speed": 3}}
+    assert (robot["at"], robot["facing"]) == ("r7c7", "E")  # 1 + 2 + 3 = 6 squares round a ring of 4: two past r8c6
 
 
 def test_the_factory_course_joins_boards_of_all_three_parts():
