@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, FLYING, START, VIRTUALIZED, BoardState, Robot, Rules
+from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -143,6 +143,18 @@ def fuse(ctx: TurnContext) -> None:
                 card = program[reg - 1]
             if card is not None:
                 keep[reg] = card
+        held = robot.option_data.get(HELD)
+        if held:  # registers a board element holds into the next turn (melting beams)
+            for reg_text, ends in list(held.items()):
+                reg = int(reg_text)
+                if ends > 1 and reg in robot.locked:
+                    keep.setdefault(reg, robot.locked[reg])
+                if ends > 1:
+                    held[reg_text] = ends - 1
+                else:
+                    del held[reg_text]
+            if not held:
+                del robot.option_data[HELD]
         for reg in sorted(robot.locked):
             if reg not in keep:
                 ctx.emit(robot, "released", {"register": reg})

@@ -71,6 +71,12 @@ FLYING = "flying"
 #: status of an energized robot (energizers): it executes two registers a phase
 ENERGIZED = "energized"
 
+#: ``Robot.option_data`` key of registers a board element holds locked into the next turn (melting beams):
+#: register number (a string) -> turn ends it still holds through (2: this one and the next). The end of
+#: turn keeps such a register's card locked while the count is above 1, and dealing keeps it out of the
+#: hand; each end of turn counts down.
+HELD = "held registers"
+
 EDGE_RULES = ("pit", "fence")
 
 

@@ -36,6 +36,7 @@ from . import (
     light_barriers,
     mag_locks,
     magnets,
+    melting_beams,
     mirrors,
     molten_ore,
     napalm,
@@ -144,3 +145,4 @@ register(reset_sites.RESET_SITE)
 register(rotating_rooms.ROTATING_ROOM)
 register(accelerators.ACCELERATOR)
 register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
+register(melting_beams.MELTING_BEAM)
