@@ -77,6 +77,11 @@ ENERGIZED = "energized"
 #: hand; each end of turn counts down.
 HELD = "held registers"
 
+#: status of a robot asleep in soporific gas: powered down for five register phases, then it plays the
+#: cards it kept; ``option_data["gassed"]`` holds ``asleep`` (phases still to sleep) and ``cards``
+#: (register -> card text), which dealing keeps out of every hand
+GASSED = "gassed"
+
 EDGE_RULES = ("pit", "fence")
 
 

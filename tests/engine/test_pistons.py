@@ -16,7 +16,8 @@ def state(outcome):
 def test_entering_an_up_piston_lowers_its_colour_and_the_other_rises_sliding_its_robot_off():
     p = play([RED, BLUE], [robot("Twonky", "r2c4", "N"), robot("Hulk", "r6c6", "W")], {"Twonky": ["FWD1 490"]})
     assert p.at("Twonky") == "r3c4"
-    assert "piston r3c4 pushed down: red pistons down, blue up" in p.texts("Twonky", 1)
+    assert "piston r3c4 pushed down" in p.texts("Twonky", 1)
+    assert [(e["colour"], e["raised"]) for e in p.events("Twonky", text="piston r3c4 pushed down")] == [("red", "blue")]
     assert p.at("Hulk") == "r7c6" and p.facing("Hulk") == "W"  # slid north, not turned
     assert state(p) == {"red": "down", "blue": "up"}
 

@@ -50,6 +50,7 @@ from . import (
     puddles,
     pushers,
     radiation,
+    radio_beams,
     radioactive,
     randomizers,
     repeaters,
@@ -57,6 +58,7 @@ from . import (
     rotating_rooms,
     sand,
     soap,
+    soporific_gas,
     spiky,
     teleporters,
     trapdoors,
@@ -146,3 +148,5 @@ register(rotating_rooms.ROTATING_ROOM)
 register(accelerators.ACCELERATOR)
 register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
 register(melting_beams.MELTING_BEAM)
+register(soporific_gas.SOPORIFIC_GAS)
+register(radio_beams.RADIO_BEAM)

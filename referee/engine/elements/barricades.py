@@ -18,7 +18,7 @@ from ..kinds import Field, Kind
 from ..state import Robot
 
 NAME = "barricade"
-register_wording("barricade hit", "barricade {at} hit ({hits} of {strength})")
+register_wording("barricade hit", "barricade {at} hit ({amount} of {number})")
 register_wording("barricade down", "barricade {at} broken down")
 
 
@@ -56,7 +56,7 @@ def bar(ctx: TurnContext, robot: Robot, d: int) -> bool:
         ctx.notes[mark] = True
         taken += 1
         ctx.board_state.set(NAME, name, taken)
-        ctx.emit(robot, "barricade hit", {"at": name, "hits": taken, "strength": strength})
+        ctx.emit(robot, "barricade hit", {"at": name, "amount": taken, "number": strength})
         if taken >= strength:
             ctx.emit(robot, "barricade down", {"at": name})
     return False

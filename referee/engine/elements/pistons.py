@@ -28,7 +28,7 @@ COLOURS = ("red", "blue")
 #: switches set off by one another in one chain before the pistons jam
 MAX_CHAIN = 8
 _CHAIN = "piston chain"
-register_wording("piston down", "piston {at} pushed down: {colour} pistons down, {other} up")
+register_wording("piston down", "piston {at} pushed down")
 
 
 def is_up(ctx: TurnContext, colour: str) -> bool:
@@ -48,7 +48,7 @@ def press(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     other = COLOURS[1] if colour == COLOURS[0] else COLOURS[0]
     ctx.board_state.set(NAME, colour, "down")
     ctx.board_state.set(NAME, other, "up")
-    ctx.emit(robot, "piston down", {"at": square_name(sq), "colour": colour, "other": other})
+    ctx.emit(robot, "piston down", {"at": square_name(sq)}, colour=colour, raised=other)
     ctx.notes[_CHAIN] = chain + 1
     try:
         risen = [(at, els[0]["dir"]) for at, els in sorted(ctx.board.layer(NAME).items()) if els[0]["colour"] == other]

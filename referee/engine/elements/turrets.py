@@ -28,7 +28,7 @@ from .lasers import beam, occupancy
 NAME = "turret"
 CARDS = "cards"
 
-register_wording("turret cards", "turrets' program {cards}")
+register_wording("turret cards", "turrets' program {card}")
 register_wording("turret turns", "turret {at} faces {dir}")
 register_wording("turret fires", "turret {at} fires")
 
@@ -55,7 +55,7 @@ def draw(ctx: TurnContext, phase: int) -> None:
         return
     picked = [ctx.undealt.pop(ctx.rng.randrange(len(ctx.undealt))) for _ in range(min(5, len(ctx.undealt)))]
     ctx.board_state.set(NAME, CARDS, [str(c) for c in picked])
-    ctx.emit(None, "turret cards", {"cards": ", ".join(map(str, picked))})
+    ctx.emit(None, "turret cards", {"card": ", ".join(map(str, picked))})
 
 
 def turn(ctx: TurnContext, phase: int) -> None:
