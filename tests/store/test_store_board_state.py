@@ -34,3 +34,33 @@ def test_rolling_back_forgets_the_state_the_turn_left(store):
     with store.write() as s:
         turn = g.rollback_to(s, code, 1, actor="test")
         assert turn.board_after is None and turn.board_before is None
+
+
+def test_radio_cards_are_dealt_round_as_locked_registers_and_played_the_next_turn(store):
+    code = new_game(store, ("Twonky", "Hammer"), course="radiorace")
+    submit_all(store, code)
+    with store.write() as s:
+        g.resolve_turn(s, code)
+    with store.read() as s:
+        game = g.get_game(s, code)
+        first, second = g.get_turn(s, game, 1), g.get_turn(s, game, 2)
+        radio = {}
+        for e in first.events:
+            if e["text"].startswith("radio card"):
+                register = e["text"].split("for register ")[1].split(" ")[0]
+                radio.setdefault(e["robot"], {})[register] = e["card"]
+        assert radio, "robots starting in the beam get radio cards"
+        for name, cards in radio.items():
+            alive = next(r for r in second.state_before if r["name"] == name)["at"] is not None
+            if alive:
+                assert {k: v for k, v in second.locked[name].items() if k in cards} == cards
+                assert not set(cards.values()) & set(second.hands[name])
+    played = submit_all(store, code)  # first_cards keeps the locked registers' cards in place
+    with store.write() as s:
+        g.resolve_turn(s, code)
+    with store.read() as s:
+        second = g.get_turn(s, g.get_game(s, code), 2)
+        for name, cards in radio.items():
+            if name in played:
+                for register, card in cards.items():
+                    assert second.played[name][int(register) - 1] == card
