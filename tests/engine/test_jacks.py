@@ -44,3 +44,10 @@ def test_the_fence_holds_a_robot_slung_off_the_board_at_the_jack():
     jack = element("jack", "r2c2", dir="W")
     p = play([jack], [robot("Twonky", "r2c2", "N")], {}, width=8, height=8, rules={"edge": "fence"})
     assert p.at("Twonky") == "r2c2" and p.damage("Twonky") == 2
+
+
+def test_a_robot_slung_onto_another_jack_is_not_slung_again_in_the_same_phase():
+    jacks = [element("jack", "r1c2", dir="N"), element("jack", "r7c2", dir="E")]
+    p = play(jacks, [robot("Twonky", "r1c2", "N")], {}, width=8, height=8)
+    assert p.at("Twonky") == "r7c2"
+    assert len(p.events("Twonky", phase=1, step="jacks")) == 1

@@ -33,16 +33,19 @@ def direction(el_dir: int, turn: str, phase: int) -> int:
 
 
 def pop(ctx: TurnContext, phase: int) -> None:
-    board = ctx.board
-    for sq, els in sorted(board.layer("jack").items()):
-        el = els[0]
-        for robot in [r for r in ctx.robots if r.pos == sq]:
-            if phase == 5:
-                ctx.emit(robot, "popped")
-                ctx.damage(robot, el["damage"], "jack in the box")
-                continue
-            d = direction(el["dir"], el["turn"], phase)
-            _sling(ctx, robot, sq, d)
+    jacks = ctx.board.layer("jack")
+    # who stands on a jack as it pops: a robot slung onto another jack is not slung again this phase
+    riders = sorted(((robot.pos, i, robot) for i, robot in enumerate(ctx.robots) if robot.pos in jacks),
+                    key=lambda item: (item[0], item[1]))
+    for sq, _, robot in riders:
+        if robot.pos != sq or sq is None:
+            continue
+        el = jacks[sq][0]
+        if phase == 5:
+            ctx.emit(robot, "popped")
+            ctx.damage(robot, el["damage"], "jack in the box")
+        else:
+            _sling(ctx, robot, sq, direction(el["dir"], el["turn"], phase))
 
 
 def _sling(ctx: TurnContext, robot: Robot, sq: Square, d: int) -> None:
