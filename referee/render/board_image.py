@@ -327,6 +327,17 @@ def paint_flag(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
            font=font(max(9, s * 13 // 32), True), fill=FLAG_TEXT, anchor="mm")
 
 
+#: a barricade's crates (issue 13): a brown bar on each of its sides, inside the square
+BARRICADE = (150, 96, 40)
+
+
+def paint_barricade(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    w = max(3, lay.cell // 7)
+    for side in el["sides"]:
+        (x1, y1), (x2, y2) = _side_line(lay, el.at, side, w / 2 + 1)
+        d.line([(x1, y1), (x2, y2)], fill=BARRICADE, width=w)
+
+
 def paint_unknown(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
     kind = KINDS.get(el.kind)
     glyph = kind.glyph(el).strip() if kind else el.kind[:3]
@@ -351,6 +362,7 @@ PAINTERS: dict[str, Painter] = {
     "start": paint_start,
     "crusher": paint_crusher,
 }
+PAINTERS["barricade"] = paint_barricade
 #: drawn after the beams, so nothing hides them
 ON_TOP: dict[str, Painter] = {"flag": paint_flag, "pusher": paint_pusher}
 #: kinds with no painter of their own that need none (walls and lasers are drawn as such)
