@@ -20,6 +20,7 @@ from . import (
     efences,
     elevators,
     energizers,
+    fast_ramps,
     flamers,
     fog,
     forcefields,
@@ -150,3 +151,4 @@ register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
 register(melting_beams.MELTING_BEAM)
 register(soporific_gas.SOPORIFIC_GAS)
 register(radio_beams.RADIO_BEAM)
+register(fast_ramps.FAST_RAMP)
