@@ -76,3 +76,24 @@ def test_robots_cannot_shoot_across_a_turret():
     assert not p.hits("Right", step="lasers") and not p.hits("Left", step="lasers")
     p = run([robot("Left", "r4c2", "E"), robot("Right", "r4c6", "W")], {}, [], width=8, height=8, phases=1)
     assert p.hits("Right", step="lasers") and p.hits("Left", step="lasers")
+
+
+def test_a_tractor_turret_pushes_by_its_move_card_and_pulls_by_a_back_up():
+    """Whatever the turrets' first card, the robot in its line moves as the card says, and takes no damage."""
+    tractor = element("turret", "r4c4", dir="N", beam="tractor")
+    for seed in range(6):
+        p = run([robot("Twonky", "r7c4", "S")], {}, [tractor], phases=1, seed=seed)
+        card = parse_card(p.doc["board_state"]["turret"]["cards"][0])
+        row = 7 + card.type.move if card.type.move > 0 else 6 if card.type.move < 0 else 7
+        assert p.at("Twonky") == f"r{row}c4", str(card)
+        assert p.damage("Twonky") == 0
+
+
+def test_a_back_up_pulls_a_robot_beside_the_tractor_turret_into_its_pit():
+    tractor = element("turret", "r4c4", dir="N", beam="tractor")
+    pulled = []
+    for seed in range(40):
+        p = run([robot("Twonky", "r5c4", "S")], {}, [tractor], phases=1, seed=seed)
+        if parse_card(p.doc["board_state"]["turret"]["cards"][0]).type.move < 0:
+            pulled.append(p.at("Twonky"))
+    assert pulled and set(pulled) == {None}

@@ -7,6 +7,10 @@ turn (left, right or half round); a movement card makes every turret fire a lase
 the way it faces when lasers fire, after the board and robot lasers. The beam covers the squares
 beyond the turret up to a wall, the edge or the first real robot, as a board laser does.
 
+With ``beam = "tractor"`` (the rule texts' variant) a turret holds tractor and pressor beams instead of a
+laser: a Move n pushes the first real robot in its line n squares away (pushing robots beyond it, as a
+pusher does), a Back-Up pulls it one square closer (from the square beside the turret, into its pit).
+
 The square is a pit (a robot entering it falls in); robots cannot see or shoot through it. A
 turret's facing is board state (``state.BoardState``): it keeps it from turn to turn; ``dir`` is
 where it points before it has ever turned. The turn's cards are board state too (``cards``), so the
@@ -18,9 +22,10 @@ from __future__ import annotations
 from ..cards import Card, parse_card
 from ..context import TurnContext
 from ..events import register_wording
-from ..geometry import ARROWS, Square, dir_name, parse_dir, square_name
+from ..geometry import ARROWS, Square, dir_name, opposite, parse_dir, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
+from ..movement import MOVED, PUSHER, try_step
 from ..state import Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
@@ -73,12 +78,27 @@ def fire(ctx: TurnContext, phase: int) -> None:
     if card is None or card.type.turn:
         return
     occupied = occupancy(ctx)
-    for sq in sorted(ctx.board.layer(NAME)):
+    for sq, els in sorted(ctx.board.layer(NAME).items()):
         d = facing(ctx, sq)
         _, hit = beam(ctx, sq, d, True, occupied)
         ctx.emit(None, "turret fires", {"at": square_name(sq)}, card=str(card))
+        if els[0]["beam"] == "tractor":
+            _tractor(ctx, [r for r in hit if not r.virtual][:1], d, card)
+            continue
         for robot in hit:
             ctx.hit_later(robot, 1, f"turret {square_name(sq)}", d, cause="turret")
+
+
+def _tractor(ctx: TurnContext, hit: list[Robot], d: int, card: Card) -> None:
+    """The variant: a Move n pushes the first real robot in line n squares away, a Back-Up pulls it one
+    square closer (from the square beside the turret: into its pit)."""
+    for robot in hit:
+        if card.type.move > 0:
+            for _ in range(card.type.move):
+                if robot.pos is None or try_step(ctx, robot, d, PUSHER, by="turret") != MOVED:
+                    break
+        elif robot.pos is not None:
+            try_step(ctx, robot, opposite(d), PUSHER, by="turret", push=False)
 
 
 def fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
@@ -90,9 +110,10 @@ TURRET = Kind(
     doc=('a turret in a pit (a robot entering falls in; robots cannot see through it), pointing `dir` at first: '
          'five cards drawn from those nobody holds run every turret for the turn, one a register phase; a turn '
          'card turns them with the gears, a movement card makes each fire a 1-damage laser the way it faces, '
-         'after the lasers. Its facing is kept from turn to turn'),
+         'after the lasers (`beam = "tractor"`: a Move n pushes the first robot in line n squares away, a Back-Up '
+         'pulls it one closer). Its facing is kept from turn to turn'),
     key='T^ turret',
-    fields=(Field("dir", "dir"),),
+    fields=(Field("dir", "dir"), Field("beam", "choice", required=False, default="laser", choices=("laser", "tractor"))),
     summary="a turret in a pit, turned or fired by five random cards a turn; its facing is kept",
     group="floor",
     flat=False,
