@@ -113,7 +113,8 @@ TURRET = Kind(
          'after the lasers (`beam = "tractor"`: a Move n pushes the first robot in line n squares away, a Back-Up '
          'pulls it one closer). Its facing is kept from turn to turn'),
     key='T^ turret',
-    fields=(Field("dir", "dir"), Field("beam", "choice", required=False, default="laser", choices=("laser", "tractor"))),
+    fields=(Field("dir", "dir"),
+            Field("beam", "choice", required=False, default="laser", choices=("laser", "tractor"))),
     summary="a turret in a pit, turned or fired by five random cards a turn; its facing is kept",
     group="floor",
     flat=False,
