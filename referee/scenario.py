@@ -13,6 +13,7 @@ from .boards import BoardNotFound, load_board
 from .engine import (
     Board,
     BoardError,
+    BoardState,
     Card,
     CardError,
     NotationError,
@@ -28,7 +29,7 @@ from .engine import (
 )
 from .engine.snapshot import robot_to_dict
 
-TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry"}
+TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "board_state"}
 IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
 ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
               "first_turn", "power_down_next", "locked", "comment"}
@@ -226,8 +227,12 @@ def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
             reentry[name] = parse_dir(facing)
         except NotationError as exc:
             raise ScenarioError(f"reentry of {name!r}: {exc}") from None
+    try:
+        board_state = BoardState.from_dict(data.get("board_state"))
+    except (TypeError, ValueError) as exc:
+        raise ScenarioError(str(exc)) from None
     return {"board": board, "robots": robots, "programs": programs, "rules": rules, "phases": phases,
-            "seed": seed, "reentry": reentry}
+            "seed": seed, "reentry": reentry, "board_state": board_state}
 
 
 def robot_result(r: Robot) -> dict[str, Any]:
@@ -239,9 +244,13 @@ def simulate(data: dict[str, Any]) -> dict[str, Any]:
     """Resolve a scenario (already parsed from JSON) and return the result document."""
     args = parse_scenario(data)
     result = resolve_turn(args["board"], args["robots"], args["programs"], rules=args["rules"],
-                          seed=args["seed"], phases=args["phases"], reentry=args["reentry"])
-    return {
+                          seed=args["seed"], phases=args["phases"], reentry=args["reentry"],
+                          board_state=args["board_state"])
+    out: dict[str, Any] = {
         "robots": [robot_result(r) for r in result.robots],
         "winner": result.winner,
         "events": [e.to_dict() for e in result.events],
     }
+    if result.board_state:
+        out["board_state"] = result.board_state.to_dict()  # only boards whose elements remember anything
+    return out

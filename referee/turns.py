@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from .autopilot import plan_program
 from .config import Settings
-from .engine import Card, Robot, Rules, parse_card
+from .engine import BoardState, Card, Robot, Rules, parse_card
 from .intake.tokens import reply_to
 from .reports.mails import enqueue_turn_mails
 from .store.games import (
@@ -66,7 +66,8 @@ def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
     """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
     (snapshot, rules, seed, undealt cards), the other robots standing still."""
     plan = plan_program(load_course(game.course), robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
-                        rules=Rules.from_dict(turn.rules), undealt=[parse_card(c) for c in turn.undealt])
+                        rules=Rules.from_dict(turn.rules), undealt=[parse_card(c) for c in turn.undealt],
+                        board_state=BoardState.from_dict(turn.board_before))
     return plan.program
 
 

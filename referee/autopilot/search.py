@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine import DECK, Board, Card, Robot, Rules, TurnRun
+from ..engine import DECK, Board, BoardState, Card, Robot, Rules, TurnRun
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
 from .score import Score, score_robot
@@ -45,12 +45,13 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
                  rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                  others: Mapping[str, list[Card | None]] | None = None,
                  reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-                 course: CourseMap | None = None) -> Plan:
+                 course: CourseMap | None = None, board_state: BoardState | None = None) -> Plan:
     """The best program for robot ``name`` with ``hand`` (and its fused registers ``locked``).
 
     The turn is resolved as the engine will: same ``seed``, ``rules``, ``undealt`` (default: the
     deck less the hand, the fused cards and the ``others``' programs) and ``reentry``. ``others``
-    gives other robots' programs; robots not in it stand still.
+    gives other robots' programs; robots not in it stand still. ``board_state`` is what the board's
+    elements remember at the start of the turn (pistons, turrets...).
     """
     locked = dict(locked or {})
     others = dict(others or {})
@@ -60,7 +61,8 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
         undealt = [c for c in DECK if c not in held]
     search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps)
     base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
-                   rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False)
+                   rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False,
+                   board_state=board_state)
     keys: tuple[int | None, ...] = ()
     score: Score | None = None
     if me.pos is not None and not me.powered_down and len(locked) < REGISTERS:

@@ -12,7 +12,7 @@ from .events import Event
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
 from .kinds import KINDS, BoardError
 from .resolve import TurnResult, TurnRun, resolve_turn
-from .state import Robot, Rules
+from .state import BoardState, Robot, Rules
 from .version import RULES_VERSION
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "RULES_VERSION",
     "Board",
     "BoardError",
+    "BoardState",
     "Card",
     "CardError",
     "Deal",

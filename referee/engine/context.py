@@ -13,7 +13,7 @@ from .decisions import SACRIFICE, Answers, Decision, DecisionKey
 from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
-from .state import Robot, Rules
+from .state import BoardState, Robot, Rules
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
 DEFAULT_SACRIFICE_HP = 6
@@ -62,6 +62,8 @@ class TurnContext:
     decisions: list[Decision] = field(default_factory=list)
     #: False: keep no events (a search stepping through registers needs none)
     record: bool = True
+    #: what the board's elements remember between phases and turns (see ``state.BoardState``)
+    board_state: BoardState = field(default_factory=BoardState)
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -75,7 +77,8 @@ class TurnContext:
                            undealt=list(self.undealt), events=list(self.events),
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
                            notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
-                           answers=self.answers, decisions=list(self.decisions), record=self.record)
+                           answers=self.answers, decisions=list(self.decisions), record=self.record,
+                           board_state=self.board_state.copy())
 
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, Card, deal, locked_registers
+from .cards import DECK, Card, deal, locked_registers, parse_card
 from .programs import hand_size
-from .state import Robot
+from .state import GASSED, HELD, Robot
 
 
 @dataclass
@@ -35,8 +35,12 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
     for r in robots:
         if r.pos is None or r.powered_down:  # powering down repairs everything and frees the registers
             continue
-        locked[r.name] = {reg: card for reg, card in r.locked.items() if reg in locked_registers(r.damage)}
+        kept_on = r.option_data.get(HELD, {})  # registers a board element holds locked (melting beams)
+        locked[r.name] = {reg: card for reg, card in r.locked.items()
+                          if reg in locked_registers(r.damage) or str(reg) in kept_on}
         held.update(locked[r.name].values())
+    for r in robots:  # cards a sleeping robot keeps for when it wakes (soporific gas) are nobody else's
+        held.update(parse_card(c) for c in r.option_data.get(GASSED, {}).get("cards", {}).values())
     sizes = {r.name: hand_size(r) for r in robots if needs_program(r)}
     # empty fused registers are filled first, from a generator of their own
     rng = random.Random(f"fill:{seed}")

@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .movement import execute_card
-from .state import END, FLYING, START, VIRTUALIZED, Robot, Rules
+from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -57,6 +57,8 @@ class TurnResult:
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
+    #: what the board's elements remember after the turn (pistons, turrets...): the next turn's input
+    board_state: BoardState = field(default_factory=BoardState)
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -141,6 +143,18 @@ def fuse(ctx: TurnContext) -> None:
                 card = program[reg - 1]
             if card is not None:
                 keep[reg] = card
+        held = robot.option_data.get(HELD)
+        if held:  # registers a board element holds into the next turn (melting beams)
+            for reg_text, ends in list(held.items()):
+                reg = int(reg_text)
+                if ends > 1 and reg in robot.locked:
+                    keep.setdefault(reg, robot.locked[reg])
+                if ends > 1:
+                    held[reg_text] = ends - 1
+                else:
+                    del held[reg_text]
+            if not held:
+                del robot.option_data[HELD]
         for reg in sorted(robot.locked):
             if reg not in keep:
                 ctx.emit(robot, "released", {"register": reg})
@@ -200,7 +214,8 @@ class TurnRun:
     def __init__(self, board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
-                 answers: Answers | None = None, record: bool = True) -> None:
+                 answers: Answers | None = None, record: bool = True,
+                 board_state: BoardState | None = None) -> None:
         robots = [r.copy() for r in robots]
         for r in robots:
             r.destroyed = False
@@ -211,7 +226,8 @@ class TurnRun:
         self.record = record
         self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
                                rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
-                               reentry=dict(reentry or {}), answers=answers or Answers(), record=record)
+                               reentry=dict(reentry or {}), answers=answers or Answers(), record=record,
+                               board_state=board_state.copy() if board_state is not None else BoardState())
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
         self.frames: list[list[Robot]] = []
         self.phases_run = 0
@@ -275,7 +291,7 @@ class TurnRun:
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
                           end_of_turn=end_of_turn, played=self.played, frames=self.frames,
-                          decisions=ctx.decisions)
+                          decisions=ctx.decisions, board_state=ctx.board_state)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:
         """Put ``card`` in a register not yet run (a search trying another card)."""
@@ -300,17 +316,19 @@ class TurnRun:
 def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
-                 answers: Answers | None = None) -> TurnResult:
+                 answers: Answers | None = None, board_state: BoardState | None = None) -> TurnResult:
     """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
 
     ``programs`` maps robot names to their five registers (locked ones included); a robot with
     no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
     draw from (by default the deck less every programmed card); ``reentry`` holds the facing
     chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
-    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`).
+    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`);
+    ``board_state`` what the board's elements remember from the turns before (not changed: the new
+    state comes back in the result).
     """
     return TurnRun(board, robots, programs, rules=rules, seed=seed, phases=phases, undealt=undealt,
-                   reentry=reentry, answers=answers).finish()
+                   reentry=reentry, answers=answers, board_state=board_state).finish()
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

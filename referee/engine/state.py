@@ -71,6 +71,17 @@ FLYING = "flying"
 #: status of an energized robot (energizers): it executes two registers a phase
 ENERGIZED = "energized"
 
+#: ``Robot.option_data`` key of registers a board element holds locked into the next turn (melting beams):
+#: register number (a string) -> turn ends it still holds through (2: this one and the next). The end of
+#: turn keeps such a register's card locked while the count is above 1, and dealing keeps it out of the
+#: hand; each end of turn counts down.
+HELD = "held registers"
+
+#: status of a robot asleep in soporific gas: powered down for five register phases, then it plays the
+#: cards it kept; ``option_data["gassed"]`` holds ``asleep`` (phases still to sleep) and ``cards``
+#: (register -> card text), which dealing keeps out of every hand
+GASSED = "gassed"
+
 EDGE_RULES = ("pit", "fence")
 
 
@@ -114,3 +125,58 @@ class Rules:
 # Phase labels outside the five register phases.
 START = "start"
 END = "end"
+
+
+@dataclass(slots=True)
+class BoardState:
+    """What board elements remember between register phases and from turn to turn (a piston's
+    position, a turret's facing, a barricade's hits), as plain JSON values.
+
+    ``values`` maps a kind's name to that kind's own table: key (usually a square name such as
+    ``"r3c4"``, or a group name) -> value. A kind reads with :meth:`get`, giving the value it starts
+    from when nothing is stored, and writes with :meth:`set`; it never keeps state elsewhere. The
+    whole state goes into a turn (``TurnRun(board_state=...)``) and comes out of it
+    (``TurnResult.board_state``), and the store keeps it with the turn's snapshot.
+    """
+
+    values: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def get(self, kind: str, key: str, default: Any = None) -> Any:
+        """The value ``kind`` stored under ``key``, or ``default`` (nothing stored yet)."""
+        table = self.values.get(kind)
+        if table is None:
+            return default
+        return table.get(key, default)
+
+    def set(self, kind: str, key: str, value: Any) -> None:
+        """Store a JSON value (numbers, strings, booleans, lists and dicts of them)."""
+        self.values.setdefault(kind, {})[key] = _json_copy(value)
+
+    def copy(self) -> BoardState:
+        return BoardState({kind: {k: _json_copy(v) for k, v in table.items()} for kind, table in self.values.items()})
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """The state as JSON (kinds and keys sorted, so equal states give equal documents)."""
+        return {kind: {k: _json_copy(table[k]) for k in sorted(table)} for kind, table in sorted(self.values.items())
+                if table}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> BoardState:
+        if data is None:
+            return cls()
+        if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+            raise ValueError("board state must map element kinds to objects")
+        return cls({str(kind): {str(k): _json_copy(v) for k, v in table.items()} for kind, table in data.items()})
+
+    def __bool__(self) -> bool:
+        return any(self.values.values())
+
+
+def _json_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_copy(v) for v in value]
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    raise TypeError(f"board state holds JSON values only, not {type(value).__name__}")

@@ -72,7 +72,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.repulsors", ENTER, "repulsor fields"),
              ("move.flamers", ENTER, ROTATE, "entering or turning on an active flamer costs 1 HP"),
              ("move.napalm", ENTER, ROTATE, "napalm flamers"),
-             ("move.pistons", STOP, "pneumatic pistons"),
+             ("move.pistons", ENTER, "pneumatic pistons"),
              ("move.crumbly", CARD, "rotate cards on crumbly ground sink in"),
              ("move.mirrors", CARD, "robots facing a mirror execute their card mirrored"),
              ("move.fog", CARD, "fog"),

@@ -344,6 +344,17 @@ def paint_flag(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
            font=font(max(9, s * 13 // 32), True), fill=FLAG_TEXT, anchor="mm")
 
 
+#: a barricade's crates (issue 13): a brown bar on each of its sides, inside the square
+BARRICADE = (150, 96, 40)
+
+
+def paint_barricade(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+    w = max(3, lay.cell // 7)
+    for side in el["sides"]:
+        (x1, y1), (x2, y2) = _side_line(lay, el.at, side, w / 2 + 1)
+        d.line([(x1, y1), (x2, y2)], fill=BARRICADE, width=w)
+
+
 def _kind_colour(name: str, light: float) -> RGB:
     """A stable colour of its own for a kind the renderer has no look for (from its name)."""
     h = int(hashlib.sha256(name.encode()).hexdigest()[:6], 16)
@@ -413,6 +424,7 @@ PAINTERS: dict[str, Painter] = {
     "wall": paint_nothing,
     "laser": paint_emitter,
 }
+PAINTERS["barricade"] = paint_barricade
 #: kinds ranked below the board laser are drawn under the beams, the rest over them (floor kinds always under)
 BEAM_RANK = 30
 

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import ENERGIZED, FLYING, VIRTUALIZED
+from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from ..textsafe import strip_bidi
 from .board_image import frame_keys
@@ -182,6 +182,7 @@ def _row_of(ev: Event, last: str | None) -> str:
 
 #: events that change a robot's state mid-phase: what its mode becomes
 _MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
+_MODE_EVENTS["gassed"] = "asleep (soporific gas)"
 
 
 def _mode(r: Robot, power: bool = True) -> str:
@@ -192,6 +193,8 @@ def _mode(r: Robot, power: bool = True) -> str:
         mode = f"{mode}, flying"
     if ENERGIZED in r.statuses:
         mode = f"{mode}, energized"
+    if GASSED in r.statuses:
+        mode = f"{mode}, asleep (soporific gas)"
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 

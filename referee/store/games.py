@@ -37,6 +37,7 @@ from ..engine import (
     RULES_VERSION,
     Board,
     BoardError,
+    BoardState,
     Card,
     Robot,
     Rules,
@@ -382,7 +383,8 @@ def start_game(s: Session, game: Game | str, *, actor: str = "system", now: date
     return turn
 
 
-def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: datetime) -> Turn:
+def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: datetime,
+               board_state: BoardState | None = None) -> Turn:
     seed = turn_seed(game, number)
     dealt = deal_turn(robots, seed)
     turn = Turn(game=game, number=number, status="open", seed=seed, rules=dict(game.rules),
@@ -392,7 +394,8 @@ def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: da
                 hands={name: cards_text(hand) for name, hand in dealt.hands.items()},
                 locked={name: {str(reg): str(card) for reg, card in sorted(regs.items())}
                         for name, regs in dealt.locked.items() if regs},
-                undealt=cards_text(dealt.undealt))
+                undealt=cards_text(dealt.undealt),
+                board_before=board_state.to_dict() if board_state else None)
     s.add(turn)
     game.turn_number = number
     s.flush()
@@ -562,7 +565,8 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
     return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
                           undealt=[parse_card(c) for c in turn.undealt], reentry=reentry,
-                          answers=Answers(standing=inputs.standing))
+                          answers=Answers(standing=inputs.standing),
+                          board_state=BoardState.from_dict(turn.board_before))
 
 
 def result_columns(result: TurnResult) -> dict[str, Any]:
@@ -571,6 +575,7 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
         "played": {name: cards_text(cards) for name, cards in result.played.items()},
         "events": [e.to_dict() for e in result.events],
         "state_after": [robot_to_dict(r) for r in result.robots],
+        "board_after": result.board_state.to_dict() if result.board_state else None,
         "frames": [[robot_to_dict(r) for r in frame] for frame in result.frames],
         "winner": result.winner,
         "phases_run": result.phases_run,
@@ -580,7 +585,7 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
 
 def stored_result(turn: Turn) -> dict[str, Any]:
     """The outcome stored for a resolved turn, comparable with :func:`result_columns`."""
-    return {key: getattr(turn, key) for key in ("played", "events", "state_after", "frames", "winner",
+    return {key: getattr(turn, key) for key in ("played", "events", "state_after", "board_after", "frames", "winner",
                                                 "phases_run", "end_of_turn")}
 
 
@@ -678,7 +683,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
             continue
         # an ``auto`` order is made only for a player who owed a program and sent none
         player.missed_turns = player.missed_turns + 1 if order.source == "auto" else 0
-    _after_turn(s, game, turn, result.robots, result.winner, now)
+    _after_turn(s, game, turn, result.robots, result.winner, now, result.board_state)
     audit(s, "turn.resolve", actor=actor, game=game, turn_number=turn.number, now=now,
           details={"winner": result.winner, "filled": sorted(o.player.robot for o in orders.values()
                                                             if o.source == "auto")})
@@ -694,7 +699,7 @@ def _resolved_already(s: Session, game: Game, number: int) -> bool:
 
 
 def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner: str | None,
-                now: datetime) -> None:
+                now: datetime, board_state: BoardState | None = None) -> None:
     """Mark players out, finish the game or deal the next turn."""
     by_robot = {p.robot: p for p in game.players}
     for r in robots:
@@ -711,7 +716,7 @@ def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner:
         game.turn_number = turn.number
         return
     next_robots = [r for r in robots if by_robot.get(r.name) is None or by_robot[r.name].status != "ejected"]
-    _open_turn(s, game, turn.number + 1, next_robots, now)
+    _open_turn(s, game, turn.number + 1, next_robots, now, board_state)
 
 
 def rules_version_note(turn: Turn) -> str | None:
@@ -798,7 +803,8 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
     changed = any(getattr(last, k) != v for k, v in new_columns.items()) or old["state_before"] != last.state_before
     redealt = False
     if changed:
-        state_changed = (result_columns(result)["state_after"] != last.state_after or result.winner != last.winner)
+        state_changed = (result_columns(result)["state_after"] != last.state_after or result.winner != last.winner
+                         or result_columns(result)["board_after"] != last.board_after)
         for k, v in new_columns.items():
             setattr(last, k, v)
         last.resolved_at = now
@@ -818,7 +824,7 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
             for p in game.players:
                 if p.status == "out" and p.robot in still_in:
                     p.status, p.left_at = "active", None
-            _after_turn(s, game, last, result.robots, result.winner, now)
+            _after_turn(s, game, last, result.robots, result.winner, now, result.board_state)
             redealt = bool(following) and game.status != "finished"
             old["voided_turns"] = voided
         audit(s, "turn.rerun", actor=actor, game=game, turn_number=number, now=now,
@@ -841,7 +847,8 @@ def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "syst
     for t in later:
         s.delete(t)
     s.flush()
-    for key in ("programs", "power_down", "reentry", "standing", "played", "events", "state_after", "frames",
+    for key in ("programs", "power_down", "reentry", "standing", "played", "events", "state_after", "board_after",
+                "frames",
                 "winner", "phases_run", "end_of_turn", "resolved_at", "resolved_by", "published_at"):
         setattr(turn, key, None)
     turn.status = "open"

@@ -201,6 +201,8 @@ class Turn(Base):
     locked: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: cards nobody holds this turn (randomizers draw from them)
     undealt: Mapped[list[Any]] = mapped_column(JSON)
+    #: what the board's elements remember at the start of the turn (``BoardState.to_dict()``); None: nothing
+    board_before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     # -- what went into the engine (fixed when resolved) --------------------------------------
     #: robot -> five registers (card or None) as resolved, locked registers included
@@ -219,6 +221,8 @@ class Turn(Base):
     events: Mapped[list[Any] | None] = mapped_column(JSON)
     #: every robot at the end of the turn
     state_after: Mapped[list[Any] | None] = mapped_column(JSON)
+    #: what the board's elements remember at the end of the turn; None: nothing
+    board_after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: the robots at the start, after each register phase and after the end of turn
     frames: Mapped[list[Any] | None] = mapped_column(JSON)
     winner: Mapped[str | None] = mapped_column(String(32))

@@ -2,12 +2,15 @@
 
 from ..kinds import register
 from . import (
+    accelerators,
     antigravity,
     balancing,
+    barricades,
     belts,
     big_gears,
     black_holes,
     checkpoints,
+    chop_shops,
     crossgears,
     crumbly,
     crushers,
@@ -17,38 +20,50 @@ from . import (
     efences,
     elevators,
     energizers,
+    fast_ramps,
     flamers,
     fog,
     forcefields,
     gears,
     graves,
+    high_power_teleporters,
     hydraulic_pushers,
+    hydraulic_trapdoors,
     ice,
+    jacks,
     lasers,
     lava,
     levels,
+    light_barriers,
     mag_locks,
     magnets,
+    melting_beams,
     mirrors,
     molten_ore,
     napalm,
     oil,
     oneway,
     padded,
+    pistons,
     pits,
     plates,
     portals,
     puddles,
     pushers,
     radiation,
+    radio_beams,
     radioactive,
     randomizers,
     repeaters,
+    reset_sites,
+    rotating_rooms,
     sand,
     soap,
+    soporific_gas,
     spiky,
     teleporters,
     trapdoors,
+    turrets,
     uturn_gears,
     ventilators,
     virtualizers,
@@ -121,3 +136,19 @@ register(virtualizers.VIRTUALIZER)
 register(antigravity.ANTIGRAVITY)
 register(energizers.ENERGIZER)
 register(repeaters.REPEATER)
+register(turrets.TURRET)
+register(jacks.JACK)
+register(barricades.BARRICADE)
+register(pistons.PISTON)
+register(light_barriers.FLIP_BELT)
+register(light_barriers.LIGHT_BARRIER)
+register(high_power_teleporters.HP_TELEPORTER)
+register(chop_shops.CHOP_SHOP_KIND)
+register(reset_sites.RESET_SITE)
+register(rotating_rooms.ROTATING_ROOM)
+register(accelerators.ACCELERATOR)
+register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
+register(melting_beams.MELTING_BEAM)
+register(soporific_gas.SOPORIFIC_GAS)
+register(radio_beams.RADIO_BEAM)
+register(fast_ramps.FAST_RAMP)

@@ -22,6 +22,7 @@ def lanes(board: Board, phase: int = 1) -> tuple[dict[Square, int], dict[Square,
     if cached is None:
         golden = hyper_lanes(board)
         express = {sq: els[0]["dir"] for sq, els in board.layer("express").items()}
+        express.update({sq: els[0]["dir"] for sq, els in board.layer("fast_ramp").items()})  # express ramps
         express.update(golden)
         every = {sq: els[0]["dir"] for sq, els in board.layer("belt").items()}
         for sq, els in rotating.items():

@@ -27,7 +27,7 @@ def height(board: Board, sq: Square) -> int:
 
 
 def _ramp_dir(board: Board, sq: Square) -> int | None:
-    els = board.layers.get("ramp", {}).get(sq)
+    els = board.layers.get("ramp", {}).get(sq) or board.layers.get("fast_ramp", {}).get(sq)  # fast ramps: belts
     return els[0]["dir"] if els else None
 
 

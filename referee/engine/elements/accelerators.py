@@ -1,0 +1,90 @@
+"""Particle accelerators (RoboFactory): a ring of squares that whirls the robots on it faster and faster.
+
+Each square of the ring points (``to``: one of the eight ways, diagonals included) at the next square
+of the ring, clockwise; the ring must close. At the start of the board elements' moves, every robot
+on the ring is moved along it: 1 square in the first register phase it is found on the ring, one
+square more in each following phase it is still on it, up to 10 (turns carry on: its speed is kept on
+the robot, ``option_data["accelerator"]["speed"]``). A robot already at 10 moves 10 again and takes 1
+damage. The ring is the robot's track: walls do not stop it, it is never turned, and each square it
+reaches acts on it as on a robot entering it; a real robot on the next square stops it behind that
+robot (no pushing). Robots move one after another, fastest first (then in seat order). A robot that
+is not on the ring when the accelerator acts loses its speed.
+"""
+
+from __future__ import annotations
+
+from ..board import Board
+from ..context import TurnContext
+from ..geometry import NotationError, Square, square_name
+from ..kinds import Field, Kind
+from ..movement import enter
+
+NAME = "accelerator"
+WAYS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+#: way -> (rows, columns, the compass direction an enter hook is told)
+STEPS = {"n": (1, 0, 0), "ne": (1, 1, 0), "e": (0, 1, 1), "se": (-1, 1, 2), "s": (-1, 0, 2), "sw": (-1, -1, 2),
+         "w": (0, -1, 3), "nw": (1, -1, 0)}
+TOP = 10
+ARROW = {"n": "^", "ne": "/", "e": ">", "se": "\\", "s": "v", "sw": "/", "w": "<", "nw": "\\"}
+
+
+def next_square(sq: Square, way: str) -> Square:
+    dr, dc, _ = STEPS[way]
+    return (sq[0] + dr, sq[1] + dc)
+
+
+def _finish(board: Board) -> None:
+    ring = board.layer(NAME)
+    for sq, els in ring.items():
+        nxt = next_square(sq, els[0]["to"])
+        if nxt not in ring:
+            raise NotationError(f"accelerator {square_name(sq)} points {els[0]['to']} to {square_name(nxt)}, "
+                                "which is not on the ring: the ring must close")
+
+
+def whirl(ctx: TurnContext, phase: int) -> None:
+    ring = ctx.board.layer(NAME)
+    riders = []
+    for robot in ctx.robots:
+        if robot.pos in ring:
+            was = int(robot.option_data.get(NAME, {}).get("speed", 0))
+            riders.append((robot, was))
+        elif NAME in robot.option_data:
+            del robot.option_data[NAME]
+    riders.sort(key=lambda item: -item[1])
+    for robot, was in riders:
+        speed = min(was + 1, TOP)
+        robot.option_data[NAME] = {"speed": speed}
+        if was >= TOP:
+            ctx.damage(robot, 1, "particle accelerator")
+        for _ in range(speed):
+            if robot.pos is None or robot.pos not in ring:
+                break
+            here = robot.pos
+            way = ring[here][0]["to"]
+            nxt = next_square(here, way)
+            if not robot.virtual and ctx.real_robot_at(nxt, exclude=robot) is not None:
+                break
+            ctx.place(robot, nxt)
+            ctx.emit(robot, "carried", {"to": square_name(nxt)})
+            enter(ctx, robot, here, STEPS[way][2])
+
+
+ACCELERATOR = Kind(
+    name=NAME,
+    doc=('a square of a particle accelerator ring, pointing (`to`, diagonals too) at the next square clockwise: at '
+         'the start of the board elements\' moves a robot on the ring is moved along it 1 square, one more each '
+         'phase it stays on, up to 10 (kept from turn to turn); at 10 it also takes 1 damage a phase; walls do not '
+         'stop it, a robot ahead does, and it is never turned'),
+    key='A> particle accelerator',
+    fields=(Field("to", "choice", choices=WAYS),),
+    summary="a particle accelerator ring square: robots on the ring whirl round faster each phase, up to 10",
+    group="floor",
+    finish=_finish,
+    steps={"board.particle_accelerators": whirl},
+    glyph=lambda e: "A" + ARROW[e["to"]],
+    rank=14,
+    legend=lambda e: f"particle accelerator, next square {e['to']}",
+    partners=({"kind": NAME, "at": "r4c3", "to": "e"}, {"kind": NAME, "at": "r4c4", "to": "s"},
+              {"kind": NAME, "at": "r3c4", "to": "w"}),
+)

@@ -1,0 +1,56 @@
+"""Chop shops (RoboFactory): workshops where robots trade for option cards.
+
+The rule texts name chop shops beside repair sites (robots touch them, and may draw an option card at
+the end of the turn) and let them "use their special abilities" when checkpoints are touched, without
+saying more. Our reading: a chop shop is touched like a repair site (a robot on it at the end of a
+register phase has its archive moved there) but repairs nothing; at the end of the turn a robot on
+one is offered an option card: the player's answer to the decision ``chop shop`` (``"option"``, the
+default, or ``"none"``) says whether it takes one. Powered-down robots neither touch it nor draw.
+
+The engine has no option deck: the decision is asked and recorded (``TurnResult.decisions``) with a
+note that the deck must deal the card; whoever deals option cards acts on the recorded answer.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..decisions import DecisionKey
+from ..geometry import square_name
+from ..kinds import Kind
+
+CHOP_SHOP = "chop shop"
+TAKE, DECLINE = "option", "none"
+
+
+def touch(ctx: TurnContext, phase: int) -> None:
+    shops = ctx.board.layer("chop_shop")
+    for robot in ctx.robots:
+        if robot.pos in shops and not robot.powered_down and robot.archive != robot.pos:
+            robot.archive = robot.pos
+            ctx.emit(robot, "archive", {"at": square_name(robot.pos)})
+
+
+def offer(ctx: TurnContext) -> None:
+    shops = ctx.board.layer("chop_shop")
+    for robot in ctx.robots:
+        if robot.pos in shops and not robot.powered_down:
+            ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note)
+
+
+def _note(answer: object) -> str | None:
+    if answer == TAKE:
+        return "the option deck deals the card"
+    return None if answer == DECLINE else f"unknown answer {answer!r}: no option taken"
+
+
+CHOP_SHOP_KIND = Kind(
+    name="chop_shop",
+    doc=('a chop shop: touched like a repair site (the archive moves there) but it repairs nothing; at the end '
+         'of the turn a robot on it is offered an option card (decision `chop shop`: `option` or `none`)'),
+    key='CS chop shop',
+    summary="a chop shop: archive like a repair site, no repair; offers an option card at the end of the turn",
+    group="floor",
+    steps={"checkpoints.chop_shops": touch, "end.options": offer},
+    glyph=lambda e: "CS",
+    rank=82,
+)

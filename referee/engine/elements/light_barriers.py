@@ -1,0 +1,88 @@
+"""Light barriers and flip (green) belts (RoboFactory).
+
+A flip belt carries a robot one square a register phase, after every other belt, the way it runs
+now: ``dir`` at the start of the game, or the opposite way. All flip belts run the same way. A light
+barrier is a square crossed by a beam of light that does robots no harm. When the flip belts move:
+
+- if a robot stands in a light barrier (it ended its move there, turned there...), the barrier is
+  interrupted and no flip belt moves;
+- otherwise, if a robot entered a light barrier during this register phase (by any move), or the
+  belts were stopped by an interrupted barrier the phase before, every flip belt turns round first;
+- then the robots on flip belts are carried one square, all at once (as belts carry: no pushing,
+  conflicts cancel); a flip belt never turns a robot, and a flying robot passes over it.
+
+Which way they run and whether they were stopped is board state (``state.BoardState``,
+``{"flip_belt": {"reversed": true, "stopped": false}}``), kept from turn to turn.
+"""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..events import register_wording
+from ..geometry import ARROWS, Square, opposite
+from ..hooks import on
+from ..kinds import Field, Kind
+from ..movement import convey
+from ..state import FLYING, Robot
+from ..timing import ENTER
+
+FLIP = "flip_belt"
+BARRIER = "light_barrier"
+_CROSSED = "light barrier crossed"
+register_wording("flip belts turn", "the flip belts turn round")
+register_wording("flip belts stopped", "a light barrier is interrupted: the flip belts stand still")
+
+
+def cross(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
+    ctx.notes[_CROSSED] = ctx.phase
+
+
+def reversed_now(ctx: TurnContext) -> bool:
+    return bool(ctx.board_state.get(FLIP, "reversed", False))
+
+
+def flip(ctx: TurnContext, phase: int) -> None:
+    board = ctx.board
+    barriers = board.layer(BARRIER)
+    if any(r.pos in barriers for r in ctx.robots):
+        if not ctx.board_state.get(FLIP, "stopped", False):
+            ctx.board_state.set(FLIP, "stopped", True)
+            ctx.emit(None, "flip belts stopped")
+        return
+    if ctx.notes.get(_CROSSED) == phase or ctx.board_state.get(FLIP, "stopped", False):
+        ctx.board_state.set(FLIP, "reversed", not reversed_now(ctx))
+        ctx.board_state.set(FLIP, "stopped", False)
+        ctx.emit(None, "flip belts turn")
+    back = reversed_now(ctx)
+    lanes = {sq: opposite(els[0]["dir"]) if back else els[0]["dir"] for sq, els in board.layer(FLIP).items()}
+    moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes and FLYING not in r.statuses]
+    if moves:
+        convey(ctx, moves, lanes, False, "conveyed")
+
+
+FLIP_BELT = Kind(
+    name=FLIP,
+    doc=('a flip (green) belt: after every other belt it carries a robot one square toward `dir` or, once the flip '
+         'belts have turned round, the opposite way; all flip belts turn round in a phase in which a robot entered '
+         'a light barrier, and stand still while a robot stands in one; which way they run is kept from turn to '
+         'turn'),
+    key='g^ flip belt',
+    fields=(Field("dir", "dir"),),
+    summary="a flip belt: one square a phase toward dir or back, turned round by robots crossing light barriers",
+    group="floor",
+    steps={"board.flip_belts": flip},
+    glyph=lambda e: "g" + ARROWS[e["dir"]] + ARROWS[opposite(e["dir"])],
+    rank=12,
+)
+
+LIGHT_BARRIER = Kind(
+    name=BARRIER,
+    doc=('a light barrier across the square: harmless to robots; a robot entering it turns the flip belts round, '
+         'a robot standing in it stops them'),
+    key='!! light barrier',
+    summary="a light barrier: robots entering it turn the flip belts round; a robot in it stops them",
+    hooks=(on("move.light_barriers", cross, ENTER),),
+    steps={"board.flip_belts": flip},
+    glyph=lambda e: "!!",
+    rank=40,
+)
