@@ -43,6 +43,11 @@ WORDING: dict[str, str] = {
     "re-enter": "re-enter at {at}",
     "out": "out of the game",
     "sacrificed": "option {option} sacrificed",
+    "option drawn": "draws option {option}",
+    "no option": "no option left to draw",
+    "option lost": "option {option} lost",
+    "option used up": "option {option} used up",
+    "steady": "not turned ({option})",
     # the squares a robot's laser passed; matches any text, so the old-form reader tries it last
     "fire": "{path}",
 }
