@@ -10,10 +10,10 @@ from typing import Any
 from .board import Board
 from .cards import Card, locked_registers
 from .decisions import SACRIFICE, Answers, Decision, DecisionKey
-from .option_orders import SACRIFICE_ORDER
 from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
+from .option_orders import SACRIFICE_ORDER
 from .state import Robot, Rules
 
 #: the sacrifice threshold when the player said nothing (turn report rules)

@@ -123,8 +123,8 @@ def _option_problems(robot: str, in_hand: set[Card], seen: dict[Card, int], wher
         wanted.append((FLYWHEEL, "the Flywheel", flywheel, None))
     if conditional is not None:
         wanted.append((CONDITIONAL_PROGRAM, "the Conditional Program", conditional, None))
-    for reg, turn in sorted(dual.items()):
-        wanted.append((DUAL_PROCESSOR, f"the Dual Processor in register {reg}", turn, reg))
+    for dual_reg, turn in sorted(dual.items()):
+        wanted.append((DUAL_PROCESSOR, f"the Dual Processor in register {dual_reg}", turn, dual_reg))
     for option, where, item, reg in wanted:
         if options is not None and option not in options:
             problems.append(f"{where}: {robot} holds no {option}")

@@ -24,7 +24,7 @@ def hand_out(ctx: TurnContext, phase: int) -> None:
     waste = ctx.board.layer("radioactive_waste")
     for robot in ctx.robots:
         if robot.pos in waste and not robot.powered_down:
-            key = ("radioactive option", robot.name)
+            key = f"radioactive option:{robot.name}"
             if key not in ctx.notes:
                 ctx.notes[key] = phase
                 ctx.draw_option(robot, "radioactive waste")
