@@ -67,10 +67,10 @@ def cards_in_play(rules: Rules) -> tuple[str, ...]:
 
 def new_option_deck(seed: int | str, rules: Rules | None = None, held: Iterable[str] = ()) -> list[str]:
     """A game's shuffled option deck (top first), less the cards robots already hold."""
-    taken = set(held)
-    deck = [name for name in cards_in_play(rules or Rules()) if name not in taken]
+    deck = list(cards_in_play(rules or Rules()))
     random.Random(f"options:{seed}").shuffle(deck)
-    return deck
+    taken = set(held)
+    return [name for name in deck if name not in taken]
 
 
 def held_options(robots: Iterable[Robot]) -> list[str]:
