@@ -10,7 +10,8 @@ PROGRAM = {"Twonky": ["FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520", "FWD1 530"
 
 def test_with_a_robot_ahead_the_kept_card_is_played_instead():
     out = run([holder("Twonky", "r3c3", "N", "Conditional Program"), bot("Hulk", "r5c3", "E", virtual=True)],
-              PROGRAM, phases=2, orders={"Twonky": {"conditional program": {"2": {"card": "RT90 80", "if": "ROBOT AHEAD"}}}})
+              PROGRAM, phases=2,
+              orders={"Twonky": {"conditional program": {"2": {"card": "RT90 80", "if": "ROBOT AHEAD"}}}})
     assert (out.at("Twonky"), out.facing("Twonky")) == ("r4c3", "E")
     (replaced,) = [e for e in out.events("Twonky", phase=2) if e["text"] == "card replaced by RT90 80"]
     assert (replaced["replaced"], replaced["condition"]) == ("FWD1 500", "ROBOT AHEAD")
