@@ -14,7 +14,8 @@ def test_a_move_1_steps_sideways_to_the_side_named_and_keeps_the_facing():
 
 def test_a_sidestep_pushes_a_robot_and_is_stopped_by_a_wall():
     out = run([holder("Twonky", "r3c3", "E", "Crab Legs"), bot("Hulk", "r2c3", "W")],
-              {"Twonky": ["FWD1 490", "FWD1 500"]}, [wall("r1c3", "S")], phases=2, orders={"Twonky": {"crab legs": {"1": "right", "2": "right"}}})
+              {"Twonky": ["FWD1 490", "FWD1 500"]}, [wall("r1c3", "S")], phases=2,
+              orders={"Twonky": {"crab legs": {"1": "right", "2": "right"}}})
     # facing east, right is south: register 1 pushes Hulk to r1c3; register 2 is blocked (Hulk against the wall)
     assert (out.at("Twonky"), out.at("Hulk")) == ("r2c3", "r1c3")
     assert "obstruction encountered" in out.texts("Twonky", 2)
