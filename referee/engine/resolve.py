@@ -199,27 +199,36 @@ def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[
     return out
 
 
+def _acting(step_id: str) -> dict[str, Callable[..., None]]:
+    """Effect name -> its handler of ``step_id``."""
+    return {name: e.steps[step_id] for name, e in EFFECTS.items() if step_id in e.steps}
+
+
 def _effects_phase(step_id: str) -> Callable[[TurnContext, int], None]:
     """The handler running, in a phase step, what the robots' options and statuses do there."""
+    acting = _acting(step_id)
+
     def run(ctx: TurnContext, phase: int) -> None:
         for robot in ctx.robots:
             if robot.options or robot.statuses:
                 for name in robot.effects():
-                    effect = EFFECTS.get(name)
-                    if effect is not None and step_id in effect.steps:
-                        effect.steps[step_id](ctx, robot, phase)
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot, phase)
     return run
 
 
 def _effects_turn(step_id: str) -> Callable[[TurnContext], None]:
     """The handler running, in a start or end of turn step, what the robots' options and statuses do."""
+    acting = _acting(step_id)
+
     def run(ctx: TurnContext) -> None:
         for robot in ctx.robots:
             if robot.options or robot.statuses:
                 for name in robot.effects():
-                    effect = EFFECTS.get(name)
-                    if effect is not None and step_id in effect.steps:
-                        effect.steps[step_id](ctx, robot)
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot)
     return run
 
 
