@@ -27,7 +27,7 @@ from .engine import (
     square_name,
 )
 from .engine.decisions import FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
-from .engine.option_deck import card_name
+from .engine.option_deck import card_name, held_options, new_option_deck
 from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
 
@@ -318,6 +318,9 @@ def simulate(data: dict[str, Any]) -> dict[str, Any]:
     }
     # the option cards' keys, only for scenarios that use them (the classic result keeps its keys)
     if any(k in data for k in ("option_deck", "orders", "standing")) or any(r.options for r in args["robots"]):
-        out["option_deck"] = list(result.option_deck)
+        deck = result.option_deck
+        if deck is None:  # untouched: the fresh deck of the seed, less the cards held
+            deck = new_option_deck(args["seed"], args["rules"], held_options(result.robots))
+        out["option_deck"] = list(deck)
         out["decisions"] = [d.to_dict() for d in result.decisions]
     return out

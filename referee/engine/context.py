@@ -13,6 +13,7 @@ from .decisions import SACRIFICE, Answers, Decision, DecisionKey
 from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
+from .option_deck import held_options, new_option_deck
 from .option_orders import SACRIFICE_ORDER
 from .state import Robot, Rules
 
@@ -63,8 +64,10 @@ class TurnContext:
     decisions: list[Decision] = field(default_factory=list)
     #: False: keep no events (a search stepping through registers needs none)
     record: bool = True
-    #: the option deck, top first (:mod:`referee.engine.option_deck`); lost cards go back under it
-    option_deck: list[str] = field(default_factory=list)
+    #: the option deck, top first (:mod:`referee.engine.option_deck`); lost cards go back under it. None
+    #: until first used when the turn was given none: :meth:`deck` then shuffles one from ``deck_seed``
+    option_deck: list[str] | None = None
+    deck_seed: int | str = 0
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -79,7 +82,8 @@ class TurnContext:
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
                            notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
                            answers=self.answers, decisions=list(self.decisions), record=self.record,
-                           option_deck=list(self.option_deck))
+                           option_deck=None if self.option_deck is None else list(self.option_deck),
+                           deck_seed=self.deck_seed)
 
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
@@ -224,12 +228,19 @@ class TurnContext:
         return robot.options[-1]
 
     # -- option cards ----------------------------------------------------------------------------
+    def deck(self) -> list[str]:
+        """The option deck; a turn given none shuffles a fresh one (less the cards held) when first used."""
+        if self.option_deck is None:
+            self.option_deck = new_option_deck(self.deck_seed, self.rules, held_options(self.robots))
+        return self.option_deck
+
     def draw_option(self, robot: Robot, source: str) -> str | None:
         """The top card of the option deck goes to the robot (None when the deck is empty)."""
-        if not self.option_deck:
+        deck = self.deck()
+        if not deck:
             self.emit(robot, "no option", source=source)
             return None
-        name = self.option_deck.pop(0)
+        name = deck.pop(0)
         robot.options.append(name)
         self.emit(robot, "option drawn", {"option": name}, option=name, source=source)
         return name
@@ -240,9 +251,10 @@ class TurnContext:
         ``why`` is the event kind logged (``sacrificed``, ``option used up``, ``option lost``)."""
         if name not in robot.options:
             return
+        deck = self.deck()  # (made before the card leaves the robot, so a fresh deck does not hold it)
         robot.options.remove(name)
         robot.option_data.pop(name, None)
-        self.option_deck.append(name)
+        deck.append(name)
         self.emit(robot, why, {"option": name}, option=name)
 
     def repair(self, robot: Robot, amount: int | None = None) -> int:

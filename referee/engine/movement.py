@@ -94,9 +94,8 @@ def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
 
 def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[Handler] | None:
     """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
-    if robot.options or robot.statuses:
-        if FLYING in robot.statuses or effect_hooks(robot, type_):
-            return handlers(ctx, robot, type_, key)
+    if (robot.options or robot.statuses) and (FLYING in robot.statuses or effect_hooks(robot, type_)):
+        return handlers(ctx, robot, type_, key)
     return ctx.board.dispatch(type_).get(key)
 
 

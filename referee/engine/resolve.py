@@ -15,7 +15,6 @@ from .events import Event
 from .geometry import square_name
 from .hooks import EFFECTS
 from .movement import PUSH, execute_card, try_step
-from .option_deck import held_options, new_option_deck
 from .state import END, FLYING, START, VIRTUALIZED, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
@@ -59,8 +58,8 @@ class TurnResult:
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
-    #: the option deck as the turn left it (top first)
-    option_deck: list[str] = field(default_factory=list)
+    #: the option deck as the turn left it (top first); None when the turn was given none and used none
+    option_deck: list[str] | None = None
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -269,9 +268,8 @@ class TurnRun:
         self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
                                rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record)
-        if option_deck is None:  # no deck given: a fresh one less the cards robots hold
-            option_deck = new_option_deck(seed, self.ctx.rules, held_options(robots))
-        self.ctx.option_deck = list(option_deck)
+        self.ctx.option_deck = None if option_deck is None else list(option_deck)
+        self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
         self.frames: list[list[Robot]] = []
         self.phases_run = 0
@@ -369,7 +367,8 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
     chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
     standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`);
     ``option_deck`` the game's option deck, top first (by default a fresh one shuffled from the seed,
-    less the cards the robots hold); the result's ``option_deck`` is the deck the turn left.
+    less the cards the robots hold, made only if the turn draws or loses a card); the result's
+    ``option_deck`` is the deck the turn left (None when none was given and none was used).
     """
     return TurnRun(board, robots, programs, rules=rules, seed=seed, phases=phases, undealt=undealt,
                    reentry=reentry, answers=answers, option_deck=option_deck).finish()

@@ -52,9 +52,12 @@ def test_above_the_threshold_damage_is_taken_until_it_is_reached():
     assert (out.damage("Twonky"), out.robot("Twonky")["options"]) == (4, [])  # HP 7 -> 6, then Brakes
 
 
-def test_with_no_deck_given_a_fresh_one_from_the_seed_less_the_cards_held_is_used():
-    board = build_board({"width": 5, "height": 5, "elements": []})
-    result = resolve_turn(board, [Robot("Twonky", (3, 3), 0, options=["Brakes"])], {}, seed=4, rules=Rules())
-    assert result.option_deck == new_option_deck(4, held=["Brakes"])
-    again = resolve_turn(board, [Robot("Twonky", (3, 3), 0, options=["Brakes"])], {}, seed=4, answers=Answers())
-    assert again.option_deck == result.option_deck
+def test_with_no_deck_given_a_fresh_one_from_the_seed_less_the_cards_held_is_used_when_needed():
+    board = build_board({"width": 5, "height": 5, "elements": [{"kind": "repair", "at": "r3c3", "wrenches": 2}]})
+    answers = Answers(standing={"Twonky": {"two_wrenches": "option"}})
+    result = resolve_turn(board, [Robot("Twonky", (3, 3), 0, options=["Brakes"])], {}, seed=4, rules=Rules(),
+                          answers=answers)
+    fresh = new_option_deck(4, held=["Brakes"])
+    assert result.robots[0].options == ["Brakes", fresh[0]] and result.option_deck == fresh[1:]
+    untouched = resolve_turn(board, [Robot("Twonky", (3, 3), 0, options=["Brakes"])], {}, seed=4)
+    assert untouched.option_deck is None
