@@ -268,7 +268,10 @@ class TurnRun:
         self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
                                rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record)
-        self.ctx.option_deck = None if option_deck is None else list(option_deck)
+        if option_deck is not None:  # a card given to a robot (a GM's SET) is no longer in the deck
+            held = {name for r in robots for name in r.options}
+            option_deck = [name for name in option_deck if name not in held]
+        self.ctx.option_deck = option_deck
         self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
         self.frames: list[list[Robot]] = []
