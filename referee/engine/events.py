@@ -52,7 +52,7 @@ WORDING: dict[str, str] = {
     "absorbed": "{option} stops {amount} damage",
     "register locked": "register {register} locked",
     "scrambled": "register {register} scrambled to {card}",
-    "radio controlled": "radio controlled by {by}",
+    "radio controlled": "radio controlled",
     "card kept": "keeps {card} on the flywheel",
     # the squares a robot's laser passed; matches any text, so the old-form reader tries it last
     "fire": "{path}",

@@ -29,6 +29,8 @@ LABELS = {
     "checkpoints.turn_real": "checkpoints",
     "checkpoints.winner": "checkpoints",
     "board.molten_ore": "ore flow",
+    "start.options": "declarations",
+    "reveal.options": "option cards",
 }
 
 

@@ -24,7 +24,7 @@ def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
     last = 5 if ctx.rules.radio_control == "rest of turn" else phase + 1
     target.statuses.add(STATUS)
     target.option_data[STATUS] = {"by": robot.name, "from": phase + 1, "to": last}
-    ctx.emit(target, "radio controlled", {"by": robot.name}, by=robot.name, option=RADIO_CONTROL)
+    ctx.emit(target, "radio controlled", by=robot.name, option=RADIO_CONTROL)
 
 
 def obey(ctx: TurnContext, robot: Robot, phase: int) -> None:
