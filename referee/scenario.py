@@ -166,7 +166,15 @@ def _orders(value: Any, names: list[str]) -> dict[str, dict[DecisionKey, Any]]:
             if subject not in ORDER_SUBJECTS:
                 raise ScenarioError(f"orders of {name!r}: unknown subject {subject!r} "
                                     f"(known: {', '.join(sorted(ORDER_SUBJECTS))})")
-            if isinstance(answer, dict) and all(str(k).isdigit() for k in answer):
+            per_register = isinstance(answer, dict) and all(str(k).isdigit() for k in answer)
+            scopes = BY_SUBJECT[subject].scopes if subject in BY_SUBJECT else (
+                ("register",) if subject == FIRE else ("turn",))
+            if per_register and "register" not in scopes:
+                raise ScenarioError(f"orders of {name!r}: {subject} is given for the turn, not per register")
+            if not per_register and scopes == ("register",):
+                raise ScenarioError(f"orders of {name!r}: {subject} is given per register, e.g. {{\"2\": ...}}")
+            if per_register:
+                assert isinstance(answer, dict)
                 for reg, each in answer.items():
                     keys[DecisionKey(subject, _int(int(reg), f"orders of {name!r}: {subject} register", 1, 5))] = each
             else:

@@ -30,9 +30,11 @@ def test_a_classic_scenario_keeps_the_classic_result_keys():
      "both hold Brakes"),
     ({"option_deck": ["Brakes"]}, "option_deck: Brakes is held by 'Twonky'"),
     ({"orders": {"Twonky": {"warp drive": True}}}, "unknown subject 'warp drive'"),
-    ({"orders": {"Zoom": {"brakes": True}}}, "orders for unknown robot 'Zoom'"),
+    ({"orders": {"Zoom": {"brakes": {"1": True}}}}, "orders for unknown robot 'Zoom'"),
     ({"orders": {"Twonky": {"brakes": {"7": True}}}}, "register must be a whole number from 1 to 5"),
     ({"standing": {"Twonky": "brakes"}}, "standing must map robot names"),
+    ({"orders": {"Twonky": {"brakes": True}}}, "brakes is given per register"),
+    ({"orders": {"Twonky": {"gyroscope": {"1": True}}}}, "gyroscope is given for the turn, not per register"),
     ({"rules": {"dual_processor": "sideways"}}, "house rule dual_processor must be 'move first' or 'turn first'"),
     ({"rules": {"option_shield": "yes"}}, "house rule option_shield must be true or false"),
 ])
