@@ -13,9 +13,10 @@ from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
-from .movement import execute_card
+from .hooks import EFFECTS
+from .movement import PUSH, execute_card, try_step
 from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
-from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
+from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
 
@@ -28,6 +29,8 @@ LABELS = {
     "checkpoints.turn_real": "checkpoints",
     "checkpoints.winner": "checkpoints",
     "board.molten_ore": "ore flow",
+    "start.options": "declarations",
+    "reveal.options": "option cards",
 }
 
 
@@ -59,6 +62,8 @@ class TurnResult:
     decisions: list[Decision] = field(default_factory=list)
     #: what the board's elements remember after the turn (pistons, turrets...): the next turn's input
     board_state: BoardState = field(default_factory=BoardState)
+    #: the option deck as the turn left it (top first); None when the turn was given none and used none
+    option_deck: list[str] | None = None
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -161,6 +166,25 @@ def fuse(ctx: TurnContext) -> None:
         robot.locked = keep
 
 
+#: ctx.notes key: the moves option weapons ordered in the laser step: (robot name, direction, shooter)
+OPTION_PUSHES = "option pushes"
+
+
+def option_pushes(ctx: TurnContext, phase: int) -> None:
+    """Robots moved by options (pressor and tractor beams, the mini howitzer) move one square now,
+    meeting what they enter (a pit swallows them)."""
+    moves = ctx.notes.pop(OPTION_PUSHES, None)
+    if not moves:
+        return
+    for name, d, by in moves:
+        robot = ctx.by_name[name]
+        if robot.pos is not None:
+            try_step(ctx, robot, d, PUSH, by=by)
+
+
+#: core steps needed only when some robot carries an option or a status
+OPTION_CORE: dict[str, Callable[[TurnContext, int], None]] = {"lasers.option_pushes": option_pushes}
+
 CORE_PHASE: dict[str, Callable[[TurnContext, int], None]] = {
     "lasers.fire": robot_lasers,
     "checkpoints.turn_real": turn_real_when_alone,
@@ -175,31 +199,77 @@ CORE_TURN: dict[str, Callable[[TurnContext], None]] = {
 }
 
 
-def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[Callable[..., None]]]]:
+def _schedule(board: Board, sequences: tuple[str, ...], effects: bool) -> list[tuple[str, list[Callable[..., None]]]]:
+    """The steps of ``sequences`` some handler acts in: the board's, the core's, and (``effects``) those of
+    options and statuses (a turn where no robot carries any runs without them)."""
     plan = board.plan()
     out = []
     for st in TIMING:
         if st.sequence not in sequences:
             continue
         handlers = list(plan.get(st.id, ()))
-        core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id)
+        core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id) or (OPTION_CORE.get(st.id) if effects else None)
         if core is not None:
             handlers.append(core)
+        if effects and any(st.id in e.steps for e in EFFECTS.values()):
+            handlers.append(_effects_phase(st.id) if st.hooks == (PHASE,) else _effects_turn(st.id))
         if handlers:
             out.append((label(st.id), handlers))
     return out
 
 
-def _schedules(board: Board) -> dict[str, list[tuple[str, list[Callable[..., None]]]]]:
+def _acting(step_id: str) -> dict[str, Callable[..., None]]:
+    """Effect name -> its handler of ``step_id``."""
+    return {name: e.steps[step_id] for name, e in EFFECTS.items() if step_id in e.steps}
+
+
+def _effects_phase(step_id: str) -> Callable[[TurnContext, int], None]:
+    """The handler running, in a phase step, what the robots' options and statuses do there."""
+    acting = _acting(step_id)
+
+    def run(ctx: TurnContext, phase: int) -> None:
+        for robot in ctx.robots:
+            if robot.options or robot.statuses:
+                for name in robot.effects():
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot, phase)
+    return run
+
+
+def _effects_turn(step_id: str) -> Callable[[TurnContext], None]:
+    """The handler running, in a start or end of turn step, what the robots' options and statuses do."""
+    acting = _acting(step_id)
+
+    def run(ctx: TurnContext) -> None:
+        for robot in ctx.robots:
+            if robot.options or robot.statuses:
+                for name in robot.effects():
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot)
+    return run
+
+
+Schedule = list[tuple[str, list[Callable[..., None]]]]
+
+
+def _schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
+    """The board's schedules, with (True) and without (False) the options' and statuses' handlers."""
     cached = board.cache.get("schedule")
     if cached is None:
-        cached = board.cache["schedule"] = {
-            "start": _schedule(board, (START_SEQ,)),
-            "reveal": _schedule(board, (REVEAL,)),
-            "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS)),
-            "end": _schedule(board, (END_SEQ,)),
-        }
+        cached = board.cache["schedule"] = {effects: {
+            "start": _schedule(board, (START_SEQ,), effects),
+            "reveal": _schedule(board, (REVEAL,), effects),
+            "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS), effects),
+            "end": _schedule(board, (END_SEQ,), effects),
+        } for effects in (False, True)}
     return cached
+
+
+def _carrying(robots: list[Robot]) -> bool:
+    """Whether any robot carries an option or a status (the schedules with their handlers are needed)."""
+    return any(r.options or r.statuses for r in robots)
 
 
 class TurnRun:
@@ -215,7 +285,7 @@ class TurnRun:
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
                  answers: Answers | None = None, record: bool = True,
-                 board_state: BoardState | None = None) -> None:
+                 board_state: BoardState | None = None, option_deck: list[str] | None = None) -> None:
         robots = [r.copy() for r in robots]
         for r in robots:
             r.destroyed = False
@@ -228,12 +298,17 @@ class TurnRun:
                                rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record,
                                board_state=board_state.copy() if board_state is not None else BoardState())
+        if option_deck is not None:  # a card given to a robot (a GM's SET) is no longer in the deck
+            held = {name for r in robots for name in r.options}
+            option_deck = [name for name in option_deck if name not in held]
+        self.ctx.option_deck = option_deck
+        self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
         self.frames: list[list[Robot]] = []
         self.phases_run = 0
         self._schedules = _schedules(board)
         self.ctx.phase = START
-        _run_turn_steps(self.ctx, self._schedules["start"])
+        _run_turn_steps(self.ctx, self._schedules[_carrying(robots)]["start"])
         self._frame()
 
     @property
@@ -266,7 +341,7 @@ class TurnRun:
                 card = prog[phase - 1]
                 if card is not None:
                     ctx.current[robot.name] = card
-        _run_phase_steps(ctx, phase, self._schedules["reveal"])
+        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
         for name, card in order:
@@ -276,7 +351,7 @@ class TurnRun:
             execute_card(ctx, robot, card)
         for robot in ctx.robots:
             self.played[robot.name].append(ctx.current.get(robot.name))
-        _run_phase_steps(ctx, phase, self._schedules["after"])
+        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
         self._frame()
 
     def finish(self) -> TurnResult:
@@ -287,11 +362,11 @@ class TurnRun:
         end_of_turn = self.phases == 5 and not ctx.winner
         if end_of_turn:
             ctx.phase = END
-            _run_turn_steps(ctx, self._schedules["end"])
+            _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
                           end_of_turn=end_of_turn, played=self.played, frames=self.frames,
-                          decisions=ctx.decisions, board_state=ctx.board_state)
+                          decisions=ctx.decisions, board_state=ctx.board_state, option_deck=ctx.option_deck)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:
         """Put ``card`` in a register not yet run (a search trying another card)."""
@@ -316,7 +391,8 @@ class TurnRun:
 def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
-                 answers: Answers | None = None, board_state: BoardState | None = None) -> TurnResult:
+                 answers: Answers | None = None, board_state: BoardState | None = None,
+                 option_deck: list[str] | None = None) -> TurnResult:
     """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
 
     ``programs`` maps robot names to their five registers (locked ones included); a robot with
@@ -325,10 +401,14 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
     chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
     standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`);
     ``board_state`` what the board's elements remember from the turns before (not changed: the new
-    state comes back in the result).
+    state comes back in the result). ``option_deck`` the game's option deck, top first (by default a
+    fresh one shuffled from the seed, less the cards the robots hold, made only if the turn draws or
+    loses a card); the result's ``option_deck`` is the deck the turn left (None when none was given
+    and none was used).
     """
     return TurnRun(board, robots, programs, rules=rules, seed=seed, phases=phases, undealt=undealt,
-                   reentry=reentry, answers=answers, board_state=board_state).finish()
+                   reentry=reentry, answers=answers, board_state=board_state,
+                   option_deck=option_deck).finish()
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

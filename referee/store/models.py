@@ -203,6 +203,9 @@ class Turn(Base):
     undealt: Mapped[list[Any]] = mapped_column(JSON)
     #: what the board's elements remember at the start of the turn (``BoardState.to_dict()``); None: nothing
     board_before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: the game's option deck at the start of the turn, top first (None: a turn opened before option
+    #: cards were dealt; the engine then shuffles the turn seed's deck less the cards held)
+    option_deck: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
     # -- what went into the engine (fixed when resolved) --------------------------------------
     #: robot -> five registers (card or None) as resolved, locked registers included
