@@ -128,6 +128,32 @@ class MovePlan:
     start: Square
     done: bool = False
     turn: int = 0
+    #: squares of movement the card has used so far (a rebound off a padded wall counts as one)
+    moved: int = 0
+
+
+def _rebound_note(robot: Robot) -> str:
+    return f"rebound {robot.name}"
+
+
+def turn_back(ctx: TurnContext, robot: Robot, d: int) -> None:
+    """Called by a cross hook that blocks the side toward ``d``: the robot's own move (a card's step,
+    a padded bounce) goes into the side and back, counting as one square, and the rest of it goes the
+    opposite way. Pushes, belts and other moves see only the block."""
+    ctx.notes[_rebound_note(robot)] = (robot.pos, d)
+
+
+def card_step(ctx: TurnContext, robot: Robot, plan: MovePlan, priority: int) -> int:
+    """One square of a robot's own move toward ``plan.direction``: ``try_step``, except that a side
+    that turns the robot back (``turn_back``) reverses ``plan.direction`` and counts as a square moved
+    (the result is then MOVED, the robot where it was)."""
+    result = try_step(ctx, robot, plan.direction, CARD, priority=priority)
+    if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
+        plan.direction = opposite(plan.direction)
+        result = MOVED
+    if result == MOVED:
+        plan.moved += 1
+    return result
 
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
@@ -149,7 +175,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         rotate(ctx, robot, plan.turn, card)
         return
     for _ in range(plan.squares):
-        result = try_step(ctx, robot, plan.direction, CARD, priority=card.priority)
+        result = card_step(ctx, robot, plan, card.priority)
         if result == GONE:
             return
         if result == BLOCKED:
