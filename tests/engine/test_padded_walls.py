@@ -1,6 +1,6 @@
 """Padded walls: a robot on padding that runs or bounces into one comes back and moves on the other way."""
 
-from .scenarios import element, laser, play, robot, wall
+from .scenarios import element, laser, play, robot
 
 PADDING = element("padded", "r3c4-r7c4")
 RUBBER = element("padded_wall", "r7c4", sides=["N"])  # the north side of the padded strip's end
