@@ -59,6 +59,7 @@ from . import (
     reset_sites,
     rotating_rooms,
     sand,
+    sluices,
     soap,
     soporific_gas,
     spiky,
@@ -154,3 +155,4 @@ register(soporific_gas.SOPORIFIC_GAS)
 register(radio_beams.RADIO_BEAM)
 register(fast_ramps.FAST_RAMP)
 register(padded_walls.PADDED_WALL)
+register(sluices.SLUICE)
