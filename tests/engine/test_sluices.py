@@ -59,3 +59,11 @@ def test_leaving_a_closed_sluice_for_the_ground_is_a_drop():
     p = play(BOARD, [robot("Twonky", "r5c4", "W")], {"Twonky": ["LF90 410", "FWD2 700"]}, phases=2)
     assert p.at("Twonky") == "r3c4"
     assert [(h["text"], h["cause"]) for h in p.hits("Twonky")] == [("-2 HP", "ledge")]
+
+
+def test_a_flying_robot_hovers_over_the_open_sluice_and_is_not_crushed_when_it_closes():
+    p = play([*BOARD, element("antigravity", "r5c4")], [robot("Twonky", "r5c4", "S")],
+             {"Twonky": ["FWD1 500", "UTRN 20"]}, phases=2)
+    assert p.texts("Twonky", 1)[0] == "flies (antigravity)"
+    assert p.at("Twonky") == "r4c4"
+    assert p.damage("Twonky") == 0

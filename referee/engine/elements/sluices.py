@@ -19,7 +19,7 @@ from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import NotationError, Square, opposite, square_name, step
 from ..kinds import Field, Kind
-from ..state import Robot
+from ..state import FLYING, Robot
 from ..timing import CROSS, ENTER
 from .levels import height
 
@@ -52,7 +52,10 @@ def _fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     if abs(came_from[0] - pos[0]) + abs(came_from[1] - pos[1]) != 1:
         return  # teleported
     if level(ctx, came_from) > level(ctx, pos):
-        ctx.damage(robot, 2, "sluice" if ctx.board.one("sluice", pos) is not None else "ledge")
+        if ctx.board.one("sluice", pos) is None:
+            ctx.damage(robot, 2, "ledge")
+        elif FLYING not in robot.statuses:  # a flying robot hovers over the open sluice
+            ctx.damage(robot, 2, "sluice")
 
 
 def close(ctx: TurnContext, phase: int) -> None:
