@@ -9,7 +9,7 @@ timing table's "robots move" sequence, merged with the robot's own effects.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +130,26 @@ class MovePlan:
     turn: int = 0
     #: squares of movement the card has used so far (a rebound off a padded wall counts as one)
     moved: int = 0
+
+
+#: ``ctx.notes`` key: what moves with the robots in this phase besides them (ghosts), see ``add_mover``
+MOVERS = "movers"
+
+
+def add_mover(ctx: TurnContext, priority: int, move: Callable[[TurnContext], None]) -> None:
+    """Have ``move(ctx)`` run among this phase's robot cards at ``priority`` (called while the phase's
+    cards are revealed): something that is not a robot but moves in card order, as ghosts do."""
+    ctx.notes.setdefault(MOVERS, []).append((priority, move))
+
+
+def run_movers(ctx: TurnContext, above: int) -> None:
+    """Run the movers added for this phase whose priority is above ``above``, highest first."""
+    movers: list[tuple[int, Callable[[TurnContext], None]]] | None = ctx.notes.get(MOVERS)
+    if not movers:
+        return
+    movers.sort(key=lambda m: m[0], reverse=True)
+    while movers and movers[0][0] > above:
+        movers.pop(0)[1](ctx)
 
 
 def _rebound_note(robot: Robot) -> str:

@@ -13,7 +13,7 @@ from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
-from .movement import execute_card
+from .movement import MOVERS, execute_card, run_movers
 from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
@@ -269,11 +269,17 @@ class TurnRun:
         _run_phase_steps(ctx, phase, self._schedules["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
+        movers = MOVERS in ctx.notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
+            if movers:
+                run_movers(ctx, card.priority)
             robot = ctx.by_name[name]
             if robot.pos is None or robot.powered_down:
                 continue
             execute_card(ctx, robot, card)
+        if movers:
+            run_movers(ctx, -1)
+            del ctx.notes[MOVERS]
         for robot in ctx.robots:
             self.played[robot.name].append(ctx.current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules["after"])

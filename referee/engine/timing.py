@@ -88,7 +88,8 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.ramp_slide", STOP, "a robot that would stop on a ramp's extra square slides back"),
              ("move.oil", STOP, "oil slicks"),
              ("move.puddles", ENTER, "puddles"),
-             ("move.repeaters", STOP, "repeaters"))
+             ("move.repeaters", STOP, "repeaters"),
+             ("move.ghosts", ENTER, "robots moving through a ghost or onto it take 1 HP"))
     + _steps(BOARD,
              ("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves"),
              ("board.particle_accelerators", "particle accelerators"),

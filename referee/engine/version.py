@@ -6,4 +6,4 @@ instead of reporting a mere difference. Version 1 is the rules every turn before
 resolved under.
 """
 
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: ghosts rise from graves (issue 13)
