@@ -88,3 +88,12 @@ def test_when_lasers_fire_a_ghost_hurts_robots_in_its_square_and_the_first_in_it
     assert [h["step"] for h in p.hits("Twonky")] == ["ghosts"]
     assert [h["step"] for h in p.hits("Ghosty")] == ["ghosts"]
     assert p.damage("Box") == 0
+
+
+def test_the_ghost_of_a_robot_off_the_board_fades_as_the_next_turn_begins():
+    ghost = {"Twonky": {"at": "r4c4", "facing": "N"}, "Hammer": {"at": "r5c5", "facing": "S"}}
+    robots = [robot("Twonky", None, "N", lives=2, archive="r1c1"), robot("Hammer", "r2c2", "E", damage=4)]
+    p = haunt(robots, {"Hammer": ["UTRN 10"]}, ghost)
+    assert p.texts("Twonky", 1) == ["ghost gone"]
+    assert set(p.doc["board_state"]["ghost"]) == {"Hammer"}  # a robot with 4 damage keeps a ghost that stays put
+    assert p.doc["board_state"]["ghost"]["Hammer"]["at"] == "r5c5"
