@@ -9,7 +9,7 @@ timing table's "robots move" sequence, merged with the robot's own effects.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -150,6 +150,52 @@ class MovePlan:
     start: Square
     done: bool = False
     turn: int = 0
+    #: squares of movement the card has used so far (a rebound off a padded wall counts as one)
+    moved: int = 0
+
+
+#: ``ctx.notes`` key: what moves with the robots in this phase besides them (ghosts), see ``add_mover``
+MOVERS = "movers"
+
+
+def add_mover(ctx: TurnContext, priority: int, move: Callable[[TurnContext], None]) -> None:
+    """Have ``move(ctx)`` run among this phase's robot cards at ``priority`` (called while the phase's
+    cards are revealed): something that is not a robot but moves in card order, as ghosts do."""
+    ctx.notes.setdefault(MOVERS, []).append((priority, move))
+
+
+def run_movers(ctx: TurnContext, above: int) -> None:
+    """Run the movers added for this phase whose priority is above ``above``, highest first."""
+    movers: list[tuple[int, Callable[[TurnContext], None]]] | None = ctx.notes.get(MOVERS)
+    if not movers:
+        return
+    movers.sort(key=lambda m: m[0], reverse=True)
+    while movers and movers[0][0] > above:
+        movers.pop(0)[1](ctx)
+
+
+def _rebound_note(robot: Robot) -> str:
+    return f"rebound {robot.name}"
+
+
+def turn_back(ctx: TurnContext, robot: Robot, d: int) -> None:
+    """Called by a cross hook that blocks the side toward ``d``: the robot's own move (a card's step,
+    a padded bounce) goes into the side and back, counting as one square, and the rest of it goes the
+    opposite way. Pushes, belts and other moves see only the block."""
+    ctx.notes[_rebound_note(robot)] = (robot.pos, d)
+
+
+def card_step(ctx: TurnContext, robot: Robot, plan: MovePlan, priority: int) -> int:
+    """One square of a robot's own move toward ``plan.direction``: ``try_step``, except that a side
+    that turns the robot back (``turn_back``) reverses ``plan.direction`` and counts as a square moved
+    (the result is then MOVED, the robot where it was)."""
+    result = try_step(ctx, robot, plan.direction, CARD, priority=priority)
+    if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
+        plan.direction = opposite(plan.direction)
+        result = MOVED
+    if result == MOVED:
+        plan.moved += 1
+    return result
 
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
@@ -171,7 +217,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         rotate(ctx, robot, plan.turn, card)
         return
     for _ in range(plan.squares):
-        result = try_step(ctx, robot, plan.direction, CARD, priority=card.priority)
+        result = card_step(ctx, robot, plan, card.priority)
         if result == GONE:
             return
         if result == BLOCKED:

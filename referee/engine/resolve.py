@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .hooks import EFFECTS
-from .movement import PUSH, execute_card, try_step
+from .movement import MOVERS, PUSH, execute_card, run_movers, try_step
 from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
@@ -344,11 +344,17 @@ class TurnRun:
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
+        movers = MOVERS in ctx.notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
+            if movers:
+                run_movers(ctx, card.priority)
             robot = ctx.by_name[name]
             if robot.pos is None or robot.powered_down:
                 continue
             execute_card(ctx, robot, card)
+        if movers:
+            run_movers(ctx, -1)
+            del ctx.notes[MOVERS]
         for robot in ctx.robots:
             self.played[robot.name].append(ctx.current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])

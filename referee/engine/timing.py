@@ -93,7 +93,8 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.oil", STOP, "oil slicks"),
              ("move.puddles", ENTER, "puddles"),
              ("move.repeaters", STOP, "repeaters"),
-             ("move.dual_processor", STOP, "a dual processor's paired turn card, after the move"))
+             ("move.dual_processor", STOP, "a dual processor's paired turn card, after the move"),
+             ("move.ghosts", ENTER, "robots moving through a ghost or onto it take 1 HP"))
     + _steps(BOARD,
              ("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves"),
              ("board.particle_accelerators", "particle accelerators"),

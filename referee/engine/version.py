@@ -7,7 +7,8 @@ resolved under.
 
 Version 2 (issue 16, option cards): the option deck exists, so a robot whose two-wrench choice is
 ``option`` draws a card instead of being repaired, an undamaged robot is asked too, and a robot
-gives up one option per point of a hit at its sacrifice threshold.
+gives up one option per point of a hit at its sacrifice threshold. Also in version 2 (issue 13): ghosts
+rise from graves, so boards with graves resolve differently.
 """
 
 RULES_VERSION = 2

@@ -22,5 +22,6 @@ def test_grave_damage_follows_board_lasers_and_lava():
 
 
 def test_virtual_robots_on_a_grave_are_hurt_too():
-    p = play([GRAVE], [robot("Ghosty", "r3c4", "N", virtual=True)], {})
+    # first_turn=False: a robot just placed would raise a ghost (test_ghosts.py)
+    p = play([GRAVE], [robot("Ghosty", "r3c4", "N", virtual=True, first_turn=False)], {})
     assert p.damage("Ghosty") == 1

@@ -44,6 +44,7 @@ from . import (
     oil,
     oneway,
     padded,
+    padded_walls,
     pistons,
     pits,
     plates,
@@ -58,6 +59,7 @@ from . import (
     reset_sites,
     rotating_rooms,
     sand,
+    sluices,
     soap,
     soporific_gas,
     spiky,
@@ -152,3 +154,5 @@ register(melting_beams.MELTING_BEAM)
 register(soporific_gas.SOPORIFIC_GAS)
 register(radio_beams.RADIO_BEAM)
 register(fast_ramps.FAST_RAMP)
+register(padded_walls.PADDED_WALL)
+register(sluices.SLUICE)

@@ -1,10 +1,11 @@
 """Graves: when lasers fire (after the lava, before molten ore), a robot on a grave takes 1 damage.
-Ghosts, which rise from graves, are not played yet."""
+Ghosts rise from them (``ghosts.py``): a board with graves runs the ghosts' steps."""
 
 from __future__ import annotations
 
 from ..context import TurnContext
 from ..kinds import Kind
+from . import ghosts
 
 
 def haunt(ctx: TurnContext, phase: int) -> None:
@@ -20,7 +21,9 @@ GRAVE = Kind(
     key='RIP grave',
     summary="1 damage to a robot on it in every register phase, when lasers fire",
     group="floor",
-    steps={"lasers.graves": haunt},
+    steps={"lasers.graves": haunt, "reveal.virtualizers": ghosts.rise, "lasers.ghosts": ghosts.glare,
+           "end.turn_real": ghosts.forget},
+    install=ghosts.install,
     glyph=lambda e: "RIP",
     rank=142,
 )

@@ -5,7 +5,8 @@ squares of different height is a ledge: it cannot be climbed, and dropping over 
 landing. A ramp square (``dir`` = uphill) joins its own height to the height above on its uphill
 side: a robot may climb off its top and drop onto its top for free. Climbing, the ramp costs a square
 of movement, and a robot whose card ends on a ramp it climbed onto slides back down one square.
-Lasers ignore heights.
+Lasers ignore heights. A square whose height changes during the game (a sluice, ``sluices.py``) is
+left out here: its sides and the drops onto and off it are that element's.
 """
 
 from __future__ import annotations
@@ -31,6 +32,14 @@ def _ramp_dir(board: Board, sq: Square) -> int | None:
     return els[0]["dir"] if els else None
 
 
+#: kinds whose squares change height during the game: they handle their own sides
+MOVABLE = ("sluice",)
+
+
+def movable(board: Board, sq: Square) -> bool:
+    return any(sq in board.layers.get(name, {}) for name in MOVABLE)
+
+
 def _finish(board: Board) -> None:
     """Find every ledge once the whole board is known, and hook it into movement."""
     if board.cache.get("ledges_done"):
@@ -44,7 +53,7 @@ def _finish(board: Board) -> None:
                 if not board.on_board(other):
                     continue
                 lo, hi = height(board, sq), height(board, other)
-                if hi > lo and _ramp_dir(board, sq) != d:
+                if hi > lo and _ramp_dir(board, sq) != d and not movable(board, sq) and not movable(board, other):
                     board.add_hook("move.ledges", (r, c, d), _cannot_climb, CROSS)
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
@@ -68,7 +77,7 @@ def _drop(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     assert pos is not None
     if abs(came_from[0] - pos[0]) + abs(came_from[1] - pos[1]) != 1:
         return  # teleported: heights are ignored
-    if height(board, came_from) <= height(board, pos):
+    if height(board, came_from) <= height(board, pos) or movable(board, came_from) or movable(board, pos):
         return
     if _ramp_dir(board, pos) == opposite(d):
         return  # stepping down onto the top of a ramp

@@ -3,8 +3,8 @@
 It moves again as many squares as its card just moved it, the same way, at the card's priority
 (pushing robots in its way as under the card), one square at a time. The bounce ends early when a
 wall, the board edge or a robot that cannot be pushed stops it, or as soon as the robot lands on a
-square that is not padded. Robots pushed or carried onto a padded square do not bounce. Padded
-walls are not played yet.
+square that is not padded. Robots pushed or carried onto a padded square do not bounce. A padded
+wall (``padded_walls.py``) met on the way turns the bounce back (``movement.turn_back``).
 """
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MOVED, MovePlan, try_step
+from ..movement import MOVED, MovePlan, card_step
 from ..state import Robot
 
 
 def bounce(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     pos = robot.pos
-    if pos is None or pos == plan.start:
+    if pos is None:
         return
-    moved = abs(pos[0] - plan.start[0]) + abs(pos[1] - plan.start[1])
+    moved = plan.moved or abs(pos[0] - plan.start[0]) + abs(pos[1] - plan.start[1])
     padded = ctx.board.layer("padded")
     for _ in range(moved):
-        if try_step(ctx, robot, plan.direction, priority=card.priority) != MOVED or robot.pos not in padded:
+        if card_step(ctx, robot, plan, card.priority) != MOVED or robot.pos not in padded:
             return
 
 
