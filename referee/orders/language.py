@@ -28,8 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, CardType, card_type, parse_card
+from referee.engine.option_orders import BY_SUBJECT, CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL, RECOMPILE
+
+from . import options as opt
 
 #: the weapon every robot has; option weapons come from the robot's option cards
 MAIN_LASER = "main laser"
@@ -93,6 +97,8 @@ class StandingOrders:
     reenter_facing: int | None = None
     #: register -> weapon to fire in that register phase
     fire: dict[int, str] = field(default_factory=dict)
+    #: option cards' standing orders: subject -> answer (see :mod:`referee.engine.option_orders`)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def merged(self, newer: StandingOrders) -> StandingOrders:
         """These orders with everything ``newer`` says on top (a new set of FIRE orders replaces the old)."""
@@ -102,6 +108,7 @@ class StandingOrders:
             two_wrenches=self.two_wrenches if newer.two_wrenches is None else newer.two_wrenches,
             reenter_facing=self.reenter_facing if newer.reenter_facing is None else newer.reenter_facing,
             fire=dict(newer.fire) if newer.fire else dict(self.fire),
+            options=opt.merge(self.options, newer.options),
         )
 
     def is_empty(self) -> bool:
@@ -115,6 +122,8 @@ class StandingOrders:
                                                      ("reenter_facing", self.reenter_facing)) if v is not None}
         if self.fire:
             out["fire"] = {str(r): w for r, w in sorted(self.fire.items())}
+        if self.options:
+            out["options"] = dict(self.options)
         return out
 
     @classmethod
@@ -135,6 +144,9 @@ class StandingOrders:
         fire = data.get("fire")
         if isinstance(fire, Mapping):
             out.fire = {int(r): str(w) for r, w in fire.items() if str(r) in ("1", "2", "3", "4", "5")}
+        options = data.get("options")
+        if isinstance(options, Mapping):
+            out.options = {str(k): v for k, v in options.items() if k in BY_SUBJECT}
         return out
 
 
@@ -153,6 +165,13 @@ class OrderResult:
     draft: dict[int, Card] = field(default_factory=dict)
     #: whether the mail tried to give a program at all
     program_given: bool = False
+    #: option orders for this turn only: subject -> answer, or -> {"<register>": answer}
+    option_orders: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def recompile(self) -> bool:
+        """Whether the mail asks for a second hand (Recompile)."""
+        return bool(self.option_orders.get(RECOMPILE))
 
     @property
     def ok(self) -> bool:
@@ -397,6 +416,8 @@ class _Parser:
         self.unreadable_regs: set[int] = set()  # registers whose line was an error (not also "missing")
         self.failed_list = False
         self.unreadable_list = False            # a line of listed cards was an error
+        #: (subject, register or None, standing) -> (answer, line, text) for option orders
+        self.option_said: dict[tuple[str, int | None, bool], tuple[Any, int, str]] = {}
 
     def error(self, line: int | None, text: str, message: str) -> None:
         self.result.errors.append(OrderError(line, _short(text), message))
@@ -433,6 +454,8 @@ class _Parser:
         if first == "BEGIN":
             raise _Bad("a BEGIN line reads BEGIN <game> <robot> TURN <n>, optionally followed by KEY <key>, "
                        "e.g. BEGIN RR-7 Twonky TURN 4 KEY 8f3k2q")
+        if self.option_clause(number, raw, text):
+            return
         if _POWER.match(text):
             self.standing(number, raw, "power_down", True)
             return
@@ -538,6 +561,51 @@ class _Parser:
             self.said[key] = (value, number, raw)
             setattr(self.result.standing, key, value)
 
+    # option orders ---------------------------------------------------------------------------
+    def option_clause(self, number: int, raw: str, text: str) -> bool:
+        """Read an option card's order (:mod:`.options`); False when the line is none."""
+        try:
+            clause = opt.read_clause(text, self.ctx.options, self.ctx.hand)
+        except opt.OptionBad as exc:
+            raise _Bad(str(exc)) from None
+        if clause is None:
+            return False
+        answers = clause.registers if clause.registers is not None else {None: clause.value}
+        for reg, value in answers.items():
+            key = (clause.subject, reg, clause.standing)
+            before = self.option_said.get(key)
+            if before is not None and before[0] != value:
+                raise _Bad(f"this contradicts line {before[1]} ({_short(before[2], 40)!r})")
+            self.option_said[key] = (value, number, raw)
+        return True
+
+    def option_results(self) -> None:
+        """Put the option orders read into the result; check the cards they take from the hand."""
+        res = self.result
+        program = set(res.draft.values()) if res.program_given else set()
+        taken: dict[str, int] = {}
+        for (subject, reg, standing), (value, number, raw) in self.option_said.items():
+            target = res.standing.options if standing else res.option_orders
+            if reg is None:
+                target[subject] = value
+            else:
+                target.setdefault(subject, {})[str(reg)] = value
+            if subject in (CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL):
+                card = value["card"] if isinstance(value, Mapping) else value
+                if card in taken:
+                    self.error(number, raw, f"{card} is already taken by line {taken[card]}")
+                elif any(str(c) == card for c in program):
+                    self.error(number, raw, f"{card} is in your program; {BY_SUBJECT[subject].card} takes an "
+                                            "unused card from the hand")
+                taken[card] = number
+            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given:
+                problem = opt.dual_problem(res.draft[reg], str(value))
+                if problem:
+                    self.error(number, raw, problem)
+            if subject == RECOMPILE and res.program_given:
+                self.error(number, raw, "RECOMPILE deals you a new hand, so a program cannot go with it: send "
+                                        "RECOMPILE alone, then your program for the new hand")
+
     # fire orders -----------------------------------------------------------------------------
     def weapon(self, name: str) -> str:
         key = re.sub(r"[\s_-]+", " ", name).strip().upper()
@@ -546,6 +614,9 @@ class _Parser:
         for option in self.ctx.options:
             if re.sub(r"[\s_-]+", " ", option).strip().upper() == key:
                 return option
+        named = opt.weapon_named(name, self.ctx.options)
+        if named is not None:
+            return named
         has = ", ".join([MAIN_LASER, *self.ctx.options])
         raise _Bad(f"your robot has no weapon called {_short(name.lower(), 40)!r} (it has: {has})")
 
@@ -618,6 +689,13 @@ class _Parser:
         res.standing.fire = dict(sorted(fire.items()))
         ctx = self.ctx
         res.draft = dict(ctx.locked)
+        try:
+            return self.program()
+        finally:
+            self.option_results()
+
+    def program(self) -> OrderResult:
+        res, ctx = self.result, self.ctx
         if not self.labeled and not self.listed and not self.unreadable_regs and not self.unreadable_list:
             return res
         res.program_given = True
