@@ -34,6 +34,7 @@ from ..store.mail import enqueue_mail, release_held
 from ..store.models import Game, OutgoingMail
 from ..store.within import StoreWithin
 from ..turns import resolve_and_report
+from . import robot_set
 from .language import Command
 
 HELP = """\
@@ -52,6 +53,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   PUBLISH [turn]                   ... and go to the players when you publish them
   ORDERS <robot> <program>         enter or replace a player's program (as a player would write it)
   SET <robot> [AT r5c4] [FACING N] [DAMAGE 3] [LIVES 2] [FLAGS 1] [ARCHIVE r2c2] [VIRTUAL no]
+              [OPTIONS +Brakes -Shield] [STATUS +flying] [DATA "Mini Howitzer" shots=3]
                                    correct a robot in the open turn (its hand is dealt again)
   ROLLBACK <turn>                  reopen an earlier turn (later turns are removed, kept in the log)
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
@@ -332,6 +334,13 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
 
 
 def _apply(robot: Any, changes: dict[str, Any]) -> Any:
+    carried = {k: changes[k] for k in ("options", "statuses", "option_data") if k in changes}
+    if carried:
+        try:
+            robot = robot_set.apply(robot, carried)
+        except robot_set.SetError as exc:
+            raise CommandFailed(str(exc)) from None
+        changes = {k: v for k, v in changes.items() if k not in carried}
     values = {"pos" if k == "at" else k: v for k, v in changes.items()}
     if "damage" in values:
         # fused registers follow the new damage; their cards are dealt again from the turn's seed
@@ -342,7 +351,8 @@ def _apply(robot: Any, changes: dict[str, Any]) -> Any:
 def _describe(robot: Any) -> str:
     where = square_name(robot.pos) if robot.pos else "off the board"
     return (f"at {where} facing {dir_name(robot.facing)}, damage {robot.damage}, lives {robot.lives}, "
-            f"flags {robot.flags}, archive {square_name(robot.archive) if robot.archive else '-'}")
+            f"flags {robot.flags}, archive {square_name(robot.archive) if robot.archive else '-'}, "
+            f"{robot_set.describe(robot)}")
 
 
 def _rerun_programs(s: Session, game: Game, number: int) -> dict[str, list[str]]:
