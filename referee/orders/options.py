@@ -314,6 +314,10 @@ def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[st
     """Option orders written back in the order language (for echoes and order forms)."""
     lines: list[str] = []
     for subject, value in sorted(orders.items()):
+        if isinstance(value, Mapping) and subject in (BRAKES, FOURTH_GEAR, REVERSE_GEARS):
+            regs = sorted(int(reg) for reg, answer in value.items() if answer)   # BRAKES 1, 4
+            lines.append(_line(subject, True, 0).replace(" 0", " " + ", ".join(map(str, regs))) if regs else "")
+            continue
         if isinstance(value, Mapping):   # per register: {"2": answer}
             lines += [_line(subject, answer, int(reg)) for reg, answer in sorted(value.items())]
             continue
