@@ -722,7 +722,7 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
         body = _join(echo, *commands)
         if result.recompile:
             kind, subject, reason = answers.KIND_ECHO, "your second hand (Recompile)", "recompiled: second hand dealt"
-            body = _join(_recompiled_text(game, player, turn, ctx, vocabulary), echo, *commands)
+            body = _join(_recompiled_text(game, player, turn, ctx), echo, *commands)
     else:
         kind, subject, reason = answers.KIND_ANSWER, f"{', '.join(c.upper() for c in result.commands)}", \
             f"answered {', '.join(c.upper() for c in result.commands)}"
@@ -732,14 +732,16 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
-def _recompiled_text(game: Game, player: Player, turn: Turn | None, ctx: OrderContext, vocabulary: str) -> str:
+def _recompiled_text(game: Game, player: Player, turn: Turn | None, ctx: OrderContext) -> str:
     """The head of the answer to RECOMPILE: the second hand, and what it means for the turn."""
     lines = [f"RECOMPILE: {player.robot} has been dealt a second hand for turn {turn.number if turn else '?'} of "
              f"{game.code}.", "The first hand is gone, and any program you sent for it with it: send your program",
              "for the hand below. The deadline does not move. Recompiling costs 1 damage, taken",
-             "when the turn is resolved.", ""]
-    return "\n".join(lines) + render_cards(game=game.code, robot=player.robot, turn=turn.number if turn else None,
-                                           hand=ctx.hand, locked=ctx.locked, vocabulary=vocabulary)
+             "when the turn is resolved.", "",
+             f"Your hand ({len(ctx.hand)} cards, numbered as you may name them):"]
+    lines += [f"  {i:2d}  {card}" for i, card in enumerate(ctx.hand, start=1)]
+    lines += [f"  register {reg} is fused with {card}" for reg, card in sorted(ctx.locked.items())]
+    return "\n".join(lines) + "\n"
 
 
 def _deliver(job: _Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
