@@ -280,6 +280,13 @@ Other orders, one a line:
                                  (FIRE 3: name, FIRE ALL: name)
   HELP, STATUS, CARDS            this text, the game's state, your hand again
 
+Option cards your robot holds take orders of their own (your order form
+lists them), e.g. BRAKES 2, CRAB 2: LEFT, DUAL 3: RT90 80, FOURTH GEAR 3,
+REVERSE GEARS 4, CONDITIONAL 4: UTRN 50 IF ROBOT AHEAD, FIRE CONTROL 2:
+OPTION, FLYWHEEL: FWD2 490, ABORT 3, GYRO ON, CIRCUIT BREAKER OFF,
+SACRIFICE ORDER: BRAKES, SHIELD. Weapons: FIRE 3: PRESSOR. RECOMPILE alone
+in a mail deals you a second hand (1 damage).
+
 To answer with the whole turn mail quoted, put your orders between two lines
   BEGIN <game> <robot> turn <n> key <your key>
   ...
