@@ -32,6 +32,7 @@ from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, CardType, card_type, parse_card
 from referee.engine.option_orders import BY_SUBJECT, CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL, RECOMPILE
+from referee.engine.programs import ProgramError, check_program
 
 from . import options as opt
 
@@ -741,9 +742,25 @@ class _Parser:
                 return res
         self.resolve(slots)
         if not res.errors:
+            self.check(slots)
+        if not res.errors:
             res.registers = [Register(r, res.draft[r], r in ctx.locked,
                                       slots[r].line if r in slots else None) for r in range(1, 6)]
         return res
+
+    def check(self, slots: dict[int, _Ref]) -> None:
+        """The engine's program rules (``engine.programs.check_program``) have the last word: the lines read
+        above name the card and line; whatever those rules still refuse is reported at its register's line."""
+        ctx, res = self.ctx, self.result
+        try:
+            check_program("your robot", ctx.hand, ctx.locked, [res.draft.get(r) for r in range(1, 6)])
+        except ProgramError as exc:
+            for problem in exc.problems:
+                m = re.match(r"register (\d)", problem)
+                ref = slots.get(int(m.group(1))) if m else None
+                raw = next((r for _, line, r in self.labeled.values() if ref and line == ref.line),
+                           next((r for n, r in self.list_lines if ref and n == ref.line), ""))
+                self.error(ref.line if ref else None, raw, problem)
 
     def draft_only(self, slots: dict[int, _Ref]) -> None:
         """Put what was understood into the draft (for the reply's template) without reporting more errors."""

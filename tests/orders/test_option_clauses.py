@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from referee.engine import parse_card
@@ -20,6 +22,7 @@ from referee.engine.option_orders import (
     REVERSE_GEARS,
     SACRIFICE_ORDER,
 )
+from referee.engine.programs import ProgramError, check_program
 from referee.orders import OrderContext, parse_orders
 from referee.orders.replies import render_echo
 
@@ -134,3 +137,20 @@ def test_the_order_form_shows_only_the_options_held():
                        options=["gyroscopic stabilizer", "brakes"], key="k")
     assert "# Brakes: BRAKES 2 | BRAKES 2, 4" in echo and "GYRO ON" in echo
     assert "Crab" not in echo and "CRAB" not in echo and "DUAL" not in echo
+
+
+def test_the_language_takes_exactly_the_programs_the_engines_rules_take():
+    """Issue 12: the program rules are engine/programs.check_program's, whatever way the cards are written."""
+    rng = random.Random(16)
+    deck = [parse_card(c) for c in ("FWD2 760", "RT90 200", "UTRN 60")]   # cards not in the hand
+    locked = {5: parse_card("FWD1 520")}
+    for _ in range(200):
+        cards = [rng.choice(HAND + deck) for _ in range(4)] + [rng.choice([locked[5], HAND[0]])]
+        text = "\n".join(f"{i}: {c}" for i, c in enumerate(cards, start=1))
+        result = parse_orders(text, OrderContext(hand=HAND, locked=locked))
+        try:
+            check_program("Twonky", HAND, locked, cards)
+            accepted = True
+        except ProgramError:
+            accepted = False
+        assert result.ok == accepted, (text, result.errors)
