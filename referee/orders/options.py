@@ -190,11 +190,11 @@ def read_clause(text: str, options: Sequence[str], hand: Sequence[Card] = ()) ->
             raise OptionBad(f"your robot does not hold {card}, so this order cannot be taken (its options: {held})")
         return _build(subject, m, options, hand)
     if leads_option(text):
-        subject = _subject_led(text)
-        card = CARD_OF.get(subject) if subject else None
+        led = _subject_led(text)
+        card = CARD_OF.get(led) if led else None
         if card is not None and not holds(options, card):
             return None   # not this card's order as written: prose, or another order ("REVERSE" in a sentence)
-        hint = HINTS.get(subject or "", "")
+        hint = HINTS.get(led or "", "")
         raise OptionBad(f"this {card or 'option'} order is not written as the referee reads it" +
                         (f": write e.g. {hint}" if hint else " (write HELP for the order language)"))
     return None
@@ -228,13 +228,13 @@ def _build(subject: str, m: re.Match[str], options: Sequence[str], hand: Sequenc
         return OptionClause(subject, _switch(m.group(1)), standing=_standing_scope(m.group(2), True))
     if subject == FIRE_CONTROL:
         word = m.group(2)
-        value = "damage" if word == "DAMAGE" else "option" if word.startswith("OPTION") else "register"
+        effect = "damage" if word == "DAMAGE" else "option" if word.startswith("OPTION") else "register"
         if m.group(1):
             if m.group(3):
                 raise OptionBad("FIRE CONTROL with registers is for this turn only; for every turn leave the "
                                 "registers out: FIRE CONTROL: OPTION")
-            return OptionClause(subject, None, dict.fromkeys(registers(m.group(1)), value))
-        return OptionClause(subject, value, standing=_standing_scope(m.group(3), True))
+            return OptionClause(subject, None, dict.fromkeys(registers(m.group(1)), effect))
+        return OptionClause(subject, effect, standing=_standing_scope(m.group(3), True))
     if subject == RECOMPILE:
         return OptionClause(subject, True)
     if subject == FLYWHEEL:
