@@ -1100,8 +1100,12 @@ def turn_view(s: Session, game: Game, number: int, *, hands: bool = True) -> dic
         "played": turn.played, "events": turn.events, "state_after": turn.state_after, "winner": turn.winner,
         "phases_run": turn.phases_run, "end_of_turn": turn.end_of_turn,
     }
+    if turn.option_orders:
+        out["option_orders"] = turn.option_orders
     if hands:
         out["hands"] = turn.hands
+        if turn.first_hands:
+            out["first_hands"] = turn.first_hands   # the hands recompiled away
     by_id = {p.id: p.robot for p in game.players}
     out["orders"] = [{"robot": by_id.get(o.player_id), "active": o.active, "source": o.source, "program": o.program,
                       "power_down": o.power_down, "reentry_facing": o.reentry_facing,

@@ -113,6 +113,8 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
     form_h = turn_form(mail.inbox("bob"))
     report_h = text_of(form_h[2])
     assert "GYRO ON" in report_h and "FIRE 1-5: PRESSOR BEAM" in report_h and "Brakes" not in report_h
+    options_row = next(line for line in report_h.splitlines() if line.startswith("options"))
+    assert "brakes," in options_row and "gyroscopic" in options_row   # everyone's options in the report
 
     # -- the GM takes Brakes away: Twonky can no longer order it --------------------------------------------
     answer = gm("SET Twonky OPTIONS -Brakes")
