@@ -40,7 +40,7 @@ def known_statuses() -> list[str]:
 
 def option_name(text: str) -> str:
     """The name a robot carries an option card by: the engine's effect name when one is registered for the
-    card, else the card's name in lower case. Raises :class:`SetError` with a suggestion."""
+    card, else the card's name. Raises :class:`SetError` with a suggestion."""
     card = card_named(text)
     if card is None:
         close = difflib.get_close_matches(text.title(), CARD_NAMES, n=2, cutoff=0.5)
@@ -49,7 +49,7 @@ def option_name(text: str) -> str:
     for name in hooks.EFFECTS:
         if norm(name) == norm(card):
             return name
-    return card.lower()
+    return card
 
 
 def status_name(text: str) -> str:

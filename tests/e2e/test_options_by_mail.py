@@ -70,11 +70,11 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
                 *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START",
                 "SET Twonky OPTIONS +Brakes +Recompile", 'SET Hammer OPTIONS +gyro +"Pressor Beam"')
     assert "NOT DONE" not in answer and "started" in answer, answer
-    assert "options brakes, recompile" in answer and "options gyroscopic stabilizer, pressor beam" in answer
+    assert "options Brakes, Recompile" in answer and "options Gyroscopic Stabilizer, Pressor Beam" in answer
     with store.read() as s:
         robots = {r.name: r for r in g.robots_of(g.open_turn(s, g.get_game(s, GAME)))}
-    assert robots["Twonky"].options == ["brakes", "recompile"]
-    assert robots["Hammer"].options == ["gyroscopic stabilizer", "pressor beam"]
+    assert robots["Twonky"].options == ["Brakes", "Recompile"]
+    assert robots["Hammer"].options == ["Gyroscopic Stabilizer", "Pressor Beam"]
     forms = {robot: turn_form(mail.inbox(user)) for robot, user in PLAYERS.items()}
 
     # -- turn 1: Twonky recompiles, then programs the second hand with Brakes; Hammer keeps standing orders ---
@@ -108,17 +108,17 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
     # -- the turn mails show the options and the option orders on file -------------------------------------
     form_a = turn_form(alice)
     report_a = text_of(form_a[2])
-    assert "options: brakes, recompile" in report_a
+    assert "options: Brakes, Recompile" in report_a
     assert "# Brakes: BRAKES 2 | BRAKES 2, 4" in report_a and "# Recompile: RECOMPILE" in report_a
     form_h = turn_form(mail.inbox("bob"))
     report_h = text_of(form_h[2])
-    assert "GYRO ON" in report_h and "FIRE 1-5: PRESSOR BEAM" in report_h and "Brakes" not in report_h
+    assert "GYRO ON" in report_h and "FIRE 1-5: PRESSOR BEAM" in report_h and "# Brakes:" not in report_h
     options_row = next(line for line in report_h.splitlines() if line.startswith("options"))
-    assert "brakes," in options_row and "gyroscopic" in options_row   # everyone's options in the report
+    assert "Brakes," in options_row and "Gyroscopic" in options_row   # everyone's options in the report
 
     # -- the GM takes Brakes away: Twonky can no longer order it --------------------------------------------
     answer = gm("SET Twonky OPTIONS -Brakes")
-    assert "options recompile" in answer and "NOT DONE" not in answer, answer
+    assert "options Recompile" in answer and "NOT DONE" not in answer, answer
     begin, hand_a = form_a[0], form_a[1]   # dealt again from the same seed: the same cards
     mail.send("alice", block(begin, hand_a[:5], "BRAKES 2"), "Re: turn 2")
     run(now + timedelta(minutes=5))

@@ -17,19 +17,19 @@ def robot(gm, name):
 
 def test_set_gives_and_takes_options_in_the_order_gained(running):
     running("SET Twonky OPTIONS +Brakes +Mini Howitzer")
-    assert robot(running, "Twonky").options == ["brakes", "mini howitzer"]
+    assert robot(running, "Twonky").options == ["Brakes", "Mini Howitzer"]
     ctx = running('SET Twonky OPTIONS -brakes +"Pressor Beam" DATA mini shots=3')
     twonky = robot(running, "Twonky")
-    assert twonky.options == ["mini howitzer", "pressor beam"]
-    assert twonky.option_data == {"mini howitzer": {"shots": 3}}
-    assert "options mini howitzer, pressor beam" in "\n".join(ctx.lines)
+    assert twonky.options == ["Mini Howitzer", "Pressor Beam"]
+    assert twonky.option_data == {"Mini Howitzer": {"shots": 3}}
+    assert "options Mini Howitzer, Pressor Beam" in "\n".join(ctx.lines)
 
 
 def test_an_exact_list_replaces_the_options_and_a_card_given_up_keeps_no_data(running):
     running("SET Twonky OPTIONS +Mini Howitzer DATA mini-howitzer shots=2")
     running("SET Twonky OPTIONS Shield, Gyro")
     twonky = robot(running, "Twonky")
-    assert twonky.options == ["shield", "gyroscopic stabilizer"] and twonky.option_data == {}
+    assert twonky.options == ["Shield", "Gyroscopic Stabilizer"] and twonky.option_data == {}
     running("SET Twonky OPTIONS NONE")
     assert robot(running, "Twonky").options == []
 
@@ -59,5 +59,5 @@ def test_a_misspelt_set_is_refused_with_a_suggestion(line, says):
 def test_taking_an_option_the_robot_lacks_fails_naming_what_it_holds(running):
     running("SET Twonky OPTIONS +Brakes")
     ctx = running("SET Twonky OPTIONS -Shield", ok=False)
-    assert ctx.failures == 1 and "Twonky has no option shield to take (its options: brakes)" in "\n".join(ctx.lines)
-    assert robot(running, "Twonky").options == ["brakes"]
+    assert ctx.failures == 1 and "Twonky has no option Shield to take (its options: Brakes)" in "\n".join(ctx.lines)
+    assert robot(running, "Twonky").options == ["Brakes"]

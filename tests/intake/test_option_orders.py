@@ -88,7 +88,7 @@ CASES = [
 async def test_an_option_order_by_mail_reaches_the_engine_as_its_decision(store, take, card, clause, subject,
                                                                          register, answer, standing):
     code = new_game(store)
-    give_options(store, code, "Twonky", [card.lower(), "shield"])
+    give_options(store, code, "Twonky", [card, "Shield"])
     program, spare = plan(hand(store, code, "Twonky"))
     turn_card = next(c for c in spare if parse_card(c).type.turn in (1, 3))
     other = next(c for c in spare if c != turn_card)
@@ -122,42 +122,42 @@ async def test_an_option_order_by_mail_reaches_the_engine_as_its_decision(store,
 
 async def test_sacrifice_order_by_mail_is_a_standing_list_of_the_robots_cards(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["brakes", "shield"])
+    give_options(store, code, "Twonky", ["Brakes", "Shield"])
     await take(mail(address("alice"), block(store, code, "Twonky", ["SACRIFICE ORDER: SHIELD, BRAKES"])))
     assert incoming(store)[0].outcome == "accepted"
-    assert player(store, code, "Twonky").standing_orders["options"] == {SACRIFICE_ORDER: ["shield", "brakes"]}
+    assert player(store, code, "Twonky").standing_orders["options"] == {SACRIFICE_ORDER: ["Shield", "Brakes"]}
     inputs, _ = resolve(store, code)
-    assert inputs.answers().answer("Twonky", order_key(SACRIFICE_ORDER)) == (["shield", "brakes"], "standing")
+    assert inputs.answers().answer("Twonky", order_key(SACRIFICE_ORDER)) == (["Shield", "Brakes"], "standing")
 
 
 @pytest.mark.parametrize("weapon", WEAPONS)
 async def test_a_weapon_card_is_fired_by_a_fire_order_naming_it(store, take, weapon):
     code = new_game(store)
-    give_options(store, code, "Twonky", [weapon.lower()])
+    give_options(store, code, "Twonky", [weapon])
     program, _ = plan(hand(store, code, "Twonky"))
     first_word = weapon.split()[0].upper()   # FIRE 2: PRESSOR
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), f"FIRE 2: {first_word}"])))
     assert incoming(store)[0].outcome == "accepted", incoming(store)[0].reason
     assert f"FIRE 2: {weapon.upper()}" in text_of(outbox(store)[0].raw)
     inputs, _ = resolve(store, code)
-    assert inputs.answers().answer("Twonky", order_key(FIRE, 2)) == (weapon.lower(), "standing")
+    assert inputs.answers().answer("Twonky", order_key(FIRE, 2)) == (weapon, "standing")
 
 
 async def test_an_order_for_a_card_the_robot_does_not_hold_is_refused_naming_the_line(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["shield"])
+    give_options(store, code, "Twonky", ["Shield"])
     program, _ = plan(hand(store, code, "Twonky"))
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 2"])))
     (taken,) = incoming(store)
     assert taken.outcome == "rejected"
     body = text_of(outbox(store)[0].raw)
-    assert "line 7: BRAKES 2" in body and "does not hold Brakes" in body and "shield" in body
+    assert "line 7: BRAKES 2" in body and "does not hold Brakes" in body and "Shield" in body
     assert not [o for o in orders(store, code, "Twonky") if o.active]
 
 
 async def test_option_orders_without_a_program_on_file_wait_for_one(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["brakes"])
+    give_options(store, code, "Twonky", ["Brakes"])
     await take(mail(address("alice"), block(store, code, "Twonky", ["BRAKES 2"])))
     assert incoming(store)[0].outcome == "rejected"
     assert "Brakes orders go with a program" in text_of(outbox(store)[0].raw)
@@ -165,7 +165,7 @@ async def test_option_orders_without_a_program_on_file_wait_for_one(store, take)
 
 async def test_option_orders_sent_later_add_to_the_program_on_file(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["brakes", "fourth gear"])
+    give_options(store, code, "Twonky", ["Brakes", "Fourth Gear"])
     program, _ = plan(hand(store, code, "Twonky"))
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 1"])),
                mail(address("alice"), block(store, code, "Twonky", ["FOURTH GEAR 3"])))
@@ -178,7 +178,7 @@ async def test_option_orders_sent_later_add_to_the_program_on_file(store, take):
 # -- Recompile: the round trip --------------------------------------------------------------------------
 async def test_recompile_by_mail_deals_a_second_hand_from_the_seed_and_the_deadline_stays(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["recompile"])
+    give_options(store, code, "Twonky", ["Recompile"])
     first = hand(store, code, "Twonky")
     with store.read() as s:
         turn = g.open_turn(s, g.get_game(s, code))
@@ -217,7 +217,7 @@ async def test_recompile_by_mail_deals_a_second_hand_from_the_seed_and_the_deadl
 
 async def test_recompile_with_a_program_in_the_same_mail_is_refused(store, take):
     code = new_game(store)
-    give_options(store, code, "Twonky", ["recompile"])
+    give_options(store, code, "Twonky", ["Recompile"])
     first = hand(store, code, "Twonky")
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(first[:5]), "RECOMPILE"])))
     assert incoming(store)[0].outcome == "rejected"
