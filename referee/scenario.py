@@ -26,12 +26,17 @@ from .engine import (
     resolve_turn,
     square_name,
 )
+from .engine.decisions import FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
+from .engine.option_deck import card_name, held_options, new_option_deck
+from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
 
-TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry"}
+TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "option_deck", "orders", "standing"}
+#: the decision subjects a scenario's ``orders`` may answer
+ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT})
 IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
 ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
-              "first_turn", "power_down_next", "locked", "comment"}
+              "first_turn", "power_down_next", "locked", "comment", "options", "option_data"}
 
 
 class ScenarioError(ValueError):
@@ -122,8 +127,52 @@ def parse_robot(spec: Any, index: int, board: Board) -> Robot:
         archive=archive,
         powered_down=_bool(spec.get("powered_down", False), f"{where}: powered_down"),
         power_down_next=_bool(spec.get("power_down_next", False), f"{where}: power_down_next"),
+        options=_option_names(spec.get("options", []), f"{where}: options"),
     )
+    data = spec.get("option_data", {})
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise ScenarioError(f"{where}: option_data must map option names to objects")
+    robot.option_data = {str(k): dict(v) for k, v in data.items()}
     return robot
+
+
+def _option_names(value: Any, what: str) -> list[str]:
+    """Option card names (any case), each once."""
+    if not isinstance(value, list):
+        raise ScenarioError(f"{what} must be a list of option card names")
+    names: list[str] = []
+    for item in value:
+        name = card_name(item) if isinstance(item, str) else None
+        if name is None:
+            raise ScenarioError(f"{what}: unknown option card {item!r}")
+        if name in names:
+            raise ScenarioError(f"{what}: {name} appears twice (one copy of each card)")
+        names.append(name)
+    return names
+
+
+def _orders(value: Any, names: list[str]) -> dict[str, dict[DecisionKey, Any]]:
+    """This turn's orders for the decisions effects ask: robot -> subject -> answer, or -> {register: answer}."""
+    if not isinstance(value, dict):
+        raise ScenarioError("orders must map robot names to their orders")
+    out: dict[str, dict[DecisionKey, Any]] = {}
+    for name, subjects in value.items():
+        if name not in names:
+            raise ScenarioError(f"orders for unknown robot {name!r}")
+        if not isinstance(subjects, dict):
+            raise ScenarioError(f"orders of {name!r} must map subjects to answers")
+        keys: dict[DecisionKey, Any] = {}
+        for subject, answer in subjects.items():
+            if subject not in ORDER_SUBJECTS:
+                raise ScenarioError(f"orders of {name!r}: unknown subject {subject!r} "
+                                    f"(known: {', '.join(sorted(ORDER_SUBJECTS))})")
+            if isinstance(answer, dict) and all(str(k).isdigit() for k in answer):
+                for reg, each in answer.items():
+                    keys[DecisionKey(subject, _int(int(reg), f"orders of {name!r}: {subject} register", 1, 5))] = each
+            else:
+                keys[DecisionKey(subject)] = answer
+        out[name] = keys
+    return out
 
 
 def _check_locked(robot: Robot, given: Any, program: list[Card | None]) -> None:
@@ -226,8 +275,29 @@ def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
             reentry[name] = parse_dir(facing)
         except NotationError as exc:
             raise ScenarioError(f"reentry of {name!r}: {exc}") from None
+    deck = data.get("option_deck")
+    if deck is not None:
+        deck = _option_names(deck, "option_deck")
+        for r in robots:
+            for held in r.options:
+                if held in deck:
+                    raise ScenarioError(f"option_deck: {held} is held by {r.name!r} (one copy of each card)")
+    holders: dict[str, str] = {}
+    for r in robots:
+        for held in r.options:
+            if held in holders:
+                raise ScenarioError(f"robots {holders[held]!r} and {r.name!r} both hold {held} (one copy of each card)")
+            holders[held] = r.name
+    orders = _orders(data.get("orders", {}), names)
+    standing = data.get("standing", {})
+    if not isinstance(standing, dict) or not all(isinstance(v, dict) for v in standing.values()):
+        raise ScenarioError("standing must map robot names to their standing orders (objects)")
+    for name in standing:
+        if name not in names:
+            raise ScenarioError(f"standing orders for unknown robot {name!r}")
     return {"board": board, "robots": robots, "programs": programs, "rules": rules, "phases": phases,
-            "seed": seed, "reentry": reentry}
+            "seed": seed, "reentry": reentry, "option_deck": deck,
+            "answers": Answers(orders=orders, standing=standing)}
 
 
 def robot_result(r: Robot) -> dict[str, Any]:
@@ -239,9 +309,18 @@ def simulate(data: dict[str, Any]) -> dict[str, Any]:
     """Resolve a scenario (already parsed from JSON) and return the result document."""
     args = parse_scenario(data)
     result = resolve_turn(args["board"], args["robots"], args["programs"], rules=args["rules"],
-                          seed=args["seed"], phases=args["phases"], reentry=args["reentry"])
-    return {
+                          seed=args["seed"], phases=args["phases"], reentry=args["reentry"],
+                          answers=args["answers"], option_deck=args["option_deck"])
+    out: dict[str, Any] = {
         "robots": [robot_result(r) for r in result.robots],
         "winner": result.winner,
         "events": [e.to_dict() for e in result.events],
     }
+    # the option cards' keys, only for scenarios that use them (the classic result keeps its keys)
+    if any(k in data for k in ("option_deck", "orders", "standing")) or any(r.options for r in args["robots"]):
+        deck = result.option_deck
+        if deck is None:  # untouched: the fresh deck of the seed, less the cards held
+            deck = new_option_deck(args["seed"], args["rules"], held_options(result.robots))
+        out["option_deck"] = list(deck)
+        out["decisions"] = [d.to_dict() for d in result.decisions]
+    return out

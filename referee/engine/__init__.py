@@ -4,7 +4,10 @@ No I/O, no clock, no global random state lives here: everything that varies come
 argument, and every random choice is drawn from a generator seeded by the caller's seed.
 """
 
-from . import elements  # noqa: F401  (registers the element kinds)
+from . import (
+    elements,  # noqa: F401  (registers the element kinds)
+    options,  # noqa: F401  (registers the option cards)
+)
 from .board import Board, Element, build_board
 from .cards import DECK, Card, CardError, deal, hand_size, locked_registers, parse_card
 from .dealing import Deal, deal_turn, needs_program

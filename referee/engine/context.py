@@ -13,6 +13,8 @@ from .decisions import SACRIFICE, Answers, Decision, DecisionKey
 from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
+from .option_deck import held_options, new_option_deck
+from .option_orders import SACRIFICE_ORDER
 from .state import Robot, Rules
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
@@ -62,6 +64,10 @@ class TurnContext:
     decisions: list[Decision] = field(default_factory=list)
     #: False: keep no events (a search stepping through registers needs none)
     record: bool = True
+    #: the option deck, top first (:mod:`referee.engine.option_deck`); lost cards go back under it. None
+    #: until first used when the turn was given none: :meth:`deck` then shuffles one from ``deck_seed``
+    option_deck: list[str] | None = None
+    deck_seed: int | str = 0
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -75,7 +81,9 @@ class TurnContext:
                            undealt=list(self.undealt), events=list(self.events),
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
                            notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
-                           answers=self.answers, decisions=list(self.decisions), record=self.record)
+                           answers=self.answers, decisions=list(self.decisions), record=self.record,
+                           option_deck=None if self.option_deck is None else list(self.option_deck),
+                           deck_seed=self.deck_seed)
 
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
@@ -189,14 +197,65 @@ class TurnContext:
         return False
 
     def _sacrifice(self, hit: Hit) -> None:
-        """At or below the player's threshold HP, the robot gives up an option card instead of a point
-        of damage (its newest option; threshold 0 means never)."""
+        """At or below the player's threshold HP, the robot gives up an option card instead of each
+        point of damage while it has one (threshold 0 means never); which one: the first its
+        SACRIFICE ORDER names that it holds, else its newest."""
         robot = hit.robot
         threshold = self.decide(robot, DecisionKey(SACRIFICE), DEFAULT_SACRIFICE_HP)
-        if threshold and robot.hp <= threshold:
-            option = robot.options.pop()
+        if not threshold:
+            return
+        taken = 0  # points of this hit already taken as damage
+        while hit.amount > taken and robot.options:
+            if robot.hp - taken > threshold:
+                taken += 1
+                continue
+            option = self.choose_option(robot, SACRIFICE_ORDER)
+            self.lose_option(robot, option, "sacrificed")
             hit.amount -= 1
-            self.emit(robot, "sacrificed", {"option": option}, option=option)
+
+    def choose_option(self, robot: Robot, subject: str) -> str:
+        """The option a robot gives up: the first of its standing order ``subject`` it holds, else its newest
+        (the order is recorded as a decision when one is on file)."""
+        key = DecisionKey(subject)
+        found = self.answers.answer(robot.name, key)
+        order = self.decide(robot, key, None) if found is not None else None
+        if isinstance(order, list | tuple):
+            wanted = {str(name).casefold(): None for name in order}
+            for name in wanted:
+                for held in robot.options:
+                    if held.casefold() == name:
+                        return held
+        return robot.options[-1]
+
+    # -- option cards ----------------------------------------------------------------------------
+    def deck(self) -> list[str]:
+        """The option deck; a turn given none shuffles a fresh one (less the cards held) when first used."""
+        if self.option_deck is None:
+            self.option_deck = new_option_deck(self.deck_seed, self.rules, held_options(self.robots))
+        return self.option_deck
+
+    def draw_option(self, robot: Robot, source: str) -> str | None:
+        """The top card of the option deck goes to the robot (None when the deck is empty)."""
+        deck = self.deck()
+        if not deck:
+            self.emit(robot, "no option", source=source)
+            return None
+        name = deck.pop(0)
+        robot.options.append(name)
+        self.emit(robot, "option drawn", {"option": name}, option=name, source=source)
+        return name
+
+    def lose_option(self, robot: Robot, name: str, why: str) -> None:
+        """The robot loses an option (sacrificed, used up, destroyed by a hit...): it goes under the deck.
+
+        ``why`` is the event kind logged (``sacrificed``, ``option used up``, ``option lost``)."""
+        if name not in robot.options:
+            return
+        deck = self.deck()  # (made before the card leaves the robot, so a fresh deck does not hold it)
+        robot.options.remove(name)
+        robot.option_data.pop(name, None)
+        deck.append(name)
+        self.emit(robot, why, {"option": name}, option=name)
 
     def repair(self, robot: Robot, amount: int | None = None) -> int:
         """Repair ``amount`` damage (all of it when None); logs ``+n HP``; returns what was repaired."""
@@ -213,7 +272,14 @@ class TurnContext:
             robot.facing = facing
 
     def turn(self, robot: Robot, quarter_turns: int, **data: Any) -> None:
-        """Turn a robot clockwise (gears, belts turning it); logs its new facing."""
+        """Turn a robot clockwise (gears, belts turning it); logs its new facing. A turn the board gives
+        (no ``card`` in ``data``) does not turn a robot whose effects keep it steady (a gyroscope)."""
+        if robot.options and "card" not in data:
+            for name in robot.options:
+                effect = EFFECTS.get(name)
+                if effect is not None and effect.steady is not None and effect.steady(self, robot):
+                    self.emit(robot, "steady", {"option": name}, option=name)
+                    return
         robot.facing = (robot.facing + quarter_turns) % 4
         self.emit(robot, "face", {"dir": "NESW"[robot.facing]}, **data)
 
@@ -227,9 +293,15 @@ class TurnContext:
         robot.lives -= 1
         robot.damage = 10
         robot.locked.clear()
-        robot.options.clear()
+        lost = list(robot.options)
+        for name in lost:  # all options are lost, in the order held, under the deck
+            self.lose_option(robot, name, "option lost")
         robot.option_data.clear()
         robot.statuses.clear()
         robot.virtual = False
         robot.first_turn = False
         robot.powered_down = False
+        for name in lost:
+            effect = EFFECTS.get(name)
+            if effect is not None and effect.on_destroyed is not None:
+                effect.on_destroyed(self, robot)

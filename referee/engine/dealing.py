@@ -1,11 +1,13 @@
-"""Dealing a turn's hands: 9 - damage cards each, locked cards stay out of the deck."""
+"""Dealing a turn's hands: 9 - damage cards each (one more with Extra Memory), locked cards stay out
+of the deck, and a card kept on a Flywheel comes back in its robot's hand."""
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
 
-from .cards import DECK, Card, deal, locked_registers
+from .cards import DECK, Card, CardError, deal, locked_registers, parse_card
+from .option_deck import FLYWHEEL
 from .programs import hand_size
 from .state import Robot
 
@@ -38,6 +40,12 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
         locked[r.name] = {reg: card for reg, card in r.locked.items() if reg in locked_registers(r.damage)}
         held.update(locked[r.name].values())
     sizes = {r.name: hand_size(r) for r in robots if needs_program(r)}
+    kept: dict[str, Card] = {}
+    for r in robots:
+        card = flywheel_card(r)
+        if card is not None and card not in held and r.name in sizes:
+            kept[r.name] = card
+            held.add(card)
     # empty fused registers are filled first, from a generator of their own
     rng = random.Random(f"fill:{seed}")
     spare = [c for c in DECK if c not in held]
@@ -51,5 +59,18 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
                 locked[r.name][reg] = card
                 held.add(card)
     hands = deal(sizes, seed, frozenset(held))
+    for name, card in kept.items():
+        hands[name].append(card)
     dealt = {c for hand in hands.values() for c in hand} | held
     return Deal(hands=hands, locked=locked, undealt=[c for c in DECK if c not in dealt])
+
+
+def flywheel_card(robot: Robot) -> Card | None:
+    """The card a robot keeps on its Flywheel, if any."""
+    if FLYWHEEL not in robot.options:
+        return None
+    text = robot.option_data.get(FLYWHEEL, {}).get("card")
+    try:
+        return parse_card(text) if text else None
+    except CardError:
+        return None

@@ -43,6 +43,17 @@ WORDING: dict[str, str] = {
     "re-enter": "re-enter at {at}",
     "out": "out of the game",
     "sacrificed": "option {option} sacrificed",
+    "option drawn": "draws option {option}",
+    "no option": "no option left to draw",
+    "option lost": "option {option} lost",
+    "option used up": "option {option} used up",
+    "steady": "not turned ({option})",
+    "option used": "uses {option}",
+    "absorbed": "{option} stops {amount} damage",
+    "register locked": "register {register} locked",
+    "scrambled": "register {register} scrambled to {card}",
+    "radio controlled": "radio controlled",
+    "card kept": "keeps {card} on the flywheel",
     # the squares a robot's laser passed; matches any text, so the old-form reader tries it last
     "fire": "{path}",
 }

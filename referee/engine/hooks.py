@@ -114,6 +114,16 @@ class Effect:
     #: ``(ctx, robot, phase)``: a weapon; fires instead of the main laser in the registers the
     #: player's FIRE orders name it for
     weapon: Callable[[Any, Any, int], None] | None = None
+    #: step id -> handler for steps outside the robots' moves: ``(ctx, robot, phase)`` in a phase step,
+    #: ``(ctx, robot)`` in a start or end of turn step; run after the board's and the core's handlers
+    steps: dict[str, Callable[..., None]] = field(default_factory=dict)
+    #: ``(ctx, robot, shot)``: changes the robot's main laser shot before it fires (more damage, a
+    #: second beam backwards, through a wall, something instead of damage)
+    aim: Callable[[Any, Any, Any], None] | None = None
+    #: ``(ctx, robot) -> bool``: True keeps the robot from being turned by the board (gears, belts)
+    steady: Callable[[Any, Any], bool] | None = None
+    #: ``(ctx, robot)``: called when the robot is destroyed, after it has lost its options
+    on_destroyed: Callable[[Any, Any], None] | None = None
     #: hook type -> hooks, filled at registration
     by_type: dict[str, list[Hook]] = field(default_factory=dict)
 
@@ -129,5 +139,13 @@ def register_effect(effect: Effect) -> Effect:
             raise HookError(f"effect {effect.name!r}: only move hooks ({', '.join(MOVE_TYPES)}) act on a robot")
         check(hook.step, hook.fn, hook.type)
         effect.by_type.setdefault(hook.type, []).append(hook)
+    for step_id, fn in effect.steps.items():
+        t = hook_type(step_id)
+        if t not in (TURN, PHASE):
+            raise HookError(f"effect {effect.name!r}: step {step_id!r} dispatches {t} hooks; use ``hooks``")
+        want = 3 if t == PHASE else 2
+        if _arity(fn) != want:
+            raise HookError(f"effect {effect.name!r}: a handler of {step_id!r} takes "
+                            f"{'(ctx, robot, phase)' if t == PHASE else '(ctx, robot)'}")
     EFFECTS[effect.name] = effect
     return effect

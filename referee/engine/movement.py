@@ -94,9 +94,30 @@ def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
 
 def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[Handler] | None:
     """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
-    if robot.options or robot.statuses:
+    if (robot.options or robot.statuses) and (FLYING in robot.statuses or effect_hooks(robot, type_)):
         return handlers(ctx, robot, type_, key)
     return ctx.board.dispatch(type_).get(key)
+
+
+#: (options, statuses, hook type, effects registered) -> the hooks the robot's effects add, as (table order, 1, handler)
+_EFFECT_HOOKS: dict[tuple[tuple[str, ...], frozenset[str], str, int], list[tuple[int, int, Handler]]] = {}
+
+
+def effect_hooks(robot: Robot, type_: str) -> list[tuple[int, int, Handler]]:
+    """The ``type_`` hooks of what the robot carries (options, statuses), in table order (cached)."""
+    key = (tuple(robot.options), frozenset(robot.statuses), type_, len(EFFECTS))
+    found = _EFFECT_HOOKS.get(key)
+    if found is None:
+        found = []
+        for name in robot.effects():
+            effect = EFFECTS.get(name)
+            if effect is not None:
+                found.extend((ORDER[h.step], 1, h.fn) for h in effect.by_type.get(type_, ()))
+        found.sort(key=lambda item: (item[0], item[1]))
+        if len(_EFFECT_HOOKS) > 4096:  # many different hands of options: start again
+            _EFFECT_HOOKS.clear()
+        _EFFECT_HOOKS[key] = found
+    return found
 
 
 def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handler]:
@@ -107,10 +128,10 @@ def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handl
     if FLYING in robot.statuses:
         floor = ctx.board.floor_handlers()
         found = [item for item in found if item[2] not in floor]
-    for name in robot.effects():
-        effect = EFFECTS.get(name)
-        if effect is not None:
-            found.extend((ORDER[h.step], 1, h.fn) for h in effect.by_type.get(type_, ()))
+    extra = effect_hooks(robot, type_)
+    if not found:
+        return [fn for _, _, fn in extra]
+    found.extend(extra)
     found.sort(key=lambda item: (item[0], item[1]))
     return [fn for _, _, fn in found]
 

@@ -5,14 +5,22 @@ A program is five registers. Unlocked registers take cards from the hand, each c
 either with its own card or ``None``) or only the cards for the unlocked registers, in register
 order. Every problem is reported, one line each, naming the register. The store (programs set by
 the GM or the command line) and the players' orders use these rules.
+
+Option cards that take cards from the hand (issue 16) are checked here too, by keyword arguments:
+``flywheel`` (the card put on the Flywheel), ``conditional`` (the card put on the Conditional
+Program), ``dual`` (register -> the turn card paired with that register's move card). Each must be
+in the hand, in no register and used by one option only; the robot must hold the option when
+``options`` is given. Extra Memory deals one more card (:func:`hand_size`); a card kept on the
+Flywheel comes with the hand (the dealer adds it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .cards import Card, CardError, locked_registers, parse_card
+from .cards import FWD2, FWD3, LF90, RT90, UTRN, Card, CardError, locked_registers, parse_card
 from .cards import hand_size as _hand_size_for_damage
+from .option_deck import CONDITIONAL_PROGRAM, DUAL_PROCESSOR, EXTRA_MEMORY, FLYWHEEL
 from .state import Robot
 
 REGISTERS = 5
@@ -27,10 +35,16 @@ class ProgramError(ValueError):
 
 
 def hand_size(robot: Robot) -> int:
-    """The cards a robot is dealt this turn: 9 less its damage; none off the board or powered down."""
+    """The cards a robot is dealt this turn: 9 less its damage (one more with Extra Memory); none off
+    the board or powered down."""
     if robot.pos is None or robot.powered_down:
         return 0
-    return _hand_size_for_damage(robot.damage)
+    return _hand_size_for_damage(robot.damage) + (EXTRA_MEMORY in robot.options)
+
+
+def dual_pair_ok(move: Card, turn: Card) -> bool:
+    """Whether Dual Processor may pair the two: a Move 2 with a 90-degree turn, a Move 3 with a U-turn."""
+    return (move.type is FWD2 and turn.type in (LF90, RT90)) or (move.type is FWD3 and turn.type is UTRN)
 
 
 def fused(robot: Robot) -> list[int]:
@@ -39,8 +53,14 @@ def fused(robot: Robot) -> list[int]:
 
 
 def check_program(robot: str, hand: Sequence[Card], locked: Mapping[int, Card],
-                  cards: Sequence[Card | str | None]) -> list[Card]:
-    """The five registers of a valid program, or :class:`ProgramError` listing every problem."""
+                  cards: Sequence[Card | str | None], *, options: Sequence[str] | None = None,
+                  flywheel: Card | str | None = None, conditional: Card | str | None = None,
+                  dual: Mapping[int, Card | str] | None = None) -> list[Card]:
+    """The five registers of a valid program, or :class:`ProgramError` listing every problem.
+
+    ``options``: the options the robot holds (when given, an option card's cards below need it);
+    ``flywheel``, ``conditional``: the card put on that option; ``dual``: register -> the turn card
+    Dual Processor pairs with the register's move card."""
     free = [reg for reg in range(1, REGISTERS + 1) if reg not in locked]
     if len(cards) == REGISTERS:
         given = dict(zip(range(1, REGISTERS + 1), cards, strict=True))
@@ -82,10 +102,55 @@ def check_program(robot: str, hand: Sequence[Card], locked: Mapping[int, Card],
             seen[card] = reg
         if card is not None:
             program.append(card)
+    if flywheel is not None or conditional is not None or dual:
+        problems.extend(_option_problems(robot, in_hand, seen, where_locked, program, options,
+                                         flywheel, conditional, dual or {}))
     if problems:
         first = problems[0] if len(problems) == 1 else f"{len(problems)} problems: {'; '.join(problems)}"
         raise ProgramError(f"program for {robot} refused: {first}", problems)
     return program
+
+
+def _option_problems(robot: str, in_hand: set[Card], seen: dict[Card, int], where_locked: dict[Card, int],
+                     program: list[Card], options: Sequence[str] | None, flywheel: Card | str | None,
+                     conditional: Card | str | None, dual: Mapping[int, Card | str]) -> list[str]:
+    """What is wrong with the cards put on options: not held, not in the hand, in a register, used twice,
+    a Dual Processor pair that does not fit."""
+    problems: list[str] = []
+    used: dict[Card, str] = {}
+    wanted: list[tuple[str, str, Card | str, int | None]] = []
+    if flywheel is not None:
+        wanted.append((FLYWHEEL, "the Flywheel", flywheel, None))
+    if conditional is not None:
+        wanted.append((CONDITIONAL_PROGRAM, "the Conditional Program", conditional, None))
+    for dual_reg, turn in sorted(dual.items()):
+        wanted.append((DUAL_PROCESSOR, f"the Dual Processor in register {dual_reg}", turn, dual_reg))
+    for option, where, item, reg in wanted:
+        if options is not None and option not in options:
+            problems.append(f"{where}: {robot} holds no {option}")
+            continue
+        try:
+            card = item if isinstance(item, Card) else parse_card(item)
+        except CardError as exc:
+            problems.append(f"{where}: {exc}")
+            continue
+        if card not in in_hand:
+            problems.append(f"{where}: {card} is not in {robot}'s hand")
+        elif card in seen:
+            problems.append(f"{where}: {card} is already in register {seen[card]}")
+        elif card in where_locked:
+            problems.append(f"{where}: {card} is fused in register {where_locked[card]}")
+        elif card in used:
+            problems.append(f"{where}: {card} is already on {used[card]}")
+        else:
+            used[card] = where
+        if reg is not None:
+            if not 1 <= reg <= REGISTERS:
+                problems.append(f"{where}: there is no register {reg}")
+            elif reg <= len(program) and not dual_pair_ok(program[reg - 1], card):
+                problems.append(f"{where}: {card} cannot share a register with {program[reg - 1]} "
+                                "(a Move 2 pairs with a left or right turn, a Move 3 with a U-turn)")
+    return problems
 
 
 def _count_message(count: int, free: list[int], locked: Mapping[int, Card]) -> str:

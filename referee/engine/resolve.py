@@ -13,9 +13,10 @@ from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
-from .movement import execute_card
+from .hooks import EFFECTS
+from .movement import PUSH, execute_card, try_step
 from .state import END, FLYING, START, VIRTUALIZED, Robot, Rules
-from .timing import BOARD, CHECKPOINTS, LASERS, REVEAL, STEP_IDS, TIMING
+from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
 
@@ -28,6 +29,8 @@ LABELS = {
     "checkpoints.turn_real": "checkpoints",
     "checkpoints.winner": "checkpoints",
     "board.molten_ore": "ore flow",
+    "start.options": "declarations",
+    "reveal.options": "option cards",
 }
 
 
@@ -57,6 +60,8 @@ class TurnResult:
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
+    #: the option deck as the turn left it (top first); None when the turn was given none and used none
+    option_deck: list[str] | None = None
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -147,8 +152,25 @@ def fuse(ctx: TurnContext) -> None:
         robot.locked = keep
 
 
+#: ctx.notes key: the moves option weapons ordered in the laser step: (robot name, direction, shooter)
+OPTION_PUSHES = "option pushes"
+
+
+def option_pushes(ctx: TurnContext, phase: int) -> None:
+    """Robots moved by options (pressor and tractor beams, the mini howitzer) move one square now,
+    meeting what they enter (a pit swallows them)."""
+    moves = ctx.notes.pop(OPTION_PUSHES, None)
+    if not moves:
+        return
+    for name, d, by in moves:
+        robot = ctx.by_name[name]
+        if robot.pos is not None:
+            try_step(ctx, robot, d, PUSH, by=by)
+
+
 CORE_PHASE: dict[str, Callable[[TurnContext, int], None]] = {
     "lasers.fire": robot_lasers,
+    "lasers.option_pushes": option_pushes,
     "checkpoints.turn_real": turn_real_when_alone,
     "checkpoints.winner": find_winner,
 }
@@ -171,9 +193,44 @@ def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[
         core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id)
         if core is not None:
             handlers.append(core)
+        if any(st.id in e.steps for e in EFFECTS.values()):
+            handlers.append(_effects_phase(st.id) if st.hooks == (PHASE,) else _effects_turn(st.id))
         if handlers:
             out.append((label(st.id), handlers))
     return out
+
+
+def _acting(step_id: str) -> dict[str, Callable[..., None]]:
+    """Effect name -> its handler of ``step_id``."""
+    return {name: e.steps[step_id] for name, e in EFFECTS.items() if step_id in e.steps}
+
+
+def _effects_phase(step_id: str) -> Callable[[TurnContext, int], None]:
+    """The handler running, in a phase step, what the robots' options and statuses do there."""
+    acting = _acting(step_id)
+
+    def run(ctx: TurnContext, phase: int) -> None:
+        for robot in ctx.robots:
+            if robot.options or robot.statuses:
+                for name in robot.effects():
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot, phase)
+    return run
+
+
+def _effects_turn(step_id: str) -> Callable[[TurnContext], None]:
+    """The handler running, in a start or end of turn step, what the robots' options and statuses do."""
+    acting = _acting(step_id)
+
+    def run(ctx: TurnContext) -> None:
+        for robot in ctx.robots:
+            if robot.options or robot.statuses:
+                for name in robot.effects():
+                    fn = acting.get(name)
+                    if fn is not None:
+                        fn(ctx, robot)
+    return run
 
 
 def _schedules(board: Board) -> dict[str, list[tuple[str, list[Callable[..., None]]]]]:
@@ -200,7 +257,8 @@ class TurnRun:
     def __init__(self, board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
-                 answers: Answers | None = None, record: bool = True) -> None:
+                 answers: Answers | None = None, record: bool = True,
+                 option_deck: list[str] | None = None) -> None:
         robots = [r.copy() for r in robots]
         for r in robots:
             r.destroyed = False
@@ -212,6 +270,11 @@ class TurnRun:
         self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
                                rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record)
+        if option_deck is not None:  # a card given to a robot (a GM's SET) is no longer in the deck
+            held = {name for r in robots for name in r.options}
+            option_deck = [name for name in option_deck if name not in held]
+        self.ctx.option_deck = option_deck
+        self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
         self.frames: list[list[Robot]] = []
         self.phases_run = 0
@@ -275,7 +338,7 @@ class TurnRun:
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
                           end_of_turn=end_of_turn, played=self.played, frames=self.frames,
-                          decisions=ctx.decisions)
+                          decisions=ctx.decisions, option_deck=ctx.option_deck)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:
         """Put ``card`` in a register not yet run (a search trying another card)."""
@@ -300,17 +363,20 @@ class TurnRun:
 def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,
                  rules: Rules | None = None, seed: int | str = 0, phases: int = 5,
                  undealt: list[Card] | None = None, reentry: dict[str, int] | None = None,
-                 answers: Answers | None = None) -> TurnResult:
+                 answers: Answers | None = None, option_deck: list[str] | None = None) -> TurnResult:
     """Resolve one turn. Pure: the robots passed in are not changed; new ones come back.
 
     ``programs`` maps robot names to their five registers (locked ones included); a robot with
     no program (or a ``None`` register) does nothing in that phase. ``undealt`` is what randomizers
     draw from (by default the deck less every programmed card); ``reentry`` holds the facing
     chosen for robots that re-enter at the end of the turn; ``answers`` the players' orders and
-    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`).
+    standing orders for the decisions effects ask for (:mod:`referee.engine.decisions`);
+    ``option_deck`` the game's option deck, top first (by default a fresh one shuffled from the seed,
+    less the cards the robots hold, made only if the turn draws or loses a card); the result's
+    ``option_deck`` is the deck the turn left (None when none was given and none was used).
     """
     return TurnRun(board, robots, programs, rules=rules, seed=seed, phases=phases, undealt=undealt,
-                   reentry=reentry, answers=answers).finish()
+                   reentry=reentry, answers=answers, option_deck=option_deck).finish()
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:

@@ -86,6 +86,16 @@ class Rules:
     start: str = "virtual"
     #: whether a teleporter jump may pass a wall (issue 8's teleporters)
     teleport_through_walls: bool = False
+    #: whether Shield (a card of later editions) is in the option deck (issue 16: out, the classic 26)
+    option_shield: bool = False
+    #: Dual Processor: ``move first`` then turn (default), or ``turn first``
+    dual_processor: str = "move first"
+    #: Radio Control: the target plays the shooter's cards for the ``rest of turn`` (default), or only in
+    #: the ``next register``
+    radio_control: str = "rest of turn"
+    #: Fire Control: which of the target's options is destroyed: its ``newest`` (default), or the
+    #: first named by the target's player's ``sacrifice order``
+    fire_control: str = "newest"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -106,9 +116,24 @@ class Rules:
             raise ValueError(f"house rule start must be 'virtual' or 'numbered', not {self.start!r}")
         if not isinstance(self.teleport_through_walls, bool):
             raise ValueError("house rule teleport_through_walls must be true or false")
+        if not isinstance(self.option_shield, bool):
+            raise ValueError("house rule option_shield must be true or false")
+        for name, allowed in (("dual_processor", ("move first", "turn first")),
+                              ("radio_control", ("rest of turn", "next register")),
+                              ("fire_control", ("newest", "sacrifice order"))):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"house rule {name} must be {' or '.join(repr(a) for a in allowed)}, "
+                                 f"not {getattr(self, name)!r}")
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """Every rule; the option cards' rules only when they differ from the default (so the rules
+        stored before option cards existed read the same)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if f.name not in OPTION_RULES or getattr(self, f.name) != f.default}
+
+
+#: house rules of the option cards (issue 16), written out only when set
+OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control"})
 
 
 # Phase labels outside the five register phases.

@@ -49,12 +49,16 @@ def _steps(sequence: str, *rows: tuple[str, ...]) -> list[Step]:
 
 TIMING: tuple[Step, ...] = tuple(
     _steps(START,
-           ("start.power_down", "robots powered down this turn repair all damage before anything moves"))
+           ("start.power_down", "robots powered down this turn repair all damage before anything moves"),
+           ("start.options", "options declared for the whole turn (gyroscopic stabilizer, recompile)"))
     + _steps(REVEAL,
+             ("reveal.options", "option cards replace revealed cards (abort switch, conditional program)"),
              ("reveal.randomizers", "robots on randomizers get a random card for this register"),
              ("reveal.antigrav", "robots on antigravity fields start to fly"),
-             ("reveal.virtualizers", "robots on virtualizers turn virtual; phase-driven elements switch"))
+             ("reveal.virtualizers", "robots on virtualizers turn virtual; phase-driven elements switch"),
+             ("reveal.radio_control", "radio-controlled robots take their controller's card"))
     + _steps(MOVE,
+             ("move.options", CARD, "option cards change the card about to execute (brakes, crab legs...)"),
              ("move.pushes", CROSS, "robots push robots in their way"),
              ("move.walls", CROSS, "walls, doors, one-way walls, force fields and barricades block"),
              ("move.ledges", CROSS, ENTER, "ledges: no climbing without a ramp; dropping down costs 2 HP"),
@@ -88,7 +92,8 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.ramp_slide", STOP, "a robot that would stop on a ramp's extra square slides back"),
              ("move.oil", STOP, "oil slicks"),
              ("move.puddles", ENTER, "puddles"),
-             ("move.repeaters", STOP, "repeaters"))
+             ("move.repeaters", STOP, "repeaters"),
+             ("move.dual_processor", STOP, "a dual processor's paired turn card, after the move"))
     + _steps(BOARD,
              ("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves"),
              ("board.particle_accelerators", "particle accelerators"),
@@ -136,8 +141,10 @@ TIMING: tuple[Step, ...] = tuple(
              ("end.options", "robots on two-wrench sites may take an option"),
              ("end.reset_choose", "reset sites: choose a card for next turn"),
              ("end.reset_random", "reset sites: five random cards for next turn"),
+             ("end.flywheel", "a flywheel keeps an unused card for later turns"),
              ("end.turn_real", "robots through their first turn turn real if alone"),
              ("end.reentry", "destroyed robots with lives left re-enter at their archive"),
+             ("end.circuit_breaker", "circuit breakers power down robots with 3 or more damage"),
              ("end.power_down", "announced power downs take effect; powered-down robots wake"),
              ("end.fuse", "registers are fused or released by the damage now held"))
 )

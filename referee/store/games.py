@@ -49,6 +49,7 @@ from ..engine import (
 from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers, DecisionKey
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
+from ..engine.option_deck import held_options, new_option_deck
 from ..engine.option_orders import BY_SUBJECT, RECOMPILE, order_key
 from ..engine.snapshot import robot_from_dict, robot_to_dict
 from ..intake.senders import address_list, sender_address
@@ -384,9 +385,14 @@ def start_game(s: Session, game: Game | str, *, actor: str = "system", now: date
     return turn
 
 
-def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: datetime) -> Turn:
+def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: datetime,
+               option_deck: list[str] | None = None) -> Turn:
+    """Deal turn ``number`` from ``robots``; ``option_deck``: the game's option deck as the last turn left
+    it (the first turn shuffles the game's deck from its seed)."""
     seed = turn_seed(game, number)
     dealt = deal_turn(robots, seed)
+    if option_deck is None:
+        option_deck = new_option_deck(game.seed, Rules.from_dict(game.rules), held_options(robots))
     turn = Turn(game=game, number=number, status="open", seed=seed, rules=dict(game.rules),
                 engine_version=__version__, opened_at=now,
                 deadline=now + timedelta(seconds=game.deadline_seconds) if game.deadline_seconds else None,
@@ -394,7 +400,7 @@ def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: da
                 hands={name: cards_text(hand) for name, hand in dealt.hands.items()},
                 locked={name: {str(reg): str(card) for reg, card in sorted(regs.items())}
                         for name, regs in dealt.locked.items() if regs},
-                undealt=cards_text(dealt.undealt))
+                undealt=cards_text(dealt.undealt), option_deck=list(option_deck))
     s.add(turn)
     game.turn_number = number
     s.flush()
@@ -585,7 +591,8 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
     return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
                           undealt=[parse_card(c) for c in turn.undealt], reentry=reentry,
-                          answers=inputs.answers())
+                          answers=inputs.answers(),
+                          option_deck=list(turn.option_deck) if turn.option_deck is not None else None)
 
 
 def result_columns(result: TurnResult) -> dict[str, Any]:
@@ -762,7 +769,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
             continue
         # an ``auto`` order is made only for a player who owed a program and sent none
         player.missed_turns = player.missed_turns + 1 if order.source == "auto" else 0
-    _after_turn(s, game, turn, result.robots, result.winner, now)
+    _after_turn(s, game, turn, result.robots, result.winner, now, result.option_deck)
     audit(s, "turn.resolve", actor=actor, game=game, turn_number=turn.number, now=now,
           details={"winner": result.winner, "filled": sorted(o.player.robot for o in orders.values()
                                                             if o.source == "auto")})
@@ -778,8 +785,10 @@ def _resolved_already(s: Session, game: Game, number: int) -> bool:
 
 
 def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner: str | None,
-                now: datetime) -> None:
-    """Mark players out, finish the game or deal the next turn."""
+                now: datetime, option_deck: list[str] | None = None) -> None:
+    """Mark players out, finish the game or deal the next turn (with the option deck the turn left)."""
+    if option_deck is None and turn.option_deck is not None:
+        option_deck = list(turn.option_deck)  # the turn drew and lost nothing
     by_robot = {p.robot: p for p in game.players}
     for r in robots:
         player = by_robot.get(r.name)
@@ -795,7 +804,7 @@ def _after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner:
         game.turn_number = turn.number
         return
     next_robots = [r for r in robots if by_robot.get(r.name) is None or by_robot[r.name].status != "ejected"]
-    _open_turn(s, game, turn.number + 1, next_robots, now)
+    _open_turn(s, game, turn.number + 1, next_robots, now, option_deck)
 
 
 def rules_version_note(turn: Turn) -> str | None:
@@ -902,7 +911,7 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
             for p in game.players:
                 if p.status == "out" and p.robot in still_in:
                     p.status, p.left_at = "active", None
-            _after_turn(s, game, last, result.robots, result.winner, now)
+            _after_turn(s, game, last, result.robots, result.winner, now, result.option_deck)
             redealt = bool(following) and game.status != "finished"
             old["voided_turns"] = voided
         audit(s, "turn.rerun", actor=actor, game=game, turn_number=number, now=now,

@@ -201,6 +201,9 @@ class Turn(Base):
     locked: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: cards nobody holds this turn (randomizers draw from them)
     undealt: Mapped[list[Any]] = mapped_column(JSON)
+    #: the game's option deck at the start of the turn, top first (None: a turn opened before option
+    #: cards were dealt; the engine then shuffles the turn seed's deck less the cards held)
+    option_deck: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
     # -- what went into the engine (fixed when resolved) --------------------------------------
     #: robot -> five registers (card or None) as resolved, locked registers included

@@ -26,13 +26,20 @@ def test_on_two_wrenches_the_default_is_repair():
         {"robot": "Twonky", "subject": TWO_WRENCHES, "answer": "repair", "source": "default"}]
 
 
-def test_a_standing_option_choice_is_recorded_and_the_robot_is_repaired_as_no_option_deck_exists():
+def test_a_standing_option_choice_is_recorded_and_the_robot_draws_the_top_option_instead_of_repairing():
     answers = Answers(standing={"Twonky": {"two_wrenches": "option"}})
-    result = resolve_turn(TWO_WRENCH_SITE, on_the_site(), {}, answers=answers)
-    assert result.robots[0].damage == 2
+    result = resolve_turn(TWO_WRENCH_SITE, on_the_site(), {}, answers=answers, option_deck=["Brakes", "Shield"])
+    assert (result.robots[0].damage, result.robots[0].options) == (4, ["Brakes"])
+    assert result.option_deck == ["Shield"]
     (decision,) = result.decisions
     assert (decision.answer, decision.source) == ("option", "standing")
-    assert decision.note == "no option deck exists yet: the robot is repaired"
+
+
+def test_with_the_option_deck_empty_the_robot_choosing_an_option_is_repaired():
+    answers = Answers(standing={"Twonky": {"two_wrenches": "option"}})
+    result = resolve_turn(TWO_WRENCH_SITE, on_the_site(), {}, answers=answers, option_deck=[])
+    assert (result.robots[0].damage, result.robots[0].options) == (2, [])
+    assert "no option left to draw" in [e.text for e in result.events]
 
 
 def test_the_turns_orders_answer_before_the_standing_orders():

@@ -2,8 +2,9 @@
 
 At the end of each register phase a robot on a flag or repair site has touched it: its archive
 moves there, and a flag numbered one more than its count is counted. At the end of the turn a
-robot on a flag or one-wrench site repairs 1 damage, on a two-wrench site 2. Powered-down robots
-touch nothing and are not repaired (they were fully repaired when the turn began).
+robot on a flag or one-wrench site repairs 1 damage, on a two-wrench site 2, or draws an option card
+instead when its player's two-wrench choice says so. Powered-down robots touch nothing and are not
+repaired (they were fully repaired when the turn began).
 """
 
 from __future__ import annotations
@@ -11,46 +12,59 @@ from __future__ import annotations
 from ..board import Board, Element
 from ..context import TurnContext
 from ..decisions import TWO_WRENCHES, DecisionKey
-from ..geometry import NotationError, square_name
+from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
+from ..state import Robot
 
 
 def touch(ctx: TurnContext, phase: int) -> None:
-    board = ctx.board
     for robot in ctx.robots:
         if robot.pos is None or robot.powered_down:
             continue
-        flag = board.one("flag", robot.pos)
-        repair = board.one("repair", robot.pos)
-        if flag is None and repair is None:
-            continue
-        if robot.archive != robot.pos:
-            robot.archive = robot.pos
-            ctx.emit(robot, "archive", {"at": square_name(robot.pos)})
-        if flag is not None and flag["number"] == robot.flags + 1:
-            robot.flags += 1
-            ctx.emit(robot, "flag", {"number": flag["number"]})
+        touch_site(ctx, robot, robot.pos)
+
+
+def touch_site(ctx: TurnContext, robot: Robot, sq: Square) -> bool:
+    """``robot`` touches the flag or repair site at ``sq`` (its own square, or one a mechanical arm
+    reaches): the archive moves there and the next flag counts. False when nothing is there."""
+    board = ctx.board
+    flag = board.one("flag", sq)
+    if flag is None and board.one("repair", sq) is None:
+        return False
+    if robot.archive != sq:
+        robot.archive = sq
+        ctx.emit(robot, "archive", {"at": square_name(sq)})
+    if flag is not None and flag["number"] == robot.flags + 1:
+        robot.flags += 1
+        ctx.emit(robot, "flag", {"number": flag["number"]})
+    return True
+
+
+def wrenches_at(board: Board, sq: Square) -> int:
+    """What a site repairs at the end of the turn: 1 for a flag or a one-wrench site, 2 for two wrenches."""
+    wrenches = 1 if board.one("flag", sq) is not None else 0
+    site = board.one("repair", sq)
+    if site is not None:
+        wrenches = max(wrenches, site["wrenches"])
+    return wrenches
 
 
 def repair(ctx: TurnContext) -> None:
-    board = ctx.board
     for robot in ctx.robots:
-        if robot.pos is None or robot.powered_down or robot.damage == 0:
+        if robot.pos is None or robot.powered_down:
             continue
-        wrenches = 0
-        if board.one("flag", robot.pos) is not None:
-            wrenches = 1
-        site = board.one("repair", robot.pos)
-        if site is not None:
-            wrenches = max(wrenches, site["wrenches"])
-        if wrenches == 2:
-            ctx.decide(robot, DecisionKey(TWO_WRENCHES), "repair", _no_option_deck)
-        if wrenches:
-            ctx.repair(robot, wrenches)
+        repair_at(ctx, robot, wrenches_at(ctx.board, robot.pos))
 
 
-def _no_option_deck(answer: str) -> str | None:
-    return "no option deck exists yet: the robot is repaired" if answer == "option" else None
+def repair_at(ctx: TurnContext, robot: Robot, wrenches: int) -> None:
+    """End-of-turn repairs; on two wrenches the player may draw an option instead (the standing
+    two-wrench choice); with the option deck empty the robot is repaired."""
+    if wrenches == 2:
+        choice = ctx.decide(robot, DecisionKey(TWO_WRENCHES), "repair")
+        if choice == "option" and ctx.draw_option(robot, "two wrenches") is not None:
+            return
+    if wrenches and robot.damage:
+        ctx.repair(robot, wrenches)
 
 
 def _install_flag(board: Board, el: Element) -> None:

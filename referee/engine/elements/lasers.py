@@ -9,10 +9,14 @@ and robots standing in fog or smoke, do not fire; virtual robots are not hit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
 from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
-from ..geometry import ARROWS, Square, run_name
+from ..geometry import ARROWS, DC, DR, Square, opposite, run_name
 from ..hooks import EFFECTS
 from ..kinds import KINDS, Field, Kind
 from ..state import Robot
@@ -113,7 +117,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         if robot.pos is None or robot.virtual or robot.powered_down or (blind and robot.pos in blind):
             continue
-        if robot.options and _fires_option(ctx, robot, phase):
+        if robot.options:
+            fire_with_options(ctx, robot, phase, occupied)
             continue
         path, hit = beam(ctx, robot.pos, robot.facing, False, occupied)
         if not path:
@@ -125,17 +130,117 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             ctx.hit_later(target, 1, robot.name, robot.facing)
 
 
+@dataclass(slots=True)
+class Shot:
+    """A robot's main laser as its options make it (each option's ``aim`` may change it)."""
+
+    #: the beams' directions: the first is the front laser (what a weapon option replaces)
+    directions: list[int]
+    damage: int = 1
+    #: walls or robots the beam may pass through (a robot passed through is hit too)
+    pierce: int = 0
+    #: ``(ctx, shooter, target, phase) -> bool``: done instead of the damage when it returns True
+    strike: Callable[[TurnContext, Robot, Robot, int], bool] | None = None
+    #: what options changed, for the log
+    by: list[str] = field(default_factory=list)
+
+
+def fire_with_options(ctx: TurnContext, robot: Robot, phase: int, occupied: dict[Square, list[Robot]]) -> None:
+    """The main laser of a robot holding options: its weapons (by FIRE orders) and what its options make
+    of the main laser (more damage, a rear laser, piercing, fire control)."""
+    shot = Shot([robot.facing])
+    for name in robot.options:
+        effect = EFFECTS.get(name)
+        if effect is not None and effect.aim is not None:
+            effect.aim(ctx, robot, shot)
+    weapon_fired = _fires_option(ctx, robot, phase)
+    assert robot.pos is not None
+    for i, d in enumerate(shot.directions):
+        if i == 0 and weapon_fired:
+            continue
+        if shot.pierce:
+            path, hit = piercing_beam(ctx, robot.pos, d, shot.pierce, occupied)
+        else:
+            path, hit = beam(ctx, robot.pos, d, False, occupied)
+        if not path:
+            continue
+        if ctx.record:
+            data: dict[str, Any] = {"hit": hit[0].name if hit else None}
+            if len(hit) > 1:
+                data["also_hit"] = [r.name for r in hit[1:]]
+            if shot.by:
+                data["options"] = list(shot.by)
+            ctx.emit(robot, "fire", {"path": run_name(path)}, **data)
+        for target in hit:
+            if shot.strike is not None and shot.strike(ctx, robot, target, phase):
+                continue
+            ctx.hit_later(target, shot.damage, robot.name, d)
+
+
+def piercing_beam(ctx: TurnContext, start: Square, d: int, pierce: int,
+                  occupied: dict[Square, list[Robot]]) -> tuple[list[Square], list[Robot]]:
+    """A robot's beam that passes through up to ``pierce`` walls or real robots (each robot passed
+    through is hit, and so is the one that stops it)."""
+    board = ctx.board
+    blind = blind_squares(board)
+    path: list[Square] = []
+    hits: list[Robot] = []
+    cur = start
+    while True:
+        if (cur[0], cur[1], d) in board.blocked:
+            if not pierce:
+                break
+            pierce -= 1
+        cur = (cur[0] + DR[d], cur[1] + DC[d])
+        if not board.on_board(cur) or cur in blind:
+            break
+        path.append(cur)
+        real = [r for r in occupied.get(cur, ()) if not r.virtual]
+        if real:
+            hits.append(real[0])
+            if not pierce:
+                break
+            pierce -= 1
+    return path, hits
+
+
+def weapon_target(ctx: TurnContext, robot: Robot, weapon: str) -> Robot | None:
+    """The robot an option weapon fired instead of the main laser hits (the main laser's target), logged."""
+    assert robot.pos is not None
+    path, hit = beam(ctx, robot.pos, robot.facing, False)
+    target = hit[0] if hit else None
+    if path and ctx.record:
+        ctx.emit(robot, "fire", {"path": run_name(path)}, hit=target.name if target else None, weapon=weapon)
+    return target
+
+
+def push_later(ctx: TurnContext, robot: Robot, d: int, by: str) -> None:
+    """An option moves ``robot`` one square toward ``d`` in the last laser step (``lasers.option_pushes``)."""
+    ctx.notes.setdefault("option pushes", []).append((robot.name, d, by))
+
+
+def away(shooter: Robot) -> int:
+    """The direction a target in front of ``shooter`` is pushed away in."""
+    return shooter.facing
+
+
+def toward(shooter: Robot) -> int:
+    """The direction a target in front of ``shooter`` is pulled toward it in."""
+    return opposite(shooter.facing)
+
+
 def _fires_option(ctx: TurnContext, robot: Robot, phase: int) -> bool:
     """Whether the robot's FIRE orders name one of its option weapons for this register (it fires it)."""
-    weapons = {name: e.weapon for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
+    weapons = {name.casefold(): e.weapon for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
     if not weapons:
         return False
 
     def note(answer: str) -> str | None:
-        return None if answer == MAIN_LASER or answer in weapons else f"no weapon {answer!r}: the main laser fires"
+        ok = answer == MAIN_LASER or str(answer).casefold() in weapons
+        return None if ok else f"no weapon {answer!r}: the main laser fires"
 
     weapon = ctx.decide(robot, DecisionKey(FIRE, register=phase), MAIN_LASER, note)
-    fire = weapons.get(weapon)
+    fire = weapons.get(str(weapon).casefold())
     if fire is None:
         return False
     fire(ctx, robot, phase)

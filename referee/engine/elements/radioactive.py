@@ -2,9 +2,9 @@
 the laser steps (after radio beams).
 
 The timing sequence also lets a robot on radioactive waste draw an option card when checkpoints are
-touched (step ``checkpoints.radioactive_options``). No option deck is dealt yet, so the kind does not
-act in that step; when options exist, give it a handler there that asks the player through
-``ctx.decide`` (the two-wrench choice in ``checkpoints.py`` is the model) and deals the card.
+touched (step ``checkpoints.radioactive_options``): a robot standing on it then draws the top card
+of the option deck, once a turn (the first register phase it is there; powered-down robots touch
+nothing).
 """
 
 from __future__ import annotations
@@ -20,13 +20,23 @@ def contaminate(ctx: TurnContext, phase: int) -> None:
             ctx.damage(robot, 1, "radioactive waste")
 
 
+def hand_out(ctx: TurnContext, phase: int) -> None:
+    waste = ctx.board.layer("radioactive_waste")
+    for robot in ctx.robots:
+        if robot.pos in waste and not robot.powered_down:
+            key = f"radioactive option:{robot.name}"
+            if key not in ctx.notes:
+                ctx.notes[key] = phase
+                ctx.draw_option(robot, "radioactive waste")
+
+
 RADIOACTIVE_WASTE = Kind(
     name="radioactive_waste",
-    doc=('radioactive waste: a robot on it takes 1 damage in every register phase, in the last laser step (it '
-         'will also offer an option card once option cards are dealt)'),
+    doc=('radioactive waste: a robot on it takes 1 damage in every register phase, in the last laser step, and '
+         'draws an option card (once a turn) when checkpoints are touched'),
     key='(!) radioactive waste',
     summary="1 damage to a robot on it in every register phase, after every other laser step",
-    steps={"lasers.radioactive_waste": contaminate},
+    steps={"lasers.radioactive_waste": contaminate, "checkpoints.radioactive_options": hand_out},
     glyph=lambda e: "(!)",
     rank=147,
 )

@@ -1,0 +1,26 @@
+"""Ablative Coat: takes the next 3 points of damage in the robot's place, then is discarded."""
+
+from __future__ import annotations
+
+from ..context import Hit, TurnContext
+from ..hooks import Effect
+from ..option_deck import ABLATIVE_COAT
+from ..state import Robot
+
+CAPACITY = 3
+
+
+def absorb(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
+    data = robot.option_data.setdefault(ABLATIVE_COAT, {})
+    taken = min(hit.amount, CAPACITY - int(data.get("absorbed", 0)))
+    if taken <= 0:
+        return hit.amount
+    data["absorbed"] = int(data.get("absorbed", 0)) + taken
+    ctx.emit(robot, "absorbed", {"amount": taken, "option": ABLATIVE_COAT}, option=ABLATIVE_COAT)
+    if data["absorbed"] >= CAPACITY:
+        ctx.lose_option(robot, ABLATIVE_COAT, "option used up")
+    return hit.amount - taken
+
+
+EFFECT = Effect(ABLATIVE_COAT, "takes the next 3 points of damage, then is discarded",
+                                guard=absorb)

@@ -1,0 +1,18 @@
+"""Rear-Firing Laser: a second main laser pointing backwards, with the same rules (other options that
+change the main laser change it too; a weapon fired instead of the main laser replaces the front one only)."""
+
+from __future__ import annotations
+
+from ..context import TurnContext
+from ..elements.lasers import Shot
+from ..geometry import opposite
+from ..hooks import Effect
+from ..option_deck import REAR_FIRING_LASER
+from ..state import Robot
+
+
+def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
+    shot.directions.append(opposite(robot.facing))
+
+
+EFFECT = Effect(REAR_FIRING_LASER, "a second main laser fires backwards", aim=aim)

@@ -1,0 +1,34 @@
+"""Scrambler: instead of the main laser, the target's next register is replaced by the deck's top card;
+not a fused one, not in register 5."""
+
+from tests.engine.scenarios import bot
+
+from .helpers import holder, run
+
+HULK = ["UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40", "UTRN 50"]  # Hulk never faces Twonky
+
+
+def test_the_targets_next_card_is_replaced_by_a_card_nobody_holds():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E")], {"Hulk": HULK}, phases=2,
+              orders={"Twonky": {"fire": {"1": "Scrambler"}}})
+    (event,) = [e for e in out.events("Hulk", phase=1) if "scrambled" in e["text"]]
+    assert event["text"].startswith("register 2 scrambled to ") and event["replaced"] == "UTRN 20"
+    played = [e["card"] for e in out.events("Hulk", phase=2, step="robots") if "card" in e]
+    assert played and played[0] == event["text"].rsplit(" to ", 1)[1] and played[0] not in HULK
+    assert out.damage("Hulk") == 0
+
+
+def test_a_fused_register_keeps_its_card():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E", damage=6)], {"Hulk": HULK},
+              phases=4, orders={"Twonky": {"fire": {"3": "Scrambler"}}})
+    assert not [e for e in out.events("Hulk") if "scrambled" in e["text"]]  # register 4 is fused at 6 damage
+    assert [e["card"] for e in out.events("Hulk", phase=4, step="robots")] == ["UTRN 40"]
+
+
+def test_in_register_5_there_is_no_next_register_and_a_powered_down_scrambler_does_not_fire():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E")], {"Hulk": HULK},
+              orders={"Twonky": {"fire": {"5": "Scrambler"}}})
+    assert not [e for e in out.events("Hulk") if "scrambled" in e["text"]]
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler", powered_down=True), bot("Hulk", "r6c3", "E")],
+              {"Hulk": HULK}, phases=2, orders={"Twonky": {"fire": {"1": "Scrambler"}}})
+    assert [e["card"] for e in out.events("Hulk", phase=2, step="robots")] == ["UTRN 20"]

@@ -1,0 +1,27 @@
+"""Tractor Beam: instead of the main laser, a target not adjacent is pulled one square toward the robot;
+no damage."""
+
+from tests.engine.scenarios import bot, pit
+
+from .helpers import holder, run
+
+FIRE = {"Twonky": {"fire": {"1": "Tractor Beam", "2": "Tractor Beam"}}}
+
+
+def test_a_distant_target_is_pulled_one_square_closer_without_damage():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Hulk", "r7c3", "E")], phases=2, orders=FIRE)
+    assert (out.at("Hulk"), out.damage("Hulk")) == ("r5c3", 0)
+
+
+def test_an_adjacent_target_stays_put():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Hulk", "r5c3", "E")], phases=2, orders=FIRE)
+    assert out.at("Hulk") == "r4c3"  # pulled once, then adjacent
+
+
+def test_a_target_pulled_over_a_pit_falls_and_a_powered_down_robot_does_not_fire():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Hulk", "r6c3", "E")], {}, [pit("r5c3")], phases=1,
+              orders=FIRE)
+    assert out.at("Hulk") is None
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam", powered_down=True), bot("Hulk", "r6c3", "E")], phases=1,
+              orders=FIRE)
+    assert out.at("Hulk") == "r6c3"
