@@ -378,6 +378,9 @@ _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 
 
+_OPTION_PROBLEM = re.compile(r"^the (Flywheel|Conditional Program|Dual Processor in register (\d))")
+
+
 def _reg_number(label: str) -> int:
     return int(label) if label.isdigit() else "ABCDE".index(label) + 1
 
@@ -419,6 +422,7 @@ class _Parser:
         self.unreadable_list = False            # a line of listed cards was an error
         #: (subject, register or None, standing) -> (answer, line, text) for option orders
         self.option_said: dict[tuple[str, int | None, bool], tuple[Any, int, str]] = {}
+        self.checked = False   # the program (with the cards put on options) went through check_program
 
     def error(self, line: int | None, text: str, message: str) -> None:
         self.result.errors.append(OrderError(line, _short(text), message))
@@ -580,6 +584,14 @@ class _Parser:
             self.option_said[key] = (value, number, raw)
         return True
 
+    def option_said_cards(self, subject: str) -> list[tuple[int, str]]:
+        """(register, card) for each register an option taking a card from the hand was given for."""
+        out = []
+        for (said, reg, _), (value, _, _) in sorted(self.option_said.items(), key=lambda kv: kv[1][1]):
+            if said == subject and reg is not None:
+                out.append((reg, value["card"] if isinstance(value, Mapping) else str(value)))
+        return out
+
     def option_results(self) -> None:
         """Put the option orders read into the result; check the cards they take from the hand."""
         res = self.result
@@ -591,7 +603,7 @@ class _Parser:
                 target[subject] = value
             else:
                 target.setdefault(subject, {})[str(reg)] = value
-            if subject in (CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL):
+            if subject in (CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL) and not self.checked:   # else check_program's
                 card = value["card"] if isinstance(value, Mapping) else value
                 if card in taken:
                     self.error(number, raw, f"{card} is already taken by line {taken[card]}")
@@ -599,7 +611,12 @@ class _Parser:
                     self.error(number, raw, f"{card} is in your program; {BY_SUBJECT[subject].card} takes an "
                                             "unused card from the hand")
                 taken[card] = number
-            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given:
+            if subject == CONDITIONAL and len(self.option_said_cards(CONDITIONAL)) > 1 \
+                    and reg != self.option_said_cards(CONDITIONAL)[0][0]:
+                self.error(number, raw, "Conditional Program holds one card, for one register: line "
+                                        f"{min(n for (s, _, _), (_, n, _) in self.option_said.items() if s == subject)}"
+                                        " already names it")
+            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given and not self.checked:
                 problem = opt.dual_problem(res.draft[reg], str(value))
                 if problem:
                     self.error(number, raw, problem)
@@ -752,15 +769,29 @@ class _Parser:
         """The engine's program rules (``engine.programs.check_program``) have the last word: the lines read
         above name the card and line; whatever those rules still refuse is reported at its register's line."""
         ctx, res = self.ctx, self.result
+        said = {subject: value for (subject, _, standing), (value, _, _) in self.option_said.items() if not standing}
+        conditional = self.option_said_cards(CONDITIONAL)
         try:
-            check_program("your robot", ctx.hand, ctx.locked, [res.draft.get(r) for r in range(1, 6)])
+            check_program("your robot", ctx.hand, ctx.locked, [res.draft.get(r) for r in range(1, 6)],
+                          flywheel=said.get(FLYWHEEL), conditional=conditional[0][1] if conditional else None,
+                          dual={reg: card for reg, card in self.option_said_cards(DUAL_PROCESSOR)})
         except ProgramError as exc:
             for problem in exc.problems:
+                option = _OPTION_PROBLEM.match(problem)
+                if option:   # a card put on an option: reported at the option's line
+                    subject = {"Flywheel": FLYWHEEL, "Conditional Program": CONDITIONAL}.get(option.group(1),
+                                                                                          DUAL_PROCESSOR)
+                    reg = int(option.group(2)) if option.group(2) else None
+                    _, line, raw = next((v for (said, r, _), v in self.option_said.items()
+                                         if said == subject and (reg is None or r == reg)), (None, None, ""))
+                    self.error(line, raw, problem)
+                    continue
                 m = re.match(r"register (\d)", problem)
                 ref = slots.get(int(m.group(1))) if m else None
                 raw = next((r for _, line, r in self.labeled.values() if ref and line == ref.line),
                            next((r for n, r in self.list_lines if ref and n == ref.line), ""))
                 self.error(ref.line if ref else None, raw, problem)
+        self.checked = True
 
     def draft_only(self, slots: dict[int, _Ref]) -> None:
         """Put what was understood into the draft (for the reply's template) without reporting more errors."""

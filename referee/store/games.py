@@ -47,6 +47,7 @@ from ..engine import (
     parse_card,
 )
 from ..engine import resolve_turn as engine_resolve
+from ..engine.dealing import flywheel_card
 from ..engine.decisions import Answers, DecisionKey
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.option_deck import held_options, new_option_deck
@@ -714,7 +715,12 @@ def recompile_hand(s: Session, game: Game | str, robot: str, *, actor: str = "sy
     hand = _hand_of(turn, name)
     if not hand:
         raise InvalidValue(f"{name} holds no cards in turn {turn.number}, so there is no hand to deal again")
-    new, left = recompile_deal(hand, [parse_card(c) for c in turn.undealt], turn.seed, name)
+    state = next((r for r in robots_of(turn) if r.name == name), None)
+    kept = flywheel_card(state) if state is not None else None   # the Flywheel's card is not part of the deal
+    dealt = [c for c in hand if c != kept]
+    new, left = recompile_deal(dealt, [parse_card(c) for c in turn.undealt], turn.seed, name)
+    if kept is not None and kept in hand:
+        new.append(kept)
     turn.first_hands = {**(turn.first_hands or {}), name: cards_text(hand)}
     turn.hands = {**turn.hands, name: cards_text(new)}
     turn.undealt = cards_text(left)
@@ -976,8 +982,10 @@ def replace_open_state(s: Session, game: Game | str, robots: Sequence[Robot], *,
     kept_recompiles = {}
     for name, first in (turn.first_hands or {}).items():   # a recompiled hand stays if its first deal did
         if hands.get(name) == first:
-            second, undealt = recompile_deal(dealt.hands[name], undealt, turn.seed, name)
-            hands[name] = cards_text(second)
+            state = next(r for r in robots if r.name == name)
+            kept = flywheel_card(state)
+            second, undealt = recompile_deal([c for c in dealt.hands[name] if c != kept], undealt, turn.seed, name)
+            hands[name] = cards_text([*second, *([kept] if kept in dealt.hands[name] else [])])
             kept_recompiles[name] = first
     turn.first_hands = kept_recompiles or None
     voided = 0

@@ -93,17 +93,24 @@ def test_a_clause_for_a_card_not_held_is_an_error_naming_the_line(line, says):
 
 
 @pytest.mark.parametrize(("line", "says"), [
-    ("DUAL 4: R 80", "cannot share with RT90 80"),          # register 4 holds a Back Up
+    ("DUAL 4: R 80", "RT90 80 cannot share a register with RVS1 430"),          # register 4 holds a Back Up
     ("DUAL 2: FWD1 490", "FWD1 490 is not a turn card"),
-    ("FLYWHEEL: FWD1 500", "is in your program"),
+    ("FLYWHEEL: FWD1 500", "FWD1 500 is already in register 1"),
+    ("CONDITIONAL 2: RT90 100 IF ROBOT AHEAD\nDUAL 2: RT90 100", "RT90 100 is already on the Conditional Program"),
     ("CONDITIONAL 4: UTRN 50 IF RAINING", "is not a condition"),
     ("CONDITIONAL 4: FWD2 760 IF ROBOT AHEAD", "not in your hand"),
     ("BRAKES", "write e.g. BRAKES 2"),
     ("RECOMPILE", "send RECOMPILE alone"),
 ])
 def test_a_clause_that_cannot_be_used_says_why(line, says):
-    result = read(line)
+    result = read(*line.split("\n"))
     assert not result.ok and any(says in e.message for e in result.errors), result.errors
+    assert len(result.errors) == 1 and result.errors[0].line == 5 + len(line.split("\n")), result.errors
+
+
+def test_conditional_program_holds_one_card():
+    result = read("CONDITIONAL 4: UTRN 50 IF ROBOT AHEAD", "CONDITIONAL 2: RT90 100 IF WALL AHEAD")
+    assert [e.line for e in result.errors] == [7] and "holds one card" in result.errors[0].message
 
 
 def test_two_clauses_that_disagree_are_an_error():
