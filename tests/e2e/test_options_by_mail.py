@@ -14,6 +14,7 @@ from referee.boards import load_board
 from referee.engine import Card, resolve_turn
 from referee.engine.decisions import Answers
 from referee.engine.option_orders import BRAKES, GYROSCOPE, RECOMPILE, order_key
+from referee.orders import OrderContext, parse_orders
 from referee.store import Store
 from referee.store import games as g
 from referee.tick import tick
@@ -29,9 +30,9 @@ def block(begin: str, program: list[Card], *extra: str) -> str:
     return "\n".join([begin, *(f"{i}: {c}" for i, c in enumerate(program, start=1)), *extra, "END"]) + "\n"
 
 
-def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int) -> list[Card]:
+def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int, said: tuple[str, ...] = ()) -> list[Card]:
     """A program that does (or does not) win for ``robot`` this turn, tried on the engine with the programs
-    already on file and every player's standing orders."""
+    and option orders already on file, every player's standing orders, and the option orders ``said``."""
     with store.read() as s:
         game = g.get_game(s, GAME)
         turn = g.open_turn(s, game)
@@ -39,12 +40,17 @@ def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int) ->
         others = {p.robot: g.cards_of(o.program) for o in g.active_orders(s, turn).values()
                   for p in game.players if p.id == o.player_id and p.robot != robot and o.program}
         standing = {p.robot: dict(p.standing_orders) for p in game.players if p.standing_orders}
-        board, turn_seed = load_board(game.course), turn.seed
+        board, turn_seed, deck = load_board(game.course), turn.seed, turn.option_deck
+        orders = {name: g.option_answers(g.turn_option_orders(turn, name, order))
+                  for name, order in ((p.robot, g.active_orders(s, turn).get(p.id)) for p in game.players)}
+    mine = parse_orders("\n".join(said), OrderContext(hand=hand, options=robots[[r.name for r in robots].index(robot)]
+                                                       .options)).option_orders
+    orders[robot] = {**orders.get(robot, {}), **g.option_answers(mine)}
     rng = random.Random(seed)
     for _ in range(3000):
         program = rng.sample(hand, 5)
         result = resolve_turn(board, [r.copy() for r in robots], {**others, robot: list(program)}, seed=turn_seed,
-                              answers=Answers(standing=standing))
+                              answers=Answers(orders=orders, standing=standing), option_deck=deck)
         me = next(r for r in result.robots if r.name == robot)
         if (result.winner == robot) == win and not me.destroyed:
             return program
@@ -87,7 +93,7 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
     mail.send("bob", block(begin_h, pick(store, "Hammer", hand_h, win=False, seed=1), "GYRO ON", "FIRE 1-5: PRESSOR"),
               "Re: turn 1", in_reply_to=msg_h["Message-ID"])
     run(now + timedelta(minutes=10))
-    program = pick(store, "Twonky", second_hand, win=False, seed=2)
+    program = pick(store, "Twonky", second_hand, win=False, seed=2, said=("BRAKES 1",))
     mail.send("alice", block(begin, program, "BRAKES 1"), "Re: your second hand", in_reply_to=msg["Message-ID"])
     now += timedelta(minutes=15)
     run(now)
@@ -101,6 +107,8 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
         turn1 = g.get_turn(s, game, 1)
         assert turn1.option_orders == {"Twonky": {BRAKES: {"1": True}, RECOMPILE: True}}
         answers = g.stored_inputs(turn1).answers()
+        charged = [e for e in turn1.events if e["robot"] == "Twonky" and e.get("cause") == "recompile"]
+    assert len(charged) == 1   # the engine charged the second hand: 1 damage
     assert answers.answer("Twonky", order_key(RECOMPILE)) == (True, "orders")
     assert answers.answer("Twonky", order_key(BRAKES, 1)) == (True, "orders")
     assert answers.answer("Hammer", order_key(GYROSCOPE)) == (True, "standing")
