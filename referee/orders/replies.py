@@ -69,8 +69,6 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
     sacrifice = DEFAULT_SACRIFICE_HP if standing.sacrifice_at is None else standing.sacrifice_at
     lines.append("SACRIFICE NEVER" if sacrifice == 0 else f"SACRIFICE AT HP {sacrifice}")
     lines.append(f"ON TWO WRENCHES: {(standing.two_wrenches or 'repair').upper()}")
-    if standing.two_wrenches == "option":
-        lines.append("# (no option deck exists yet: on two wrenches your robot is repaired instead)")
     if standing.reenter_facing is None:
         lines.append("# REENTER FACING N   (not given: it faces as when destroyed)")
     else:
@@ -274,7 +272,6 @@ Other orders, one a line:
   SACRIFICE AT HP 6              give up an option instead of a hit from
                                  this HP on (1-10; SACRIFICE NEVER keeps them)
   ON TWO WRENCHES: REPAIR        or OPTION: what to take on a two-wrench site
-                                 (no option deck exists yet: OPTION repairs too)
   REENTER FACING N               facing (N, E, S, W) when your robot comes back
   FIRE 1-5: MAIN LASER           which weapon fires in which registers
                                  (FIRE 3: name, FIRE ALL: name)

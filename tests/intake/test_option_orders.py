@@ -35,11 +35,12 @@ from referee.store import games as g
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 
 
-def give_options(store, code: str, robot: str, options: list[str]) -> None:
-    """The robot holds ``options`` in the open turn (as a GM's SET leaves it)."""
+def give_options(store, code: str, robot: str, options: list[str], data: dict | None = None) -> None:
+    """The robot holds ``options`` (with ``data``) in the open turn, as a GM's SET leaves it."""
     with store.write() as s:
         turn = g.open_turn(s, g.get_game(s, code))
-        robots = [replace(r, options=list(options)) if r.name == robot else r for r in g.robots_of(turn)]
+        robots = [replace(r, options=list(options), option_data=dict(data or {})) if r.name == robot else r
+                  for r in g.robots_of(turn)]
         g.replace_open_state(s, code, robots, actor="test")
 
 
@@ -232,3 +233,14 @@ async def test_a_robot_without_recompile_keeps_its_hand(store, take):
     assert incoming(store)[0].outcome == "rejected"
     assert "does not hold Recompile" in text_of(outbox(store)[0].raw)
     assert hand(store, code, "Twonky") == first
+
+
+async def test_recompile_keeps_the_card_on_the_flywheel(store, take):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Recompile", "Flywheel"], {"Flywheel": {"card": "FWD3 840"}})
+    first = hand(store, code, "Twonky")
+    assert first[-1] == "FWD3 840"   # the kept card comes with the hand
+    await take(mail(address("alice"), block(store, code, "Twonky", ["RECOMPILE"])))
+    second = hand(store, code, "Twonky")
+    assert incoming(store)[0].outcome == "accepted"
+    assert second[-1] == "FWD3 840" and len(second) == len(first) and not set(second[:-1]) & set(first)
