@@ -325,6 +325,11 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
                 r = _apply(r, changes)
                 said = _describe(r)
             fixed.append(r)
+        if "options" in changes and turn.option_deck is not None:   # one copy of each card: the deck follows
+            try:
+                turn.option_deck = robot_set.deck_after(list(turn.option_deck), robots, fixed)
+            except robot_set.SetError as exc:
+                raise CommandFailed(str(exc)) from None
         g.replace_open_state(s, game, fixed, actor=ctx.actor, reason=command.text, now=ctx.now)
         _tell_players(ctx, s, game, command, f"{target} corrected",
                       f"The game master corrected {target} in turn {turn.number}: {said}.\n"

@@ -214,3 +214,25 @@ def describe(robot: state.Robot) -> str:
         parts.append("data " + "; ".join(f"{k}: " + ", ".join(f"{f}={v}" for f, v in sorted(d.items()))
                                          for k, d in sorted(robot.option_data.items())))
     return ", ".join(parts)
+
+
+def deck_after(deck: list[str], before: Sequence[state.Robot], after: Sequence[state.Robot]) -> list[str]:
+    """The option deck once the GM's SET has moved cards: a card given comes out of the deck, a card taken
+    goes back under it. A card another robot holds cannot be given (one copy of each)."""
+    held_before = {o: r.name for r in before for o in r.options}
+    out = list(deck)
+    for robot_after in after:
+        old = next((r for r in before if r.name == robot_after.name), None)
+        had = set(old.options) if old is not None else set()
+        for card in robot_after.options:
+            if card in had:
+                continue
+            owner = held_before.get(card)
+            if owner is not None and owner != robot_after.name:
+                raise SetError(f"{card} is held by {owner} (the deck has one copy of each card)")
+            if card in out:
+                out.remove(card)
+        for card in sorted(had - set(robot_after.options)):
+            if card not in out:
+                out.append(card)
+    return out

@@ -61,3 +61,18 @@ def test_taking_an_option_the_robot_lacks_fails_naming_what_it_holds(running):
     ctx = running("SET Twonky OPTIONS -Shield", ok=False)
     assert ctx.failures == 1 and "Twonky has no option Shield to take (its options: Brakes)" in "\n".join(ctx.lines)
     assert robot(running, "Twonky").options == ["Brakes"]
+
+
+def test_options_given_come_out_of_the_deck_and_options_taken_go_back_under_it(running):
+    with running.store.read() as s:
+        deck = list(g.open_turn(s, g.get_game(s, running.game)).option_deck)
+    running("SET Twonky OPTIONS +Brakes +Shield" if "Shield" in deck else "SET Twonky OPTIONS +Brakes +Scrambler")
+    given = robot(running, "Twonky").options
+    with running.store.read() as s:
+        after = list(g.open_turn(s, g.get_game(s, running.game)).option_deck)
+    assert after == [c for c in deck if c not in given]
+    running("SET Twonky OPTIONS -Brakes")
+    with running.store.read() as s:
+        assert list(g.open_turn(s, g.get_game(s, running.game)).option_deck) == [*after, "Brakes"]
+    ctx = running(f"SET Hammer OPTIONS +{given[1]}", ok=False)
+    assert ctx.failures == 1 and f"{given[1]} is held by Twonky" in "\n".join(ctx.lines)
