@@ -99,13 +99,14 @@ def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[H
     return ctx.board.dispatch(type_).get(key)
 
 
-#: (options, statuses, hook type, effects registered) -> the hooks the robot's effects add, as (table order, 1, handler)
-_EFFECT_HOOKS: dict[tuple[tuple[str, ...], frozenset[str], str, int], list[tuple[int, int, Handler]]] = {}
+#: (hook type, effects registered, options..., "|", statuses...) -> the hooks the robot's effects add, as
+#: (table order, 1, handler)
+_EFFECT_HOOKS: dict[tuple[Any, ...], list[tuple[int, int, Handler]]] = {}
 
 
 def effect_hooks(robot: Robot, type_: str) -> list[tuple[int, int, Handler]]:
     """The ``type_`` hooks of what the robot carries (options, statuses), in table order (cached)."""
-    key = (tuple(robot.options), frozenset(robot.statuses), type_, len(EFFECTS))
+    key = (type_, len(EFFECTS), *robot.options, "|", *robot.statuses)
     found = _EFFECT_HOOKS.get(key)
     if found is None:
         found = []

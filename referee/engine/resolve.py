@@ -168,9 +168,11 @@ def option_pushes(ctx: TurnContext, phase: int) -> None:
             try_step(ctx, robot, d, PUSH, by=by)
 
 
+#: core steps needed only when some robot carries an option or a status
+OPTION_CORE: dict[str, Callable[[TurnContext, int], None]] = {"lasers.option_pushes": option_pushes}
+
 CORE_PHASE: dict[str, Callable[[TurnContext, int], None]] = {
     "lasers.fire": robot_lasers,
-    "lasers.option_pushes": option_pushes,
     "checkpoints.turn_real": turn_real_when_alone,
     "checkpoints.winner": find_winner,
 }
@@ -183,17 +185,19 @@ CORE_TURN: dict[str, Callable[[TurnContext], None]] = {
 }
 
 
-def _schedule(board: Board, sequences: tuple[str, ...]) -> list[tuple[str, list[Callable[..., None]]]]:
+def _schedule(board: Board, sequences: tuple[str, ...], effects: bool) -> list[tuple[str, list[Callable[..., None]]]]:
+    """The steps of ``sequences`` some handler acts in: the board's, the core's, and (``effects``) those of
+    options and statuses (a turn where no robot carries any runs without them)."""
     plan = board.plan()
     out = []
     for st in TIMING:
         if st.sequence not in sequences:
             continue
         handlers = list(plan.get(st.id, ()))
-        core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id)
+        core = CORE_PHASE.get(st.id) or CORE_TURN.get(st.id) or (OPTION_CORE.get(st.id) if effects else None)
         if core is not None:
             handlers.append(core)
-        if any(st.id in e.steps for e in EFFECTS.values()):
+        if effects and any(st.id in e.steps for e in EFFECTS.values()):
             handlers.append(_effects_phase(st.id) if st.hooks == (PHASE,) else _effects_turn(st.id))
         if handlers:
             out.append((label(st.id), handlers))
@@ -233,16 +237,25 @@ def _effects_turn(step_id: str) -> Callable[[TurnContext], None]:
     return run
 
 
-def _schedules(board: Board) -> dict[str, list[tuple[str, list[Callable[..., None]]]]]:
+Schedule = list[tuple[str, list[Callable[..., None]]]]
+
+
+def _schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
+    """The board's schedules, with (True) and without (False) the options' and statuses' handlers."""
     cached = board.cache.get("schedule")
     if cached is None:
-        cached = board.cache["schedule"] = {
-            "start": _schedule(board, (START_SEQ,)),
-            "reveal": _schedule(board, (REVEAL,)),
-            "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS)),
-            "end": _schedule(board, (END_SEQ,)),
-        }
+        cached = board.cache["schedule"] = {effects: {
+            "start": _schedule(board, (START_SEQ,), effects),
+            "reveal": _schedule(board, (REVEAL,), effects),
+            "after": _schedule(board, (BOARD, LASERS, CHECKPOINTS), effects),
+            "end": _schedule(board, (END_SEQ,), effects),
+        } for effects in (False, True)}
     return cached
+
+
+def _carrying(robots: list[Robot]) -> bool:
+    """Whether any robot carries an option or a status (the schedules with their handlers are needed)."""
+    return any(r.options or r.statuses for r in robots)
 
 
 class TurnRun:
@@ -280,7 +293,7 @@ class TurnRun:
         self.phases_run = 0
         self._schedules = _schedules(board)
         self.ctx.phase = START
-        _run_turn_steps(self.ctx, self._schedules["start"])
+        _run_turn_steps(self.ctx, self._schedules[_carrying(robots)]["start"])
         self._frame()
 
     @property
@@ -313,7 +326,7 @@ class TurnRun:
                 card = prog[phase - 1]
                 if card is not None:
                     ctx.current[robot.name] = card
-        _run_phase_steps(ctx, phase, self._schedules["reveal"])
+        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
         for name, card in order:
@@ -323,7 +336,7 @@ class TurnRun:
             execute_card(ctx, robot, card)
         for robot in ctx.robots:
             self.played[robot.name].append(ctx.current.get(robot.name))
-        _run_phase_steps(ctx, phase, self._schedules["after"])
+        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
         self._frame()
 
     def finish(self) -> TurnResult:
@@ -334,7 +347,7 @@ class TurnRun:
         end_of_turn = self.phases == 5 and not ctx.winner
         if end_of_turn:
             ctx.phase = END
-            _run_turn_steps(ctx, self._schedules["end"])
+            _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
                           end_of_turn=end_of_turn, played=self.played, frames=self.frames,

@@ -15,10 +15,14 @@ __all__ = ["REGISTERS", "check_program", "parse_cards_text", "random_program"]
 
 
 def check_program(robot: str, hand: Sequence[Card], locked: Mapping[int, Card],
-                  cards: Sequence[Card | str | None]) -> list[Card]:
-    """The five registers of a valid program (the engine's rules), or :class:`ProgramError`."""
+                  cards: Sequence[Card | str | None], *, options: Sequence[str] | None = None,
+                  flywheel: Card | str | None = None, conditional: Card | str | None = None,
+                  dual: Mapping[int, Card | str] | None = None) -> list[Card]:
+    """The five registers of a valid program (the engine's rules, option cards' cards included: see
+    :func:`referee.engine.programs.check_program`), or :class:`ProgramError`."""
     try:
-        return engine_programs.check_program(robot, hand, locked, cards)
+        return engine_programs.check_program(robot, hand, locked, cards, options=options, flywheel=flywheel,
+                                             conditional=conditional, dual=dual)
     except engine_programs.ProgramError as exc:
         raise ProgramError(str(exc), exc.problems) from None
 
@@ -26,7 +30,8 @@ def check_program(robot: str, hand: Sequence[Card], locked: Mapping[int, Card],
 def parse_cards_text(text: str, hand: Sequence[Card] = ()) -> list[str | None]:
     """Cards as typed on the command line: comma-separated (``FWD2 670, Move-1 P490, ...``).
 
-    A number from 1 to 9 alone means that card of the hand (the hand as dealt, 1 = first card);
+    A number alone (1 to 9, or up to the hand's size: Extra Memory and a Flywheel's card make it bigger)
+    means that card of the hand (the hand as dealt, 1 = first card);
     ``-`` or ``locked`` leaves a register to its fused card. Cards are returned as text for
     :func:`check_program` to read, so its messages name the register.
     """
@@ -37,7 +42,7 @@ def parse_cards_text(text: str, hand: Sequence[Card] = ()) -> list[str | None]:
     for item in items:
         if item in ("-", "") or item.lower() == "locked":
             out.append(None)
-        elif item.isdigit() and 1 <= int(item) <= 9:
+        elif item.isdigit() and 1 <= int(item) <= max(9, len(hand)):
             pos = int(item)
             if pos > len(hand):
                 raise ProgramError(f"card {pos} of the hand: the hand has only {len(hand)} cards")

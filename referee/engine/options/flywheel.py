@@ -32,6 +32,8 @@ def keep(ctx: TurnContext, robot: Robot) -> None:
             return
     if data.get("card") in played:
         data.pop("card")
+    if not data:
+        robot.option_data.pop(FLYWHEEL, None)
 
 
 EFFECT = Effect(FLYWHEEL, "an unused card is kept for a later turn", steps={"end.flywheel": keep})

@@ -39,3 +39,12 @@ def test_the_same_seed_replaces_with_the_same_cards():
     one = run([holder("Twonky", "r6c6", "N", "Abort Switch")], PROGRAM, orders={"Twonky": {"abort switch": 2}}, seed=9)
     two = run([holder("Twonky", "r6c6", "N", "Abort Switch")], PROGRAM, orders={"Twonky": {"abort switch": 2}}, seed=9)
     assert one.doc == two.doc
+
+
+def test_a_virtual_robot_aborts_too_and_a_destroyed_robot_replaces_nothing_more():
+    out = run([holder("Twonky", "r6c6", "N", "Abort Switch", virtual=True)], PROGRAM,
+              orders={"Twonky": {"abort switch": 4}})
+    assert _replaced(out) == [4, 5]
+    out = run([holder("Twonky", "r6c6", "N", "Abort Switch")], {"Twonky": ["FWD1 490", *PROGRAM["Twonky"][1:]]},
+              [{"kind": "pit", "at": "r7c6"}], phases=3, orders={"Twonky": {"abort switch": 2}})
+    assert out.at("Twonky") is None and _replaced(out) == []

@@ -34,3 +34,11 @@ def test_a_destroyed_robot_has_lost_its_circuit_breaker_and_re_enters_awake():
               "UTRN 20", "UTRN 30", "UTRN 40"]}, [pit("r4c3")], option_deck=[])
     twonky = out.robot("Twonky")
     assert (twonky["at"], twonky["damage"], twonky["powered_down"], twonky["options"]) == ("r3c3", 2, False, [])
+
+
+def test_a_powered_down_robot_hit_to_3_damage_stays_down_and_a_virtual_robot_trips_too():
+    out = run([holder("Twonky", "r3c3", "N", "Circuit Breaker", powered_down=True)], elements=[laser("r3c6", "W")],
+              standing={"Twonky": {"sacrifice_at": 0}})
+    assert out.robot("Twonky")["powered_down"] is True and out.damage("Twonky") == 5
+    out = run([holder("Twonky", "r3c3", "N", "Circuit Breaker", damage=3, virtual=True)])
+    assert out.robot("Twonky")["powered_down"] is True

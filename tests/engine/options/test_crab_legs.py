@@ -26,3 +26,12 @@ def test_without_an_order_the_move_goes_forward_and_other_cards_are_not_asked():
               phases=2)
     assert out.at("Twonky") == "r6c3"
     assert [(d["register"], d["answer"]) for d in decisions(out, "crab legs")] == [(1, None)]
+
+
+def test_a_sidestep_into_a_pit_destroys_and_a_powered_down_robot_is_not_asked():
+    out = run([holder("Twonky", "r3c3", "N", "Crab Legs")], {"Twonky": ["FWD1 490"]}, [{"kind": "pit", "at": "r3c4"}],
+              phases=1, orders={"Twonky": {"crab legs": {"1": "right"}}}, option_deck=[])
+    assert out.at("Twonky") is None and out.doc["option_deck"] == ["Crab Legs"]
+    out = run([holder("Twonky", "r3c3", "N", "Crab Legs", powered_down=True)], {}, phases=1,
+              orders={"Twonky": {"crab legs": {"1": "right"}}})
+    assert out.at("Twonky") == "r3c3" and decisions(out, "crab legs") == []

@@ -32,3 +32,12 @@ def test_a_robot_destroyed_by_the_move_does_not_turn():
     out = run([holder("Twonky", "r3c3", "N", "Dual Processor")], {"Twonky": ["FWD2 670"]}, [pit("r4c3")], phases=1,
               orders={"Twonky": {"dual processor": {"1": "RT90 80"}}})
     assert out.at("Twonky") is None and "face E" not in out.texts("Twonky")
+
+
+def test_a_virtual_robot_pairs_too_and_a_powered_down_robot_is_not_asked():
+    out = run([holder("Twonky", "r3c3", "N", "Dual Processor", virtual=True)], {"Twonky": ["FWD3 790"]}, phases=1,
+              orders={"Twonky": {"dual processor": {"1": "UTRN 10"}}})
+    assert (out.at("Twonky"), out.facing("Twonky")) == ("r6c3", "S")
+    out = run([holder("Twonky", "r3c3", "N", "Dual Processor", powered_down=True)], {}, phases=1,
+              orders={"Twonky": {"dual processor": {"1": "UTRN 10"}}})
+    assert decisions(out, "dual processor") == [] and out.facing("Twonky") == "N"

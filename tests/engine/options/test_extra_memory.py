@@ -20,3 +20,9 @@ def test_at_9_damage_extra_memory_still_deals_one_card_and_the_deal_is_the_same_
     robot = Robot("Twonky", (2, 2), 0, damage=9, options=["Extra Memory"])
     assert hand_size(robot) == 1
     assert deal_turn([robot], seed="s").hands == deal_turn([robot], seed="s").hands
+
+
+def test_a_virtual_robot_is_dealt_the_extra_card_and_a_destroyed_one_has_lost_it():
+    virtual = Robot("Twonky", (2, 2), 0, virtual=True, options=["Extra Memory"])
+    assert len(deal_turn([virtual], seed=2).hands["Twonky"]) == 10
+    assert hand_size(Robot("Twonky", (2, 2), 0, options=[])) == 9  # after destruction and re-entry: no card

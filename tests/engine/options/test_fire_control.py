@@ -39,3 +39,12 @@ def test_the_lock_is_released_at_the_end_of_the_turn_and_in_register_5_the_hit_d
               standing={"Twonky": {"options": {"fire control": "register"}}})
     assert out.robot("Hulk")["locked"] == {} and "register 5 released" in out.texts("Hulk", "end")
     assert out.damage("Hulk") == 1  # register 5: nothing left to lock
+
+
+def test_a_powered_down_robot_does_not_fire_and_a_virtual_target_is_not_hit():
+    out = run([holder("Twonky", "r3c3", "N", "Fire Control", powered_down=True), holder("Hulk", "r6c3", "E", "Brakes")],
+              phases=1, orders={"Twonky": {"fire control": {"1": "option"}}})
+    assert out.robot("Hulk")["options"] == ["Brakes"] and decisions(out, "fire control") == []
+    out = run([holder("Twonky", "r3c3", "N", "Fire Control"), holder("Hulk", "r6c3", "E", "Brakes", virtual=True)],
+              phases=1, orders={"Twonky": {"fire control": {"1": "option"}}})
+    assert out.robot("Hulk")["options"] == ["Brakes"]

@@ -29,3 +29,9 @@ def test_a_powered_down_robot_does_not_move_at_all():
     out = run([holder("Twonky", "r2c3", "N", "Fourth Gear", powered_down=True)], {}, phases=1,
               orders={"Twonky": {"fourth gear": {"1": True}}})
     assert out.at("Twonky") == "r2c3"
+
+
+def test_the_fourth_square_into_a_pit_destroys_the_robot_and_the_card_goes_under_the_deck():
+    out = run([holder("Twonky", "r2c3", "N", "Fourth Gear")], {"Twonky": ["FWD3 790"]}, [{"kind": "pit", "at": "r6c3"}],
+              phases=1, orders={"Twonky": {"fourth gear": {"1": True}}}, option_deck=[])
+    assert out.at("Twonky") is None and out.doc["option_deck"] == ["Fourth Gear"]

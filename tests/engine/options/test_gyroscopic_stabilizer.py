@@ -28,3 +28,12 @@ def test_a_turning_belt_carries_but_does_not_turn_and_a_powered_down_robot_is_st
     out = run([holder("Twonky", "r3c3", "N", "Gyroscopic Stabilizer", powered_down=True)],
               elements=[belt("r3c3", "E"), belt("r3c4", "N")], phases=1, orders={"Twonky": {"gyroscope": True}})
     assert (out.at("Twonky"), out.facing("Twonky")) == ("r3c4", "N")
+
+
+def test_a_virtual_robot_is_stabilized_and_destroyed_it_loses_the_gyroscope():
+    out = run([holder("Twonky", "r3c3", "N", "Gyroscopic Stabilizer", virtual=True)], elements=[gear("r3c3", "left")],
+              phases=1, orders={"Twonky": {"gyroscope": True}})
+    assert out.facing("Twonky") == "N"
+    out = run([holder("Twonky", "r3c3", "N", "Gyroscopic Stabilizer")], {"Twonky": ["FWD1 490"]},
+              [{"kind": "pit", "at": "r4c3"}], phases=1, orders={"Twonky": {"gyroscope": True}}, option_deck=[])
+    assert out.at("Twonky") is None and out.doc["option_deck"] == ["Gyroscopic Stabilizer"]

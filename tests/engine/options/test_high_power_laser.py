@@ -29,3 +29,12 @@ def test_passing_one_robot_the_beam_is_stopped_by_the_next_and_a_virtual_robot_i
     out = run([holder("Twonky", "r3c3", "N", "High-Power Laser"), bot("Hulk", "r4c3", "E", virtual=True),
                bot("Zoom", "r5c3", "E"), bot("Spin", "r6c3", "E")], phases=1)
     assert [out.damage(n) for n in ("Hulk", "Zoom", "Spin")] == [0, 1, 1]
+
+
+def test_powered_down_or_virtual_it_does_not_fire_and_both_robots_hit_can_be_destroyed():
+    for fields in ({"powered_down": True}, {"virtual": True}):
+        out = run([holder("Twonky", "r3c3", "N", "High-Power Laser", **fields), bot("Hulk", "r5c3", "E")], phases=1)
+        assert out.damage("Hulk") == 0
+    out = run([holder("Twonky", "r3c3", "N", "High-Power Laser"), bot("Hulk", "r5c3", "E", damage=9),
+               bot("Zoom", "r8c3", "E", damage=9)], phases=1)
+    assert (out.at("Hulk"), out.at("Zoom")) == (None, None)

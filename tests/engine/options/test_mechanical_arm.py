@@ -33,3 +33,11 @@ def test_a_powered_down_robot_touches_nothing():
     out = run([holder("Twonky", "r3c3", "N", "Mechanical Arm", powered_down=True)], {}, [flag("r4c4", 1),
               flag("r9c9", 2)], phases=1)
     assert out.robot("Twonky")["flags"] == 0
+
+
+def test_a_virtual_robot_reaches_too_and_a_flag_out_of_turn_only_moves_the_archive():
+    out = run([holder("Twonky", "r3c3", "N", "Mechanical Arm", virtual=True)], STAY, [flag("r2c2", 1), flag("r9c9", 2)],
+              phases=1)
+    assert out.robot("Twonky")["flags"] == 1
+    out = run([holder("Twonky", "r3c3", "N", "Mechanical Arm")], STAY, [flag("r9c9", 1), flag("r2c2", 2)], phases=1)
+    assert (out.robot("Twonky")["flags"], out.robot("Twonky")["archive"]) == (0, "r2c2")

@@ -37,3 +37,12 @@ def test_no_target_no_shot_used_and_a_powered_down_robot_does_not_fire():
     out = run([holder("Twonky", "r3c3", "N", "Mini Howitzer", powered_down=True), bot("Hulk", "r6c3", "E")],
               phases=1, orders=FIRE_ALL)
     assert (out.damage("Hulk"), out.at("Hulk")) == (0, "r6c3")
+
+
+def test_a_virtual_robot_does_not_fire_and_the_last_point_destroys():
+    out = run([holder("Twonky", "r3c3", "N", "Mini Howitzer", virtual=True), bot("Hulk", "r6c3", "E")], phases=1,
+              orders=FIRE_ALL)
+    assert (out.damage("Hulk"), out.at("Hulk")) == (0, "r6c3")
+    out = run([holder("Twonky", "r3c3", "N", "Mini Howitzer"), bot("Hulk", "r6c3", "E", damage=9)], phases=1,
+              orders=FIRE_ALL)
+    assert out.at("Hulk") is None and out.events("Hulk", text="destroyed")[0]["cause"] == "laser"

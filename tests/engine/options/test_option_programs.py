@@ -36,3 +36,13 @@ def test_without_the_new_arguments_a_program_is_checked_as_before():
     assert check_program("Twonky", HAND, {}, PROGRAM) == check_program("Twonky", HAND, {}, PROGRAM, options=[])
     with pytest.raises(ProgramError, match="register 5 is empty"):
         check_program("Twonky", HAND, {}, [*PROGRAM[:4], None])
+
+
+def test_the_store_passes_the_option_arguments_on_and_reads_the_tenth_card_of_a_bigger_hand():
+    from referee.store import ProgramError as StoreProgramError
+    from referee.store.programs import check_program as store_check
+    from referee.store.programs import parse_cards_text
+
+    with pytest.raises(StoreProgramError, match="Twonky holds no Flywheel"):
+        store_check("Twonky", HAND, {}, PROGRAM, options=[], flywheel="RT90 100")
+    assert parse_cards_text("10, 1, 2, 3, 4", HAND) == ["LF90 90", "FWD2 670", "RT90 80", "UTRN 10", "FWD3 790"]

@@ -25,3 +25,13 @@ def test_damage_from_no_side_is_not_stopped_and_robot_lasers_are():
     out = run([holder("Twonky", "r3c3", "N", "Power-Down Shield", powered_down=True)],
               elements=[{"kind": "radioactive_waste", "at": "r3c3"}], phases=1)
     assert out.damage("Twonky") == 1
+
+
+def test_a_virtual_powered_down_robot_is_shielded_from_board_lasers_and_heavy_fire_still_destroys():
+    out = run([holder("Twonky", "r3c3", "N", "Power-Down Shield", powered_down=True, virtual=True)],
+              elements=[laser("r3c6", "W")], phases=1)
+    assert out.damage("Twonky") == 0
+    out = run([holder("Twonky", "r3c3", "N", "Power-Down Shield", powered_down=True)],
+              elements=[laser("r3c6", "W", 3)], standing={"Twonky": {"sacrifice_at": 0}}, option_deck=[])
+    # powering down repaired everything; 2 of every 3 points land: destroyed in register 5
+    assert out.events("Twonky", phase=5, text="destroyed") and out.doc["option_deck"] == ["Power-Down Shield"]

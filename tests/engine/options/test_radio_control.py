@@ -1,7 +1,7 @@
 """Radio Control: instead of the main laser, the target executes the shooter's program for the rest of
 the turn's registers (house rule: the next register only)."""
 
-from tests.engine.scenarios import bot
+from tests.engine.scenarios import bot, pit
 
 from .helpers import holder, run
 
@@ -34,3 +34,14 @@ def test_a_powered_down_target_is_not_moved_and_radio_control_in_register_5_does
               {"Twonky": ["UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40", "UTRN 50"]},
               orders={"Twonky": {"fire": {"5": "Radio Control"}}})
     assert "radio controlled" not in out.texts("Hulk")
+
+
+def test_a_virtual_robot_is_not_hit_and_a_destroyed_controller_leaves_its_target_idle():
+    out = run([holder("Twonky", "r3c3", "N", "Radio Control"), bot("Hulk", "r6c3", "N", virtual=True)], PROGRAMS,
+              phases=3, orders=RADIO_1)
+    assert not out.events("Hulk", text="radio controlled")
+    doomed = {"Twonky": ["RVS1 430", "RVS1 440", "LF90 70", "UTRN 20", "RT90 100"], "Hulk": PROGRAMS["Hulk"]}
+    out = run([holder("Twonky", "r2c3", "N", "Radio Control"), bot("Hulk", "r6c3", "N")], doomed, [pit("r1c3")],
+              phases=3, orders=RADIO_1)
+    # register 1: Twonky backs to r1c3, a pit: destroyed before it fires, so nothing happens to Hulk
+    assert out.at("Twonky") is None and out.at("Hulk") == "r9c3"

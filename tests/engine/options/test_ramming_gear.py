@@ -31,3 +31,9 @@ def test_belts_do_not_ram_and_a_virtual_robot_rams_nobody():
 def test_a_powered_down_robot_does_not_move_so_does_not_ram():
     out = run([holder("Twonky", "r3c3", "E", "Ramming Gear", powered_down=True), bot("Hulk", "r3c4", "N")], phases=1)
     assert out.damage("Hulk") == 0
+
+
+def test_a_rammed_robot_at_9_damage_is_destroyed_and_the_rammer_moves_on():
+    out = run([holder("Twonky", "r3c3", "E", "Ramming Gear"), bot("Hulk", "r3c4", "N", damage=9)],
+              {"Twonky": ["FWD1 490"]}, phases=1)
+    assert (out.at("Hulk"), out.at("Twonky")) == (None, "r3c4")

@@ -29,3 +29,10 @@ def test_a_powered_down_robot_fires_neither_laser():
     out = run([holder("Twonky", "r5c3", "N", "Rear-Firing Laser", powered_down=True), bot("Zoom", "r2c3", "E")],
               phases=1)
     assert out.damage("Zoom") == 0
+
+
+def test_a_virtual_robot_fires_neither_way_and_the_rear_hit_can_destroy():
+    out = run([holder("Twonky", "r5c3", "N", "Rear-Firing Laser", virtual=True), bot("Zoom", "r2c3", "E")], phases=1)
+    assert out.damage("Zoom") == 0
+    out = run([holder("Twonky", "r5c3", "N", "Rear-Firing Laser"), bot("Zoom", "r2c3", "E", damage=9)], phases=1)
+    assert out.at("Zoom") is None

@@ -27,3 +27,12 @@ def test_the_recompile_damage_can_be_what_fuses_a_register_or_is_sacrificed_for(
     assert out.damage("Twonky") == 5 and "register 5 fused" in out.texts("Twonky", "start")
     out = run([holder("Twonky", "r3c3", "N", "Recompile", damage=4)], phases=1, orders={"Twonky": {"recompile": True}})
     assert out.damage("Twonky") == 4 and out.robot("Twonky")["options"] == []  # HP 6: the card is given up
+
+
+def test_a_virtual_robot_is_charged_too_and_the_charge_can_destroy():
+    out = run([holder("Twonky", "r3c3", "N", "Recompile", virtual=True)], phases=1,
+              orders={"Twonky": {"recompile": True}})
+    assert out.damage("Twonky") == 1
+    out = run([holder("Twonky", "r3c3", "N", "Recompile", damage=9)], phases=1, orders={"Twonky": {"recompile": True}},
+              standing={"Twonky": {"sacrifice_at": 0}}, option_deck=[])
+    assert out.at("Twonky") is None and out.doc["option_deck"] == ["Recompile"]

@@ -30,3 +30,12 @@ def test_a_forward_move_is_never_reversed():
     out = run([holder("Twonky", "r3c3", "N", "Reverse Gears")], {"Twonky": ["FWD1 490"]}, phases=1,
               orders={"Twonky": {"reverse gears": {"1": True}}})
     assert out.at("Twonky") == "r4c3" and decisions(out, "reverse gears") == []
+
+
+def test_a_virtual_robot_backs_two_squares_through_a_robot_and_a_powered_down_one_is_not_asked():
+    out = run([holder("Twonky", "r6c3", "N", "Reverse Gears", virtual=True), bot("Hulk", "r5c3", "E")],
+              {"Twonky": ["RVS1 430"]}, phases=1, orders={"Twonky": {"reverse gears": {"1": True}}})
+    assert (out.at("Twonky"), out.at("Hulk")) == ("r4c3", "r5c3")
+    out = run([holder("Twonky", "r6c3", "N", "Reverse Gears", powered_down=True)], {}, phases=1,
+              orders={"Twonky": {"reverse gears": {"1": True}}})
+    assert out.at("Twonky") == "r6c3" and decisions(out, "reverse gears") == []

@@ -33,6 +33,8 @@ def test_a_classic_scenario_keeps_the_classic_result_keys():
     ({"orders": {"Zoom": {"brakes": True}}}, "orders for unknown robot 'Zoom'"),
     ({"orders": {"Twonky": {"brakes": {"7": True}}}}, "register must be a whole number from 1 to 5"),
     ({"standing": {"Twonky": "brakes"}}, "standing must map robot names"),
+    ({"rules": {"dual_processor": "sideways"}}, "house rule dual_processor must be 'move first' or 'turn first'"),
+    ({"rules": {"option_shield": "yes"}}, "house rule option_shield must be true or false"),
 ])
 def test_a_scenario_with_options_it_cannot_mean_is_refused(change, message):
     doc = scenario([holder("Twonky", "r3c3", "N", "Brakes")], {"Twonky": ["FWD1 490"]}, phases=1)

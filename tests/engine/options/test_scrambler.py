@@ -32,3 +32,9 @@ def test_in_register_5_there_is_no_next_register_and_a_powered_down_scrambler_do
     out = run([holder("Twonky", "r3c3", "N", "Scrambler", powered_down=True), bot("Hulk", "r6c3", "E")],
               {"Hulk": HULK}, phases=2, orders={"Twonky": {"fire": {"1": "Scrambler"}}})
     assert [e["card"] for e in out.events("Hulk", phase=2, step="robots")] == ["UTRN 20"]
+
+
+def test_a_virtual_robot_is_not_hit_and_keeps_its_program():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E", virtual=True)], {"Hulk": HULK},
+              phases=2, orders={"Twonky": {"fire": {"1": "Scrambler"}}})
+    assert [e["card"] for e in out.events("Hulk", phase=2, step="robots")] == ["UTRN 20"]

@@ -27,3 +27,10 @@ def test_a_powered_down_robot_is_shielded_and_the_card_is_in_the_deck_only_by_ho
     assert out.damage("Twonky") == 0
     assert SHIELD not in new_option_deck(1) and len(new_option_deck(1)) == 26
     assert SHIELD in new_option_deck(1, Rules(option_shield=True))
+
+
+def test_a_destroyed_robot_loses_its_shield_under_the_deck():
+    out = run([holder("Twonky", "r3c3", "N", "Shield", damage=9),
+               bot("Hulk", "r6c3", "S", options=["Double-Barreled Laser"])], phases=1,
+              standing={"Twonky": {"sacrifice_at": 0}}, option_deck=[])
+    assert out.at("Twonky") is None and out.doc["option_deck"] == ["Shield"]

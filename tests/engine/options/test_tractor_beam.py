@@ -25,3 +25,9 @@ def test_a_target_pulled_over_a_pit_falls_and_a_powered_down_robot_does_not_fire
     out = run([holder("Twonky", "r3c3", "N", "Tractor Beam", powered_down=True), bot("Hulk", "r6c3", "E")], phases=1,
               orders=FIRE)
     assert out.at("Hulk") == "r6c3"
+
+
+def test_a_virtual_robot_in_the_beam_is_passed_and_the_real_one_behind_is_pulled():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Zoom", "r5c3", "E", virtual=True),
+               bot("Hulk", "r7c3", "E")], phases=1, orders=FIRE)
+    assert (out.at("Zoom"), out.at("Hulk")) == ("r5c3", "r6c3")
