@@ -34,6 +34,7 @@ from ..store.mail import enqueue_mail, release_held
 from ..store.models import Game, OutgoingMail
 from ..store.within import StoreWithin
 from ..turns import resolve_and_report
+from . import robot_set
 from .language import Command
 
 HELP = """\
@@ -52,6 +53,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   PUBLISH [turn]                   ... and go to the players when you publish them
   ORDERS <robot> <program>         enter or replace a player's program (as a player would write it)
   SET <robot> [AT r5c4] [FACING N] [DAMAGE 3] [LIVES 2] [FLAGS 1] [ARCHIVE r2c2] [VIRTUAL no]
+              [OPTIONS +Brakes -Shield] [STATUS +flying] [DATA "Mini Howitzer" shots=3]
                                    correct a robot in the open turn (its hand is dealt again)
   ROLLBACK <turn>                  reopen an earlier turn (later turns are removed, kept in the log)
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
@@ -324,6 +326,11 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
                 r = _apply(r, changes)
                 said = _describe(r)
             fixed.append(r)
+        if "options" in changes and turn.option_deck is not None:   # one copy of each card: the deck follows
+            try:
+                turn.option_deck = robot_set.deck_after(list(turn.option_deck), robots, fixed)
+            except robot_set.SetError as exc:
+                raise CommandFailed(str(exc)) from None
         g.replace_open_state(s, game, fixed, actor=ctx.actor, reason=command.text, now=ctx.now)
         _tell_players(ctx, s, game, command, f"{target} corrected",
                       f"The game master corrected {target} in turn {turn.number}: {said}.\n"
@@ -345,6 +352,13 @@ def _check_squares(game: Game, changes: dict[str, Any]) -> None:
 
 
 def _apply(robot: Any, changes: dict[str, Any]) -> Any:
+    carried = {k: changes[k] for k in ("options", "statuses", "option_data") if k in changes}
+    if carried:
+        try:
+            robot = robot_set.apply(robot, carried)
+        except robot_set.SetError as exc:
+            raise CommandFailed(str(exc)) from None
+        changes = {k: v for k, v in changes.items() if k not in carried}
     values = {"pos" if k == "at" else k: v for k, v in changes.items()}
     if "damage" in values:
         # fused registers follow the new damage; their cards are dealt again from the turn's seed
@@ -361,7 +375,7 @@ def health(damage: Any, lives: Any, flags: Any) -> str:
 def _describe(robot: Any) -> str:
     where = square_name(robot.pos) if robot.pos else "off the board"
     return (f"at {where} facing {dir_name(robot.facing)}, {health(robot.damage, robot.lives, robot.flags)}, "
-            f"archive {square_name(robot.archive) if robot.archive else '-'}")
+            f"archive {square_name(robot.archive) if robot.archive else '-'}, {robot_set.describe(robot)}")
 
 
 def _rerun_programs(s: Session, game: Game, number: int) -> dict[str, list[str]]:

@@ -23,6 +23,7 @@ from typing import Any
 from ..clock import TimeError, parse_duration, parse_time
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..suggest import closest, did_you_mean
+from . import robot_set
 
 GM_BEGIN = re.compile(r"^BEGIN\s+GM\b(?P<rest>.*)$", re.IGNORECASE)
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
@@ -324,16 +325,28 @@ def _rule_value(raw: str) -> Any:
 
 def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
     if not words:
-        raise GmSyntaxError("SET <robot> AT r5c4 FACING N DAMAGE 3 LIVES 2 FLAGS 1 ARCHIVE r2c2")
+        raise GmSyntaxError("SET <robot> AT r5c4 FACING N DAMAGE 3 LIVES 2 FLAGS 1 ARCHIVE r2c2 "
+                            "OPTIONS +Brakes -Shield STATUS +flying DATA <option> <field>=<value>")
     changes: dict[str, Any] = {}
     i = 0
     try:
         while i < len(words):
             key = words[i].upper()
+            if key in robot_set.CLAUSES:   # what the robot carries: options, statuses, their data
+                what, value, used = robot_set.read_clause(key, words[i + 1:], ROBOT_FIELDS | set(robot_set.CLAUSES))
+                if what == "option_data":
+                    changes.setdefault(what, []).append(value)
+                elif what in changes:
+                    raise GmSyntaxError(f"{key} is given twice")
+                else:
+                    changes[what] = value
+                i += 1 + used
+                continue
             if key not in ROBOT_FIELDS or i + 1 >= len(words):
-                hint = did_you_mean(key, ROBOT_FIELDS) if key not in ROBOT_FIELDS else ""
+                hint = did_you_mean(key, ROBOT_FIELDS | set(robot_set.CLAUSES)) if key not in ROBOT_FIELDS else ""
                 raise GmSyntaxError(f"unexpected {words[i]!r}{hint} (fields: AT, FACING, DAMAGE, LIVES, FLAGS, "
-                                    "ARCHIVE, VIRTUAL yes/no, POWERED DOWN yes/no)")
+                                    "ARCHIVE, VIRTUAL yes/no, POWERED DOWN yes/no, OPTIONS +Brakes -Shield, "
+                                    "STATUS +flying, DATA <option> <field>=<value>)")
             value = words[i + 1]
             if key == "POWERED":
                 if value.upper() != "DOWN" or i + 2 >= len(words):
@@ -350,7 +363,7 @@ def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
             else:
                 changes[key.lower()] = _int(value, key)
             i += 2
-    except NotationError as exc:
+    except (NotationError, robot_set.SetError) as exc:
         raise GmSyntaxError(str(exc)) from None
     if "damage" in changes and changes["damage"] > 9:
         raise GmSyntaxError("DAMAGE is 0 to 9")

@@ -74,6 +74,7 @@ from ..orders import (
     render_unreadable,
     vocabulary_of,
 )
+from ..orders import options as option_orders
 from ..orders.extract import BlockHeader, Extracted
 from ..orders.language import DIRECTION_NAMES
 from ..orders.replies import format_time_left
@@ -87,6 +88,7 @@ from ..store.games import (
     get_player,
     open_turn,
     owes_program,
+    recompile_hand,
     robots_of,
     set_standing_orders,
     submit_program,
@@ -487,7 +489,7 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
         return _answer_unreadable(job, sender, player, game, turn)
     found, result = read_orders(mail.body, ctx, game=game.code, robot=player.robot,
                                 turn=turn.number if turn else None, key=player.secret)
-    has_orders = result.program_given or not result.standing.is_empty()
+    has_orders = result.program_given or not result.standing.is_empty() or bool(result.option_orders)
     problems: list[OrderError] = []
     if has_orders:
         problems = _order_problems(job, who, header, has_key, game, player, turn, robot)
@@ -500,6 +502,8 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
         try:
             with s.begin_nested():
                 _apply(job, sender, game, player, turn, robot, result, found)
+                if result.recompile:
+                    ctx = _context(turn, player, robot)   # the second hand
                 after = _filed(job, game, player, turn, ctx)
                 if last == after == before:
                     raise _Repeat   # the same orders again, changing nothing: rolled back
@@ -522,7 +526,8 @@ def _filed(job: _Job, game: Game, player: Player, turn: Turn, ctx: OrderContext)
     """A digest of what is on file for the robot, as its echo would show it."""
     program, standing = _on_file(job.s, turn, player)
     return loops.digest(render_echo(game=game.code, robot=player.robot, turn=turn.number, registers=program,
-                                    locked=ctx.locked, standing=standing, hand=ctx.hand, options=ctx.options))
+                                    locked=ctx.locked, standing=standing, hand=ctx.hand, options=ctx.options,
+                                    turn_options=_options_on_file(job.s, turn, player)))
 
 
 def _context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderContext:
@@ -569,6 +574,11 @@ def _apply(job: _Job, sender: str, game: Game, player: Player, turn: Turn, robot
     orders. Raises :class:`ProgramError` (nothing taken) when the store refuses them."""
     s = job.s
     standing = result.standing
+    if result.recompile:
+        try:
+            recompile_hand(s, game, player.robot, actor=f"mail:{sender}", now=job.now)
+        except StoreError as exc:
+            raise ProgramError(f"RECOMPILE: {exc}") from None
     cards: list[Card | str | None] = [r.card for r in result.registers] if result.registers else []
     facing = DIRECTION_NAMES[standing.reenter_facing] if standing.reenter_facing is not None else None
     stored = player.standing_orders or {}
@@ -576,7 +586,15 @@ def _apply(job: _Job, sender: str, game: Game, player: Player, turn: Turn, robot
     previous = active_orders(s, turn).get(player.id)
     on_file = previous is not None and bool(previous.program)
     owes = owes_program(turn, robot)
-    if cards or standing.power_down is not None or (facing is not None and (on_file or not owes)):
+    # this turn's option orders: a mail with a program brings its own; one without adds to those on file
+    said = {k: v for k, v in result.option_orders.items() if k != option_orders.RECOMPILE}
+    if said and not (cards or on_file or not owes):
+        first = sorted(said)[0]
+        raise ProgramError(f"{option_orders.CARD_OF.get(first, first)} orders go with a program: no program of "
+                           f"yours is on file for turn {turn.number} yet, so send your five registers with them")
+    if not cards and previous is not None:
+        said = option_orders.merge((previous.extra or {}).get("turn_options") or {}, said)
+    if cards or standing.power_down is not None or (facing is not None and (on_file or not owes)) or said:
         if not cards and owes and not on_file:
             what = "REBOOT" if standing.power_down else "NO REBOOT" if standing.power_down is False else "REENTER"
             raise ProgramError(f"{what} goes with a program: no program of yours is on file for turn {turn.number} "
@@ -584,16 +602,19 @@ def _apply(job: _Job, sender: str, game: Game, player: Player, turn: Turn, robot
         if facing is None and isinstance(kept_facing, int) and 0 <= kept_facing <= 3 and previous is None:
             facing = DIRECTION_NAMES[kept_facing]
         text = "\n".join(line for _, line in found.lines)[:20000]
+        extra = {**standing.to_dict(), **({"turn_options": said} if said else {})}
         try:
             submit_program(s, game, player.robot, cards, turn_number=turn.number, source="mail",
                            power_down=standing.power_down, reentry_facing=facing,
-                           extra=standing.to_dict() or None, text=text, incoming_mail_id=job.incoming.id,
+                           extra=extra or None, text=text, incoming_mail_id=job.incoming.id,
                            actor=f"mail:{sender}", now=job.now)
         except ProgramError:
             raise
         except StoreError as exc:
             raise ProgramError(str(exc)) from None
     persistent = {k: v for k, v in standing.to_dict().items() if k != "power_down"}
+    if standing.options:   # option cards' standing orders change one card at a time
+        persistent["options"] = option_orders.merge(stored.get("options") or {}, standing.options)
     if persistent:
         set_standing_orders(s, game, player.robot, persistent)
 
@@ -620,6 +641,17 @@ def _on_file(s: Session, turn: Turn | None, player: Player) -> tuple[list[Card] 
         standing.reenter_facing = DIRECTION_NAMES.index(order.reentry_facing)
     program = cards_of(order.program) if order.program else []
     return ([c for c in program if c is not None] if program and None not in program else None), standing
+
+
+def _options_on_file(s: Session, turn: Turn | None, player: Player) -> dict[str, object]:
+    """This turn's option orders on file for the player's robot (RECOMPILE once its second hand is dealt)."""
+    if turn is None:
+        return {}
+    order = active_orders(s, turn).get(player.id)
+    said = dict((order.extra or {}).get("turn_options") or {}) if order is not None else {}
+    if player.robot in (turn.first_hands or {}):
+        said[option_orders.RECOMPILE] = True
+    return said
 
 
 def _command_answers(job: _Job, commands: list[str], game: Game, player: Player, turn: Turn | None,
@@ -684,9 +716,13 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
         echo = render_echo(game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked,
                            standing=standing, hand=ctx.hand, options=ctx.options, key=player.secret,
                            vocabulary=vocabulary, time_left=time_left,
-                           ignored=result.ignored if from_record else (), notes=notes)
+                           ignored=result.ignored if from_record else (), notes=notes,
+                           turn_options=_options_on_file(job.s, turn, player))
         kind, subject, reason = answers.KIND_ECHO, "orders accepted", "orders taken"
         body = _join(echo, *commands)
+        if result.recompile:
+            kind, subject, reason = answers.KIND_ECHO, "your second hand (Recompile)", "recompiled: second hand dealt"
+            body = _join(_recompiled_text(game, player, turn, ctx), echo, *commands)
     else:
         kind, subject, reason = answers.KIND_ANSWER, f"{', '.join(c.upper() for c in result.commands)}", \
             f"answered {', '.join(c.upper() for c in result.commands)}"
@@ -694,6 +730,18 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
     _deliver(job, kind, sender, from_record, player, game, turn, answers.subject_for(game, player, turn, subject),
              body, "accepted", exempt=has_orders and from_record)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
+
+
+def _recompiled_text(game: Game, player: Player, turn: Turn | None, ctx: OrderContext) -> str:
+    """The head of the answer to RECOMPILE: the second hand, and what it means for the turn."""
+    lines = [f"RECOMPILE: {player.robot} has been dealt a second hand for turn {turn.number if turn else '?'} of "
+             f"{game.code}.", "The first hand is gone, and any program you sent for it with it: send your program",
+             "for the hand below. The deadline does not move. Recompiling costs 1 damage, taken",
+             "when the turn is resolved.", "",
+             f"Your hand ({len(ctx.hand)} cards, numbered as you may name them):"]
+    lines += [f"  {i:2d}  {card}" for i, card in enumerate(ctx.hand, start=1)]
+    lines += [f"  register {reg} is fused with {card}" for reg, card in sorted(ctx.locked.items())]
+    return "\n".join(lines) + "\n"
 
 
 def _deliver(job: _Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,

@@ -51,13 +51,13 @@ def read_orders(text: str, context: OrderContext | None = None, *, game: str | N
     result = parse_orders(found.lines, context, strict=found.in_block)
     if found.outside:
         stray = parse_orders(found.outside, context)
-        if stray.program_given or stray.commands or not stray.standing.is_empty():
+        if stray.program_given or stray.commands or not stray.standing.is_empty() or stray.option_orders:
             found.notes.append("only the BEGIN ... END block was read; the orders written outside it were not")
     errors = list(found.errors)
     if found.header is not None:
         errors += check_header(found.header, game=game, robot=robot, turn=turn, key=key, require_key=require_key)
     if not errors and not result.errors and not result.program_given and not result.commands \
-            and result.standing.is_empty():
+            and result.standing.is_empty() and not result.option_orders:
         errors.append(OrderError(None, "", NOTHING_FOUND))
     if errors:
         result.errors = errors + result.errors

@@ -28,8 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, CardType, card_type, parse_card
+from referee.engine.option_orders import BY_SUBJECT, CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL, RECOMPILE
+from referee.engine.programs import ProgramError, check_program
+
+from . import options as opt
 
 #: the weapon every robot has; option weapons come from the robot's option cards
 MAIN_LASER = "main laser"
@@ -93,6 +98,8 @@ class StandingOrders:
     reenter_facing: int | None = None
     #: register -> weapon to fire in that register phase
     fire: dict[int, str] = field(default_factory=dict)
+    #: option cards' standing orders: subject -> answer (see :mod:`referee.engine.option_orders`)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def merged(self, newer: StandingOrders) -> StandingOrders:
         """These orders with everything ``newer`` says on top (a new set of FIRE orders replaces the old)."""
@@ -102,6 +109,7 @@ class StandingOrders:
             two_wrenches=self.two_wrenches if newer.two_wrenches is None else newer.two_wrenches,
             reenter_facing=self.reenter_facing if newer.reenter_facing is None else newer.reenter_facing,
             fire=dict(newer.fire) if newer.fire else dict(self.fire),
+            options=opt.merge(self.options, newer.options),
         )
 
     def is_empty(self) -> bool:
@@ -115,6 +123,8 @@ class StandingOrders:
                                                      ("reenter_facing", self.reenter_facing)) if v is not None}
         if self.fire:
             out["fire"] = {str(r): w for r, w in sorted(self.fire.items())}
+        if self.options:
+            out["options"] = dict(self.options)
         return out
 
     @classmethod
@@ -135,6 +145,9 @@ class StandingOrders:
         fire = data.get("fire")
         if isinstance(fire, Mapping):
             out.fire = {int(r): str(w) for r, w in fire.items() if str(r) in ("1", "2", "3", "4", "5")}
+        options = data.get("options")
+        if isinstance(options, Mapping):
+            out.options = {str(k): v for k, v in options.items() if k in BY_SUBJECT}
         return out
 
 
@@ -153,6 +166,13 @@ class OrderResult:
     draft: dict[int, Card] = field(default_factory=dict)
     #: whether the mail tried to give a program at all
     program_given: bool = False
+    #: option orders for this turn only: subject -> answer, or -> {"<register>": answer}
+    option_orders: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def recompile(self) -> bool:
+        """Whether the mail asks for a second hand (Recompile)."""
+        return bool(self.option_orders.get(RECOMPILE))
 
     @property
     def ok(self) -> bool:
@@ -358,6 +378,9 @@ _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212]")
 
 
+_OPTION_PROBLEM = re.compile(r"^the (Flywheel|Conditional Program|Dual Processor in register (\d))")
+
+
 def _reg_number(label: str) -> int:
     return int(label) if label.isdigit() else "ABCDE".index(label) + 1
 
@@ -397,6 +420,9 @@ class _Parser:
         self.unreadable_regs: set[int] = set()  # registers whose line was an error (not also "missing")
         self.failed_list = False
         self.unreadable_list = False            # a line of listed cards was an error
+        #: (subject, register or None, standing) -> (answer, line, text) for option orders
+        self.option_said: dict[tuple[str, int | None, bool], tuple[Any, int, str]] = {}
+        self.checked = False   # the program (with the cards put on options) went through check_program
 
     def error(self, line: int | None, text: str, message: str) -> None:
         self.result.errors.append(OrderError(line, _short(text), message))
@@ -433,6 +459,8 @@ class _Parser:
         if first == "BEGIN":
             raise _Bad("a BEGIN line reads BEGIN <game> <robot> TURN <n>, optionally followed by KEY <key>, "
                        "e.g. BEGIN RR-7 Twonky TURN 4 KEY 8f3k2q")
+        if self.option_clause(number, raw, text):
+            return
         if _POWER.match(text):
             self.standing(number, raw, "power_down", True)
             return
@@ -538,6 +566,64 @@ class _Parser:
             self.said[key] = (value, number, raw)
             setattr(self.result.standing, key, value)
 
+    # option orders ---------------------------------------------------------------------------
+    def option_clause(self, number: int, raw: str, text: str) -> bool:
+        """Read an option card's order (:mod:`.options`); False when the line is none."""
+        try:
+            clause = opt.read_clause(text, self.ctx.options, self.ctx.hand)
+        except opt.OptionBad as exc:
+            raise _Bad(str(exc)) from None
+        if clause is None:
+            return False
+        answers = clause.registers if clause.registers is not None else {None: clause.value}
+        for reg, value in answers.items():
+            key = (clause.subject, reg, clause.standing)
+            before = self.option_said.get(key)
+            if before is not None and before[0] != value:
+                raise _Bad(f"this contradicts line {before[1]} ({_short(before[2], 40)!r})")
+            self.option_said[key] = (value, number, raw)
+        return True
+
+    def option_said_cards(self, subject: str) -> list[tuple[int, str]]:
+        """(register, card) for each register an option taking a card from the hand was given for."""
+        out = []
+        for (said, reg, _), (value, _, _) in sorted(self.option_said.items(), key=lambda kv: kv[1][1]):
+            if said == subject and reg is not None:
+                out.append((reg, value["card"] if isinstance(value, Mapping) else str(value)))
+        return out
+
+    def option_results(self) -> None:
+        """Put the option orders read into the result; check the cards they take from the hand."""
+        res = self.result
+        program = set(res.draft.values()) if res.program_given else set()
+        taken: dict[str, int] = {}
+        for (subject, reg, standing), (value, number, raw) in self.option_said.items():
+            target = res.standing.options if standing else res.option_orders
+            if reg is None:
+                target[subject] = value
+            else:
+                target.setdefault(subject, {})[str(reg)] = value
+            if subject in (CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL) and not self.checked:   # else check_program's
+                card = value["card"] if isinstance(value, Mapping) else value
+                if card in taken:
+                    self.error(number, raw, f"{card} is already taken by line {taken[card]}")
+                elif any(str(c) == card for c in program):
+                    self.error(number, raw, f"{card} is in your program; {BY_SUBJECT[subject].card} takes an "
+                                            "unused card from the hand")
+                taken[card] = number
+            if subject == CONDITIONAL and len(self.option_said_cards(CONDITIONAL)) > 1 \
+                    and reg != self.option_said_cards(CONDITIONAL)[0][0]:
+                self.error(number, raw, "Conditional Program holds one card, for one register: line "
+                                        f"{min(n for (s, _, _), (_, n, _) in self.option_said.items() if s == subject)}"
+                                        " already names it")
+            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given and not self.checked:
+                problem = opt.dual_problem(res.draft[reg], str(value))
+                if problem:
+                    self.error(number, raw, problem)
+            if subject == RECOMPILE and res.program_given:
+                self.error(number, raw, "RECOMPILE deals you a new hand, so a program cannot go with it: send "
+                                        "RECOMPILE alone, then your program for the new hand")
+
     # fire orders -----------------------------------------------------------------------------
     def weapon(self, name: str) -> str:
         key = re.sub(r"[\s_-]+", " ", name).strip().upper()
@@ -546,6 +632,9 @@ class _Parser:
         for option in self.ctx.options:
             if re.sub(r"[\s_-]+", " ", option).strip().upper() == key:
                 return option
+        named = opt.weapon_named(name, self.ctx.options)
+        if named is not None:
+            return named
         has = ", ".join([MAIN_LASER, *self.ctx.options])
         raise _Bad(f"your robot has no weapon called {_short(name.lower(), 40)!r} (it has: {has})")
 
@@ -618,6 +707,13 @@ class _Parser:
         res.standing.fire = dict(sorted(fire.items()))
         ctx = self.ctx
         res.draft = dict(ctx.locked)
+        try:
+            return self.program()
+        finally:
+            self.option_results()
+
+    def program(self) -> OrderResult:
+        res, ctx = self.result, self.ctx
         if not self.labeled and not self.listed and not self.unreadable_regs and not self.unreadable_list:
             return res
         res.program_given = True
@@ -663,9 +759,39 @@ class _Parser:
                 return res
         self.resolve(slots)
         if not res.errors:
+            self.check(slots)
+        if not res.errors:
             res.registers = [Register(r, res.draft[r], r in ctx.locked,
                                       slots[r].line if r in slots else None) for r in range(1, 6)]
         return res
+
+    def check(self, slots: dict[int, _Ref]) -> None:
+        """The engine's program rules (``engine.programs.check_program``) have the last word: the lines read
+        above name the card and line; whatever those rules still refuse is reported at its register's line."""
+        ctx, res = self.ctx, self.result
+        said = {subject: value for (subject, _, standing), (value, _, _) in self.option_said.items() if not standing}
+        conditional = self.option_said_cards(CONDITIONAL)
+        try:
+            check_program("your robot", ctx.hand, ctx.locked, [res.draft.get(r) for r in range(1, 6)],
+                          flywheel=said.get(FLYWHEEL), conditional=conditional[0][1] if conditional else None,
+                          dual={reg: card for reg, card in self.option_said_cards(DUAL_PROCESSOR)})
+        except ProgramError as exc:
+            for problem in exc.problems:
+                option = _OPTION_PROBLEM.match(problem)
+                if option:   # a card put on an option: reported at the option's line
+                    subject = {"Flywheel": FLYWHEEL, "Conditional Program": CONDITIONAL}.get(option.group(1),
+                                                                                          DUAL_PROCESSOR)
+                    reg = int(option.group(2)) if option.group(2) else None
+                    _, line, raw = next((v for (said, r, _), v in self.option_said.items()
+                                         if said == subject and (reg is None or r == reg)), (None, None, ""))
+                    self.error(line, raw, problem)
+                    continue
+                m = re.match(r"register (\d)", problem)
+                ref = slots.get(int(m.group(1))) if m else None
+                raw = next((r for _, line, r in self.labeled.values() if ref and line == ref.line),
+                           next((r for n, r in self.list_lines if ref and n == ref.line), ""))
+                self.error(ref.line if ref else None, raw, problem)
+        self.checked = True
 
     def draft_only(self, slots: dict[int, _Ref]) -> None:
         """Put what was understood into the draft (for the reply's template) without reporting more errors."""

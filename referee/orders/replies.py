@@ -11,11 +11,14 @@ import re
 from collections import deque
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from referee.engine.cards import Card
 
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
+from .options import form_lines as option_form_lines
+from .options import order_lines as option_order_lines
 
 REPORT, POSTAL = "report", "postal"
 _POSTAL_WORDS = re.compile(r"\b(?:MOVE[\s-]?[123]|BACK|LEFT|RIGHT|U[\s-]?TURN)\b|\bP\d{2,3}\b", re.IGNORECASE)
@@ -66,8 +69,6 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
     sacrifice = DEFAULT_SACRIFICE_HP if standing.sacrifice_at is None else standing.sacrifice_at
     lines.append("SACRIFICE NEVER" if sacrifice == 0 else f"SACRIFICE AT HP {sacrifice}")
     lines.append(f"ON TWO WRENCHES: {(standing.two_wrenches or 'repair').upper()}")
-    if standing.two_wrenches == "option":
-        lines.append("# (no option deck exists yet: on two wrenches your robot is repaired instead)")
     if standing.reenter_facing is None:
         lines.append("# REENTER FACING N   (not given: it faces as when destroyed)")
     else:
@@ -78,14 +79,17 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
     else:
         weapons = ", ".join([MAIN_LASER, *options])
         lines.append(f"# FIRE 1-5: MAIN LASER   (not given; your weapons: {weapons})")
+    lines.extend(option_form_lines(options, standing.options))
     return lines
 
 
 def program_block(*, game: str | None, robot: str | None, turn: int | None, key: str | None = None,
                   registers: Mapping[int, Card | None], locked: Mapping[int, Card] | None = None,
                   standing: StandingOrders | None = None, hand: Sequence[Card] = (), options: Sequence[str] = (),
-                  vocabulary: str = REPORT, show_hand: bool = True) -> list[str]:
-    """A BEGIN ... END block: registers 1-5 (empty ones left blank to fill in), then standing orders."""
+                  vocabulary: str = REPORT, show_hand: bool = True,
+                  turn_options: Mapping[str, Any] | None = None) -> list[str]:
+    """A BEGIN ... END block: registers 1-5 (empty ones left blank to fill in), then standing orders,
+    then the option orders on file for this turn (``turn_options``)."""
     locked = locked or {}
     lines = [begin_line(game, robot, turn, key)]
     if show_hand:
@@ -94,6 +98,7 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
         card = locked.get(reg, registers.get(reg))
         lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
+    lines.extend(option_order_lines(turn_options or {}))
     lines.append("END")
     return lines
 
@@ -147,9 +152,11 @@ def render_echo(*, game: str | None, robot: str | None, turn: int | None, regist
                 locked: Mapping[int, Card] | None = None, standing: StandingOrders | None = None,
                 hand: Sequence[Card] = (), options: Sequence[str] = (), key: str | None = None,
                 vocabulary: str = REPORT, time_left: str | None = None,
-                ignored: Sequence[tuple[int, str]] = (), notes: Sequence[str] = ()) -> str:
+                ignored: Sequence[tuple[int, str]] = (), notes: Sequence[str] = (),
+                turn_options: Mapping[str, Any] | None = None) -> str:
     """The answer to an accepted mail: the orders now on file (``registers``: the five cards, or None
-    when no program has been given yet), written as a block the player can send back changed."""
+    when no program has been given yet), written as a block the player can send back changed; the
+    option orders on file (``turn_options`` for this turn, standing ones) are listed too."""
     locked = locked or {}
     regs = {i: c for i, c in enumerate(registers or (), start=1)}
     lines = [f"Orders accepted for {_who(game, robot, turn)}.", ""]
@@ -160,11 +167,24 @@ def render_echo(*, game: str | None, robot: str | None, turn: int | None, regist
         lines.append("Your standing orders are noted. There is no program on file yet:")
         lines.append("send your five registers.")
     lines.append("")
+    lines.extend(_option_echo(turn_options or {}, standing))
     lines.extend(program_block(game=game, robot=robot, turn=turn, key=key, registers=regs, locked=locked,
                                standing=standing, hand=hand, options=options, vocabulary=vocabulary,
-                               show_hand=not registers))
+                               show_hand=not registers, turn_options=turn_options))
     lines += _time_lines(time_left) + _ignored_lines(ignored) + _notes(notes)
     return "\n".join(lines) + "\n"
+
+
+def _option_echo(turn_options: Mapping[str, Any], standing: StandingOrders | None) -> list[str]:
+    """The option orders on file, in words before the block: this turn's, then the standing ones."""
+    lines: list[str] = []
+    now = option_order_lines(turn_options)
+    kept = option_order_lines(standing.options, standing=True) if standing else []
+    if now:
+        lines += ["Option orders for this turn:", *(f"  {line}" for line in now)]
+    if kept:
+        lines += ["Option orders kept until changed:", *(f"  {line}" for line in kept)]
+    return [*lines, ""] if lines else []
 
 
 def render_rejection(errors: Sequence[OrderError], *, game: str | None, robot: str | None, turn: int | None,
@@ -252,11 +272,17 @@ Other orders, one a line:
   SACRIFICE AT HP 6              give up an option instead of a hit from
                                  this HP on (1-10; SACRIFICE NEVER keeps them)
   ON TWO WRENCHES: REPAIR        or OPTION: what to take on a two-wrench site
-                                 (no option deck exists yet: OPTION repairs too)
   REENTER FACING N               facing (N, E, S, W) when your robot comes back
   FIRE 1-5: MAIN LASER           which weapon fires in which registers
                                  (FIRE 3: name, FIRE ALL: name)
   HELP, STATUS, CARDS            this text, the game's state, your hand again
+
+Option cards your robot holds take orders of their own (your order form
+lists them), e.g. BRAKES 2, CRAB 2: LEFT, DUAL 3: RT90 80, FOURTH GEAR 3,
+REVERSE GEARS 4, CONDITIONAL 4: UTRN 50 IF ROBOT AHEAD, FIRE CONTROL 2:
+OPTION, FLYWHEEL: FWD2 490, ABORT 3, GYRO ON, CIRCUIT BREAKER OFF,
+SACRIFICE ORDER: BRAKES, SHIELD. Weapons: FIRE 3: PRESSOR. RECOMPILE alone
+in a mail deals you a second hand (1 damage).
 
 To answer with the whole turn mail quoted, put your orders between two lines
   BEGIN <game> <robot> turn <n> key <your key>

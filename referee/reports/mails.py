@@ -114,6 +114,7 @@ def standing_of(player: Player) -> StandingOrders:
     fire = stored.get("fire")
     if isinstance(fire, dict):
         out.fire = {int(k): str(v) for k, v in fire.items() if str(k).isdigit()}
+    out.options = StandingOrders.from_dict({"options": stored.get("options")}).options  # option cards' orders
     return out
 
 

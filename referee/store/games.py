@@ -20,11 +20,12 @@ snapshot, inputs and seed always give the same result.
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 import unicodedata
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -47,9 +48,11 @@ from ..engine import (
     parse_card,
 )
 from ..engine import resolve_turn as engine_resolve
-from ..engine.decisions import Answers
+from ..engine.dealing import flywheel_card
+from ..engine.decisions import Answers, DecisionKey
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.option_deck import held_options, new_option_deck
+from ..engine.option_orders import BY_SUBJECT, RECOMPILE, order_key
 from ..engine.snapshot import robot_from_dict, robot_to_dict
 from ..intake.senders import address_list, sender_address
 from ..textsafe import clean_name
@@ -547,10 +550,31 @@ class TurnInputs:
     power_down: list[str]
     reentry: dict[str, str]
     standing: dict[str, Any]
+    #: robot -> option orders for this turn only (``{subject: answer or {"<register>": answer}}``)
+    option_orders: dict[str, Any] = field(default_factory=dict)
 
     def to_columns(self) -> dict[str, Any]:
         return {"programs": {k: cards_text(v) for k, v in self.programs.items()},
-                "power_down": list(self.power_down), "reentry": dict(self.reentry), "standing": dict(self.standing)}
+                "power_down": list(self.power_down), "reentry": dict(self.reentry), "standing": dict(self.standing),
+                "option_orders": {k: dict(v) for k, v in self.option_orders.items() if v} or None}
+
+    def answers(self) -> Answers:
+        """The players' answers to the engine's decisions: this turn's option orders, then standing orders."""
+        return Answers(orders={robot: option_answers(said) for robot, said in self.option_orders.items()},
+                       standing=self.standing)
+
+
+def option_answers(said: Mapping[str, Any]) -> dict[DecisionKey, Any]:
+    """Stored option orders (``{subject: answer or {"<register>": answer}}``) by the engine's decision keys."""
+    out: dict[DecisionKey, Any] = {}
+    for subject, value in said.items():
+        if subject not in BY_SUBJECT:
+            continue
+        if isinstance(value, Mapping) and value and all(str(k) in ("1", "2", "3", "4", "5") for k in value):
+            out.update({order_key(subject, int(reg)): answer for reg, answer in value.items()})
+        else:
+            out[order_key(subject)] = value
+    return out
 
 
 def stored_inputs(turn: Turn) -> TurnInputs:
@@ -558,7 +582,7 @@ def stored_inputs(turn: Turn) -> TurnInputs:
         raise GameStateError(f"turn {turn.number} has not been resolved")
     return TurnInputs(programs={k: cards_of(v) for k, v in turn.programs.items()},
                       power_down=list(turn.power_down or []), reentry=dict(turn.reentry or {}),
-                      standing=dict(turn.standing or {}))
+                      standing=dict(turn.standing or {}), option_orders=dict(turn.option_orders or {}))
 
 
 def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
@@ -571,7 +595,7 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
     return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
                           undealt=[parse_card(c) for c in turn.undealt], reentry=reentry,
-                          answers=Answers(standing=inputs.standing),
+                          answers=inputs.answers(),
                           board_state=BoardState.from_dict(turn.board_before),
                           option_deck=list(turn.option_deck) if turn.option_deck is not None else None)
 
@@ -604,12 +628,16 @@ def _gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor:
     power_down: list[str] = []
     reentry: dict[str, str] = {}
     standing: dict[str, Any] = {}
+    option_orders: dict[str, Any] = {}
     missing: list[str] = []
     for robot in robots_of(turn):
         player = by_robot.get(robot.name)
         order = orders.get(player.id) if player is not None else None
         if player is not None and player.standing_orders:
             standing[robot.name] = dict(player.standing_orders)
+        said = turn_option_orders(turn, robot.name, order)
+        if said:
+            option_orders[robot.name] = said
         if order is not None:
             if order.power_down:
                 power_down.append(robot.name)
@@ -646,7 +674,69 @@ def _gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor:
     if missing:
         raise MissingOrders(f"turn {turn.number} of {game.code} still waits for a program from "
                             f"{', '.join(missing)}", missing)
-    return TurnInputs(programs, power_down, reentry, standing)
+    return TurnInputs(programs, power_down, reentry, standing, option_orders)
+
+
+def turn_option_orders(turn: Turn, robot: str, order: Order | None) -> dict[str, Any]:
+    """The option orders for this turn on file for ``robot``: those of its active orders, and RECOMPILE
+    when its hand was dealt again (that is on the turn, so it holds whatever orders follow)."""
+    said = dict((order.extra or {}).get("turn_options") or {}) if order is not None else {}
+    if robot in (turn.first_hands or {}):
+        said[RECOMPILE] = True
+    return said
+
+
+def recompile_deal(hand: Sequence[Card], undealt: Sequence[Card], seed: str,
+                   robot: str) -> tuple[list[Card], list[Card]]:
+    """Recompile: a new hand of the same size for ``robot`` and the cards left undealt, from the turn's seed.
+
+    The new hand comes from the cards nobody holds, shuffled; only when they run short do cards of the
+    old hand come back (shuffled too). The old hand then goes back to the undealt cards.
+    """
+    rng = random.Random(f"recompile:{seed}:{robot}")
+    pool = sorted(undealt)
+    rng.shuffle(pool)
+    old = sorted(hand)
+    rng.shuffle(old)
+    new = (pool + old)[:len(hand)]
+    left = sorted(c for c in {*undealt, *hand} if c not in new)
+    return new, left
+
+
+def recompile_hand(s: Session, game: Game | str, robot: str, *, actor: str = "system",
+                   now: datetime | None = None) -> Turn:
+    """Deal ``robot`` a second hand for the open turn (the Recompile option). The deadline does not move;
+    orders already sent for the robot this turn are voided (they named the old hand); the engine charges
+    the damage when the turn is resolved (the RECOMPILE decision)."""
+    now = now or utcnow()
+    game = _locked(s, game)
+    turn = open_turn(s, game)
+    if turn is None or game.status not in ("running", "paused"):
+        raise GameStateError(f"{game.code} has no open turn")
+    player = get_player(s, game, robot)
+    name = player.robot
+    if name in (turn.first_hands or {}):
+        raise InvalidValue(f"{name} has already recompiled in turn {turn.number}: once a turn")
+    hand = _hand_of(turn, name)
+    if not hand:
+        raise InvalidValue(f"{name} holds no cards in turn {turn.number}, so there is no hand to deal again")
+    state = next((r for r in robots_of(turn) if r.name == name), None)
+    kept = flywheel_card(state) if state is not None else None   # the Flywheel's card is not part of the deal
+    dealt = [c for c in hand if c != kept]
+    new, left = recompile_deal(dealt, [parse_card(c) for c in turn.undealt], turn.seed, name)
+    if kept is not None and kept in hand:
+        new.append(kept)
+    turn.first_hands = {**(turn.first_hands or {}), name: cards_text(hand)}
+    turn.hands = {**turn.hands, name: cards_text(new)}
+    turn.undealt = cards_text(left)
+    order = active_orders(s, turn).get(player.id)
+    if order is not None:
+        order.active = False
+        order.superseded_at = now
+    audit(s, "turn.recompile", actor=actor, game=game, turn_number=turn.number, now=now,
+          details={"robot": name, "first_hand": cards_text(hand), "second_hand": cards_text(new),
+                   "voided_order": order.id if order is not None else None})
+    return turn
 
 
 def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None = None, fill: Fill | None = None,
@@ -859,7 +949,8 @@ def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "syst
     for t in later:
         s.delete(t)
     s.flush()
-    for key in ("programs", "power_down", "reentry", "standing", "played", "events", "state_after", "board_after",
+    for key in ("programs", "power_down", "reentry", "standing", "option_orders", "played", "events", "state_after",
+                "board_after",
                 "frames",
                 "winner", "phases_run", "end_of_turn", "resolved_at", "resolved_by", "published_at"):
         setattr(turn, key, None)
@@ -897,6 +988,16 @@ def replace_open_state(s: Session, game: Game | str, robots: Sequence[Robot], *,
     hands = {name: cards_text(hand) for name, hand in dealt.hands.items()}
     locked = {name: {str(reg): str(card) for reg, card in sorted(regs.items())}
               for name, regs in dealt.locked.items() if regs}
+    undealt = list(dealt.undealt)
+    kept_recompiles = {}
+    for name, first in (turn.first_hands or {}).items():   # a recompiled hand stays if its first deal did
+        if hands.get(name) == first:
+            state = next(r for r in robots if r.name == name)
+            kept = flywheel_card(state)
+            second, undealt = recompile_deal([c for c in dealt.hands[name] if c != kept], undealt, turn.seed, name)
+            hands[name] = cards_text([*second, *([kept] if kept in dealt.hands[name] else [])])
+            kept_recompiles[name] = first
+    turn.first_hands = kept_recompiles or None
     voided = 0
     if hands != turn.hands or locked != turn.locked:
         for o in active_orders(s, turn).values():
@@ -904,7 +1005,7 @@ def replace_open_state(s: Session, game: Game | str, robots: Sequence[Robot], *,
             o.superseded_at = now
             voided += 1
     turn.state_before = [robot_to_dict(r) for r in robots]
-    turn.hands, turn.locked, turn.undealt = hands, locked, cards_text(dealt.undealt)
+    turn.hands, turn.locked, turn.undealt = hands, locked, cards_text(undealt)
     audit(s, "turn.correct_state", actor=actor, game=game, turn_number=turn.number, now=now,
           details={"old": old, "reason": reason, "voided_orders": voided})
     return turn
@@ -1026,8 +1127,12 @@ def turn_view(s: Session, game: Game, number: int, *, hands: bool = True) -> dic
         "played": turn.played, "events": turn.events, "state_after": turn.state_after, "winner": turn.winner,
         "phases_run": turn.phases_run, "end_of_turn": turn.end_of_turn,
     }
+    if turn.option_orders:
+        out["option_orders"] = turn.option_orders
     if hands:
         out["hands"] = turn.hands
+        if turn.first_hands:
+            out["first_hands"] = turn.first_hands   # the hands recompiled away
     by_id = {p.id: p.robot for p in game.players}
     out["orders"] = [{"robot": by_id.get(o.player_id), "active": o.active, "source": o.source, "program": o.program,
                       "power_down": o.power_down, "reentry_facing": o.reentry_facing,

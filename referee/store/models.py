@@ -216,6 +216,10 @@ class Turn(Base):
     reentry: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: robot -> standing orders in force when resolved
     standing: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: robot -> option orders for this turn only (``{subject: answer}``, see engine/option_orders.py)
+    option_orders: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: robot -> the hand dealt first, for robots that recompiled (``hands`` then holds the second hand)
+    first_hands: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
     # -- what came out --------------------------------------------------------------------------
     #: robot -> cards as executed per register (randomizers may change them)

@@ -160,9 +160,8 @@ def test_the_limiter_forgets_quiet_senders():
     assert limiter._sent == {}
 
 
-def test_an_option_choice_on_two_wrenches_is_echoed_with_the_plain_truth():
-    """No option deck exists yet: the echo says the robot is repaired, not that an option is on file."""
+def test_an_option_choice_on_two_wrenches_is_echoed_as_given():
+    """The option deck exists (issue 16): choosing an option on two wrenches is echoed with no caveat."""
     lines = standing_lines(StandingOrders(two_wrenches="option"))
-    at = lines.index("ON TWO WRENCHES: OPTION")
-    assert "no option deck exists yet" in lines[at + 1] and "repaired" in lines[at + 1]
-    assert not any("option deck" in line for line in standing_lines(StandingOrders(two_wrenches="repair")))
+    assert "ON TWO WRENCHES: OPTION" in lines
+    assert not any("option deck" in line for line in lines)
