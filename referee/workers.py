@@ -21,11 +21,13 @@ the database's one writer lock, so the claim is always granted and workers take 
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
+import click
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
@@ -201,3 +203,28 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
             except GameStateError as exc:
                 done.errors.append(f"{code}: {exc}")
     return done
+
+
+# -- the command ------------------------------------------------------------------------------------
+@click.command("resolve-due")
+@click.option("--worker", default="", help="A name for this worker in the log (e.g. the host name).")
+@click.option("--limit", type=int, default=None, help="Resolve at most this many turns, then stop.")
+@click.option("--verbose", "-v", is_flag=True, help="Log every turn resolved to standard error.")
+def resolve_due_command(worker: str, limit: int | None, verbose: bool) -> None:
+    """Resolve the turns that are due now, sharing them with any other worker running at once.
+
+    The tick does this too; run it on more machines (PostgreSQL) when one tick cannot keep up with
+    the due turns. Prints one line: how many turns it resolved, passed over and failed.
+    """
+    from . import logs
+    from .clock import now as clock_now
+    from .store.cli import _open_store, _settings
+
+    settings = _settings()
+    logs.setup(settings.log_level, verbose)
+    store = _open_store()
+    done = resolve_due(store, settings, now=clock_now(), worker=worker, limit=limit)
+    click.echo(f"resolve-due: resolved {len(done.turns)}, passed over {done.skipped}, errors {len(done.errors)}"
+               + (f", the first: {done.errors[0][:200]}" if done.errors else ""))
+    if done.errors:
+        sys.exit(1)
