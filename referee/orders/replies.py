@@ -257,8 +257,8 @@ Other orders, one a line:
   FIRE 1-5: MAIN LASER           which weapon fires in which registers
                                  (FIRE 3: name, FIRE ALL: name)
   HELP, STATUS, CARDS            this text, the game's state, your hand again
-  PREVIEW                        where your program takes your robot (others still)
-  HINT                           the autopilot's best programs (if the GM allows)
+  PREVIEW                        where your program takes your robot
+  HINT                           the best programs of your hand (if allowed)
 
 To answer with the whole turn mail quoted, put your orders between two lines
   BEGIN <game> <robot> turn <n> key <your key>
