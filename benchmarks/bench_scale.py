@@ -25,6 +25,7 @@ import argparse
 import cProfile
 import multiprocessing
 import pstats
+import queue
 import statistics
 import tempfile
 import time
@@ -102,7 +103,13 @@ def run_workers(url: str, tmp: Path, now: datetime, n: int) -> tuple[float, list
     time.sleep(3.0)  # let every worker import and connect before the clock starts
     t0 = time.perf_counter()
     start.set()
-    results = [out.get() for _ in procs]
+    results = []
+    while len(results) < len(procs):
+        try:
+            results.append(out.get(timeout=5))
+        except queue.Empty:
+            if sum(p.exitcode is not None and p.exitcode != 0 for p in procs):
+                raise SystemExit("a worker failed (see above)") from None
     wall = time.perf_counter() - t0
     for p in procs:
         p.join()

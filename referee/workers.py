@@ -33,7 +33,8 @@ from sqlalchemy.orm import Session
 
 from .config import Settings
 from .engine.dealing import needs_program
-from .engine.snapshot import robot_from_dict
+from .engine.snapshot import CODECS
+from .engine.state import Robot
 from .store import Store
 from .store import games as g
 from .store.db import advisory_key
@@ -80,7 +81,7 @@ def open_turns(s: Session) -> list[OpenTurn]:
         seats = players.get(game_id, {})
         waiting = set()
         for data in state_before:
-            robot = robot_from_dict(data)
+            robot = _light_robot(data)
             seat = seats.get(robot.name)
             if (seat is not None and needs_program(robot)
                     and len((locked or {}).get(robot.name) or {}) < REGISTERS
@@ -88,6 +89,14 @@ def open_turns(s: Session) -> list[OpenTurn]:
                 waiting.add(seat)
         out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting)))
     return out
+
+
+def _light_robot(data: dict[str, object]) -> Robot:
+    """What :func:`needs_program` reads of a stored robot (its name, on the board or not, powered
+    down or not), without parsing the rest: the scan reads every running game's robots."""
+    on_board = data.get(CODECS["pos"].key) is not None
+    return Robot(str(data[CODECS["name"].key]), (0, 0) if on_board else None, 0,
+                 powered_down=bool(data.get(CODECS["powered_down"].key)))
 
 
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
