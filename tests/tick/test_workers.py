@@ -116,6 +116,7 @@ def test_two_workers_share_twenty_due_turns(store, db_url, tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(3600)
 def test_two_workers_share_two_hundred_due_turns(store, db_url, tmp_path):
     make_games(store, 200)
     now = T0 + timedelta(hours=2, minutes=5)
