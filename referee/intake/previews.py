@@ -13,6 +13,8 @@ and an answer never tells how the real turn's draws will fall (docs/rulings.md, 
 
 from __future__ import annotations
 
+import textwrap
+
 from sqlalchemy.orm import Session
 
 from ..autopilot.course import FAR
@@ -70,9 +72,10 @@ def preview_text(s: Session, game: Game, player: Player, turn: Turn | None, prog
     course = cached_course_map(board)
     trace = trace_program(board, robots, player.robot, program, seed=preview_seed(turn),
                           rules=rules, undealt=undealt, course=course)
-    lines = [f"PREVIEW of {player.robot}'s program for turn {turn.number} of {game.code}: the other robots",
-             "stand still (their orders are not looked at) and random elements may fall otherwise, so",
-             "the real turn can differ.", "", f"  start: {_where(trace.start)}"]
+    lines = [*textwrap.wrap(f"PREVIEW of {player.robot}'s program for turn {turn.number} of {game.code}: the "
+                            "other robots stand still (their orders are not looked at) and random elements may "
+                            "fall otherwise, so the real turn can differ.", 78),
+             "", f"  start: {_where(trace.start)}"]
     for reg, (card, robot) in enumerate(zip(program, trace.registers, strict=False), start=1):
         lines.append(f"  {reg}: {card_text(card, vocabulary):<12} -> {_where(robot)}")
     lines.append(f"  end of turn: {_outcome(trace.start, trace.end, trace.score.distance)}")
@@ -96,9 +99,9 @@ def hint_text(s: Session, game: Game, player: Player, turn: Turn | None, hand: l
     course = cached_course_map(board)
     plans = best_programs(board, robots, player.robot, hand, locked=locked, seed=preview_seed(turn),
                           rules=rules, undealt=undealt, count=HINTS, course=course)
-    lines = [f"HINT for {player.robot}, turn {turn.number} of {game.code}: the autopilot's best programs of",
-             "your hand, one per first card, the other robots standing still. Nothing is entered for you:",
-             "send the program you choose as usual.", ""]
+    lines = [*textwrap.wrap(f"HINT for {player.robot}, turn {turn.number} of {game.code}: the autopilot's best "
+                            "programs of your hand, one per first card, the other robots standing still. Nothing "
+                            "is entered for you: send the program you choose as usual.", 78), ""]
     for i, plan in enumerate(plans, start=1):
         cards = ", ".join(card_text(c, vocabulary) if c is not None else "-" for c in plan.program)
         lines.append(f"  {i}. {cards}")
