@@ -160,6 +160,16 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
           f"{statistics.median(c for _, c in idle) * 1e3:.0f} ms CPU (worst {max(w for w, _ in idle) * 1e3:.0f} ms); "
           f"summary: {summary.line()}")
 
+    from referee.workers import due_turns, open_turns, reminder_candidates
+
+    for name, scan in (("open turns", lambda s: open_turns(s)), ("due turns", lambda s: due_turns(s, now)),
+                       ("reminders", lambda s: reminder_candidates(s, now))):
+        w0, c0 = time.perf_counter(), time.process_time()
+        with store.read() as s:
+            scan(s)
+        print(f"  scan {name}: {(time.perf_counter() - w0) * 1e3:.0f} ms wall, "
+              f"{(time.process_time() - c0) * 1e3:.0f} ms CPU")
+
     for _ in range(args.due_ticks):
         now += timedelta(minutes=5)
         send_all_programs(store, codes, now - timedelta(minutes=1))
