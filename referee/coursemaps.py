@@ -75,4 +75,4 @@ def _write(path: Path, course: CourseMap) -> None:
                       separators=(",", ":"))
         os.replace(tmp, path)
     except OSError as exc:
-        log.warning("course map not kept at %s (%s)", path, exc)
+        log.info("course map not kept at %s (%s)", path, exc)  # no cache directory: measured each process
