@@ -94,7 +94,7 @@ def open_turns(s: Session) -> list[OpenTurn]:
 def _light_robot(data: dict[str, object]) -> Robot:
     """What :func:`needs_program` reads of a stored robot (its name, on the board or not, powered
     down or not), without parsing the rest: the scan reads every running game's robots."""
-    on_board = data.get(CODECS["pos"].key) is not None
+    on_board = bool(data.get(CODECS["pos"].key))  # as the snapshot reads it: empty is off the board
     return Robot(str(data[CODECS["name"].key]), (0, 0) if on_board else None, 0,
                  powered_down=bool(data.get(CODECS["powered_down"].key)))
 
