@@ -222,6 +222,10 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
 
+# sharing due turns between workers (issue 19): referee resolve-due
+from .workers import resolve_due_command  # noqa: E402
+
+main.add_command(resolve_due_command)
 apply_summaries(main)
 
 

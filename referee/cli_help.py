@@ -12,7 +12,7 @@ import click
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
-    ("For the operator, running the service", ("tick", "config", "doctor", "db", "outbox", "archive")),
+    ("For the operator, running the service", ("tick", "resolve-due", "config", "doctor", "db", "outbox", "archive")),
     ("For the operator, moving mail by hand", ("poll", "ingest", "process", "mail")),
     ("For anyone: boards, rules and the demo", ("board", "simulate", "demo")),
 )
@@ -32,6 +32,7 @@ SUMMARIES: dict[str, str] = {
     "game show-turn": "Show a turn's seed, hands, programs and events.",
     "game replay": "Play a stored turn again and compare it with what was stored.",
     "tick": "Run one pass of the service: cron runs it every few minutes.",
+    "resolve-due": "Resolve the turns due now, sharing them with other workers (PostgreSQL).",
     "config": "Look at the settings and check them.",
     "config check": "Check the settings and try every part they use.",
     "doctor": "Do the same as 'referee config check'.",

@@ -29,10 +29,9 @@ from .config import Settings
 from .notices import announce, notice, tell_gm
 from .store import Store
 from .store import games as g
-from .store.errors import AlreadyResolved, Busy, GameStateError, StoreError
+from .store.errors import StoreError
 from .store.mail import get_state, notices, record_notice, set_state
 from .store.models import Game, Turn
-from .turns import plan_missing, resolve_and_report
 
 log = logging.getLogger("referee.tick")
 
@@ -61,16 +60,16 @@ class TickSummary:
         if self.skipped:
             return f"tick: skipped ({self.skipped})"
         parts = [f"fetched {self.fetched}", f"processed {self.processed}",
-                 f"resolved {len(self.resolved)}" + (f" ({', '.join(self.resolved)})" if self.resolved else ""),
+                 f"resolved {len(self.resolved)}",  # the games are in the verbose log, one line each
                  f"reminded {self.reminders}", f"sent {self.sent}"]
         if self.failed:
             parts.append(f"send failures {self.failed}")
         if self.purged:
             parts.append(f"old mails reduced to their header {self.purged}")
         if self.extended:
-            parts.append(f"deadlines extended after an outage: {', '.join(self.extended)}")
+            parts.append(f"deadlines extended after an outage {len(self.extended)}")
         if self.errors:
-            parts.append(f"{len(self.errors)} error(s): {'; '.join(self.errors)}")
+            parts.append(f"{len(self.errors)} error(s), the first: {self.errors[0][:200]}")
         return f"tick: {', '.join(parts)} in {self.seconds:.1f} s"
 
     @property
@@ -188,35 +187,11 @@ def is_due(s: Session, game: Game, turn: Turn, now: datetime) -> str | None:
 
 
 def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    with store.read() as s:
-        candidates = []
-        for game in g.list_games(s, "running"):
-            turn = g.open_turn(s, game)
-            if turn is not None and is_due(s, game, turn, now):
-                candidates.append((game.code, turn.number))
-    for code, number in candidates:
-        with store.read() as s:  # the autopilot searches before the write lock is taken
-            planned = plan_missing(s, g.get_game(s, code))
-        try:
-            with store.write() as s:
-                game = g.get_game(s, code)
-                turn = g.open_turn(s, game)
-                if turn is None or turn.number != number:
-                    continue
-                why = is_due(s, game, turn, now)
-                if why is None:
-                    continue
-                late = list(g.waiting_for(s, game))
-                resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
-                                              wait=False, planned=planned)
-                summary.resolved.append(f"{code} turn {number}")
-                if late:
-                    _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
-                _seat_notices(s, settings, game, resolved, now)
-        except (AlreadyResolved, Busy):
-            continue  # another process has it
-        except GameStateError as exc:
-            summary.errors.append(f"{code}: {exc}")
+    from .workers import resolve_due
+
+    done = resolve_due(store, settings, now=now)
+    summary.resolved += done.turns
+    summary.errors += done.errors
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
@@ -244,8 +219,10 @@ def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: d
 
 
 def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    from .workers import reminder_candidates
+
     with store.read() as s:
-        codes = [game.code for game in g.list_games(s, "running")]
+        codes = reminder_candidates(s, now)
     for code in codes:
         with store.write() as s:
             game = g.get_game(s, code, lock=True)  # ticks that overlap remind one after the other

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from .autopilot import plan_program
 from .config import Settings
+from .coursemaps import cached_course_map
 from .engine import BoardState, Card, Robot, Rules, parse_card
 from .intake.tokens import reply_to
 from .reports.mails import enqueue_turn_mails
@@ -65,9 +66,11 @@ def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
                       locked: dict[int, Card]) -> list[Card | None]:
     """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
     (snapshot, rules, seed, undealt cards), the other robots standing still."""
-    plan = plan_program(load_course(game.course), robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
+    board = load_course(game.course)
+    plan = plan_program(board, robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
                         rules=Rules.from_dict(turn.rules), undealt=[parse_card(c) for c in turn.undealt],
-                        board_state=BoardState.from_dict(turn.board_before))
+                        board_state=BoardState.from_dict(turn.board_before),
+                        course=cached_course_map(board))  # the course's map from disk, not measured again
     return plan.program
 
 

@@ -5,15 +5,24 @@ register of each card type (register 1 of a turn), so belts, gears, pushers, wal
 edge all count as they do in play. A backward breadth-first search from the flag's square over
 these moves gives the distance; a state that cannot reach the flag, or a robot destroyed on the
 way, counts :data:`FAR`. Built once per board and kept in ``board.cache``.
+
+The moves are the costly part (seconds for a big course). :func:`course_key` names them by the
+board's content and the rules version, and :func:`moves_to_data` / :func:`moves_from_data` turn
+them into plain JSON data, so that a caller outside this pure package (:mod:`referee.coursemaps`)
+can keep them on disk and hand them back: ``CourseMap(board, moves=...)``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import deque
+from typing import Any
 
 from ..engine import DECK, Board, Robot, TurnRun
 from ..engine.cards import CARD_TYPES, Card
 from ..engine.geometry import N, Square, squares_of
+from ..engine.version import RULES_VERSION
 
 #: the distance of a state from which the flag cannot be reached
 FAR = 999
@@ -28,9 +37,9 @@ _PROBE = "autopilot-probe"
 class CourseMap:
     """The one-register moves of a board and, per flag, the distance of every (square, facing)."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, moves: dict[State, tuple[State | None, ...]] | None = None) -> None:
         self.board = board
-        self.moves = _moves(board)
+        self.moves = _moves(board) if moves is None else moves
         self._dist: dict[int, dict[State, int]] = {}
 
     def distances(self, flag: int) -> dict[State, int]:
@@ -57,6 +66,40 @@ def course_map(board: Board) -> CourseMap:
     if not isinstance(found, CourseMap):
         found = board.cache["autopilot.course"] = CourseMap(board)
     return found
+
+
+#: raise when the meaning of the stored moves changes
+MOVES_FORMAT = 1
+
+
+def course_key(board: Board) -> str:
+    """A name for the board's moves: a hash of its content, the rules version and the probe cards."""
+    content = json.dumps({"spec": board.spec, "rules": RULES_VERSION, "format": MOVES_FORMAT,
+                          "probe": [str(c) for c in _PROBE_CARDS]}, sort_keys=True, default=str)
+    return hashlib.sha256(content.encode()).hexdigest()[:32]
+
+
+def moves_to_data(moves: dict[State, tuple[State | None, ...]]) -> list[Any]:
+    """The moves as JSON data: ``[[row, col, facing, [[row, col, facing] or null, ...]], ...]``."""
+    return [[*state, [list(end) if end is not None else None for end in ends]] for state, ends in moves.items()]
+
+
+def moves_from_data(data: Any, board: Board) -> dict[State, tuple[State | None, ...]]:
+    """The moves back from :func:`moves_to_data`; ValueError if the data is not moves of ``board``."""
+    moves: dict[State, tuple[State | None, ...]] = {}
+    try:
+        for row, col, facing, ends in data:
+            if len(ends) != len(_PROBE_CARDS):
+                raise ValueError("wrong number of moves")
+            moves[(int(row), int(col), int(facing))] = tuple(
+                None if end is None else (int(end[0]), int(end[1]), int(end[2])) for end in ends)
+    except (TypeError, IndexError) as exc:
+        raise ValueError(f"not course moves: {exc}") from None
+    expected = {(sq[0], sq[1], f) for sq in squares_of(board.width, board.height) if board.on_board(sq)
+                for f in range(4)}
+    if set(moves) != expected:
+        raise ValueError("the moves are not of this board's squares")
+    return moves
 
 
 def _moves(board: Board) -> dict[State, tuple[State | None, ...]]:

@@ -51,6 +51,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   PREVIEW                          resolve it for your eyes only; nothing is kept
   HOLD FOR REVIEW ON|OFF           results come to you first ...
   PUBLISH [turn]                   ... and go to the players when you publish them
+  HINTS ON|OFF                     players may (or may not) ask for HINT: the autopilot's best programs
   ORDERS <robot> <program>         enter or replace a player's program (as a player would write it)
   SET <robot> [AT r5c4] [FACING N] [DAMAGE 3] [LIVES 2] [FLAGS 1] [ARCHIVE r2c2] [VIRTUAL no]
               [OPTIONS +Brakes -Shield] [STATUS +flying] [DATA "Mini Howitzer" shots=3]
@@ -263,6 +264,15 @@ def do_hold(ctx: GmContext, command: Command) -> str:
         g.audit(s, "game.hold_for_review", actor=ctx.actor, game=game, now=ctx.now,
                 details={"old": old, "new": game.hold_for_review})
         return "results will come to you first" if game.hold_for_review else "results go straight to the players"
+
+
+def do_hints(ctx: GmContext, command: Command) -> str:
+    with ctx.store.write() as s:
+        game = g.get_game(s, _game(ctx), lock=True)
+        old = game.hints
+        game.hints = command.args["on"]
+        g.audit(s, "game.hints", actor=ctx.actor, game=game, now=ctx.now, details={"old": old, "new": game.hints})
+        return "players may ask for HINT" if game.hints else "HINT is refused to players"
 
 
 def do_publish(ctx: GmContext, command: Command) -> str:
@@ -483,4 +493,5 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "process": do_process, "preview": do_preview, "hold": do_hold, "publish": do_publish, "orders": do_orders,
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
     "replace": do_replace, "status": do_status, "help": do_help,
+    "hints": do_hints,
 }

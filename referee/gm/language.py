@@ -213,6 +213,10 @@ def parse_command(text: str, line: int = 0) -> Command:
         if len(words) != 4:
             raise GmSyntaxError("HOLD FOR REVIEW ON or HOLD FOR REVIEW OFF")
         return cmd("hold", on=_switch(words[3]))
+    if head == "HINTS":
+        if len(words) != 2:
+            raise GmSyntaxError("HINTS ON or HINTS OFF")
+        return cmd("hints", on=_switch(words[1]))
     if head == "PUBLISH":
         if len(words) > 2:
             raise GmSyntaxError("PUBLISH [turn]")

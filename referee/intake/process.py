@@ -97,7 +97,7 @@ from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
 from ..store.types import utcnow
 from ..store.within import StoreWithin
-from . import answers, forgery, limits, loops
+from . import answers, forgery, limits, loops, previews
 from .bounces import handle_bounce
 from .faults import fault_point
 from .senders import sender_address
@@ -671,6 +671,11 @@ def _command_answers(job: _Job, commands: list[str], game: Game, player: Player,
             else:
                 parts.append(render_cards(game=game.code, robot=player.robot, turn=turn.number, hand=ctx.hand,
                                           locked=ctx.locked, vocabulary=vocabulary))
+        elif command == "preview":
+            parts.append(previews.preview_text(job.s, game, player, turn, _on_file(job.s, turn, player)[0],
+                                               vocabulary))
+        elif command == "hint":
+            parts.append(previews.hint_text(job.s, game, player, turn, list(ctx.hand), dict(ctx.locked), vocabulary))
     return parts
 
 

@@ -367,7 +367,7 @@ _NEXT_LABEL = re.compile(r"(?<!REGISTER)(?<!REG)(?<!PHASE)(?:\s*[,;]\s*|\s+)"
 _PREFIX = re.compile(r"^(?:MY\s+)?(?:PROGRAM|ORDERS?|CARDS|REGISTERS)\s*[:=-]\s*(\S.*)$")
 _LOCK_MARK = re.compile(r"\s*\(?\b(?:LOCKED|FUSED)\b\)?\s*$")
 _MENTIONS = re.compile(r"\b(?:REBOOT|POWER[\s-]*DOWN|SACRIFICE|WRENCH(?:ES)?|RE-?ENTER|RE-?ENTRY|FIRE)\b")
-_COMMAND = re.compile(r"^(?:PLEASE\s+)?(HELP|STATUS|CARDS)(?:\s+PLEASE)?$")
+_COMMAND = re.compile(r"^(?:PLEASE\s+)?(HELP|STATUS|CARDS|PREVIEW|HINT)S?(?:\s+PLEASE)?$")
 _ORDER_WORDS = ("REBOOT", "POWERDOWN", "POWER-DOWN", "SACRIFICE", "REENTER", "RE-ENTER", "REENTRY",
                 "RE-ENTRY", "FIRE", "BEGIN", "CANCEL")
 _ORDER_PAIRS = {("NO", "REBOOT"), ("NO", "POWER"), ("NO", "POWERDOWN"), ("POWER", "DOWN"), ("ON", "TWO"),

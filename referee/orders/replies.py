@@ -276,6 +276,8 @@ Other orders, one a line:
   FIRE 1-5: MAIN LASER           which weapon fires in which registers
                                  (FIRE 3: name, FIRE ALL: name)
   HELP, STATUS, CARDS            this text, the game's state, your hand again
+  PREVIEW                        where your program takes your robot
+  HINT                           the best programs of your hand (if allowed)
 
 Option cards your robot holds take orders of their own (your order form
 lists them), e.g. BRAKES 2, CRAB 2: LEFT, DUAL 3: RT90 80, FOURTH GEAR 3,

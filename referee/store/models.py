@@ -40,6 +40,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -107,6 +108,8 @@ class Game(Base):
     max_missed_turns: Mapped[int] = mapped_column(Integer, default=DEFAULT_MAX_MISSED_TURNS)
     #: turn results go to the GM first; they are sent to players when published
     hold_for_review: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: players may ask for HINT (the autopilot's three best programs for their hand)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     gm_address: Mapped[str | None] = mapped_column(String(320))
     #: robot name of the winner, once finished with one
     winner: Mapped[str | None] = mapped_column(String(32))

@@ -1,0 +1,78 @@
+"""The autopilot's course maps kept on disk, so a process does not measure a course again.
+
+Building a :class:`~referee.autopilot.CourseMap` steps the engine once per square, facing and card
+type: about a second for sprint and several for grand-prix, in every new process (each
+``referee tick`` from cron is one). The result depends only on the course's content and the rules
+the engine plays, so it is stored under a name made of both (:func:`~referee.autopilot.course.course_key`):
+an edited course or a new rules version gets a new file, and an old file is simply never read again.
+
+The directory is ``$REFEREE_CACHE_DIR``, else ``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``
+(``coursemaps/`` in it). A file that cannot be read or written is not an error: the map is built
+as before. Files are plain JSON written atomically (a reader never sees half a file).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from pathlib import Path
+
+from .autopilot.course import CourseMap, course_key, moves_from_data, moves_to_data
+from .engine import Board
+
+log = logging.getLogger("referee.coursemaps")
+
+CACHE_KEY = "autopilot.course"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("REFEREE_CACHE_DIR")
+    if base:
+        return Path(base) / "coursemaps"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "referee" / "coursemaps"
+
+
+def cached_course_map(board: Board, directory: Path | None = None) -> CourseMap:
+    """The board's course map: from the board's in-memory cache, else from disk, else built (and
+    then written to disk for the next process)."""
+    found = board.cache.get(CACHE_KEY)
+    if isinstance(found, CourseMap):
+        return found
+    directory = directory or cache_dir()
+    path = directory / f"{_safe(board.name)}-{course_key(board)}.json"
+    course = _read(path, board)
+    if course is None:
+        course = CourseMap(board)
+        _write(path, course)
+    board.cache[CACHE_KEY] = course
+    return course
+
+
+def _safe(name: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in name.split(" ")[0])[:40] or "board"
+
+
+def _read(path: Path, board: Board) -> CourseMap | None:
+    try:
+        data = json.loads(path.read_bytes())
+        return CourseMap(board, moves=moves_from_data(data["moves"], board))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("course map %s not used (%s); measuring the course again", path, exc)
+        return None
+
+
+def _write(path: Path, course: CourseMap) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w") as f:
+            json.dump({"board": course.board.name, "moves": moves_to_data(course.moves)}, f,
+                      separators=(",", ":"))
+        os.replace(tmp, path)
+    except OSError as exc:
+        log.info("course map not kept at %s (%s)", path, exc)  # no cache directory: measured each process

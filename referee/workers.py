@@ -1,0 +1,239 @@
+"""Finding and sharing the due turns: cheap scans for a tick over many games, and workers that share
+the turns to resolve.
+
+The scans (:func:`due_turns`, :func:`reminder_candidates`) read every running game's open turn, its
+players and its orders in three queries, so an idle tick over a thousand games costs a few tens of
+milliseconds; only the games that pass this first look are checked one by one (by
+:func:`referee.tick.is_due`, the one definition of a due turn).
+
+:func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
+machine or many, against one PostgreSQL database. Each turn is *claimed* before anything is done
+with it: on PostgreSQL a session advisory lock on the game (``pg_try_advisory_lock``), which a
+second worker does not wait for but passes over to the next game. The claim covers the whole
+turn: the autopilot's search (read only, outside the game's write lock), then the write
+transaction that locks the game's row, checks the turn again, resolves it and queues its mails.
+The row lock and the turn number checked under it still guarantee that a turn is resolved once
+even without the claim (a worker that lost a race gets ``AlreadyResolved`` and moves on); the claim
+only keeps two workers from doing the same search and drawing twice. On SQLite every write holds
+the database's one writer lock, so the claim is always granted and workers take turns.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+
+import click
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session
+
+from .config import Settings
+from .engine.dealing import needs_program
+from .engine.snapshot import CODECS
+from .engine.state import Robot
+from .store import Store
+from .store import games as g
+from .store.db import advisory_key
+from .store.errors import AlreadyResolved, Busy, GameStateError
+from .store.models import Game, Order, Player, Turn, TurnNotice
+from .store.programs import REGISTERS
+
+log = logging.getLogger("referee.workers")
+
+
+@dataclass(frozen=True)
+class OpenTurn:
+    """What the scans know of one running game's open turn."""
+
+    game_id: int
+    code: str
+    number: int
+    deadline: datetime | None
+    reminder_seconds: int
+    #: players (id) who still owe a program
+    waiting: frozenset[int]
+
+
+def open_turns(s: Session) -> list[OpenTurn]:
+    """Every running game's open turn, with the players still owing a program (three queries)."""
+    rows = s.execute(select(Turn.id, Turn.game_id, Turn.number, Turn.deadline, Turn.state_before, Turn.locked,
+                            Game.code, Game.reminder_seconds)
+                     .join(Game, Game.id == Turn.game_id)
+                     .where(Game.status == "running", Turn.status == "open")).all()
+    players: dict[int, dict[str, int]] = {}
+    for game_id, player_id, robot_name in s.execute(
+            select(Player.game_id, Player.id, Player.robot).join(Game, Game.id == Player.game_id)
+            .where(Game.status == "running", Player.status == "active")):
+        players.setdefault(game_id, {})[robot_name] = player_id
+    programmed: set[tuple[int, int]] = set()
+    for turn_id, player_id, program in s.execute(
+            select(Order.turn_id, Order.player_id, Order.program).join(Turn, Turn.id == Order.turn_id)
+            .join(Game, Game.id == Turn.game_id)
+            .where(Game.status == "running", Turn.status == "open", Order.active.is_(True))):
+        if program:
+            programmed.add((turn_id, player_id))
+    out = []
+    for turn_id, game_id, number, deadline, state_before, locked, code, reminder in rows:
+        seats = players.get(game_id, {})
+        waiting = set()
+        for data in state_before:
+            robot = _light_robot(data)
+            seat = seats.get(robot.name)
+            if (seat is not None and needs_program(robot)
+                    and len((locked or {}).get(robot.name) or {}) < REGISTERS
+                    and (turn_id, seat) not in programmed):
+                waiting.add(seat)
+        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting)))
+    return out
+
+
+def _light_robot(data: dict[str, object]) -> Robot:
+    """What :func:`needs_program` reads of a stored robot (its name, on the board or not, powered
+    down or not), without parsing the rest: the scan reads every running game's robots."""
+    on_board = bool(data.get(CODECS["pos"].key))  # as the snapshot reads it: empty is off the board
+    return Robot(str(data[CODECS["name"].key]), (0, 0) if on_board else None, 0,
+                 powered_down=bool(data.get(CODECS["powered_down"].key)))
+
+
+def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
+    """(game code, turn number) of every open turn due now, by :func:`referee.tick.is_due`, which is
+    asked only about the turns with nobody waiting or a deadline passed."""
+    from .tick import is_due
+
+    out = []
+    for t in open_turns(s):
+        if t.waiting and (t.deadline is None or now < t.deadline):
+            continue
+        game = s.get(Game, t.game_id)
+        turn = g.open_turn(s, game) if game is not None else None
+        if game is not None and turn is not None and turn.number == t.number and is_due(s, game, turn, now):
+            out.append((t.code, t.number))
+    return out
+
+
+def reminder_candidates(s: Session, now: datetime) -> list[str]:
+    """Codes of the games whose open turn is within its reminder time before the deadline and that
+    have a waiting player not yet reminded (the tick's remind step locks only these)."""
+    window = [t for t in open_turns(s) if t.waiting and t.deadline is not None and t.reminder_seconds > 0
+              and t.deadline.timestamp() - t.reminder_seconds <= now.timestamp() < t.deadline.timestamp()]
+    if not window:
+        return []
+    reminded: set[tuple[int, str]] = set()
+    for game_id, key in s.execute(
+            select(Turn.game_id, TurnNotice.player_key).join(Turn, Turn.id == TurnNotice.turn_id)
+            .join(Game, Game.id == Turn.game_id)
+            .where(Game.status == "running", Turn.status == "open", TurnNotice.kind == "reminder")):
+        reminded.add((game_id, key))  # a reminder's player_key is the player's id
+    out = []
+    for t in window:
+        if any((t.game_id, str(p)) not in reminded for p in t.waiting):
+            out.append(t.code)
+    return out
+
+
+# -- sharing the due turns ---------------------------------------------------------------------------
+@contextmanager
+def claim(store: Store, game_id: int) -> Iterator[bool]:
+    """Claim game ``game_id`` for this worker while the block runs: True if it is ours, False if
+    another worker holds it (PostgreSQL session advisory lock, not waited for; SQLite: always True)."""
+    if store.dialect != "postgresql":
+        yield True
+        return
+    key = advisory_key(f"referee.resolve:{game_id}")
+    with store.engine.connect() as conn:
+        got = bool(conn.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": key}).scalar())
+        conn.commit()
+        try:
+            yield got
+        finally:
+            if got:
+                conn.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": key})
+                conn.commit()
+
+
+@dataclass
+class Resolved:
+    """What one :func:`resolve_due` pass did."""
+
+    turns: list[str] = field(default_factory=list)
+    #: due turns passed over because another worker had them
+    skipped: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.turns)
+
+
+def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str = "",
+                limit: int | None = None) -> Resolved:
+    """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
+    mails and the late and seat notices; each in its own transaction."""
+    from .tick import _late_notices, _seat_notices, is_due
+    from .turns import plan_missing, resolve_and_report
+
+    done = Resolved()
+    with store.read() as s:
+        candidates = due_turns(s, now)
+        ids = {code: game_id for code, game_id in s.execute(
+            select(Game.code, Game.id).where(Game.code.in_([c for c, _ in candidates])))} if candidates else {}
+    for code, number in candidates:
+        if limit is not None and len(done.turns) >= limit:
+            break
+        with claim(store, ids[code]) as ours:
+            if not ours:
+                done.skipped += 1
+                continue
+            with store.read() as s:  # the autopilot searches before the write lock is taken
+                game = g.get_game(s, code)
+                turn = g.open_turn(s, game)
+                if turn is None or turn.number != number:
+                    continue  # another worker resolved it before we claimed it
+                planned = plan_missing(s, game)
+            try:
+                with store.write() as s:
+                    game = g.get_game(s, code)
+                    turn = g.open_turn(s, game)
+                    if turn is None or turn.number != number or is_due(s, game, turn, now) is None:
+                        continue
+                    late = list(g.waiting_for(s, game))
+                    resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
+                                                  wait=False, planned=planned)
+                    if late:
+                        _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+                    _seat_notices(s, settings, game, resolved, now)
+                done.turns.append(f"{code} turn {number}")
+                log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
+            except (AlreadyResolved, Busy):
+                done.skipped += 1  # another process has it
+            except GameStateError as exc:
+                done.errors.append(f"{code}: {exc}")
+    return done
+
+
+# -- the command ------------------------------------------------------------------------------------
+@click.command("resolve-due")
+@click.option("--worker", default="", help="A name for this worker in the log (e.g. the host name).")
+@click.option("--limit", type=int, default=None, help="Resolve at most this many turns, then stop.")
+@click.option("--verbose", "-v", is_flag=True, help="Log every turn resolved to standard error.")
+def resolve_due_command(worker: str, limit: int | None, verbose: bool) -> None:
+    """Resolve the turns that are due now, sharing them with any other worker running at once.
+
+    The tick does this too; run it on more machines (PostgreSQL) when one tick cannot keep up with
+    the due turns. Prints one line: how many turns it resolved, passed over and failed.
+    """
+    from . import logs
+    from .clock import now as clock_now
+    from .store.cli import _open_store, _settings
+
+    settings = _settings()
+    logs.setup(settings.log_level, verbose)
+    store = _open_store()
+    done = resolve_due(store, settings, now=clock_now(), worker=worker, limit=limit)
+    click.echo(f"resolve-due: resolved {len(done.turns)}, passed over {done.skipped}, errors {len(done.errors)}"
+               + (f", the first: {done.errors[0][:200]}" if done.errors else ""))
+    if done.errors:
+        sys.exit(1)
