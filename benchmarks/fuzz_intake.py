@@ -96,6 +96,14 @@ def _alarm(_signum: int, _frame: object) -> None:
     raise Hang
 
 
+STOP: list[int] = []
+
+
+def _stop(signum: int, _frame: object) -> None:
+    """SIGTERM or SIGINT: finish the round, then report."""
+    STOP.append(signum)
+
+
 def good_mails(store: Store, code: str, rng: random.Random) -> list[bytes]:
     """The seeds: the mails a game sees."""
     cards = hand(store, code, "Twonky")
@@ -475,6 +483,8 @@ def main() -> int:
     code = new_game(store)
     seeds = good_mails(store, code, rng)
     signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
     names, weights = zip(*shares.items(), strict=True)
 
     tally = Tally()
@@ -483,7 +493,7 @@ def main() -> int:
     next_progress = args.progress
     try:
         for start in range(0, args.mails, args.batch):
-            if time.monotonic() - started > args.time_limit:
+            if time.monotonic() - started > args.time_limit or STOP:
                 break
             mails = []
             for n in range(start, min(start + args.batch, args.mails)):
@@ -527,7 +537,8 @@ def report(args: argparse.Namespace, done: list[Mail], tally: Tally, wall: float
            url: str) -> None:
     print(f"fuzz_intake: seed {args.seed}, {len(done)} of {args.mails} mails in {wall:.0f} s "
           f"({len(done) / max(wall, 1e-9):.1f} mails/s)"
-          + ("" if len(done) == args.mails else f" (stopped at the time limit of {args.time_limit:.0f} s)"))
+          + ("" if len(done) == args.mails else " (stopped by a signal)" if STOP
+             else f" (stopped at the time limit of {args.time_limit:.0f} s)"))
     print(f"  database: {url} ({rows} rows: copies of one Message-ID are stored once; {left_new} left new)")
     outcomes = sorted({m.outcome for m in done})
     for title, key in (("path", lambda m: m.path), ("mutation", lambda m: m.kind)):
