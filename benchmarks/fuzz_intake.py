@@ -62,7 +62,7 @@ from sqlalchemy import func, select  # noqa: E402
 
 from referee.config import Settings  # noqa: E402
 from referee.intake.imap import mailbox_key as imap_mailbox_key  # noqa: E402
-from referee.intake.imap import poll  # noqa: E402
+from referee.intake.imap import parse_fetch, poll  # noqa: E402
 from referee.intake.maildir import ingest_bytes, poll_maildir  # noqa: E402
 from referee.intake.process import process_pending, referee_gm_handler  # noqa: E402
 from referee.store import Store  # noqa: E402
@@ -210,6 +210,7 @@ class Mail:
     path: str
     raw: bytes = b""
     uid: int | None = None      # IMAP UID given by APPEND
+    held: bytes | None = None   # the mail as the IMAP server holds it
     row: int | None = None      # store id
     outcome: str = "none"       # the stored disposition (``none``: no row)
     store_cpu: float = 0.0
@@ -313,20 +314,29 @@ def store_maildir(store: Store, settings: Settings, inbox: Path, mails: list[Mai
     _share(mails, timer, "maildir", args, tally)
 
 
-async def _append(server: Dovecot, raws: list[bytes]) -> list[int | None]:
-    """IMAP APPEND each mail to referee@'s INBOX; the UID the server gave it (None: refused)."""
+async def _append(server: Dovecot, raws: list[bytes]) -> list[tuple[int | None, bytes | None]]:
+    """IMAP APPEND each mail to referee@'s INBOX: the UID the server gave it (None: refused) and the mail
+    as the server gives it back (a server may change a few bytes, e.g. NUL and bare line ends)."""
     client = aioimaplib.IMAP4("127.0.0.1", server.imap_port, timeout=60)
     await client.wait_hello_from_server()
     await client.login(server.address("referee"), password("referee"))
     uids: list[int | None] = []
+    held: dict[int, bytes] = {}
     try:
         for raw in raws:
             response = await asyncio.wait_for(client.append(raw, mailbox="INBOX"), 60)
             found = _APPENDUID.search(b" ".join(x for x in response.lines if isinstance(x, bytes)))
             uids.append(int(found.group(2)) if response.result == "OK" and found else None)
+        taken = [u for u in uids if u is not None]
+        if taken:
+            await client.select("INBOX")
+        for start in range(0, len(taken), 50):   # aioimaplib recurses once per line of an answer
+            which = ",".join(str(u) for u in taken[start:start + 50])
+            response = await asyncio.wait_for(client.uid("fetch", which, "(UID INTERNALDATE BODY.PEEK[])"), 60)
+            held.update((uid, raw) for uid, raw, _date in parse_fetch(response.lines))
     finally:
         await client.logout()
-    return uids
+    return [(u, held.get(u) if u is not None else None) for u in uids]
 
 
 def store_imap(store: Store, settings: Settings, server: Dovecot, mails: list[Mail], args: argparse.Namespace,
@@ -334,8 +344,8 @@ def store_imap(store: Store, settings: Settings, server: Dovecot, mails: list[Ma
     """APPEND to Dovecot, then one ``poll``. Returns the mails the server refused (sent the direct way)."""
     uids = asyncio.run(_append(server, [m.raw for m in mails]))
     refused = []
-    for m, uid in zip(mails, uids, strict=True):
-        m.uid = uid
+    for m, (uid, held) in zip(mails, uids, strict=True):
+        m.uid, m.held = uid, held
         if uid is None:
             refused.append(m)
     taken = [m for m in mails if m.uid is not None]
@@ -374,13 +384,16 @@ def find_rows(store: Store, imap_key: str, mails: list[Mail]) -> None:
                                                                IncomingMail.uid == m.uid))
                 if m.row is not None:
                     continue
-            message_id = stored_fields(m.raw)[0]
-            if message_id is not None:
-                m.row = s.scalar(select(IncomingMail.id).where(IncomingMail.message_id == message_id))
-            else:
-                m.row = s.scalar(select(IncomingMail.id).where(
-                    IncomingMail.sha256 == hashlib.sha256(m.raw).hexdigest(),
-                    IncomingMail.message_id.is_(None)).order_by(IncomingMail.id).limit(1))
+            for raw in ([m.held] if m.held is not None else []) + [m.raw]:
+                message_id = stored_fields(raw)[0]
+                if message_id is not None:
+                    m.row = s.scalar(select(IncomingMail.id).where(IncomingMail.message_id == message_id))
+                else:
+                    m.row = s.scalar(select(IncomingMail.id).where(
+                        IncomingMail.sha256 == hashlib.sha256(raw).hexdigest(),
+                        IncomingMail.message_id.is_(None)).order_by(IncomingMail.id).limit(1))
+                if m.row is not None:
+                    break
 
 
 # -- processing ----------------------------------------------------------------------------------------------
@@ -416,6 +429,11 @@ def settle(store: Store, mails: list[Mail], times: dict[int, tuple[float, float]
         if m.row in times:
             m.proc_wall, m.proc_cpu = times.pop(m.row)
         if outcome in ("none", "new"):
+            if args.keep is not None:
+                args.keep.mkdir(exist_ok=True)
+                (args.keep / f"undisposed-{m.n}.eml").write_bytes(m.raw)
+                if m.held is not None:
+                    (args.keep / f"undisposed-{m.n}.held.eml").write_bytes(m.held)
             tally.undisposed.append(f"mail {m.n} ({m.kind}, {m.path}): " + ("no row" if outcome == "none"
                                                                             else f"row {m.row} still new"))
         elif outcome == "error":
@@ -428,7 +446,7 @@ def settle(store: Store, mails: list[Mail], times: dict[int, tuple[float, float]
             tally.hangs.append(m.describe())
         elif m.wall > args.hang:
             tally.slow.append(m.describe())
-        m.raw = b""   # kept no longer than its round (the header floods are 1.5 MB each)
+        m.raw, m.held = b"", None   # kept no longer than its round (the header floods are 1.5 MB each)
     if times:   # processed, but no mail of the round maps to the row
         tally.notes["rows processed that no mail of the round maps to"] += len(times)
 
@@ -456,6 +474,7 @@ def main() -> int:
     parser.add_argument("--progress", type=int, default=2000, help="a progress line every N mails (stderr)")
     args = parser.parse_args()
     shares = parse_shares(args.shares)
+    args.keep = None
     if args.no_imap:
         shares["direct"] = shares.get("direct", 0) + shares.pop("imap", 0)
 
@@ -463,6 +482,8 @@ def main() -> int:
     rng = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="referee-fuzz-", dir="/dev/shm" if Path("/dev/shm").is_dir() else None))
     url = args.database_url or f"sqlite:///{work}/fuzz.sqlite3"
+    args.keep = work / "kept"   # mails without a disposition, for a closer look
+    print(f"fuzz_intake: working in {work}", file=sys.stderr, flush=True)
     store = Store(url)
     store.upgrade()
     settings = hostile_settings(url, error_replies_per_hour=5, maildir_in=str(work / "in"),
