@@ -1,7 +1,7 @@
 """A fuzz run of the mail intake: hostile and broken mails stored and processed, in one process.
 
     .venv/bin/python benchmarks/fuzz_intake.py [--mails 100000] [--seed 22] [--time-limit 3600]
-        [--hang 2.0] [--batch 50] [--shares direct=0.6,maildir=0.25,imap=0.147,ingest=0.003]
+        [--hang 2.0] [--batch 50] [--shares direct=0.6,maildir=0.25,imap=0.149,ingest=0.001]
         [--database-url URL] [--no-imap]
 
 Builds mails from a seeded random generator, each from a good mail (orders with the right key, a
@@ -467,7 +467,7 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=3600.0, help="stop after this many seconds")
     parser.add_argument("--hang", type=float, default=2.0, help="seconds of CPU a mail may take at most")
     parser.add_argument("--batch", type=int, default=50, help="mails a round")
-    parser.add_argument("--shares", default="direct=0.6,maildir=0.25,imap=0.147,ingest=0.003",
+    parser.add_argument("--shares", default="direct=0.6,maildir=0.25,imap=0.149,ingest=0.001",
                         help="the share of mails taking each path")
     parser.add_argument("--no-imap", action="store_true", help="no Dovecot: IMAP mails go the direct way")
     parser.add_argument("--database-url", default=None)
