@@ -20,7 +20,9 @@ they change (``SELECT ... FOR UPDATE``, or ``SKIP LOCKED`` for work queues, see
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -172,14 +174,22 @@ class Store:
 
     # -- schema --------------------------------------------------------------------------------------
     def current_revision(self) -> str | None:
-        """The Alembic revision the database is at (None: empty, never upgraded)."""
-        from alembic.runtime.migration import MigrationContext
+        """The Alembic revision the database is at (None: empty, never upgraded).
+
+        Read with a plain query rather than through Alembic, whose import costs a short-lived
+        ``referee ingest`` process a good part of its start (the MTA waits on it)."""
+        from sqlalchemy import inspect
 
         try:
             with self.engine.connect() as conn:
-                return MigrationContext.configure(conn).get_current_revision()
+                if not inspect(conn).has_table("alembic_version"):
+                    return None
+                versions = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
         except OperationalError as exc:
             raise StoreError(f"cannot open database {self.describe()}: {exc.orig}") from None
+        if len(versions) > 1:
+            raise StoreError(f"database {self.describe()} records several schema revisions: {sorted(versions)}")
+        return str(versions[0]) if versions else None
 
     def upgrade(self, revision: str = "head") -> tuple[str | None, str | None]:
         """Bring the database to ``revision``; returns (revision before, revision after)."""
@@ -244,7 +254,22 @@ def alembic_config(url: str | URL | None = None) -> Any:
     return cfg
 
 
+_REVISION_LINE = re.compile(r"^(down_)?revision\s*(?::[^=\n]*)?=\s*(.+)$", re.MULTILINE)
+
+
 def head_revision() -> str | None:
+    """The newest shipped migration, read from the migration files' text (no Alembic import, see
+    :meth:`Store.current_revision`); Alembic itself decides when the files do not give one head."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in sorted((migrations_dir() / "versions").glob("*.py")):
+        for m in _REVISION_LINE.finditer(path.read_text(encoding="utf-8")):
+            value = ast.literal_eval(m.group(2).strip())
+            names = [value] if isinstance(value, str) else list(value or ())
+            (parents if m.group(1) else revisions).update(str(n) for n in names)
+    heads = revisions - parents
+    if len(heads) == 1:
+        return heads.pop()
     from alembic.script import ScriptDirectory
 
     return ScriptDirectory.from_config(alembic_config()).get_current_head()

@@ -76,3 +76,12 @@ def test_referee_db_upgrade_works_from_any_directory_with_the_database_beside_th
     assert referee("db", "current").returncode == 0
     down = referee("db", "downgrade", "base")
     assert down.returncode == 0 and f"{head_revision()} -> empty" in down.stdout
+
+
+def test_the_head_read_from_the_migration_files_is_alembics_own():
+    """``referee ingest`` finds the schema's head without importing Alembic; both must agree."""
+    from alembic.script import ScriptDirectory
+
+    from referee.store.db import alembic_config, head_revision
+
+    assert head_revision() == ScriptDirectory.from_config(alembic_config()).get_current_head()
