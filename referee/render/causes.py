@@ -10,6 +10,7 @@ name, so every stored turn gets them too.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass, field
 
 from ..engine import Board, Card, Event, Robot, parse_card
@@ -50,10 +51,8 @@ class Replay:
             for key in _TO_KEYS:
                 value = args.get(key)
                 if isinstance(value, str):
-                    try:
+                    with suppress(ValueError):
                         self.pos[ev.robot] = parse_square(value)
-                    except ValueError:
-                        pass
                     break
 
     def real_robot_at(self, sq: Square, exclude: str) -> str | None:
