@@ -39,8 +39,9 @@ from .language import Command
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
-  NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d] [REMINDER 24h]
-          [SETTLE 0] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3] [HOLD ON] [SEED s]
+  NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d [AT 21:00]]
+          [REMINDER 24h] [SETTLE 30m] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3]
+          [HOLD ON] [SEED s]
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
   START | PAUSE | RESUME | END GAME
@@ -56,6 +57,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   ROLLBACK <turn>                  reopen an earlier turn (later turns are removed, kept in the log)
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
   EJECT <robot>      REPLACE <robot> WITH <address>      STATUS      HELP
+  TIMEZONE <robot> <Europe/Berlin | NONE>   also show that player's deadlines in their time zone
 """
 
 
@@ -135,7 +137,10 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.create_game(s, course=a["course"] or d.default_course, code=a["code"], title=a["title"],
                              rules=a["rules"], seed=a["seed"], deadline_seconds=deadline, reminder_seconds=reminder,
-                             settle_seconds=a["settle"] or 0, missing_orders=a["missing"] or d.default_missing_orders,
+                             settle_seconds=a["settle"] if a["settle"] is not None
+                             else _default_seconds(d.default_settle, "default_settle"),
+                             deadline_time=a.get("deadline_at"),
+                             missing_orders=a["missing"] or d.default_missing_orders,
                              max_missed_turns=a["missed"], hold_for_review=bool(a["hold"]), gm_address=gm,
                              actor=ctx.actor, now=ctx.now)
         ctx.game = game.code
@@ -436,6 +441,17 @@ def do_status(ctx: GmContext, command: Command) -> str:
     return "\n".join(lines)
 
 
+def do_timezone(ctx: GmContext, command: Command) -> str:
+    """A player's time zone: their mails show deadlines in it too."""
+    with ctx.store.write() as s:
+        game = g.get_game(s, _game(ctx))
+        player = g.get_player(s, game, command.args["robot"])
+        player.timezone = command.args["zone"]
+        g.audit(s, "player.timezone", actor=ctx.actor, game=game, now=ctx.now,
+                details={"robot": player.robot, "zone": player.timezone})
+        return f"{player.robot}'s deadlines are shown in {player.timezone or 'UTC only'}"
+
+
 def do_help(ctx: GmContext, command: Command) -> str:
     return "\n" + HELP
 
@@ -449,5 +465,5 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "resume": do_resume, "end_game": do_end_game, "set_deadline": do_set_deadline, "extend": do_extend,
     "process": do_process, "preview": do_preview, "hold": do_hold, "publish": do_publish, "orders": do_orders,
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
-    "replace": do_replace, "status": do_status, "help": do_help,
+    "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
 }
