@@ -26,6 +26,7 @@ from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..deadlines import deadline_text as when_deadline
 from ..engine import Board, Card, Robot, parse_card, square_name
 from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
@@ -95,8 +96,9 @@ def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[st
     return {"In-Reply-To": rows[-1], "References": " ".join(refs)}
 
 
-def deadline_text(deadline: datetime | None) -> str | None:
-    return f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else None
+def deadline_text(deadline: datetime | None, now: datetime | None = None, tz: str | None = None) -> str | None:
+    """A deadline as players read it: weekday, date, UTC, time left (and their own time zone)."""
+    return when_deadline(deadline, now, tz)
 
 
 def standing_of(player: Player) -> StandingOrders:
@@ -162,7 +164,7 @@ def _resolve(s: Session, game: Game | str | int, turn: Turn | int | None) -> tup
 
 
 def _private_section(game: Game, player: Player, column: Column, number: int, turn: Turn | None,
-                     robot: Robot | None, flag_total: int) -> PrivateSection:
+                     robot: Robot | None, flag_total: int, now: datetime | None = None) -> PrivateSection:
     """A player's own part of a mail about turn ``number``: their hand, fused registers and an order template
     while their robot plays on (even without cards: powered down, or waiting to re-enter, it may still give
     standing orders); only its state once the robot or the player is out, or the game is over."""
@@ -170,7 +172,8 @@ def _private_section(game: Game, player: Player, column: Column, number: int, tu
     if not playing_on or turn is None:
         return build_private(column, number, [], {}, "", robot, flag_total, None)
     return build_private(column, number, hand_of(turn, player.robot), locked_of(turn, player.robot),
-                         order_template(game, player, turn, robot), robot, flag_total, deadline_text(turn.deadline))
+                         order_template(game, player, turn, robot), robot, flag_total,
+                         deadline_text(turn.deadline, now, player.timezone))
 
 
 # -- after a turn ---------------------------------------------------------------------------------------
@@ -211,7 +214,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
-                                   rendered.flag_total)
+                                   rendered.flag_total, now)
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender.header,
@@ -279,7 +282,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     out: list[OutgoingMail] = []
     for player in players:
         robot = by_name.get(player.robot)
-        section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count)
+        section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count, now)
         msg = one(player.email, f"{game.code} has started: your cards for turn 1", "start", section,
                   mail_headers(settings, game, now, reply_to(player) if reply_to else None))
         out.append(enqueue_mail(s, msg, kind=KIND_START, recipients=[player.email],

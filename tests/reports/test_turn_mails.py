@@ -90,7 +90,7 @@ def test_a_players_mail_carries_their_next_hand_and_a_template_that_reads_back_a
         assert [line.split(None, 1)[1] for line in private.splitlines() if re.match(r"^\s+\d+  \S", line)] == \
             [str(c) for c in hand]
         assert f"BEGIN {code} {robot} turn 2 key {me.secret}" in text
-        assert "Orders are due by 2026-03-06 13:00 UTC" in text
+        assert "Orders are due by Fri 6 Mar 2026, 13:00 UTC (in 5 days)" in text
         # the player fills the free registers with hand cards 1, 2, 3... and replies with the block
         block = text[text.index("BEGIN"):text.index("\nEND\n") + 5]
         free = [r for r in range(1, 6) if r not in locked.get(robot, {})]

@@ -30,7 +30,7 @@ def new_game(store: Store, **kwargs: object) -> str:
     with store.write() as s:
         game = g.create_game(s, course="sprint", code="RR-1", seed="tick", deadline_seconds=2 * 86400,
                              reminder_seconds=86400, gm_address="gm@example.test", now=T0, actor="test",
-                             **kwargs)  # type: ignore[arg-type]
+                             **{"settle_seconds": 0, **kwargs})  # type: ignore[arg-type]
         for robot in ROBOTS:
             g.add_player(s, game, email=f"{robot.lower()}@example.test", robot=robot, now=T0)
         g.start_game(s, game, actor="test", now=T0)
