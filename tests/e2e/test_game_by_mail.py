@@ -140,7 +140,8 @@ def test_a_game_runs_from_newgame_to_a_winner_by_mail_alone(settings, store, dov
         return "\n".join(text_of(m) for m in answers)
 
     # -- the GM sets the game up ------------------------------------------------------------------------
-    answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 MISSING random SEED e2e",
+    answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 MISSING random "
+                "SEED e2e",
                 *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START")
     assert "NOT DONE" not in answer and "started" in answer, answer
     forms = {robot: turn_form(mail.inbox(user)) for robot, user in PLAYERS.items()}

@@ -82,7 +82,8 @@ class Table:
         return "\n".join(text_of(m) for m in answers)
 
     def start(self) -> dict[str, Form]:
-        answer = self.gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 MISSING random "
+        answer = self.gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 "
+                         "MISSING random "
                          "SEED trust",
                          *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START")
         assert "NOT DONE" not in answer and "started" in answer, answer
