@@ -220,16 +220,9 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
-    played = {"random": "they played a program drawn at random from their hand",
-              "power_down": "they played only their fused registers, and a power down next turn",
-              "repeat_locked": "they played last turn's cards where possible, the rest at random",
-              "autopilot": "their robots were played by the autopilot (the best program of their hand "
-                           "by its search)"}[game.missing_orders]
-    body = (f"Turn {turn.number} of {game.code} was resolved at its deadline. No orders came from "
-            f"{', '.join(late)}; {played}.")
-    if record_notice(s, turn, "late", now=now):
-        announce(s, settings, game, subject=f"{game.code} turn {turn.number}: late players", body=body,
-                 key=f"late:{game.code}:{turn.number}", now=now)
+    """Who was late is told in the results mail itself (:mod:`referee.reports.fills`); only the record is
+    kept here."""
+    record_notice(s, turn, "late", now=now)
 
 
 def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: datetime) -> None:

@@ -110,6 +110,10 @@ class TurnReport:
     columns: list[Column]
     blocks: list[Block]
     winner: str | None = None
+    #: who sent no orders and what was played for them (issue 18: told in the results, not apart)
+    late: str | None = None
+    #: the turn's page in the public archive
+    archive_url: str | None = None
 
     @property
     def tables(self) -> list[Table]:
@@ -406,6 +410,8 @@ class PrivateSection:
     status: list[str]
     order_template: str
     deadline: str | None = None
+    #: the game is over: no more cards, ever
+    game_over: bool = False
 
 
 def build_private(player: Player, turn: int, hand: Sequence[Card], locked: Mapping[int, Card], order_template: str,

@@ -25,6 +25,7 @@ from email.utils import format_datetime, formataddr
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
+from ..archive.links import turn_url
 from ..config import Settings
 from ..deadlines import deadline_text as when_deadline
 from ..engine import Board, Card, Robot, parse_card, square_name
@@ -41,6 +42,7 @@ from ..store.games import get_game, get_turn
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn
 from ..store.types import utcnow
+from .fills import filled_robots, late_text, mark_fills
 from .stored import course_board, report_players, robots_before, stored_turn_result
 from .templating import render
 
@@ -170,10 +172,12 @@ def _private_section(game: Game, player: Player, column: Column, number: int, tu
     standing orders); only its state once the robot or the player is out, or the game is over."""
     playing_on = (turn is not None and player.status == "active" and robot is not None and not robot.out_of_game)
     if not playing_on or turn is None:
-        return build_private(column, number, [], {}, "", robot, flag_total, None)
+        section = build_private(column, number, [], {}, "", robot, flag_total, None)
+        section.game_over = game.status == "finished"
+        return section
     return build_private(column, number, hand_of(turn, player.robot), locked_of(turn, player.robot),
                          order_template(game, player, turn, robot), robot, flag_total,
-                         deadline_text(turn.deadline, now, player.timezone))
+                         deadline_text(turn.deadline, turn.opened_at or now, player.timezone))
 
 
 # -- after a turn ---------------------------------------------------------------------------------------
@@ -198,6 +202,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     result = stored_turn_result(turn)
     columns = report_players(game, turn)
     rendered = render_turn(board, result, columns, game.code, turn.number)
+    fills = filled_robots(s, game, turn)
+    mark_fills(rendered.report, fills)
+    rendered.report.late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])
+    rendered.report.archive_url = turn_url(settings, game.code, turn.number)
     by_robot = {c.robot: c for c in columns}
     next_turn = _next_turn(s, game, turn)
     next_robots = {r.name: r for r in (robots_before(next_turn) if next_turn else result.robots)}
@@ -230,6 +238,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
                                 game=game, turn_number=turn.number, now=now))
+    if game.status == "finished" and next_turn is None:
+        from .final import enqueue_final_mails
+
+        out += enqueue_final_mails(s, settings, game, now=now, held=held)
     return out
 
 

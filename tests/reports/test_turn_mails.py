@@ -17,6 +17,7 @@ from referee.orders import OrderContext, read_orders
 from referee.render import build_report, report_text
 from referee.render.turn import file_stem
 from referee.reports import enqueue_start_mails, enqueue_turn_mails, report_players, stored_turn_result
+from referee.reports.fills import filled_robots, late_text, mark_fills
 from referee.store import GameStateError
 from referee.store import games as g
 from referee.store.mail import release_held
@@ -131,9 +132,14 @@ def test_the_report_mailed_is_the_stored_turn_as_a_replay_of_the_engine_gives_it
         board = load_board(game.course)
         columns = report_players(game, turn)
         stored = stored_turn_result(turn)
+        fills = filled_robots(s, game, turn)
+        late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])
     assert same
     assert stored.events == replayed.events and stored.played == replayed.played
     report = build_report(board, replayed, columns, code, 1)
+    mark_fills(report, fills)  # every program was filled in (play_turn): each card is marked, the mail says so
+    report.late = late
+    assert sorted(fills) == sorted(PLAYERS) and all(mark == "autopilot" for mark in fills.values())
     files = {key: f"{file_stem(code, 1)}-{key}.png" for key in report.images}
     expected = report_text(report, files)
     for row in rows:
@@ -206,11 +212,59 @@ def test_the_winners_turn_mail_says_so_and_deals_no_more_cards(store):
     with store.read() as s:
         game = g.get_game(s, code)
         assert (game.status, game.winner) == ("finished", "Twonky")
-    for row in rows:
+    results = [row for row in rows if row.kind != "game_over"]
+    assert len(results) == len(PLAYERS) + 1
+    for row in results:
         text = text_of(parse(row.raw))
         assert row.subject.endswith(f"{code} turn 1 results: Twonky wins")
         assert "Twonky has touched the last flag and wins the game." in html_of(parse(row.raw))
         assert "Your hand" not in text and "BEGIN" not in text
+        if row.kind == "turn_report":
+            assert "The game is over: no more cards." in text and "No cards for you" not in text
+
+
+def test_the_game_over_mail_gives_everyone_the_winner_the_standings_statistics_and_the_archive_link(store):
+    settings = SETTINGS.with_overrides(archive_url="https://rr.example.test/archive")
+    code = new_game(store)
+    board = load_board("sprint")
+    with store.write() as s:
+        game = g.get_game(s, code)
+        robots = g.robots_of(g.open_turn(s, game))
+        # Hammer stands on the last flag with every other flag touched; Zoom has touched one flag
+        robots[1] = replace(robots[1], pos=board.flags[board.flag_count], flags=board.flag_count - 1,
+                            virtual=False, first_turn=False)
+        robots[2] = replace(robots[2], flags=1)
+        turn = g.replace_open_state(s, game, robots, actor="test", now=T0)
+        hand = turn.hands["Hammer"]
+        turning = next(c for c in hand if c.split()[0] in ("LF90", "RT90", "UTRN"))
+        program = [turning, *[c for c in hand if c != turning][:4]]
+        g.submit_program(s, game, "Hammer", program, actor="test", now=T0)
+    rows = outbox(store, play_turn(store, code, now=NOW, settings=settings))
+    final = [row for row in rows if row.kind == "game_over"]
+    assert sorted(r.recipients[0] for r in final) == sorted([address(u) for u in PLAYERS.values()]
+                                                            + ["gm@example.test"])
+    with store.read() as s:
+        game = g.get_game(s, code)
+        state = {d["name"]: d for d in g.get_turn(s, game, 1).state_after}
+    assert game.winner == "Hammer"
+    for row in final:
+        assert row.subject.endswith(f"{code}: game over, Hammer wins")
+        text = text_of(parse(row.raw))
+        assert "GAME OVER" in text and "Hammer (Bob) has touched the last flag and wins the game." in text
+        places = [line.split() for line in text.split("Final standings")[1].split("Statistics")[0].splitlines()
+                  if re.match(r"^\d+ ", line)]
+        # the winner first, then Zoom (one flag), then Twonky; each with flags, lives and HP as they ended
+        assert [(p[0], p[1]) for p in places] == [("1", "Hammer"), ("2", "Zoom"), ("3", "Twonky")]
+        for p in places:
+            d = state[p[1]]
+            assert p[2] == str(d["flags"]) and p[5] == str(d["lives"])
+            assert p[6] == (str(10 - d["damage"]) if d["at"] else "-")
+        assert "1 turn played" in text
+        assert re.search(r"^shots fired: \d+$", text, re.M) and re.search(r"^squares moved: \d+$", text, re.M)
+        assert f"https://rr.example.test/archive/{code.lower()}/index.html" in text
+    # the turn mail itself links to its page in the archive
+    turn_mail = next(row for row in rows if row.kind == "turn_report")
+    assert f"https://rr.example.test/archive/{code.lower()}/turn-1.html" in text_of(parse(turn_mail.raw))
 
 
 def test_when_a_game_starts_each_player_gets_the_board_and_their_first_hand(store):

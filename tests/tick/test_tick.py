@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import email
 from datetime import UTC, datetime, timedelta
+from email import policy
 from pathlib import Path
 
 import pytest
@@ -86,14 +88,18 @@ def test_a_reminder_goes_once_to_the_missing_players_a_day_before_the_deadline(s
     assert sorted(m.recipients[0] for m in mails(store, "reminder")) == ["hammer@example.test", "zoom@example.test"]
 
 
-def test_at_the_deadline_the_turn_is_resolved_and_everyone_learns_who_was_late(store, settings):
+def test_at_the_deadline_the_turn_is_resolved_and_everyone_learns_who_was_late_in_the_results(store, settings):
     new_game(store)
     program(store, "Twonky", T0 + timedelta(hours=1))
     summary = tick(settings, now=T0 + timedelta(days=2, minutes=1), store=store)
     assert summary.resolved == ["RR-1 turn 1"]
-    late = [m for m in mails(store, "announcement") if "late players" in m.subject]
-    assert len(late) == 3
-    assert b"Hammer, Zoom" in late[0].raw
+    results = mails(store, "turn_report")
+    assert len(results) == 3
+    for mail in results:
+        text = " ".join(email.message_from_bytes(mail.raw, policy=policy.default)
+                        .get_body(("plain",)).get_content().split())
+        assert "Late players: no orders came from Hammer, Zoom for turn 1" in text
+    assert not [m for m in mails(store, "announcement") if "late players" in m.subject]  # no mail of its own
     with store.read() as s:
         players = {p.robot: p for p in g.get_game(s, "RR-1").players}
         assert players["Hammer"].missed_turns == 1 and players["Twonky"].missed_turns == 0
