@@ -169,8 +169,8 @@ def test_a_game_runs_from_newgame_to_a_winner_by_mail_alone(settings, store, dov
         game = g.get_game(s, GAME)
         assert game.turn_number == 2 and game.winner is None
     bob = mail.inbox("bob")
-    assert any("results" in str(m["Subject"]) and "Late players: no orders came from Zoom" in " ".join(text_of(m).split())
-               for m in bob)
+    assert any("results" in str(m["Subject"])
+               and "Late players: no orders came from Zoom" in " ".join(text_of(m).split()) for m in bob)
     forms = {robot: turn_form(mail.inbox(user) if user != "bob" else bob) for robot, user in PLAYERS.items()}
 
     # -- the GM pauses the game; the deadline moves on by the pause -------------------------------------------

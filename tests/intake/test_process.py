@@ -125,13 +125,18 @@ async def test_another_address_with_the_right_key_is_obeyed_and_only_the_address
     assert f"A mail from {address('dave')} carrying your key was accepted" in text_of(copy.raw)
 
 
-async def test_another_address_without_the_key_is_never_answered(store, take):
+async def test_another_address_without_the_key_is_never_answered_about_the_game(store, take):
     code = new_game(store)
     cards = hand(store, code, "Twonky")[:5]
     await take(mail(address("dave"), block(store, code, "Twonky", program_lines(cards), key="guessed")),
                mail(address("dave"), "HELP\n", subject=f"Re: {code} turn 1"))
     assert [o for o, _ in outcome_of(store)] == ["ignored", "ignored"]
-    assert outbox(store) == [] and active_program(store, code, "Twonky") is None
+    assert active_program(store, code, "Twonky") is None
+    # HELP is answered for anyone, with the order language only: nothing of the game or its players
+    (help_answer,) = outbox(store)
+    body = text_of(help_answer.raw)
+    assert help_answer.kind == "stranger" and "How to send orders" in body
+    assert code not in body and "Twonky" not in body and not any(str(c) in body for c in cards)
 
 
 async def test_a_player_writing_about_someone_elses_robot_is_told_and_nothing_is_taken(store, take):
@@ -148,11 +153,37 @@ async def test_a_player_writing_about_someone_elses_robot_is_told_and_nothing_is
     assert active_program(store, code, "Twonky") is None
 
 
-async def test_an_unknown_sender_is_recorded_and_never_answered(store, take):
-    new_game(store)
+async def test_an_unknown_sender_is_recorded_and_nothing_in_the_mail_is_acted_on_but_help_is_answered(store, take):
+    code = new_game(store)
     await take(mail("stranger@elsewhere.test", "HELP\n1: FWD1 500\n"))
     ((outcome, reason),) = outcome_of(store)
-    assert outcome == "ignored" and "unknown sender" in reason
+    assert outcome == "ignored" and "unknown sender" in reason and "answered with HELP" in reason
+    [answer] = outbox(store)
+    assert answer.kind == "stranger" and answer.recipients == ["stranger@elsewhere.test"]
+    body = text_of(answer.raw)
+    assert "How to send orders" in body and "game master: gm@example.test" in body
+    assert code not in body  # nothing about the games goes to a stranger
+
+
+async def test_a_stranger_asking_how_to_join_gets_one_short_note_a_day(store, take):
+    new_game(store)
+    await take(mail("newcomer@elsewhere.test", "Hello, how do I join a game?\n"),
+               mail("newcomer@elsewhere.test", "Hello? Anyone there?\n"))
+    [answer] = outbox(store)
+    body = text_of(answer.raw)
+    assert answer.subject == "RoboRally referee: who we are"
+    assert "RoboRally referee at referee@example.test" in body and "game master: gm@example.test" in body
+    assert "HELP" in body and "at most one of these a day" in body
+    reasons = [reason for _, reason in outcome_of(store)]
+    assert reasons[0].endswith("answered with a short note") and reasons[1].endswith("answered already today")
+
+
+async def test_a_stranger_whose_envelope_is_of_another_domain_is_not_answered(store, take):
+    new_game(store)
+    await take(mail("victim@elsewhere.test", "how do I join?\n",
+                    headers={"Return-Path": "<spammer@bulk.example>"}))
+    ((outcome, reason),) = outcome_of(store)
+    assert outcome == "ignored" and "envelope sender" in reason
     assert outbox(store) == []
 
 
