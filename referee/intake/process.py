@@ -696,7 +696,8 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number,
                                           context=ctx, draft=result.draft, standing=result.standing,
                                           key=player.secret, vocabulary=vocabulary, time_left=time_left,
-                                          notes=notes, quoted_block=found.quoted_block), *commands)
+                                          notes=notes, quoted_block=found.quoted_block and not found.from_quote),
+                     *commands)
         else:
             body = (f"Nothing in it was taken ({len(result.errors)} error(s)). If it was your mail, send it again\n"
                     f"from your address of record, {player.email}.\n")

@@ -6,6 +6,7 @@ Every mail arrives the real way: IMAP APPEND into the referee's mailbox, a poll,
 from __future__ import annotations
 
 import base64
+import re
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
@@ -405,3 +406,54 @@ async def test_a_failure_is_recorded_as_error_and_the_mail_can_be_processed_agai
     with store.read() as s:
         row = s.scalars(select(IncomingMail)).one()
         assert (row.outcome, row.attempts) == ("accepted", 2)
+
+
+# -- the order form filled in within the quoted turn mail (issue 18) ---------------------------------------------
+def _quoted_reply(form: str) -> str:
+    quoted = "\n".join("> " + line if line else ">" for line in form.splitlines())
+    return f"\nOn Mon, 2 Mar 2026 at 12:00, RoboRally referee <referee@example.test> wrote:\n{quoted}\n"
+
+
+async def test_a_form_filled_in_within_the_quote_is_read_when_it_carries_the_key(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")[:5]
+    await take(mail(address("alice"), _quoted_reply(block(store, code, "Twonky", program_lines(cards))),
+                    subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") == cards
+    [echo] = outbox(store)
+    assert "read the order form you filled in within the quoted turn mail" in text_of(echo.raw)
+
+
+async def test_a_form_filled_in_within_the_quote_is_read_when_the_mail_came_to_the_reply_address(store, settings,
+                                                                                                   take):
+    code = new_game(store)
+    cards = hand(store, code, "Zoom")[:5]
+    keyless = f"BEGIN {code} Zoom turn 1\n" + "\n".join(program_lines(cards)) + "\nEND\n"
+    await take(mail(address("carol"), _quoted_reply(keyless), subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Zoom") is None  # to the plain address, without the key: not read
+    with store.read() as s:
+        to = reply_address(settings, g.get_game(s, code), "Zoom", turn=1)
+    await take(mail(address("carol"), _quoted_reply(keyless), subject=f"Re: {code} turn 1", to=to))
+    assert active_program(store, code, "Zoom") == cards
+
+
+async def test_other_quoted_text_is_never_read(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")[:5]
+    quoted_orders = _quoted_reply("My orders: " + ", ".join(cards))
+    await take(mail(address("alice"), "Thanks!\n" + quoted_orders, subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") is None
+
+
+async def test_a_quoted_form_with_a_mistake_gets_a_correction_template_that_keeps_what_was_read(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")
+    lines = [f"1: {cards[0]}", f"2: {cards[1]}", f"3: {cards[2]}", f"4: {cards[3]}", "5: FWD9 999"]
+    await take(mail(address("alice"), _quoted_reply(block(store, code, "Twonky", lines)), subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") is None
+    [answer] = outbox(store)
+    body = text_of(answer.raw)
+    assert "could not be used" in body and "without the \">\" marks" not in body
+    template = body[body.index(f"BEGIN {code} Twonky"):]
+    for reg in range(4):  # the four cards read are in the template sent back; register 5 waits for a card
+        assert re.search(rf"^{reg + 1}: {re.escape(cards[reg])}", template, re.M), template
