@@ -279,3 +279,14 @@ def test_a_reboot_announced_for_next_turn_is_on_the_reboot_line_not_the_mode():
     assert _cell(end, "reboot", "Twonky") == ["reboots next turn"]
     assert _cell(end, "mode", "Twonky") == ["real"]
     assert _cell(end, "hp", "Twonky") == ["7 HP", "3 robots left"]
+
+
+def test_the_private_section_says_the_shortest_way_to_answer_first(seeded: SeededTurn, next_deal):
+    me = next(p for p in seeded.players if p.robot == ME)
+    hand = next_deal.hands.get(ME, [])
+    section = build_private(me, TURN + 1, hand, next_deal.locked.get(ME, {}), ORDER_TEMPLATE, None, 2,
+                            deadline="Thu 26 Nov 2026, 18:00 UTC (in 2 days)")
+    first = private_text(section).split("\n\n")[0]
+    assert first.startswith("HOW TO ANSWER: reply to this mail and write your")
+    assert "at the top" in first and "Thu 26 Nov 2026, 18:00 UTC" in " ".join(first.split())
+    assert "How to answer:" in private_html(section).split("Your robot")[0]
