@@ -26,12 +26,13 @@ from filelock import FileLock, Timeout
 from sqlalchemy.orm import Session
 
 from .config import Settings
+from .deadlines import deadline_text
 from .notices import announce, notice, tell_gm
 from .store import Store
 from .store import games as g
 from .store.errors import AlreadyResolved, Busy, GameStateError, StoreError
 from .store.mail import get_state, notices, record_notice, set_state
-from .store.models import Game, Turn
+from .store.models import Game, Player, Turn
 from .turns import plan_missing, resolve_and_report
 
 log = logging.getLogger("referee.tick")
@@ -252,14 +253,33 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
                 if p.id in done:
                     continue
                 mail = notice(s, settings, to=p.email, subject=f"{game.code} turn {turn.number}: your orders, please",
-                              body=f"The referee has no program from {p.robot} for turn {turn.number} of {game.code}. "
-                                   f"The deadline is {turn.deadline:%Y-%m-%d %H:%M} UTC; after it, "
-                                   f"{_policy_text(game)} will be played for you.\n\nYour cards: "
-                                   f"{', '.join(turn.hands.get(p.robot, []))}\n",
+                              body=reminder_text(game, p, turn, now),
                               key=f"reminder:{game.code}:{turn.number}", kind="reminder", game=game, player=p,
                               turn_number=turn.number, now=now)
                 record_notice(s, turn, "reminder", p, outgoing=mail, now=now)
                 summary.reminders += 1
+
+
+def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:
+    """A reminder: the deadline and what happens after it, the numbered hand, fused registers, the form."""
+    from .reports.mails import order_template
+
+    robot = next((r for r in g.robots_of(turn) if r.name == player.robot), None)
+    hand = turn.hands.get(player.robot, [])
+    locked = turn.locked.get(player.robot) or {}
+    free = 5 - len(locked)
+    lines = [f"The referee has no program from {player.robot} for turn {turn.number} of {game.code}.",
+             f"The deadline is {deadline_text(turn.deadline, now, player.timezone)}; after it,",
+             f"{_policy_text(game)} will be played for you.", "",
+             f"The quickest answer: reply to this mail and write your {free} card{'s' if free != 1 else ''} at "
+             "the top, by their numbers below.", "",
+             f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
+    lines += [f"  {i:2d}  {card}" for i, card in enumerate(hand, start=1)]
+    if locked:
+        lines += ["", "Fused registers (their cards stay where they are):"]
+        lines += [f"  register {reg}: {card}" for reg, card in sorted(locked.items())]
+    lines += ["", "Or fill in this form and send it back:", "", order_template(game, player, turn, robot).rstrip()]
+    return "\n".join(lines) + "\n"
 
 
 def _policy_text(game: Game) -> str:

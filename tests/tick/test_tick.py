@@ -172,3 +172,21 @@ def test_a_reminder_can_be_answered_with_a_plain_reply(store, settings):
     tick(settings, now=T0 + timedelta(hours=25), store=store)
     reminder = mails(store, "reminder")[0]
     assert b"Reply-To: referee+" in reminder.raw
+
+
+def test_a_reminder_carries_the_numbered_hand_the_form_and_the_deadline_with_its_weekday(store, settings):
+    new_game(store)
+    assert tick(settings, now=T0 + timedelta(hours=25), store=store).reminders == 3
+    with store.read() as s:
+        game = g.get_game(s, "RR-1")
+        turn = g.open_turn(s, game)
+        hammer = g.get_player(s, game, "Hammer")
+        hand, secret = list(turn.hands["Hammer"]), hammer.secret
+    [mail] = [m for m in mails(store, "reminder") if m.recipients == ["hammer@example.test"]]
+    text = email.message_from_bytes(mail.raw, policy=policy.default).get_body(("plain",)).get_content()
+    text = text.replace("\r\n", "\n")
+    assert "The deadline is Wed 3 Jun 2026, 12:00 UTC (in 23 hours)" in text  # T0 is Monday 1 June, noon
+    assert "reply to this mail and write your 5 cards at the top" in text
+    for number, card in enumerate(hand, start=1):
+        assert f"  {number:2d}  {card}\n" in text
+    assert f"BEGIN RR-1 Hammer turn 1 key {secret}" in text and "\nEND\n" in text
