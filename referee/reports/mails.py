@@ -262,6 +262,37 @@ def _start_picture(board: Board, game: Game, robots: Sequence[Robot], columns: S
     return Picture("start", f"{file_stem(game.code, 1)}-start.png", png_bytes(image))
 
 
+def _duration(seconds: int) -> str:
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{n} {w}{'s' if n != 1 else ''}" for n, w in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    return " ".join(parts) or "no time"
+
+
+#: the missing-orders policy as the welcome mail says it
+POLICY_WORDS = {"autopilot": "the autopilot plays the best program of your hand for you",
+                "random": "five cards drawn at random from your hand are played for you",
+                "power_down": "your robot runs only its fused registers and powers down",
+                "repeat_locked": "last turn's cards are played again where possible, the rest at random"}
+
+
+def welcome(settings: Settings, game: Game) -> dict[str, object]:
+    """What the start mail says about the game: the rules of the table, in a few lines each."""
+    if game.deadline_seconds:
+        deadline = f"{_duration(game.deadline_seconds)} after each turn mail"
+        if game.deadline_time:
+            deadline += f", moved to {game.deadline_time} UTC on the day it falls"
+    else:
+        deadline = "none: a turn waits until every program is in"
+    settle = (f"{_duration(game.settle_seconds)} after the last program comes in (you may still change yours)"
+              if game.settle_seconds else "as soon as the last program comes in")
+    return {"title": game.title, "deadline": deadline, "settle": settle,
+            "reminder": _duration(game.reminder_seconds) if game.reminder_seconds else None,
+            "missing": POLICY_WORDS.get(game.missing_orders, game.missing_orders),
+            "gm": gm_address(settings, game), "referee": settings.referee_address}
+
+
 def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, *, now: datetime | None = None,
                         reply_to: ReplyTo | None = None) -> list[OutgoingMail]:
     """Queue the mails of a game that has just started: to each player the robots, the board and their hand
@@ -279,7 +310,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     cid = content_id(game.code, 1, "start-board", sender.domain)
     context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
                "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
-               "width": WIDTH}
+               "width": WIDTH, "welcome": welcome(settings, game)}
     by_robot = {c.robot: c for c in columns}
     by_name = {r.name: r for r in robots}
 

@@ -310,3 +310,21 @@ def test_an_unresolved_turn_has_no_report_to_mail(store):
     code = new_game(store)
     with store.write() as s, pytest.raises(GameStateError, match="not resolved"):
         enqueue_turn_mails(s, SETTINGS, code, 1, now=NOW)
+
+
+def test_the_start_mail_welcomes_players_with_the_game_the_course_the_deadline_policy_orders_help_and_the_gm(store):
+    code = new_game(store, deadline_seconds=3 * 86400, deadline_time="21:00", settle_seconds=1800,
+                    missing_orders="random")
+    [row] = [m for m in outbox(store, kind="turn_start") if m.recipients == [address("alice")]]
+    text = " ".join(text_of(parse(row.raw)).split())
+    assert row.subject == f"{code} has started: your cards for turn 1"
+    assert "This is RoboRally by mail" in text and "touch every flag in order wins" in text
+    assert "The course: sprint" in text
+    assert "Deadline: 3 days after each turn mail, moved to 21:00 UTC on the day it falls" in text
+    assert "or 30 minutes after the last program comes in" in text
+    assert "five cards drawn at random from your hand are played for you" in text
+    assert "reply to a turn mail and write your five cards at the top" in text
+    assert "Send HELP to referee@example.test" in text
+    assert "write to the game master, gm@example.test" in text
+    html = html_of(parse(row.raw))
+    assert "How to write orders:" in html and "mailto:gm@example.test" in html
