@@ -319,7 +319,7 @@ def test_the_start_mail_welcomes_players_with_the_game_the_course_the_deadline_p
     text = " ".join(text_of(parse(row.raw)).split())
     assert row.subject == f"{code} has started: your cards for turn 1"
     assert "This is RoboRally by mail" in text and "touch every flag in order wins" in text
-    assert "The course: sprint" in text
+    assert "The course: Sprint" in text
     assert "Deadline: 3 days after each turn mail, moved to 21:00 UTC on the day it falls" in text
     assert "or 30 minutes after the last program comes in" in text
     assert "five cards drawn at random from your hand are played for you" in text
