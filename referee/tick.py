@@ -109,6 +109,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             ("resolve", lambda: _resolve_due(store, settings, now, summary)),
             ("remind", lambda: _remind(store, settings, now, summary)),
             ("send", lambda: _send(store, settings, now, summary)),
+            ("archive", lambda: _archive(store, settings, now, summary)),
             ("retention", lambda: _retention(store, settings, now, summary)),
         ]
         for name, step in steps:
@@ -295,6 +296,34 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     report = send_outbox_sync(store, settings, now=now)
     summary.sent += report.sent
     summary.failed += report.failed
+
+
+ARCHIVED = "archive.built"
+
+
+def _archive(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    """Bring the public archive up to date for the games with newly published turns (only when it is served:
+    ``archive_url`` set, and ``archive_on_tick``). Pages of unchanged turns are kept (see the manifest)."""
+    if not settings.archive_on_tick or not settings.archive_url:
+        return
+    from .archive.build import build_archive, published_turns
+
+    with store.read() as s:
+        built = dict(get_state(s, ARCHIVED) or {})
+        marks: dict[str, str] = {}
+        for game in g.list_games(s):
+            if game.status == "forming":
+                continue
+            turns = published_turns(s, game)
+            last = turns[-1] if turns else None
+            marks[game.code] = f"{last.number if last else 0}:{last.resolved_at if last else ''}:{game.status}"
+    due = [code for code, mark in marks.items() if built.get(code) != mark]
+    if not due:
+        return
+    report = build_archive(store, settings.path(settings.archive_dir), games=due, now=now)
+    log.info("archive: %s", report.summary())
+    with store.write() as s:
+        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in due}}, now=now)
 
 
 def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

@@ -190,3 +190,24 @@ def test_a_reminder_carries_the_numbered_hand_the_form_and_the_deadline_with_its
     for number, card in enumerate(hand, start=1):
         assert f"  {number:2d}  {card}\n" in text
     assert f"BEGIN RR-1 Hammer turn 1 key {secret}" in text and "\nEND\n" in text
+
+
+def test_tick_builds_the_archive_after_each_resolved_turn_and_the_results_mail_links_to_its_page(store, settings,
+                                                                                                  tmp_path):
+    served = settings.with_overrides(archive_url="https://rr.example.test/games/", archive_dir=str(tmp_path / "site"))
+    new_game(store)
+    tick(served, now=T0 + timedelta(minutes=5), store=store)
+    site = tmp_path / "site"
+    assert (site / "index.html").is_file() and not (site / "rr-1" / "turn-1.html").exists()
+    for robot in ROBOTS:
+        program(store, robot, T0 + timedelta(hours=1))
+    assert tick(served, now=T0 + timedelta(hours=1, minutes=5), store=store).resolved == ["RR-1 turn 1"]
+    page = site / "rr-1" / "turn-1.html"
+    assert page.is_file() and "Resolved Mon 1 Jun 2026, 13:05 UTC." in page.read_text()
+    assert "Standings" in (site / "rr-1" / "index.html").read_text()
+    stamp = page.stat().st_mtime_ns
+    tick(served, now=T0 + timedelta(hours=1, minutes=10), store=store)  # nothing new: nothing rebuilt
+    assert page.stat().st_mtime_ns == stamp
+    for mail in mails(store, "turn_report"):
+        text = email.message_from_bytes(mail.raw, policy=policy.default).get_body(("plain",)).get_content()
+        assert "This turn on the web: https://rr.example.test/games/rr-1/turn-1.html" in text
