@@ -162,11 +162,39 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
     return robot_name
 
 
+def _player_html(msg: email.message.EmailMessage, target: Path) -> Path | None:
+    """Save a player's turn (or start) mail as the HTML file they would read, its pictures beside it
+    (``cid:`` links made file names), so a newcomer can open one in a browser. None: not such a mail."""
+    to = parseaddr(str(msg["To"] or ""))[1]
+    robot = next((name for name, address in PLAYERS if address == to), None)
+    subject = str(msg["Subject"] or "")
+    if robot is None or not ("results" in subject or "has started" in subject):
+        return None
+    html_part = msg.get_body(("html",))
+    if html_part is None:
+        return None
+    html = html_part.get_content()
+    for part in msg.walk():
+        name, cid = part.get_filename(), str(part["Content-ID"] or "").strip("<>")
+        if name and part.get_content_maintype() == "image":
+            (target / name).write_bytes(part.get_content())
+            if cid:
+                html = html.replace(f"cid:{cid}", name)
+    m = re.search(r"turn (\d+)", subject)
+    number = m.group(1) if m and "results" in subject else "0-start"
+    path = target / f"{GAME}-turn{number}-{robot}.html"
+    path.write_text(html)
+    return path
+
+
 def _export(settings: Settings, mails: list[email.message.EmailMessage], target: Path) -> list[Path]:
-    """Save the GM's copy of each turn report: its text, and its pictures."""
+    """Save the GM's copy of each turn report (its text and pictures) and each player's mail as HTML."""
     target.mkdir(parents=True, exist_ok=True)
     saved = []
     for msg in mails:
+        if (html := _player_html(msg, target)) is not None:
+            saved.append(html)
+            continue
         if not str(msg["Subject"] or "").startswith("[GM]") or "results" not in str(msg["Subject"]):
             continue
         m = re.search(r"turn (\d+)", str(msg["Subject"]))
@@ -220,7 +248,7 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
             game = g.get_game(s, GAME)
             number = game.turn_number
         echo(f"demo: turn {number}: {', '.join(answered) or 'nobody'} mailed a program")
-        now += timedelta(minutes=5)
+        now += timedelta(minutes=35)  # past the settle delay (30 minutes after the last program)
         summary = tick(settings, now=now, store=store)
         echo(f"  {summary.line()}")
         with store.read() as s:
@@ -250,6 +278,9 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
     echo(f"  the mails the referee sent:   {settings.path(settings.maildir_out)}/new (one file per mail)")
     echo(f"  turn reports and pictures:    {workdir / 'reports'}"
          + (f" (e.g. {reports[-1].name})" if reports else ""))
+    pages = sorted(p for p in reports if p.suffix == ".html")
+    if pages:
+        echo(f"  a player's turn mail in HTML: {pages[-1]} (open it in a browser)")
     echo(f"  the static archive:           {archive / 'index.html'}")
     echo(f"  the database:                 {settings.database_url}")
     echo(f"  look around: referee --config {workdir / 'referee.toml'} game status {GAME}")

@@ -1,5 +1,6 @@
 """The README's first command: the demo plays a game by mail on Maildirs and leaves everything to look at."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +21,13 @@ def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):
     assert (tmp_path / "demo" / "archive" / "index.html").exists()
     assert any("mailed a program" in line for line in lines)
     assert any("static archive" in line for line in lines)
+    # each player's turn mail as the HTML file they would read, its pictures beside it
+    pages = sorted((tmp_path / "demo" / "reports").glob("DEMO-1-turn1-*.html"))
+    assert [p.name for p in pages] == ["DEMO-1-turn1-Hammer.html", "DEMO-1-turn1-Twonky.html", "DEMO-1-turn1-Zoom.html"]
+    html = pages[0].read_text()
+    assert "cid:" not in html and "How to answer:" in html
+    for src in re.findall(r'<img src="([^"]+)"', html):
+        assert (tmp_path / "demo" / "reports" / src).is_file(), src
 
 
 def test_the_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path: Path):
