@@ -188,6 +188,9 @@ def do_end_game(ctx: GmContext, command: Command) -> str:
         game = g.end_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
         _tell_players(ctx, s, game, command, "game over",
                       f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
+        from ..reports.final import enqueue_final_mails
+
+        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # the final standings and statistics
         return "ended"
 
 

@@ -166,6 +166,11 @@ def test_end_game_finishes_it_and_says_so(running):
     with running.store.read() as s:
         assert g.get_game(s, "RR-1").status == "finished"
     assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 3
+    # and the final standings, to the players and the GM
+    final = outbox(running, "game_over")
+    assert sorted(m.recipients[0] for m in final) == sorted([f"{r}@example.test" for r in ("twonky", "hammer", "zoom")]
+                                                            + [GM])
+    assert all(b"Final standings" in m.raw and b"ended without a winner" in m.raw for m in final)
 
 
 def test_what_newgame_leaves_out_comes_from_the_settings(gm):
