@@ -248,7 +248,9 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
             game = g.get_game(s, GAME)
             number = game.turn_number
         echo(f"demo: turn {number}: {', '.join(answered) or 'nobody'} mailed a program")
-        now += timedelta(minutes=35)  # past the settle delay (30 minutes after the last program)
+        now += timedelta(minutes=5)
+        echo(f"  {tick(settings, now=now, store=store).line()}")  # takes the orders
+        now += timedelta(minutes=31)  # the settle delay: 30 minutes after the last program, then resolved
         summary = tick(settings, now=now, store=store)
         echo(f"  {summary.line()}")
         with store.read() as s:
