@@ -90,21 +90,29 @@ def obstruction(board: Board | None, ev: Event, replay: Replay, label: Callable[
     return f"obstruction {side} of {square_name(pos)}"
 
 
+def _card_of(played: Mapping[str, Sequence[Card | None]], robot: str, phase: int) -> Card | None:
+    cards = played.get(robot) or []
+    return cards[phase - 1] if len(cards) >= phase else None
+
+
 def pushed(ev: Event, phase: int, played: Mapping[str, Sequence[Card | None]], label: Callable[[str], str]) -> str:
-    """A push, by whom and with which card (a robot), or by which element."""
+    """A push, by whom and with which card (a robot), or by which element. In a chain (Zoom pushes Hammer
+    into Twonky) the robot that touched it pushed, moved by the card of the robot that started it."""
     data = ev.data or {}
     by = str(data.get("by") or "")
+    priority = data.get("priority")
     if not by:
         return ev.text
-    if by in played:
-        cards = played[by]
-        card = cards[phase - 1] if len(cards) >= phase else None
-        if card is not None:
-            return f"{ev.text} by {label(by)} ({card})"
-        if data.get("priority") is not None:
-            return f"{ev.text} by {label(by)} at {data['priority']}"
-        return f"{ev.text} by {label(by)}"
-    return f"{ev.text} ({by})"
+    if by not in played:
+        return f"{ev.text} ({by})"
+    card = _card_of(played, by, phase)
+    if card is not None and (priority is None or card.priority == priority):
+        return f"{ev.text} by {label(by)} ({card})"
+    origin = next((name for name in played if (c := _card_of(played, name, phase)) is not None
+                   and c.priority == priority), None)
+    if origin is not None:
+        return f"{ev.text} by {label(by)}, pushed by {label(origin)} ({_card_of(played, origin, phase)})"
+    return f"{ev.text} by {label(by)}" + (f" at {priority}" if priority is not None else "")
 
 
 def position(robot: Robot | None) -> str:

@@ -290,3 +290,15 @@ def test_the_private_section_says_the_shortest_way_to_answer_first(seeded: Seede
     assert first.startswith("HOW TO ANSWER: reply to this mail and write your")
     assert "at the top" in first and "Thu 26 Nov 2026, 18:00 UTC" in " ".join(first.split())
     assert "How to answer:" in private_html(section).split("Your robot")[0]
+
+
+def test_in_a_pushing_chain_the_robot_pushed_along_names_the_robot_that_started_it():
+    report = _blocked_turn([{"name": "Zoom", "at": "r2c1", "facing": "E"},
+                            {"name": "Hammer", "at": "r2c2", "facing": "N"},
+                            {"name": "Twonky", "at": "r2c3", "facing": "N"}],
+                           {"Zoom": ["FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520", "FWD1 530"],
+                            "Hammer": ["LF90 70", "LF90 90", "LF90 110", "LF90 130", "LF90 150"],
+                            "Twonky": ["RT90 80", "RT90 100", "RT90 120", "RT90 140", "RT90 160"]})
+    stage = report.tables[0]
+    assert "pushed to r2c3 by Zoom (FWD1 490)" in _cell(stage, "moves", "Hammer")
+    assert "pushed to r2c4 by Hammer, pushed by Zoom (FWD1 490)" in _cell(stage, "moves", "Twonky")
