@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from ..clock import TimeError, parse_duration
 from ..config import Settings
+from ..deadlines import deadline_text
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
 from ..intake.tokens import reply_to
@@ -179,7 +180,7 @@ def do_resume(ctx: GmContext, command: Command) -> str:
         when = _when(turn.deadline if turn else None)
         _tell_players(ctx, s, game, command, "game resumed",
                       f"The game master has resumed {game.code}. The deadline of turn {game.turn_number} is now "
-                      f"{when}.")
+                      f"{_players_when(turn.deadline if turn else None, ctx.now)}.")
         return f"resumed; deadline {when}"
 
 
@@ -200,7 +201,7 @@ def _set_deadline(ctx: GmContext, command: Command, deadline: datetime | None) -
         game = g.get_game(s, _game(ctx))
         _tell_players(ctx, s, game, command, f"new deadline for turn {turn.number}",
                       f"The game master has set the deadline of {game.code} turn {turn.number} to "
-                      f"{_when(deadline)}.")
+                      f"{_players_when(deadline, ctx.now)}.")
         return f"deadline of turn {turn.number}: {_when(deadline)}"
 
 
@@ -457,6 +458,11 @@ def do_timezone(ctx: GmContext, command: Command) -> str:
 
 def do_help(ctx: GmContext, command: Command) -> str:
     return "\n" + HELP
+
+
+def _players_when(deadline: datetime | None, now: datetime) -> str:
+    """A deadline as the players' mails write it: weekday, date, UTC, time left."""
+    return deadline_text(deadline, now) or "none (the turn waits for every program)"
 
 
 def _when(deadline: datetime | None) -> str:
