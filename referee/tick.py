@@ -155,7 +155,7 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
             hours = gap.total_seconds() / 3600
             body = (f"The referee was not running for {hours:.1f} hours (from {since:%Y-%m-%d %H:%M} to "
                     f"{now:%Y-%m-%d %H:%M} UTC), and the deadline of {game.code} turn {turn.number} fell in that "
-                    f"time. So nobody loses a turn to it, the deadline is now {new:%Y-%m-%d %H:%M} UTC.")
+                    f"time. So nobody loses a turn to it, the deadline is now {deadline_text(new, now)}.")
             announce(s, settings, game, subject=f"{game.code}: deadline extended", body=body,
                      key=f"outage:{game.code}:{turn.number}:{since.isoformat()}", now=now)
             tell_gm(s, settings, game, subject=f"[GM] {game.code}: deadline extended after an outage", body=body,
