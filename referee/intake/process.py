@@ -55,6 +55,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..deadlines import when_text
 from ..engine import Card, Robot, parse_card
 from ..keys import same_key
 from ..orders import (
@@ -628,7 +629,8 @@ def _time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
         return None  # a finished game has no time left to tell of
     if game.status == "paused":
         return "the game is paused (the deadline moves on by the pause)"
-    return format_time_left(turn.deadline, now)
+    left = format_time_left(turn.deadline, now)
+    return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
 
 
 def _on_file(s: Session, turn: Turn | None, player: Player) -> tuple[list[Card] | None, StandingOrders]:

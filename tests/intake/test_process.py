@@ -422,6 +422,8 @@ async def test_a_form_filled_in_within_the_quote_is_read_when_it_carries_the_key
     assert active_program(store, code, "Twonky") == cards
     [echo] = outbox(store)
     assert "read the order form you filled in within the quoted turn mail" in text_of(echo.raw)
+    # the answer gives the deadline as every mail does: time left, weekday, date, UTC
+    assert re.search(r"Time left: [^\n]*, until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC", text_of(echo.raw))
 
 
 async def test_a_form_filled_in_within_the_quote_is_read_when_the_mail_came_to_the_reply_address(store, settings,
