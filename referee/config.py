@@ -129,6 +129,11 @@ class Settings:
     lock_file: str = ""
     #: where ``referee archive build`` writes the static site
     archive_dir: str = "archive"
+    #: the web address the archive is served at (e.g. https://example.org/referee/); when set, every
+    #: turn mail links to its turn page and the last mail of a game to the game's page
+    archive_url: str = ""
+    #: build the archive after each resolved turn (``referee tick``), only the pages that changed
+    archive_on_tick: bool = True
     #: log level: debug, info, warning, error (``referee --verbose`` commands show everything)
     log_level: str = "warning"
     #: days a stored mail is kept whole when no live game needs it (ignored mail, mail of finished
@@ -140,6 +145,9 @@ class Settings:
     default_deadline: str = "5d"
     default_reminder: str = "24h"
     default_missing_orders: str = "autopilot"
+    #: how long after the last program of a turn it waits before it is resolved (a moment to say
+    #: "oops"); 0: at once
+    default_settle: str = "30m"
 
     #: the file these settings were read from (not a setting itself)
     config_path: Path | None = None

@@ -162,43 +162,50 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
     return robot_name
 
 
-def _save_html(msg: email.message.EmailMessage, path: Path) -> None:
-    """A mail's HTML part as a page that opens in a browser: its cid: pictures point at the saved files."""
-    body = msg.get_body(("html",))
-    if body is None:
-        return
-    html = body.get_content()
+def _player_html(msg: email.message.EmailMessage, target: Path) -> Path | None:
+    """Save a player's turn (or start) mail as the HTML file they would read, its pictures beside it
+    (``cid:`` links made file names), so a newcomer can open one in a browser. None: not such a mail."""
+    to = parseaddr(str(msg["To"] or ""))[1]
+    robot = next((name for name, address in PLAYERS if address == to), None)
+    subject = str(msg["Subject"] or "")
+    if robot is None or not ("results" in subject or "has started" in subject):
+        return None
+    html_part = msg.get_body(("html",))
+    if html_part is None:
+        return None
+    html = html_part.get_content()
     for part in msg.walk():
-        name, cid = part.get_filename(), part["Content-ID"]
-        if name and cid and part.get_content_maintype() == "image":
-            (path.parent / name).write_bytes(part.get_content())
-            html = html.replace(f"cid:{cid.strip('<>')}", name)
+        name, cid = part.get_filename(), str(part["Content-ID"] or "").strip("<>")
+        if name and part.get_content_maintype() == "image":
+            (target / name).write_bytes(part.get_content())
+            if cid:
+                html = html.replace(f"cid:{cid}", name)
+    m = re.search(r"turn (\d+)", subject)
+    number = m.group(1) if m and "results" in subject else "0-start"
+    path = target / f"{GAME}-turn{number}-{robot}.html"
     path.write_text(html)
+    return path
 
 
 def _export(settings: Settings, mails: list[email.message.EmailMessage], target: Path) -> list[Path]:
-    """Save the GM's copy of each turn report (its text and its pictures), and every turn mail's HTML as a page
-    (``RR-1-turn3-gm.html``, ``RR-1-turn3-alice.html``...)."""
+    """Save the GM's copy of each turn report (its text and pictures) and each player's mail as HTML."""
     target.mkdir(parents=True, exist_ok=True)
     saved = []
     for msg in mails:
-        subject = str(msg["Subject"] or "")
-        if "results" not in subject:
+        if (html := _player_html(msg, target)) is not None:
+            saved.append(html)
             continue
-        m = re.search(r"turn (\d+)", subject)
+        if not str(msg["Subject"] or "").startswith("[GM]") or "results" not in str(msg["Subject"]):
+            continue
+        m = re.search(r"turn (\d+)", str(msg["Subject"]))
         stem = f"{GAME}-turn{m.group(1) if m else 'x'}"
-        if subject.startswith("[GM]"):
-            path = target / f"{stem}.txt"
-            path.write_text(_text(msg))
-            saved.append(path)
-            for part in msg.walk():
-                name = part.get_filename()
-                if name and part.get_content_maintype() == "image":
-                    (target / name).write_bytes(part.get_content())
-        who = "gm" if subject.startswith("[GM]") else re.sub(r"[^a-z0-9]+", "-", str(msg["To"]).split("@")[0].lower())
-        page = target / f"{stem}-{who}.html"
-        _save_html(msg, page)
-        saved.append(page)
+        path = target / f"{stem}.txt"
+        path.write_text(_text(msg))
+        saved.append(path)
+        for part in msg.walk():
+            name = part.get_filename()
+            if name and part.get_content_maintype() == "image":
+                (target / name).write_bytes(part.get_content())
     return saved
 
 
@@ -242,6 +249,8 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
             number = game.turn_number
         echo(f"demo: turn {number}: {', '.join(answered) or 'nobody'} mailed a program")
         now += timedelta(minutes=5)
+        echo(f"  {tick(settings, now=now, store=store).line()}")  # takes the orders
+        now += timedelta(minutes=31)  # the settle delay: 30 minutes after the last program, then resolved
         summary = tick(settings, now=now, store=store)
         echo(f"  {summary.line()}")
         with store.read() as s:
@@ -271,6 +280,9 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
     echo(f"  the mails the referee sent:   {settings.path(settings.maildir_out)}/new (one file per mail)")
     echo(f"  turn reports and pictures:    {workdir / 'reports'}"
          + (f" (e.g. {reports[-1].name})" if reports else ""))
+    pages = sorted(p for p in reports if p.suffix == ".html")
+    if pages:
+        echo(f"  a player's turn mail in HTML: {pages[-1]} (open it in a browser)")
     echo(f"  the static archive:           {archive / 'index.html'}")
     echo(f"  the database:                 {settings.database_url}")
     echo(f"  look around: referee --config {workdir / 'referee.toml'} game status {GAME}")

@@ -26,12 +26,13 @@ from filelock import FileLock, Timeout
 from sqlalchemy.orm import Session
 
 from .config import Settings
+from .deadlines import deadline_text
 from .notices import announce, notice, tell_gm
 from .store import Store
 from .store import games as g
 from .store.errors import StoreError
 from .store.mail import get_state, notices, record_notice, set_state
-from .store.models import Game, Turn
+from .store.models import Game, Player, Turn
 
 log = logging.getLogger("referee.tick")
 
@@ -107,6 +108,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             ("resolve", lambda: _resolve_due(store, settings, now, summary)),
             ("remind", lambda: _remind(store, settings, now, summary)),
             ("send", lambda: _send(store, settings, now, summary)),
+            ("archive", lambda: _archive(store, settings, now, summary)),
             ("retention", lambda: _retention(store, settings, now, summary)),
         ]
         for name, step in steps:
@@ -152,7 +154,7 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
             hours = gap.total_seconds() / 3600
             body = (f"The referee was not running for {hours:.1f} hours (from {since:%Y-%m-%d %H:%M} to "
                     f"{now:%Y-%m-%d %H:%M} UTC), and the deadline of {game.code} turn {turn.number} fell in that "
-                    f"time. So nobody loses a turn to it, the deadline is now {new:%Y-%m-%d %H:%M} UTC.")
+                    f"time. So nobody loses a turn to it, the deadline is now {deadline_text(new, now)}.")
             announce(s, settings, game, subject=f"{game.code}: deadline extended", body=body,
                      key=f"outage:{game.code}:{turn.number}:{since.isoformat()}", now=now)
             tell_gm(s, settings, game, subject=f"[GM] {game.code}: deadline extended after an outage", body=body,
@@ -195,16 +197,9 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
-    played = {"random": "they played a program drawn at random from their hand",
-              "power_down": "they played only their fused registers, and a power down next turn",
-              "repeat_locked": "they played last turn's cards where possible, the rest at random",
-              "autopilot": "their robots were played by the autopilot (the best program of their hand "
-                           "by its search)"}[game.missing_orders]
-    body = (f"Turn {turn.number} of {game.code} was resolved at its deadline. No orders came from "
-            f"{', '.join(late)}; {played}.")
-    if record_notice(s, turn, "late", now=now):
-        announce(s, settings, game, subject=f"{game.code} turn {turn.number}: late players", body=body,
-                 key=f"late:{game.code}:{turn.number}", now=now)
+    """Who was late is told in the results mail itself (:mod:`referee.reports.fills`); only the record is
+    kept here."""
+    record_notice(s, turn, "late", now=now)
 
 
 def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: datetime) -> None:
@@ -236,14 +231,33 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
                 if p.id in done:
                     continue
                 mail = notice(s, settings, to=p.email, subject=f"{game.code} turn {turn.number}: your orders, please",
-                              body=f"The referee has no program from {p.robot} for turn {turn.number} of {game.code}. "
-                                   f"The deadline is {turn.deadline:%Y-%m-%d %H:%M} UTC; after it, "
-                                   f"{_policy_text(game)} will be played for you.\n\nYour cards: "
-                                   f"{', '.join(turn.hands.get(p.robot, []))}\n",
+                              body=reminder_text(game, p, turn, now),
                               key=f"reminder:{game.code}:{turn.number}", kind="reminder", game=game, player=p,
                               turn_number=turn.number, now=now)
                 record_notice(s, turn, "reminder", p, outgoing=mail, now=now)
                 summary.reminders += 1
+
+
+def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:
+    """A reminder: the deadline and what happens after it, the numbered hand, fused registers, the form."""
+    from .reports.mails import order_template
+
+    robot = next((r for r in g.robots_of(turn) if r.name == player.robot), None)
+    hand = turn.hands.get(player.robot, [])
+    locked = turn.locked.get(player.robot) or {}
+    free = 5 - len(locked)
+    lines = [f"The referee has no program from {player.robot} for turn {turn.number} of {game.code}.",
+             f"The deadline is {deadline_text(turn.deadline, now, player.timezone)}; after it,",
+             f"{_policy_text(game)} will be played for you.", "",
+             f"The quickest answer: reply to this mail and write your {free} card{'s' if free != 1 else ''} at "
+             "the top, by their numbers below.", "",
+             f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
+    lines += [f"  {i:2d}  {card}" for i, card in enumerate(hand, start=1)]
+    if locked:
+        lines += ["", "Fused registers (their cards stay where they are):"]
+        lines += [f"  register {reg}: {card}" for reg, card in sorted(locked.items())]
+    lines += ["", "Or fill in this form and send it back:", "", order_template(game, player, turn, robot).rstrip()]
+    return "\n".join(lines) + "\n"
 
 
 def _policy_text(game: Game) -> str:
@@ -259,6 +273,34 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     report = send_outbox_sync(store, settings, now=now)
     summary.sent += report.sent
     summary.failed += report.failed
+
+
+ARCHIVED = "archive.built"
+
+
+def _archive(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
+    """Bring the public archive up to date for the games with newly published turns (only when it is served:
+    ``archive_url`` set, and ``archive_on_tick``). Pages of unchanged turns are kept (see the manifest)."""
+    if not settings.archive_on_tick or not settings.archive_url:
+        return
+    from .archive.build import build_archive, published_turns
+
+    with store.read() as s:
+        built = dict(get_state(s, ARCHIVED) or {})
+        marks: dict[str, str] = {}
+        for game in g.list_games(s):
+            if game.status == "forming":
+                continue
+            turns = published_turns(s, game)
+            last = turns[-1] if turns else None
+            marks[game.code] = f"{last.number if last else 0}:{last.resolved_at if last else ''}:{game.status}"
+    due = [code for code, mark in marks.items() if built.get(code) != mark]
+    if not due:
+        return
+    report = build_archive(store, settings.path(settings.archive_dir), games=due, now=now)
+    log.info("archive: %s", report.summary())
+    with store.write() as s:
+        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in due}}, now=now)
 
 
 def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

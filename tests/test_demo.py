@@ -18,17 +18,16 @@ def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):
     assert len(list(outbox.iterdir())) == result.mails_out
     assert result.reports and all(p.exists() for p in result.reports)
     assert list((tmp_path / "demo" / "reports").glob("*.png"))
-    # each player's turn mail as a page beside the reports, its pictures found there
-    pages = list((tmp_path / "demo" / "reports").glob("*-turn1-*.html"))
-    assert len(pages) >= 4  # three players and the GM
-    for page in pages:
-        html = page.read_text()
-        assert "cid:" not in html and "<img" in html
-        for src in re.findall(r'<img src="([^"]+)"', html):
-            assert (page.parent / src).is_file(), src
     assert (tmp_path / "demo" / "archive" / "index.html").exists()
     assert any("mailed a program" in line for line in lines)
     assert any("static archive" in line for line in lines)
+    # each player's turn mail as the HTML file they would read, its pictures beside it
+    pages = sorted((tmp_path / "demo" / "reports").glob("DEMO-1-turn1-*.html"))
+    assert [p.name for p in pages] == ["DEMO-1-turn1-Hammer.html", "DEMO-1-turn1-Twonky.html", "DEMO-1-turn1-Zoom.html"]
+    html = pages[0].read_text()
+    assert "cid:" not in html and "How to answer:" in html
+    for src in re.findall(r'<img src="([^"]+)"', html):
+        assert (tmp_path / "demo" / "reports" / src).is_file(), src
 
 
 def test_the_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path: Path):

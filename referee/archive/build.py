@@ -31,9 +31,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import __version__
+from ..deadlines import when_text
 from ..engine import Board
 from ..render import render_turn, report_html
 from ..render.turn import file_stem
+from ..reports.standings import summarize
 from ..reports.stored import course_board, report_players, stored_turn_result
 from ..reports.templating import render
 from ..store.db import Store
@@ -115,20 +117,31 @@ def turn_digest(game: Game, turn: Turn, neighbours: tuple[int | None, int | None
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _robots(game: Game, last: Turn | None) -> list[dict[str, Any]]:
-    """The robots as the game page lists them: colour, and where they stood after the last published turn."""
-    state = {d["name"]: d for d in (last.state_after or [])} if last is not None else {}
+def _robots(game: Game, turns: list[Turn]) -> list[dict[str, Any]]:
+    """The robots as the game pages list them, ranked (the standings of :mod:`referee.reports.standings`
+    after the last published turn): place, colour, status, flags, HP, lives and the game's statistics."""
+    last = turns[-1] if turns else None
     columns = {c.robot: c for c in report_players(game, last)} if last is not None else {}
+    board = course_board(game)
+    summary = summarize(game, turns, board.flag_count)
+    if game.status != "finished":  # while the game runs, a robot still in it is "playing", not yet placed
+        for row in summary.standings:
+            row.winner = False
     out = []
-    for p in game.players:
-        d = state.get(p.robot)
-        col = columns.get(p.robot)
-        status = {"active": "playing", "out": "out of the game", "ejected": "left the game"}.get(p.status, p.status)
-        out.append({"robot": p.robot, "colour": col.colour if col else p.colour,
-                    "hex": col.hex if col else "#888888", "status": status,
-                    "flags": d.get("flags", 0) if d else 0, "hp": 10 - int(d.get("damage", 0)) if d else None,
-                    "lives": d.get("lives") if d else None})
+    for row in summary.standings:
+        col = columns.get(row.robot)
+        out.append({"place": row.place, "robot": row.robot, "colour": col.colour if col else row.colour,
+                    "hex": col.hex if col else "#888888", "status": "winner" if row.winner else row.status,
+                    "flags": row.flags if last is not None else 0, "hp": row.hp if last is not None else None,
+                    "lives": row.lives if last is not None else None, "lost": row.lost, "fired": row.shots_fired,
+                    "taken": row.shots_taken, "squares": row.squares})
     return out
+
+
+def _dates(game: Game, turns: list[Turn]) -> dict[str, str | None]:
+    return {"started": _stamp(game.started_at) if game.started_at else None,
+            "finished": _stamp(game.finished_at) if game.finished_at and game.status == "finished" else None,
+            "last": _stamp(turns[-1].resolved_at) if turns and turns[-1].resolved_at else None}
 
 
 # -- the build -------------------------------------------------------------------------------------------------
@@ -147,7 +160,7 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
             turns = published_turns(s, game)
             listing.append({"code": game.code, "dir": game_dir_name(game.code), "title": game.title,
                             "course": game.course, "status": game.status, "turns": len(turns),
-                            "winner": game.winner, "robots": _robots(game, turns[-1] if turns else None)})
+                            "winner": game.winner, "robots": _robots(game, turns), **_dates(game, turns)})
             if wanted is not None and game.code.upper() not in wanted:
                 continue
             _build_game(game, turns, out / game_dir_name(game.code), force, now, report)
@@ -159,7 +172,7 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
 
 
 def _stamp(now: datetime) -> str:
-    return f"{now:%Y-%m-%d %H:%M} UTC"
+    return when_text(now)
 
 
 def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: datetime, report: BuildReport) -> None:
@@ -183,7 +196,7 @@ def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: dat
             report.turns_written += 1
         new_turns[str(turn.number)] = entry
         entries.append({"number": turn.number, "page": turn_page_name(turn.number), "thumb": entry["thumb"],
-                        "winner": turn.winner})
+                        "winner": turn.winner, "resolved": _stamp(turn.resolved_at) if turn.resolved_at else None})
     # pages of turns that are gone (rolled back, or held again) go too
     keep = {f for e in new_turns.values() for f in e["files"]}
     for number, entry in old_turns.items():
@@ -195,9 +208,9 @@ def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: dat
                 report.removed += 1
     page = render("archive_game.html", root="../", game={"code": game.code, "title": game.title,
                                                          "course": game.course, "status": game.status,
-                                                         "winner": game.winner},
-                  robots=_robots(game, turns[-1] if turns else None), turns=entries, built=_stamp(now),
-                  version=__version__)
+                                                         "winner": game.winner, "turns": len(turns),
+                                                         **_dates(game, turns)},
+                  robots=_robots(game, turns), turns=entries, built=_stamp(now), version=__version__)
     _write(gdir / "index.html", page, report)
     _write(manifest_path, json.dumps({"game": game.code, "turns": new_turns}, indent=1, sort_keys=True))
 
@@ -222,7 +235,7 @@ def _build_turn(game: Game, turn: Turn, board: Board, gdir: Path, neighbours: tu
     body = Markup(report_html(rendered.report, urls, gif_url=gif))  # rendered (and escaped) by its template
     page = render("archive_turn.html", root="../", game={"code": game.code, "title": game.title},
                   turn=turn.number, body=body, nav=nav, gif=gif, stem=file_stem(game.code, turn.number),
-                  version=__version__)
+                  version=__version__, resolved=_stamp(turn.resolved_at) if turn.resolved_at else None)
     name = turn_page_name(turn.number)
     _write(gdir / name, page, report)
     files.append(name)

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from ..clock import TimeError, parse_duration
 from ..config import Settings
+from ..deadlines import deadline_text
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
 from ..intake.tokens import reply_to
@@ -40,8 +41,9 @@ from .language import Command
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
-  NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d] [REMINDER 24h]
-          [SETTLE 0] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3] [HOLD ON] [SEED s]
+  NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d [AT 21:00]]
+          [REMINDER 24h] [SETTLE 30m] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3]
+          [HOLD ON] [SEED s]
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
   START | PAUSE | RESUME | END GAME
@@ -59,6 +61,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   ROLLBACK <turn>                  reopen an earlier turn (later turns are removed, kept in the log)
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
   EJECT <robot>      REPLACE <robot> WITH <address>      STATUS      HELP
+  TIMEZONE <robot> <Europe/Berlin | NONE>   also show that player's deadlines in their time zone
 """
 
 
@@ -138,7 +141,10 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.create_game(s, course=a["course"] or d.default_course, code=a["code"], title=a["title"],
                              rules=a["rules"], seed=a["seed"], deadline_seconds=deadline, reminder_seconds=reminder,
-                             settle_seconds=a["settle"] or 0, missing_orders=a["missing"] or d.default_missing_orders,
+                             settle_seconds=a["settle"] if a["settle"] is not None
+                             else _default_seconds(d.default_settle, "default_settle"),
+                             deadline_time=a.get("deadline_at"),
+                             missing_orders=a["missing"] or d.default_missing_orders,
                              max_missed_turns=a["missed"], hold_for_review=bool(a["hold"]), gm_address=gm,
                              actor=ctx.actor, now=ctx.now)
         ctx.game = game.code
@@ -177,7 +183,7 @@ def do_resume(ctx: GmContext, command: Command) -> str:
         when = _when(turn.deadline if turn else None)
         _tell_players(ctx, s, game, command, "game resumed",
                       f"The game master has resumed {game.code}. The deadline of turn {game.turn_number} is now "
-                      f"{when}.")
+                      f"{_players_when(turn.deadline if turn else None, ctx.now)}.")
         return f"resumed; deadline {when}"
 
 
@@ -186,6 +192,9 @@ def do_end_game(ctx: GmContext, command: Command) -> str:
         game = g.end_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
         _tell_players(ctx, s, game, command, "game over",
                       f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
+        from ..reports.final import enqueue_final_mails
+
+        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # the final standings and statistics
         return "ended"
 
 
@@ -195,7 +204,7 @@ def _set_deadline(ctx: GmContext, command: Command, deadline: datetime | None) -
         game = g.get_game(s, _game(ctx))
         _tell_players(ctx, s, game, command, f"new deadline for turn {turn.number}",
                       f"The game master has set the deadline of {game.code} turn {turn.number} to "
-                      f"{_when(deadline)}.")
+                      f"{_players_when(deadline, ctx.now)}.")
         return f"deadline of turn {turn.number}: {_when(deadline)}"
 
 
@@ -479,8 +488,24 @@ def do_status(ctx: GmContext, command: Command) -> str:
     return "\n".join(lines)
 
 
+def do_timezone(ctx: GmContext, command: Command) -> str:
+    """A player's time zone: their mails show deadlines in it too."""
+    with ctx.store.write() as s:
+        game = g.get_game(s, _game(ctx))
+        player = g.get_player(s, game, command.args["robot"])
+        player.timezone = command.args["zone"]
+        g.audit(s, "player.timezone", actor=ctx.actor, game=game, now=ctx.now,
+                details={"robot": player.robot, "zone": player.timezone})
+        return f"{player.robot}'s deadlines are shown in {player.timezone or 'UTC only'}"
+
+
 def do_help(ctx: GmContext, command: Command) -> str:
     return "\n" + HELP
+
+
+def _players_when(deadline: datetime | None, now: datetime) -> str:
+    """A deadline as the players' mails write it: weekday, date, UTC, time left."""
+    return deadline_text(deadline, now) or "none (the turn waits for every program)"
 
 
 def _when(deadline: datetime | None) -> str:
@@ -492,6 +517,6 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "resume": do_resume, "end_game": do_end_game, "set_deadline": do_set_deadline, "extend": do_extend,
     "process": do_process, "preview": do_preview, "hold": do_hold, "publish": do_publish, "orders": do_orders,
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
-    "replace": do_replace, "status": do_status, "help": do_help,
+    "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
     "hints": do_hints,
 }

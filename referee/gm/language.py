@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..clock import TimeError, parse_duration, parse_time
+from ..deadlines import BadClock, parse_clock, zone
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..suggest import closest, did_you_mean
 from . import robot_set
@@ -154,7 +155,8 @@ def _duration(value: str) -> int:
 
 SIMPLE = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "end_game", "PROCESS": "process",
           "PREVIEW": "preview", "STATUS": "status", "HELP": "help"}
-NEWGAME_OPTIONS = {"COURSE", "TITLE", "RULE", "DEADLINE", "REMINDER", "SETTLE", "MISSING", "MISSED", "HOLD", "SEED"}
+NEWGAME_OPTIONS = {"COURSE", "TITLE", "RULE", "DEADLINE", "REMINDER", "SETTLE", "MISSING", "MISSED", "HOLD", "SEED",
+                   "AT"}
 ROBOT_FIELDS = {"AT", "FACING", "DAMAGE", "LIVES", "FLAGS", "ARCHIVE", "VIRTUAL", "POWERED"}
 
 
@@ -204,6 +206,15 @@ def parse_command(text: str, line: int = 0) -> Command:
             return cmd("set_deadline", at=parse_time(value), after=None, past_ok=bool(confirm))
         except TimeError as exc:
             raise GmSyntaxError(str(exc)) from None
+    if head == "TIMEZONE":
+        if len(words) != 3:
+            raise GmSyntaxError("TIMEZONE <robot> <zone>, e.g. TIMEZONE Twonky Europe/Berlin (NONE: UTC only)")
+        if words[2].upper() != "NONE":
+            try:
+                zone(words[2])
+            except BadClock as exc:
+                raise GmSyntaxError(str(exc)) from None
+        return cmd("timezone", robot=words[1], zone=None if words[2].upper() == "NONE" else words[2])
     if head == "EXTEND":
         rest = [w for w in words[1:] if w.upper() != "BY"]
         if not rest:
@@ -259,7 +270,7 @@ def parse_command(text: str, line: int = 0) -> Command:
 #: every command's keywords, for suggestions
 COMMAND_WORDS = ("START", "PAUSE", "RESUME", "END GAME", "PROCESS", "PREVIEW", "STATUS", "HELP", "GAME", "NEWGAME",
                  "ADD PLAYER", "SET DEADLINE", "EXTEND", "HOLD FOR REVIEW", "PUBLISH", "ORDERS", "SET", "ROLLBACK",
-                 "RERUN", "EJECT", "REPLACE")
+                 "RERUN", "EJECT", "REPLACE", "TIMEZONE", "HINTS")
 
 
 def _command_hint(words: list[str]) -> str:
@@ -277,7 +288,7 @@ def _command_hint(words: list[str]) -> str:
 def _newgame(words: list[str], cmd: Any) -> Command:
     args: dict[str, Any] = {"code": None, "course": None, "title": "", "rules": {}, "deadline": None,
                             "reminder": None, "settle": None, "missing": None, "missed": None, "hold": None,
-                            "seed": None}
+                            "seed": None, "deadline_at": None}
     i = 0
     if words and words[0].upper() not in NEWGAME_OPTIONS:
         args["code"] = words[0].upper()
@@ -287,8 +298,8 @@ def _newgame(words: list[str], cmd: Any) -> Command:
         if key not in NEWGAME_OPTIONS or i + 1 >= len(words):
             hint = did_you_mean(key, NEWGAME_OPTIONS) if key not in NEWGAME_OPTIONS else ""
             raise GmSyntaxError(f"unexpected {words[i]!r}{hint} (NEWGAME [code] COURSE name [TITLE text] [RULE k=v] "
-                                "[DEADLINE 5d] [REMINDER 24h] [SETTLE 0] [MISSING random] [MISSED 3] [HOLD ON] "
-                                "[SEED s])")
+                                "[DEADLINE 5d [AT 21:00]] [REMINDER 24h] [SETTLE 30m] [MISSING random] [MISSED 3] "
+                                "[HOLD ON] [SEED s])")
         value = words[i + 1]
         if key == "RULE":
             name, sep, raw = value.partition("=")
@@ -300,6 +311,11 @@ def _newgame(words: list[str], cmd: Any) -> Command:
                 value = f"{value} {words[i + 2]}"
                 i += 1
             args[key.lower()] = _duration(value)
+        elif key == "AT":  # DEADLINE 3d AT 21:00: every deadline at that clock time (UTC)
+            try:
+                args["deadline_at"] = parse_clock(value)
+            except BadClock as exc:
+                raise GmSyntaxError(str(exc)) from None
         elif key == "MISSED":
             args["missed"] = _int(value, "MISSED")
         elif key == "HOLD":

@@ -17,10 +17,11 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
 from ..config import Settings
+from ..deadlines import deadline_text
 from ..engine import Robot, square_name
 from ..orders import MailText, outgoing_headers
 from ..orders.language import facing_name
-from ..orders.replies import card_text, format_time_left
+from ..orders.replies import card_text
 from ..store.models import Game, IncomingMail, Player, Turn
 from ..textsafe import strip_bidi
 from .loops import marker_line
@@ -74,8 +75,7 @@ def status_text(game: Game, player: Player, turn: Turn | None, robots: Sequence[
     if turn is not None:
         lines.append(f"Turn {turn.number} is open.")
         if turn.deadline is not None:
-            lines.append(f"Deadline: {turn.deadline:%Y-%m-%d %H:%M} UTC (time left: "
-                         f"{format_time_left(turn.deadline, now)}).")
+            lines.append(f"Deadline: {deadline_text(turn.deadline, now, player.timezone)}.")
         else:
             lines.append("This turn has no deadline: it is resolved when every program is in.")
     elif game.status == "finished":

@@ -55,6 +55,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..deadlines import when_text
 from ..engine import Card, Robot, parse_card
 from ..keys import same_key
 from ..orders import (
@@ -101,6 +102,7 @@ from . import answers, forgery, limits, loops, previews
 from .bounces import handle_bounce
 from .faults import fault_point
 from .senders import sender_address
+from .strangers import stranger
 from .tokens import read_token, reply_address
 from .unreadable import why_unreadable
 
@@ -338,11 +340,34 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return _gm(job, sender, gm_handler, store)
     found = extract(mail.body) if mail.body else Extracted()
     who = identify(s, settings, mail, found.header, sender)
+    quoted = _quoted_form(s, settings, mail, found, sender)
+    if quoted is not None:
+        found, who = quoted
     if who.player is None:
         if not _known(s, settings, sender):
-            return job.ignore(f"unknown sender {sender}" + (f" ({who.problem})" if who.problem else "")), None
+            return stranger(job, sender, who.problem), None
         return _unidentified(job, sender, who), None
-    return _player_mail(job, sender, who, found.header), None
+    return _player_mail(job, sender, who, found.header, quoted_form=found.from_quote), None
+
+
+def _quoted_form(s: Session, settings: Settings, mail: MailText, found: Extracted,
+                 sender: str) -> tuple[Extracted, _Who] | None:
+    """The order form the player filled in within the quoted turn mail (extract's rule 6), with whose it
+    is, when the mail has no orders of its own and came to the player's reply address or the quoted
+    BEGIN line carries the player's key; else None (the quote is not read)."""
+    if found.header is not None or not found.quoted_block or not mail.body:
+        return None
+    _, own = read_orders("\n".join(line for _, line in found.lines))
+    if own.program_given or not own.standing.is_empty():
+        return None
+    form = extract(mail.body, quoted_form=True)
+    if not form.from_quote or form.header is None:
+        return None
+    who = identify(s, settings, mail, form.header, sender)
+    if who.player is None:
+        return None
+    key_ok = form.header.key is not None and same_key(form.header.key, who.player.secret, ignore_case=True)
+    return (form, who) if who.token or key_ok else None
 
 
 def _is_referee(sender: str, settings: Settings) -> bool:
@@ -463,7 +488,7 @@ def _unidentified(job: _Job, sender: str, who: _Who) -> str:
 
 
 # -- a player's mail ------------------------------------------------------------------------------------------
-def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) -> str:
+def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None, *, quoted_form: bool = False) -> str:
     s, mail = job.s, job.mail
     player, game = who.player, who.game
     assert player is not None and game is not None
@@ -488,7 +513,7 @@ def _player_mail(job: _Job, sender: str, who: _Who, header: BlockHeader | None) 
     if mail.rejected:
         return _answer_unreadable(job, sender, player, game, turn)
     found, result = read_orders(mail.body, ctx, game=game.code, robot=player.robot,
-                                turn=turn.number if turn else None, key=player.secret)
+                                turn=turn.number if turn else None, key=player.secret, quoted_form=quoted_form)
     has_orders = result.program_given or not result.standing.is_empty() or bool(result.option_orders)
     problems: list[OrderError] = []
     if has_orders:
@@ -625,7 +650,8 @@ def _time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
         return None  # a finished game has no time left to tell of
     if game.status == "paused":
         return "the game is paused (the deadline moves on by the pause)"
-    return format_time_left(turn.deadline, now)
+    left = format_time_left(turn.deadline, now)
+    return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
 
 
 def _on_file(s: Session, turn: Turn | None, player: Player) -> tuple[list[Card] | None, StandingOrders]:
@@ -709,7 +735,8 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             body = _join(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number,
                                           context=ctx, draft=result.draft, standing=result.standing,
                                           key=player.secret, vocabulary=vocabulary, time_left=time_left,
-                                          notes=notes, quoted_block=found.quoted_block), *commands)
+                                          notes=notes, quoted_block=found.quoted_block and not found.from_quote),
+                     *commands)
         else:
             body = (f"Nothing in it was taken ({len(result.errors)} error(s)). If it was your mail, send it again\n"
                     f"from your address of record, {player.email}.\n")

@@ -28,6 +28,11 @@ What is read (documented for players in docs/orders.md):
    Two or more BEGIN lines are an error: the mail is ambiguous.
 5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line, or
    a "Sent from my iPhone" line, to the next quote or the end).
+6. The one exception to 2 (issue 18): with ``quoted_form``, a mail without an unquoted BEGIN line whose
+   quoted text holds exactly one order form with registers filled in (the player typed into the
+   quoted turn mail, as Gmail, Thunderbird and mutt invite) has that form read. The caller asks for
+   it only when the mail came to the player's reply address or the quoted BEGIN line carries the
+   player's key; no other quoted text is ever read.
 
 The shapes of attributions, pasted originals and "sent from" lines in the languages of the common
 clients are in :mod:`.reply_shapes`.
@@ -77,6 +82,9 @@ class Extracted:
     outside: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
+
+    #: the block read was the order form filled in within the quoted text (rule 6)
+    from_quote: bool = False
 
     @property
     def in_block(self) -> bool:
@@ -141,8 +149,49 @@ def _filled_quoted_block(cl: list[str], quoted: list[bool]) -> bool:
     return False
 
 
-def extract(text: str) -> Extracted:
-    """The lines of ``text`` that hold the player's orders (see the module docstring). Never raises."""
+def _quoted_forms(cl: list[str], quoted: list[bool]) -> list[tuple[int, int | None]]:
+    """(BEGIN index, END index or None) of every quoted order form with registers filled in."""
+    forms: list[tuple[int, int | None]] = []
+    start: int | None = None
+    filled = False
+    for i, (line, is_quoted) in enumerate(zip(cl, quoted, strict=True)):
+        if not is_quoted:
+            continue
+        text = _unquote(line)
+        if BEGIN_RE.match(text):
+            start, filled = i, False
+        elif start is not None and END_RE.match(text):
+            if filled:
+                forms.append((start, i))
+            start = None
+        elif start is not None and _FILLED_REGISTER.match(text):
+            filled = True
+    if start is not None and filled:
+        forms.append((start, None))
+    return forms
+
+
+def _read_quoted_form(out: Extracted, lines: list[str], cl: list[str], quoted: list[bool]) -> bool:
+    """Rule 6: read the one filled-in quoted order form into ``out``; False when there is not exactly one."""
+    forms = _quoted_forms(cl, quoted)
+    if len(forms) != 1:
+        return False
+    start, end = forms[0]
+    m = BEGIN_RE.match(_unquote(cl[start]))
+    assert m is not None
+    turn = m.group("turn")
+    out.header = BlockHeader(game=m.group("game"), robot=m.group("robot"), turn=int(turn) if turn else None,
+                             key=m.group("key"), line=start + 1)
+    stop = end if end is not None else len(lines)
+    out.lines = [(k + 1, _unquote(lines[k])) for k in range(start + 1, stop) if quoted[k]]
+    out.from_quote = True
+    out.notes.append("read the order form you filled in within the quoted turn mail")
+    return True
+
+
+def extract(text: str, *, quoted_form: bool = False) -> Extracted:
+    """The lines of ``text`` that hold the player's orders (see the module docstring). Never raises.
+    ``quoted_form``: rule 6 applies (the caller has checked the reply address or the key)."""
     out = Extracted()
     try:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -168,6 +217,8 @@ def extract(text: str) -> Extracted:
         out.errors.append(OrderError(begins[1] + 1, cl[begins[1]][:80],
                                      f"this mail has {len(begins)} BEGIN lines (lines {where}); "
                                      "send one BEGIN ... END block per mail"))
+        return out
+    if not begins and quoted_form and out.quoted_block and _read_quoted_form(out, lines, cl, quoted):
         return out
     if begins:
         start = begins[0]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import os
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +30,7 @@ from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from ..textsafe import strip_bidi
 from .board_image import frame_keys
+from .causes import Replay, obstruction, position, pushed
 from .players import Player
 
 #: which sequence of the timing table each event step label belongs to
@@ -44,6 +45,7 @@ STAGE_ROWS: tuple[tuple[str, str], ...] = (
     ("lasers", "lasers"),
     ("hp", "HP"),
     ("checkpoints", "checkpoint"),
+    ("position", "position"),
 )
 END_ROWS: tuple[tuple[str, str], ...] = (
     ("mode", "mode"),
@@ -53,6 +55,7 @@ END_ROWS: tuple[tuple[str, str], ...] = (
     ("hp", "HP, robots"),
     ("reboot", "reboot"),
     ("fused", "fused"),
+    ("position", "position"),
 )
 #: rows left out of a table when every cell is empty
 OPTIONAL_ROWS = frozenset({"checkpoints", "options", "fused"})
@@ -107,6 +110,10 @@ class TurnReport:
     columns: list[Column]
     blocks: list[Block]
     winner: str | None = None
+    #: who sent no orders and what was played for them (issue 18: told in the results, not apart)
+    late: str | None = None
+    #: the turn's page in the public archive
+    archive_url: str | None = None
 
     @property
     def tables(self) -> list[Table]:
@@ -130,8 +137,8 @@ def describe(ev: Event) -> list[str]:
     args = ev.args or {}
     kind = ev.kind
     text = ev.text
-    if kind == "fire":
-        return [text, f"hits {data['hit']}"] if data.get("hit") else [text]
+    if kind == "fire":  # only hits: a shot that hit nobody is no news
+        return [text, f"hits {data['hit']}"] if data.get("hit") else []
     if kind == "pushed":
         if data.get("priority") is not None:
             return [f"{text} at {data['priority']}"]
@@ -225,9 +232,15 @@ def _finish(key: str, title: str, columns: list[Column], spec: Sequence[tuple[st
 def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], after: Sequence[Robot],
                 events: Sequence[Event], played: Mapping[str, Sequence[Card | None]],
                 fused_at_start: Mapping[str, Mapping[int, Card]],
-                start_events: Mapping[str, list[Event]] | None = None) -> Table:
-    """The table of one register phase (stage)."""
+                start_events: Mapping[str, list[Event]] | None = None, board: Board | None = None) -> Table:
+    """The table of one register phase (stage). With the ``board``, an obstruction says by what."""
     by_robot, notes = _by_robot(events, phase)
+    labels = {c.robot: c.label for c in columns}
+
+    def label(name: str) -> str:
+        return labels.get(name, name)
+
+    said = _causes(phase, before, events, played, board, label)
     b4 = {r.name: r for r in before}
     aft = {r.name: r for r in after}
     cells: dict[str, list[list[str]]] = {k: [] for k, _ in STAGE_ROWS}
@@ -251,6 +264,8 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
             elif ev.kind == "destroyed":
                 destroyed_here = True
                 cell[row].extend(describe(ev))
+            elif id(ev) in said:
+                cell[row].append(said[id(ev)])
             else:
                 cell[row].extend(describe(ev))
             last = row
@@ -268,9 +283,27 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
             cell["hp"].append(f"{r1.hp} HP")
         elif destroyed_here and not any(i.startswith("destroyed") for i in cell["hp"]):
             cell["hp"].append("destroyed")
+        cell["position"].append(position(r1))
         for k in cells:
             cells[k].append(cell[k])
     return _finish(f"stage{phase}", f"Stage {phase}", columns, STAGE_ROWS, cells, notes)
+
+
+def _causes(phase: int, before: Sequence[Robot], events: Sequence[Event],
+            played: Mapping[str, Sequence[Card | None]], board: Board | None,
+            label: Callable[[str], str]) -> dict[int, str]:
+    """The words for the phase's pushes (by whom, with which card) and obstructions (by what), by event id."""
+    replay = Replay.start(before)
+    out: dict[int, str] = {}
+    for ev in events:
+        if ev.phase != phase:
+            continue
+        if ev.kind == "blocked":
+            out[id(ev)] = obstruction(board, ev, replay, label)
+        elif ev.kind == "pushed":
+            out[id(ev)] = pushed(ev, phase, played, label)
+        replay.see(ev)
+    return out
 
 
 def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Robot], events: Sequence[Event],
@@ -323,6 +356,7 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
         left = max(0, r1.lives)
         cell["hp"].append("no robots left" if left == 0 else f"{left} robot{'s' if left != 1 else ''} left")
         cell["fused"][:0] = [f"register {reg}: {card}" for reg, card in sorted(r1.locked.items())]
+        cell["position"].append(position(r1))
         for k in cells:
             cells[k].append(cell[k])
     return _finish("end", "End of turn", columns, END_ROWS, cells, notes)
@@ -348,7 +382,7 @@ def build_report(board: Board, result: TurnResult, players: Sequence[Player], ga
         key = "start" if phase == 1 else f"stage{phase - 1}"
         blocks.append(Block(image=key, caption=keys[key]))
         table = stage_table(phase, columns, frames[phase - 1], frames[phase], result.events, result.played,
-                            fused_at_start, start_events if phase == 1 else None)
+                            fused_at_start, start_events if phase == 1 else None, board)
         if phase == 1:
             table.notes[:0] = start_notes
         blocks.append(Block(table=table))
@@ -379,6 +413,8 @@ class PrivateSection:
     status: list[str]
     order_template: str
     deadline: str | None = None
+    #: the game is over: no more cards, ever
+    game_over: bool = False
 
 
 def build_private(player: Player, turn: int, hand: Sequence[Card], locked: Mapping[int, Card], order_template: str,

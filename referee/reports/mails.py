@@ -25,7 +25,9 @@ from email.utils import format_datetime, formataddr
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
 
+from ..archive.links import turn_url
 from ..config import Settings
+from ..deadlines import deadline_text as when_deadline
 from ..engine import Board, Card, Robot, parse_card, square_name
 from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
@@ -40,6 +42,7 @@ from ..store.games import get_game, get_turn
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn
 from ..store.types import utcnow
+from .fills import filled_robots, late_text, mark_fills
 from .stored import course_board, report_players, robots_before, stored_turn_result
 from .templating import render
 
@@ -95,8 +98,9 @@ def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[st
     return {"In-Reply-To": rows[-1], "References": " ".join(refs)}
 
 
-def deadline_text(deadline: datetime | None) -> str | None:
-    return f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline is not None else None
+def deadline_text(deadline: datetime | None, now: datetime | None = None, tz: str | None = None) -> str | None:
+    """A deadline as players read it: weekday, date, UTC, time left (and their own time zone)."""
+    return when_deadline(deadline, now, tz)
 
 
 def standing_of(player: Player) -> StandingOrders:
@@ -163,15 +167,18 @@ def _resolve(s: Session, game: Game | str | int, turn: Turn | int | None) -> tup
 
 
 def _private_section(game: Game, player: Player, column: Column, number: int, turn: Turn | None,
-                     robot: Robot | None, flag_total: int) -> PrivateSection:
+                     robot: Robot | None, flag_total: int, now: datetime | None = None) -> PrivateSection:
     """A player's own part of a mail about turn ``number``: their hand, fused registers and an order template
     while their robot plays on (even without cards: powered down, or waiting to re-enter, it may still give
     standing orders); only its state once the robot or the player is out, or the game is over."""
     playing_on = (turn is not None and player.status == "active" and robot is not None and not robot.out_of_game)
     if not playing_on or turn is None:
-        return build_private(column, number, [], {}, "", robot, flag_total, None)
+        section = build_private(column, number, [], {}, "", robot, flag_total, None)
+        section.game_over = game.status == "finished"
+        return section
     return build_private(column, number, hand_of(turn, player.robot), locked_of(turn, player.robot),
-                         order_template(game, player, turn, robot), robot, flag_total, deadline_text(turn.deadline))
+                         order_template(game, player, turn, robot), robot, flag_total,
+                         deadline_text(turn.deadline, turn.opened_at or now, player.timezone))
 
 
 # -- after a turn ---------------------------------------------------------------------------------------
@@ -196,6 +203,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     result = stored_turn_result(turn)
     columns = report_players(game, turn)
     rendered = render_turn(board, result, columns, game.code, turn.number)
+    fills = filled_robots(s, game, turn)
+    mark_fills(rendered.report, fills)
+    rendered.report.late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])
+    rendered.report.archive_url = turn_url(settings, game.code, turn.number)
     by_robot = {c.robot: c for c in columns}
     next_turn = _next_turn(s, game, turn)
     next_robots = {r.name: r for r in (robots_before(next_turn) if next_turn else result.robots)}
@@ -212,7 +223,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
-                                   rendered.flag_total)
+                                   rendered.flag_total, now)
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
@@ -230,6 +241,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice)
         out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
                                 game=game, turn_number=turn.number, now=now))
+    if game.status == "finished" and next_turn is None:
+        from .final import enqueue_final_mails
+
+        out += enqueue_final_mails(s, settings, game, now=now, held=held)
     return out
 
 
@@ -250,6 +265,37 @@ def _start_picture(board: Board, game: Game, robots: Sequence[Robot], columns: S
     return Picture("start", f"{file_stem(game.code, 1)}-start.png", png_bytes(image))
 
 
+def _duration(seconds: int) -> str:
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    parts = [f"{n} {w}{'s' if n != 1 else ''}" for n, w in ((days, "day"), (hours, "hour"), (minutes, "minute")) if n]
+    return " ".join(parts) or "no time"
+
+
+#: the missing-orders policy as the welcome mail says it
+POLICY_WORDS = {"autopilot": "the autopilot plays the best program of your hand for you",
+                "random": "five cards drawn at random from your hand are played for you",
+                "power_down": "your robot runs only its fused registers and powers down",
+                "repeat_locked": "last turn's cards are played again where possible, the rest at random"}
+
+
+def welcome(settings: Settings, game: Game) -> dict[str, object]:
+    """What the start mail says about the game: the rules of the table, in a few lines each."""
+    if game.deadline_seconds:
+        deadline = f"{_duration(game.deadline_seconds)} after each turn mail"
+        if game.deadline_time:
+            deadline += f", moved to {game.deadline_time} UTC on the day it falls"
+    else:
+        deadline = "none: a turn waits until every program is in"
+    settle = (f"{_duration(game.settle_seconds)} after the last program comes in (you may still change yours)"
+              if game.settle_seconds else "as soon as the last program comes in")
+    return {"title": game.title, "deadline": deadline, "settle": settle,
+            "reminder": _duration(game.reminder_seconds) if game.reminder_seconds else None,
+            "missing": POLICY_WORDS.get(game.missing_orders, game.missing_orders),
+            "gm": gm_address(settings, game), "referee": settings.referee_address}
+
+
 def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, *, now: datetime | None = None,
                         reply_to: ReplyTo | None = None) -> list[OutgoingMail]:
     """Queue the mails of a game that has just started: to each player the robots, the board and their hand
@@ -267,7 +313,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     cid = content_id(game.code, 1, "start-board", sender.domain)
     context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
                "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
-               "width": WIDTH}
+               "width": WIDTH, "welcome": welcome(settings, game)}
     by_robot = {c.robot: c for c in columns}
     by_name = {r.name: r for r in robots}
 
@@ -282,7 +328,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     out: list[OutgoingMail] = []
     for player in players:
         robot = by_name.get(player.robot)
-        section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count)
+        section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count, now)
         msg = one(player.email, f"{game.code} has started: your cards for turn 1", "start", section,
                   mail_headers(settings, game, now, reply_to(player) if reply_to else None))
         out.append(enqueue_mail(s, msg, kind=KIND_START, recipients=[player.email],

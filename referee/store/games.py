@@ -26,7 +26,7 @@ import secrets
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..boards import BoardNotFound, load_board
+from ..deadlines import BadClock, deadline_after, parse_clock
 from ..engine import (
     RULES_VERSION,
     Board,
@@ -68,7 +69,16 @@ from .errors import (
     StaleOrders,
 )
 from .locking import lock_game, lock_named, require_write
-from .models import MISSING_ORDERS_POLICIES, ORDER_SOURCES, AuditEntry, Game, Order, Player, Turn
+from .models import (
+    DEFAULT_SETTLE_SECONDS,
+    MISSING_ORDERS_POLICIES,
+    ORDER_SOURCES,
+    AuditEntry,
+    Game,
+    Order,
+    Player,
+    Turn,
+)
 from .programs import REGISTERS, check_program, random_program
 from .types import utcnow
 
@@ -188,7 +198,8 @@ def _next_code(s: Session, prefix: str = "RR-") -> str:
 def create_game(s: Session, *, course: str, code: str | None = None, title: str = "",
                 rules: dict[str, Any] | Rules | None = None, seed: str | None = None,
                 deadline_seconds: int | None = None, reminder_seconds: int | None = None,
-                settle_seconds: int = 0, missing_orders: str = "autopilot", max_missed_turns: int | None = None,
+                settle_seconds: int | None = None, missing_orders: str = "autopilot",
+                max_missed_turns: int | None = None, deadline_time: str | None = None,
                 hold_for_review: bool = False, gm_address: str | None = None,
                 actor: str = "system", now: datetime | None = None) -> Game:
     """A new game, forming. ``code`` defaults to the next free ``RR-<n>``; ``seed`` to a random one."""
@@ -208,6 +219,11 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
                          ("settle delay", settle_seconds), ("missed turns", max_missed_turns)):
         if value is not None and (not isinstance(value, int) or value < 0):
             raise InvalidValue(f"{label} must be a whole number of seconds >= 0, not {value!r}")
+    if deadline_time is not None:
+        try:
+            deadline_time = parse_clock(deadline_time)
+        except BadClock as exc:
+            raise InvalidValue(str(exc)) from None
     require_write(s)
     lock_named(s, "games")
     if code is None:
@@ -219,7 +235,8 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
         raise Duplicate(f"a game {code} exists already")
     game = Game(code=code, title=clean_name(title), course=course, rules=house.to_dict(),
                 seed=seed if seed is not None else secrets.token_hex(8), status="forming", turn_number=0,
-                settle_seconds=settle_seconds, missing_orders=missing_orders, hold_for_review=hold_for_review,
+                settle_seconds=DEFAULT_SETTLE_SECONDS if settle_seconds is None else settle_seconds,
+                deadline_time=deadline_time, missing_orders=missing_orders, hold_for_review=hold_for_review,
                 gm_address=normalize_email(gm_address) if gm_address else None, created_at=now)
     if deadline_seconds is not None:
         game.deadline_seconds = deadline_seconds
@@ -398,7 +415,7 @@ def _open_turn(s: Session, game: Game, number: int, robots: list[Robot], now: da
         option_deck = new_option_deck(game.seed, Rules.from_dict(game.rules), held_options(robots))
     turn = Turn(game=game, number=number, status="open", seed=seed, rules=dict(game.rules),
                 engine_version=__version__, opened_at=now,
-                deadline=now + timedelta(seconds=game.deadline_seconds) if game.deadline_seconds else None,
+                deadline=deadline_after(now, game.deadline_seconds, game.deadline_time),
                 state_before=[robot_to_dict(r) for r in robots],
                 hands={name: cards_text(hand) for name, hand in dealt.hands.items()},
                 locked={name: {str(reg): str(card) for reg, card in sorted(regs.items())}

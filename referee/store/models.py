@@ -66,6 +66,8 @@ OUTGOING_STATUSES = ("pending", "sending", "sent", "failed", "held", "cancelled"
 DEFAULT_DEADLINE_SECONDS = 5 * 24 * 3600
 DEFAULT_REMINDER_SECONDS = 24 * 3600
 DEFAULT_MAX_MISSED_TURNS = 3
+#: the settle delay of a new game: half an hour after the last program to amend it
+DEFAULT_SETTLE_SECONDS = 30 * 60
 
 
 def _one_of(column: str, values: tuple[str, ...], name: str) -> CheckConstraint:
@@ -101,7 +103,10 @@ class Game(Base):
     #: how long before the deadline the missing players are reminded
     reminder_seconds: Mapped[int] = mapped_column(Integer, default=DEFAULT_REMINDER_SECONDS)
     #: delay after the last orders came in before a turn is resolved (players may still amend)
-    settle_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    settle_seconds: Mapped[int] = mapped_column(Integer, default=DEFAULT_SETTLE_SECONDS)
+    #: a fixed clock time (``HH:MM`` UTC) every deadline falls on, or None: the deadline is the turn
+    #: mail's time plus ``deadline_seconds``
+    deadline_time: Mapped[str | None] = mapped_column(String(5), nullable=True)
     #: what a player who sent nothing by the deadline plays
     missing_orders: Mapped[str] = mapped_column(String(16), default="autopilot")
     #: missed turns in a row after which the GM is told the seat is open
@@ -160,6 +165,8 @@ class Player(Base):
     missed_turns: Mapped[int] = mapped_column(Integer, default=0)
     #: orders that hold until changed (e.g. the option-sacrifice threshold)
     standing_orders: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: an IANA time zone (``Europe/Berlin``) deadlines are also shown in, or None: UTC only
+    timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column()
 

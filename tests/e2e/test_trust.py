@@ -82,7 +82,8 @@ class Table:
         return "\n".join(text_of(m) for m in answers)
 
     def start(self) -> dict[str, Form]:
-        answer = self.gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d MISSING random "
+        answer = self.gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 "
+                         "MISSING random "
                          "SEED trust",
                          *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START")
         assert "NOT DONE" not in answer and "started" in answer, answer
@@ -377,7 +378,8 @@ def test_answers_say_no_more_than_is_true(settings, store, dovecot, smtp_server)
     # a typo above the quoted turn mail (its empty template quoted with it): no hint about the quote
     table.mail.send("alice", f"FWD2 670, LFT 90, 3, 4, 5\nHELP\n\nOn Sun, referee wrote:\n{quoted}\n",
                     f"Re: {alice_form['Subject']}", in_reply_to=alice_form["Message-ID"])
-    # the orders written into the quoted template: the hint says to copy the block without ">"
+    # the orders written into the quoted template (its BEGIN line carries bob's key): read, and what was
+    # wrong with them answered, with no hint about quotes
     _, _, bob_form = forms["Hammer"]
     filled = "\n".join("> " + (line + " 1" if line.strip() in ("1:", "2:", "3:") else line)
                        for line in text_of(bob_form).splitlines())
@@ -388,7 +390,8 @@ def test_answers_say_no_more_than_is_true(settings, store, dovecot, smtp_server)
     assert "without the \">\" marks" not in text_of(alice)
     assert "or write a new one" not in text_of(alice) and "BEGIN ... END block of your turn" in text_of(alice)
     (bob,) = [m for m in table.mail.inbox("bob") if "not accepted" in str(m["Subject"])]
-    assert "Copy the block without the \">\" marks" in text_of(bob)
+    assert "read the order form you filled in within the quoted turn mail" in text_of(bob)
+    assert "without the \">\" marks" not in text_of(bob)
 
     status = table.gm("STATUS")
     assert re.search(r"deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC,", status), status

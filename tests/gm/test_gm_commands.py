@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
+from referee.gm.language import parse_lines
 from referee.store import games as g
 from referee.store.models import AuditEntry, Order, OutgoingMail
 
@@ -165,6 +166,11 @@ def test_end_game_finishes_it_and_says_so(running):
     with running.store.read() as s:
         assert g.get_game(s, "RR-1").status == "finished"
     assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 3
+    # and the final standings, to the players and the GM
+    final = outbox(running, "game_over")
+    assert sorted(m.recipients[0] for m in final) == sorted([f"{r}@example.test" for r in ("twonky", "hammer", "zoom")]
+                                                            + [GM])
+    assert all(b"Final standings" in m.raw and b"ended without a winner" in m.raw for m in final)
 
 
 def test_what_newgame_leaves_out_comes_from_the_settings(gm):
@@ -175,3 +181,36 @@ def test_what_newgame_leaves_out_comes_from_the_settings(gm):
         game = g.get_game(s, "RR-4")
         assert (game.course, game.deadline_seconds, game.reminder_seconds, game.missing_orders) == (
             "riverside", 3 * 86400, 6 * 3600, "power_down")
+
+
+# -- deadlines on a fixed clock, time zones, the settle delay (issue 18) -----------------------------
+def test_deadline_3d_at_21_00_puts_every_deadline_at_21_utc_three_days_on(gm):
+    gm("NEWGAME RR-8 COURSE sprint DEADLINE 3d AT 21:00", "ADD PLAYER twonky@example.test Twonky",
+       "ADD PLAYER hammer@example.test Hammer", "START")
+    with gm.store.read() as s:
+        game = g.get_game(s, "RR-8")
+        turn = g.open_turn(s, game)
+        assert game.deadline_time == "21:00"
+        assert turn.deadline == (T0 + timedelta(days=3)).replace(hour=21, minute=0)
+    gm.later(hours=5, minutes=17)
+    gm("PROCESS")
+    with gm.store.read() as s:
+        turn = g.open_turn(s, g.get_game(s, "RR-8"))
+        assert turn.number == 2 and (turn.deadline.hour, turn.deadline.minute) == (21, 0)
+        assert turn.deadline.date() == (gm.now + timedelta(days=3)).date()
+
+
+def test_a_new_game_waits_half_an_hour_after_the_last_program_unless_told(gm):
+    gm("NEWGAME RR-8 COURSE sprint", "NEWGAME RR-9 COURSE sprint SETTLE 0")
+    with gm.store.read() as s:
+        assert g.get_game(s, "RR-8").settle_seconds == 30 * 60
+        assert g.get_game(s, "RR-9").settle_seconds == 0
+
+
+def test_timezone_shows_a_players_deadlines_in_their_zone(running):
+    ctx = running("TIMEZONE Twonky Europe/Berlin")
+    assert "Europe/Berlin" in ctx.lines[-1]
+    with running.store.read() as s:
+        assert g.get_player(s, g.get_game(s, "RR-1"), "Twonky").timezone == "Europe/Berlin"
+    _, errors = parse_lines([(1, "TIMEZONE Twonky Mars/Olympus")])
+    assert errors and "unknown time zone 'Mars/Olympus'" in errors[0]

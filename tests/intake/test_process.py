@@ -6,6 +6,7 @@ Every mail arrives the real way: IMAP APPEND into the referee's mailbox, a poll,
 from __future__ import annotations
 
 import base64
+import re
 from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
@@ -125,13 +126,18 @@ async def test_another_address_with_the_right_key_is_obeyed_and_only_the_address
     assert f"A mail from {address('dave')} carrying your key was accepted" in text_of(copy.raw)
 
 
-async def test_another_address_without_the_key_is_never_answered(store, take):
+async def test_another_address_without_the_key_is_never_answered_about_the_game(store, take):
     code = new_game(store)
     cards = hand(store, code, "Twonky")[:5]
     await take(mail(address("dave"), block(store, code, "Twonky", program_lines(cards), key="guessed")),
                mail(address("dave"), "HELP\n", subject=f"Re: {code} turn 1"))
     assert [o for o, _ in outcome_of(store)] == ["ignored", "ignored"]
-    assert outbox(store) == [] and active_program(store, code, "Twonky") is None
+    assert active_program(store, code, "Twonky") is None
+    # HELP is answered for anyone, with the order language only: nothing of the game or its players
+    (help_answer,) = outbox(store)
+    body = text_of(help_answer.raw)
+    assert help_answer.kind == "stranger" and "How to send orders" in body
+    assert code not in body and "Twonky" not in body and not any(str(c) in body for c in cards)
 
 
 async def test_a_player_writing_about_someone_elses_robot_is_told_and_nothing_is_taken(store, take):
@@ -148,11 +154,37 @@ async def test_a_player_writing_about_someone_elses_robot_is_told_and_nothing_is
     assert active_program(store, code, "Twonky") is None
 
 
-async def test_an_unknown_sender_is_recorded_and_never_answered(store, take):
-    new_game(store)
+async def test_an_unknown_sender_is_recorded_and_nothing_in_the_mail_is_acted_on_but_help_is_answered(store, take):
+    code = new_game(store)
     await take(mail("stranger@elsewhere.test", "HELP\n1: FWD1 500\n"))
     ((outcome, reason),) = outcome_of(store)
-    assert outcome == "ignored" and "unknown sender" in reason
+    assert outcome == "ignored" and "unknown sender" in reason and "answered with HELP" in reason
+    [answer] = outbox(store)
+    assert answer.kind == "stranger" and answer.recipients == ["stranger@elsewhere.test"]
+    body = text_of(answer.raw)
+    assert "How to send orders" in body and "game master: gm@example.test" in body
+    assert code not in body  # nothing about the games goes to a stranger
+
+
+async def test_a_stranger_asking_how_to_join_gets_one_short_note_a_day(store, take):
+    new_game(store)
+    await take(mail("newcomer@elsewhere.test", "Hello, how do I join a game?\n"),
+               mail("newcomer@elsewhere.test", "Hello? Anyone there?\n"))
+    [answer] = outbox(store)
+    body = text_of(answer.raw)
+    assert answer.subject == "RoboRally referee: who we are"
+    assert "RoboRally referee at referee@example.test" in body and "game master: gm@example.test" in body
+    assert "HELP" in body and "at most one of these a day" in body
+    reasons = [reason for _, reason in outcome_of(store)]
+    assert reasons[0].endswith("answered with a short note") and reasons[1].endswith("answered already today")
+
+
+async def test_a_stranger_whose_envelope_is_of_another_domain_is_not_answered(store, take):
+    new_game(store)
+    await take(mail("victim@elsewhere.test", "how do I join?\n",
+                    headers={"Return-Path": "<spammer@bulk.example>"}))
+    ((outcome, reason),) = outcome_of(store)
+    assert outcome == "ignored" and "envelope sender" in reason
     assert outbox(store) == []
 
 
@@ -374,3 +406,56 @@ async def test_a_failure_is_recorded_as_error_and_the_mail_can_be_processed_agai
     with store.read() as s:
         row = s.scalars(select(IncomingMail)).one()
         assert (row.outcome, row.attempts) == ("accepted", 2)
+
+
+# -- the order form filled in within the quoted turn mail (issue 18) ---------------------------------------------
+def _quoted_reply(form: str) -> str:
+    quoted = "\n".join("> " + line if line else ">" for line in form.splitlines())
+    return f"\nOn Mon, 2 Mar 2026 at 12:00, RoboRally referee <referee@example.test> wrote:\n{quoted}\n"
+
+
+async def test_a_form_filled_in_within_the_quote_is_read_when_it_carries_the_key(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")[:5]
+    await take(mail(address("alice"), _quoted_reply(block(store, code, "Twonky", program_lines(cards))),
+                    subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") == cards
+    [echo] = outbox(store)
+    assert "read the order form you filled in within the quoted turn mail" in text_of(echo.raw)
+    # the answer gives the deadline as every mail does: time left, weekday, date, UTC
+    assert re.search(r"Time left: [^\n]*, until \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC", text_of(echo.raw))
+
+
+async def test_a_form_filled_in_within_the_quote_is_read_when_the_mail_came_to_the_reply_address(store, settings,
+                                                                                                   take):
+    code = new_game(store)
+    cards = hand(store, code, "Zoom")[:5]
+    keyless = f"BEGIN {code} Zoom turn 1\n" + "\n".join(program_lines(cards)) + "\nEND\n"
+    await take(mail(address("carol"), _quoted_reply(keyless), subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Zoom") is None  # to the plain address, without the key: not read
+    with store.read() as s:
+        to = reply_address(settings, g.get_game(s, code), "Zoom", turn=1)
+    await take(mail(address("carol"), _quoted_reply(keyless), subject=f"Re: {code} turn 1", to=to))
+    assert active_program(store, code, "Zoom") == cards
+
+
+async def test_other_quoted_text_is_never_read(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")[:5]
+    quoted_orders = _quoted_reply("My orders: " + ", ".join(cards))
+    await take(mail(address("alice"), "Thanks!\n" + quoted_orders, subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") is None
+
+
+async def test_a_quoted_form_with_a_mistake_gets_a_correction_template_that_keeps_what_was_read(store, take):
+    code = new_game(store)
+    cards = hand(store, code, "Twonky")
+    lines = [f"1: {cards[0]}", f"2: {cards[1]}", f"3: {cards[2]}", f"4: {cards[3]}", "5: FWD9 999"]
+    await take(mail(address("alice"), _quoted_reply(block(store, code, "Twonky", lines)), subject=f"Re: {code} turn 1"))
+    assert active_program(store, code, "Twonky") is None
+    [answer] = outbox(store)
+    body = text_of(answer.raw)
+    assert "could not be used" in body and "without the \">\" marks" not in body
+    template = body[body.index(f"BEGIN {code} Twonky"):]
+    for reg in range(4):  # the four cards read are in the template sent back; register 5 waits for a card
+        assert re.search(rf"^{reg + 1}: {re.escape(cards[reg])}", template, re.M), template

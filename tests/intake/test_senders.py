@@ -77,8 +77,11 @@ def test_a_look_alike_gm_is_not_the_gm(store, quiet):  # noqa: F811
     assert outbox(store) == []
 
 
-def test_a_look_alike_player_gets_no_answer_and_no_orders(store, quiet):  # noqa: F811
-    new_game(store)
+def test_a_look_alike_player_gets_no_answer_about_the_game_and_no_orders(store, quiet):  # noqa: F811
+    code = new_game(store)
     report = deliver(store, quiet, mail(f"{address('alice')} <mallory@attacker.example>", "STATUS\n"))
     assert report.outcomes == {"ignored": 1}
-    assert outbox(store) == []
+    # only the note every stranger gets, to the real address, and nothing of the game in it
+    (note,) = outbox(store)
+    assert (note.kind, note.recipients) == ("stranger", ["mallory@attacker.example"])
+    assert code not in note.raw.decode() and "Twonky" not in note.raw.decode()

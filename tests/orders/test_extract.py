@@ -200,3 +200,47 @@ def test_read_orders_reports_a_stale_block_and_drops_the_program():
     _, result = read_orders(body, FULL, game="RR-7", robot="Twonky", turn=4)
     assert result.registers is None
     assert "stale" in result.errors[0].message
+
+
+# -- the filled-in quoted form (issue 18): read only when the caller vouches for the mail -------------------------
+GMAIL_REPLY_FILLED = """\
+
+On Mon, 23 Nov 2026 at 18:02, RoboRally referee <referee@example.org> wrote:
+> Turn 4 of game RR-7. Your robot Twonky has 10 HP.
+> Your hand: 1 FWD2 670, 2 FWD1 500, 3 LF90 90, 4 RT90 80, 5 UTRN 10, ...
+>
+> BEGIN RR-7 Twonky turn 4 key 8f3k2q
+> 1: FWD2 670
+> 2: FWD1 500
+> 3: 3
+> 4: RT90 80
+> 5: UTRN 10
+> END
+>
+> --
+> RoboRally referee
+"""
+
+
+def test_a_filled_in_quoted_form_is_read_when_the_caller_allows_it():
+    found, result = read_orders(GMAIL_REPLY_FILLED, FULL, game="RR-7", robot="Twonky", turn=4, key="8f3k2q",
+                                quoted_form=True)
+    assert found.from_quote and found.header == BlockHeader("RR-7", "Twonky", 4, "8f3k2q", line=6)
+    assert result.ok and result.program == FIVE
+    assert "read the order form you filled in within the quoted turn mail" in found.notes
+
+
+def test_without_the_callers_word_the_filled_quote_stays_unread():
+    found, result = read_orders(GMAIL_REPLY_FILLED, FULL)
+    assert not found.from_quote and found.header is None and found.quoted_block
+    assert [e.message for e in result.errors] == [NOTHING_FOUND]
+
+
+def test_orders_of_the_players_own_and_two_filled_quotes_are_never_read_from_the_quote():
+    own = "BEGIN RR-7 Twonky turn 4 key 8f3k2q\n1 2 3 4 5\nEND\n" + GMAIL_REPLY_FILLED
+    found = extract(own, quoted_form=True)
+    assert not found.from_quote and found.header is not None and found.header.line == 1
+    twice = GMAIL_REPLY_FILLED + "> > BEGIN RR-7 Twonky turn 3 key 8f3k2q\n> > 1: FWD1 500\n> > END\n"
+    assert not extract(twice, quoted_form=True).from_quote
+    # the quoted empty template is no order form to read
+    assert not extract("On Tue, Referee wrote:\n" + TURN_MAIL_QUOTED, quoted_form=True).from_quote

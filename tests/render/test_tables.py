@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from referee.engine import Robot, build_board, parse_card, resolve_turn
-from referee.engine.geometry import E, N
+from referee.engine.geometry import E, N, square_name
 from referee.render import (
     build_private,
     build_report,
@@ -17,6 +17,7 @@ from referee.render import (
     text_table,
 )
 from referee.render.tables import Column, Row, Table
+from referee.scenario import parse_scenario
 
 from .conftest import GAME, ME, ORDER_TEMPLATE, TURN, SeededTurn
 from .golden import check_golden
@@ -69,23 +70,74 @@ def test_private_text_and_html_match_their_golden_files(seeded: SeededTurn, next
 
 
 # -- what the lines say -----------------------------------------------------------------------------
-def test_a_push_is_written_on_the_pushed_robot_with_its_time_index(seeded: SeededTurn):
+def test_a_push_is_written_on_the_pushed_robot_with_who_pushed_and_the_card(seeded: SeededTurn):
     report = _report(seeded)
     pushes = [e for e in seeded.result.events if e.text.startswith("pushed to") and (e.data or {}).get("priority")]
+    assert pushes
     for ev in pushes:
-        table = report.tables[int(ev.phase) - 1]
-        assert f"{ev.text} at {ev.data['priority']}" in _cell(table, "moves", ev.robot)
+        phase = int(ev.phase)
+        card = seeded.result.played[ev.data["by"]][phase - 1]
+        assert card.priority == ev.data["priority"]
+        assert f"{ev.text} by {ev.data['by']} ({card})" in _cell(report.tables[phase - 1], "moves", ev.robot)
 
 
-def test_robot_laser_fire_gives_the_squares_then_who_was_hit(seeded: SeededTurn):
+def test_a_push_by_a_board_element_names_the_element(seeded: SeededTurn):
+    report = _report(seeded)
+    [ev] = [e for e in seeded.result.events if (e.data or {}).get("by") == "pusher"]
+    assert f"{ev.text} (pusher)" in _cell(report.tables[int(ev.phase) - 1], "board", ev.robot)
+
+
+def test_robot_lasers_list_only_the_hits_with_their_squares(seeded: SeededTurn):
     report = _report(seeded)
     fire = [e for e in seeded.result.events if e.step == "lasers" and "hit" in (e.data or {})]
-    assert fire
-    for ev in fire:
+    hits = [e for e in fire if e.data["hit"]]
+    misses = [e for e in fire if not e.data["hit"]]
+    assert hits and misses
+    for ev in hits:
         cell = _cell(report.tables[int(ev.phase) - 1], "lasers", ev.robot)
         assert re.fullmatch(r"r\d+(-\d+)?c\d+(-\d+)?", cell[cell.index(ev.text)])
-        if ev.data["hit"]:
-            assert cell[cell.index(ev.text) + 1] == f"hits {ev.data['hit']}"
+        assert cell[cell.index(ev.text) + 1] == f"hits {ev.data['hit']}"
+    for ev in misses:
+        assert ev.text not in _cell(report.tables[int(ev.phase) - 1], "lasers", ev.robot)
+
+
+def test_every_stage_and_the_end_of_turn_say_where_each_robot_stands_and_faces(seeded: SeededTurn):
+    report = _report(seeded)
+    frames = seeded.result.frames
+    for phase, table in enumerate(report.tables, start=1):
+        for robot in frames[min(phase, len(frames) - 1)]:
+            cell = _cell(table, "position", robot.name)
+            if robot.pos is None:
+                assert cell == ["-"]
+            else:
+                assert cell == [f"{square_name(robot.pos)} facing {'NESW'[robot.facing]}"]
+
+
+def _blocked_turn(robots: list[dict], programs: dict, walls: list[dict] = ()):
+    scenario = {"board": {"width": 6, "height": 6, "name": "Yard", "elements": list(walls)},
+                "robots": robots, "programs": programs, "seed": 1}
+    args = parse_scenario(scenario)
+    result = resolve_turn(args["board"], args["robots"], args["programs"], rules=args["rules"], seed=args["seed"],
+                          phases=1)
+    players = make_players([r.name for r in args["robots"]])
+    return build_report(args["board"], result, players, "RR-9", 1)
+
+
+def test_an_obstruction_by_a_wall_names_the_wall_side():
+    report = _blocked_turn([{"name": "Twonky", "at": "r2c2", "facing": "E"}],
+                           {"Twonky": ["FWD2 670", "FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520"]},
+                           [{"kind": "wall", "at": "r2c3", "sides": ["E"]}])
+    cell = _cell(report.tables[0], "moves", "Twonky")
+    assert cell == ["move to r2c3", "blocked by the wall on the E side of r2c3"]
+
+
+def test_an_obstruction_by_a_robot_that_cannot_be_pushed_names_the_robot():
+    report = _blocked_turn([{"name": "Twonky", "at": "r2c1", "facing": "E"},
+                            {"name": "Hammer", "at": "r2c2", "facing": "N"}],
+                           {"Twonky": ["FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520", "FWD1 530"],
+                            "Hammer": ["LF90 70", "LF90 90", "LF90 110", "LF90 130", "LF90 150"]},
+                           [{"kind": "wall", "at": "r2c2", "sides": ["E"]}])
+    assert _cell(report.tables[0], "moves", "Twonky") == ["blocked by Hammer at r2c2, who could not be pushed"]
 
 
 def test_the_hp_line_ends_with_each_robots_hp_after_the_stage(seeded: SeededTurn):
@@ -227,3 +279,26 @@ def test_a_reboot_announced_for_next_turn_is_on_the_reboot_line_not_the_mode():
     assert _cell(end, "reboot", "Twonky") == ["reboots next turn"]
     assert _cell(end, "mode", "Twonky") == ["real"]
     assert _cell(end, "hp", "Twonky") == ["7 HP", "3 robots left"]
+
+
+def test_the_private_section_says_the_shortest_way_to_answer_first(seeded: SeededTurn, next_deal):
+    me = next(p for p in seeded.players if p.robot == ME)
+    hand = next_deal.hands.get(ME, [])
+    section = build_private(me, TURN + 1, hand, next_deal.locked.get(ME, {}), ORDER_TEMPLATE, None, 2,
+                            deadline="Thu 26 Nov 2026, 18:00 UTC (in 2 days)")
+    first = private_text(section).split("\n\n")[0]
+    assert first.startswith("HOW TO ANSWER: reply to this mail and write your")
+    assert "at the top" in first and "Thu 26 Nov 2026, 18:00 UTC" in " ".join(first.split())
+    assert "How to answer:" in private_html(section).split("Your robot")[0]
+
+
+def test_in_a_pushing_chain_the_robot_pushed_along_names_the_robot_that_started_it():
+    report = _blocked_turn([{"name": "Zoom", "at": "r2c1", "facing": "E"},
+                            {"name": "Hammer", "at": "r2c2", "facing": "N"},
+                            {"name": "Twonky", "at": "r2c3", "facing": "N"}],
+                           {"Zoom": ["FWD1 490", "FWD1 500", "FWD1 510", "FWD1 520", "FWD1 530"],
+                            "Hammer": ["LF90 70", "LF90 90", "LF90 110", "LF90 130", "LF90 150"],
+                            "Twonky": ["RT90 80", "RT90 100", "RT90 120", "RT90 140", "RT90 160"]})
+    stage = report.tables[0]
+    assert "pushed to r2c3 by Zoom (FWD1 490)" in _cell(stage, "moves", "Hammer")
+    assert "pushed to r2c4 by Hammer, pushed by Zoom (FWD1 490)" in _cell(stage, "moves", "Twonky")

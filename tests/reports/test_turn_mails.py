@@ -17,6 +17,7 @@ from referee.orders import OrderContext, read_orders
 from referee.render import build_report, report_text
 from referee.render.turn import file_stem
 from referee.reports import enqueue_start_mails, enqueue_turn_mails, report_players, stored_turn_result
+from referee.reports.fills import filled_robots, late_text, mark_fills
 from referee.store import GameStateError
 from referee.store import games as g
 from referee.store.mail import release_held
@@ -87,7 +88,7 @@ def test_a_players_mail_carries_their_next_hand_and_a_template_that_reads_back_a
         assert [line.split(None, 1)[1] for line in private.splitlines() if re.match(r"^\s+\d+  \S", line)] == \
             [str(c) for c in hand]
         assert f"BEGIN {code} {robot} turn 2 key {me.secret}" in text
-        assert "Orders are due by 2026-03-06 13:00 UTC" in text
+        assert "Orders are due by Fri 6 Mar 2026, 13:00 UTC (in 5 days)" in text
         # the player fills the free registers with hand cards 1, 2, 3... and replies with the block
         block = text[text.index("BEGIN"):text.index("\nEND\n") + 5]
         free = [r for r in range(1, 6) if r not in locked.get(robot, {})]
@@ -128,9 +129,14 @@ def test_the_report_mailed_is_the_stored_turn_as_a_replay_of_the_engine_gives_it
         board = load_board(game.course)
         columns = report_players(game, turn)
         stored = stored_turn_result(turn)
+        fills = filled_robots(s, game, turn)
+        late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])
     assert same
     assert stored.events == replayed.events and stored.played == replayed.played
     report = build_report(board, replayed, columns, code, 1)
+    mark_fills(report, fills)  # every program was filled in (play_turn): each card is marked, the mail says so
+    report.late = late
+    assert sorted(fills) == sorted(PLAYERS) and all(mark == "autopilot" for mark in fills.values())
     files = {key: f"{file_stem(code, 1)}-{key}.png" for key in report.images}
     expected = report_text(report, files)
     for row in rows:
@@ -203,11 +209,59 @@ def test_the_winners_turn_mail_says_so_and_deals_no_more_cards(store):
     with store.read() as s:
         game = g.get_game(s, code)
         assert (game.status, game.winner) == ("finished", "Twonky")
-    for row in rows:
+    results = [row for row in rows if row.kind != "game_over"]
+    assert len(results) == len(PLAYERS) + 1
+    for row in results:
         text = text_of(parse(row.raw))
         assert row.subject.endswith(f"{code} turn 1 results: Twonky wins")
         assert "Twonky has touched the last flag and wins the game." in html_of(parse(row.raw))
         assert "Your hand" not in text and "BEGIN" not in text
+        if row.kind == "turn_report":
+            assert "The game is over: no more cards." in text and "No cards for you" not in text
+
+
+def test_the_game_over_mail_gives_everyone_the_winner_the_standings_statistics_and_the_archive_link(store):
+    settings = SETTINGS.with_overrides(archive_url="https://rr.example.test/archive")
+    code = new_game(store)
+    board = load_board("sprint")
+    with store.write() as s:
+        game = g.get_game(s, code)
+        robots = g.robots_of(g.open_turn(s, game))
+        # Hammer stands on the last flag with every other flag touched; Zoom has touched one flag
+        robots[1] = replace(robots[1], pos=board.flags[board.flag_count], flags=board.flag_count - 1,
+                            virtual=False, first_turn=False)
+        robots[2] = replace(robots[2], flags=1)
+        turn = g.replace_open_state(s, game, robots, actor="test", now=T0)
+        hand = turn.hands["Hammer"]
+        turning = next(c for c in hand if c.split()[0] in ("LF90", "RT90", "UTRN"))
+        program = [turning, *[c for c in hand if c != turning][:4]]
+        g.submit_program(s, game, "Hammer", program, actor="test", now=T0)
+    rows = outbox(store, play_turn(store, code, now=NOW, settings=settings))
+    final = [row for row in rows if row.kind == "game_over"]
+    assert sorted(r.recipients[0] for r in final) == sorted([address(u) for u in PLAYERS.values()]
+                                                            + ["gm@example.test"])
+    with store.read() as s:
+        game = g.get_game(s, code)
+        state = {d["name"]: d for d in g.get_turn(s, game, 1).state_after}
+    assert game.winner == "Hammer"
+    for row in final:
+        assert row.subject.endswith(f"{code}: game over, Hammer wins")
+        text = text_of(parse(row.raw))
+        assert "GAME OVER" in text and "Hammer (Bob) has touched the last flag and wins the game." in text
+        places = [line.split() for line in text.split("Final standings")[1].split("Statistics")[0].splitlines()
+                  if re.match(r"^\d+ ", line)]
+        # the winner first, then Zoom (one flag), then Twonky; each with flags, lives and HP as they ended
+        assert [(p[0], p[1]) for p in places] == [("1", "Hammer"), ("2", "Zoom"), ("3", "Twonky")]
+        for p in places:
+            d = state[p[1]]
+            assert p[2] == str(d["flags"]) and p[5] == str(d["lives"])
+            assert p[6] == (str(10 - d["damage"]) if d["at"] else "-")
+        assert "1 turn played" in text
+        assert re.search(r"^shots fired: \d+$", text, re.M) and re.search(r"^squares moved: \d+$", text, re.M)
+        assert f"https://rr.example.test/archive/{code.lower()}/index.html" in text
+    # the turn mail itself links to its page in the archive
+    turn_mail = next(row for row in rows if row.kind == "turn_report")
+    assert f"https://rr.example.test/archive/{code.lower()}/turn-1.html" in text_of(parse(turn_mail.raw))
 
 
 def test_when_a_game_starts_each_player_gets_the_board_and_their_first_hand(store):
@@ -253,3 +307,21 @@ def test_an_unresolved_turn_has_no_report_to_mail(store):
     code = new_game(store)
     with store.write() as s, pytest.raises(GameStateError, match="not resolved"):
         enqueue_turn_mails(s, SETTINGS, code, 1, now=NOW)
+
+
+def test_the_start_mail_welcomes_players_with_the_game_the_course_the_deadline_policy_orders_help_and_the_gm(store):
+    code = new_game(store, deadline_seconds=3 * 86400, deadline_time="21:00", settle_seconds=1800,
+                    missing_orders="random")
+    [row] = [m for m in outbox(store, kind="turn_start") if m.recipients == [address("alice")]]
+    text = " ".join(text_of(parse(row.raw)).split())
+    assert row.subject == f"{code} has started: your cards for turn 1"
+    assert "This is RoboRally by mail" in text and "touch every flag in order wins" in text
+    assert "The course: Sprint" in text
+    assert "Deadline: 3 days after each turn mail, moved to 21:00 UTC on the day it falls" in text
+    assert "or 30 minutes after the last program comes in" in text
+    assert "five cards drawn at random from your hand are played for you" in text
+    assert "reply to a turn mail and write your five cards at the top" in text
+    assert "Send HELP to referee@example.test" in text
+    assert "write to the game master, gm@example.test" in text
+    html = html_of(parse(row.raw))
+    assert "How to write orders:" in html and "mailto:gm@example.test" in html

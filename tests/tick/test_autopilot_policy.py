@@ -44,6 +44,10 @@ def test_new_games_play_late_robots_by_the_autopilot(store, settings):  # noqa: 
         assert after[name]["lives"] == start[name].lives
         nearer = course.best_distance(1, g.robot_from_dict(after[name]).pos)
         assert nearer < course.best_distance(1, start[name].pos)
-    late = [m for m in mails(store, "announcement") if "late players" in m.subject]
-    text = email.message_from_bytes(late[0].raw, policy=policy.default).get_body().get_content()
-    assert "No orders came from Hammer, Zoom; their robots were played by the autopilot" in text
+    # the results mail says who was late and what played for them, and marks their cards
+    results = mails(store, "turn_report")
+    text = email.message_from_bytes(results[0].raw, policy=policy.default).get_body(("plain",)).get_content()
+    assert ("Late players: no orders came from Hammer, Zoom for turn 1; their robots were played by the "
+            "autopilot") in " ".join(text.split())
+    assert "(autopilot)" in text
+    assert not [m for m in mails(store, "announcement") if "late players" in m.subject]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import email
 from datetime import UTC, datetime, timedelta
+from email import policy
 from pathlib import Path
 
 import pytest
@@ -30,7 +32,7 @@ def new_game(store: Store, **kwargs: object) -> str:
     with store.write() as s:
         game = g.create_game(s, course="sprint", code="RR-1", seed="tick", deadline_seconds=2 * 86400,
                              reminder_seconds=86400, gm_address="gm@example.test", now=T0, actor="test",
-                             **kwargs)  # type: ignore[arg-type]
+                             **{"settle_seconds": 0, **kwargs})  # type: ignore[arg-type]
         for robot in ROBOTS:
             g.add_player(s, game, email=f"{robot.lower()}@example.test", robot=robot, now=T0)
         g.start_game(s, game, actor="test", now=T0)
@@ -86,14 +88,18 @@ def test_a_reminder_goes_once_to_the_missing_players_a_day_before_the_deadline(s
     assert sorted(m.recipients[0] for m in mails(store, "reminder")) == ["hammer@example.test", "zoom@example.test"]
 
 
-def test_at_the_deadline_the_turn_is_resolved_and_everyone_learns_who_was_late(store, settings):
+def test_at_the_deadline_the_turn_is_resolved_and_everyone_learns_who_was_late_in_the_results(store, settings):
     new_game(store)
     program(store, "Twonky", T0 + timedelta(hours=1))
     summary = tick(settings, now=T0 + timedelta(days=2, minutes=1), store=store)
     assert summary.resolved == ["RR-1 turn 1"]
-    late = [m for m in mails(store, "announcement") if "late players" in m.subject]
-    assert len(late) == 3
-    assert b"Hammer, Zoom" in late[0].raw
+    results = mails(store, "turn_report")
+    assert len(results) == 3
+    for mail in results:
+        text = " ".join(email.message_from_bytes(mail.raw, policy=policy.default)
+                        .get_body(("plain",)).get_content().split())
+        assert "Late players: no orders came from Hammer, Zoom for turn 1" in text
+    assert not [m for m in mails(store, "announcement") if "late players" in m.subject]  # no mail of its own
     with store.read() as s:
         players = {p.robot: p for p in g.get_game(s, "RR-1").players}
         assert players["Hammer"].missed_turns == 1 and players["Twonky"].missed_turns == 0
@@ -166,3 +172,42 @@ def test_a_reminder_can_be_answered_with_a_plain_reply(store, settings):
     tick(settings, now=T0 + timedelta(hours=25), store=store)
     reminder = mails(store, "reminder")[0]
     assert b"Reply-To: referee+" in reminder.raw
+
+
+def test_a_reminder_carries_the_numbered_hand_the_form_and_the_deadline_with_its_weekday(store, settings):
+    new_game(store)
+    assert tick(settings, now=T0 + timedelta(hours=25), store=store).reminders == 3
+    with store.read() as s:
+        game = g.get_game(s, "RR-1")
+        turn = g.open_turn(s, game)
+        hammer = g.get_player(s, game, "Hammer")
+        hand, secret = list(turn.hands["Hammer"]), hammer.secret
+    [mail] = [m for m in mails(store, "reminder") if m.recipients == ["hammer@example.test"]]
+    text = email.message_from_bytes(mail.raw, policy=policy.default).get_body(("plain",)).get_content()
+    text = text.replace("\r\n", "\n")
+    assert "The deadline is Wed 3 Jun 2026, 12:00 UTC (in 23 hours)" in text  # T0 is Monday 1 June, noon
+    assert "reply to this mail and write your 5 cards at the top" in text
+    for number, card in enumerate(hand, start=1):
+        assert f"  {number:2d}  {card}\n" in text
+    assert f"BEGIN RR-1 Hammer turn 1 key {secret}" in text and "\nEND\n" in text
+
+
+def test_tick_builds_the_archive_after_each_resolved_turn_and_the_results_mail_links_to_its_page(store, settings,
+                                                                                                  tmp_path):
+    served = settings.with_overrides(archive_url="https://rr.example.test/games/", archive_dir=str(tmp_path / "site"))
+    new_game(store)
+    tick(served, now=T0 + timedelta(minutes=5), store=store)
+    site = tmp_path / "site"
+    assert (site / "index.html").is_file() and not (site / "rr-1" / "turn-1.html").exists()
+    for robot in ROBOTS:
+        program(store, robot, T0 + timedelta(hours=1))
+    assert tick(served, now=T0 + timedelta(hours=1, minutes=5), store=store).resolved == ["RR-1 turn 1"]
+    page = site / "rr-1" / "turn-1.html"
+    assert page.is_file() and "Resolved Mon 1 Jun 2026, 13:05 UTC." in page.read_text()
+    assert "Standings" in (site / "rr-1" / "index.html").read_text()
+    stamp = page.stat().st_mtime_ns
+    tick(served, now=T0 + timedelta(hours=1, minutes=10), store=store)  # nothing new: nothing rebuilt
+    assert page.stat().st_mtime_ns == stamp
+    for mail in mails(store, "turn_report"):
+        text = email.message_from_bytes(mail.raw, policy=policy.default).get_body(("plain",)).get_content()
+        assert "This turn on the web: https://rr.example.test/games/rr-1/turn-1.html" in text

@@ -68,8 +68,8 @@ def check_everything_once(store: Store, tmp: Path) -> None:
     with store.read() as s:
         assert {game.code: game.turn_number for game in g.list_games(s)} == dict.fromkeys(GAMES, 2)
         mails = s.scalars(select(OutgoingMail)).all()
-    # each game: a report for each of 3 players, the GM's copy, and a late notice to each player
-    assert len(mails) == len(GAMES) * (3 + 1 + 3)
+    # each game: a report for each of 3 players (saying who was late) and the GM's copy
+    assert len(mails) == len(GAMES) * (3 + 1)
     assert {m.status for m in mails} == {"sent"}
     delivered = list((tmp / "out" / "new").iterdir())
     assert len(delivered) == len(mails)  # a mail sent again replaces its own file: none lost, none doubled

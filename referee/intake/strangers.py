@@ -1,0 +1,81 @@
+"""A short answer to someone the referee does not know (issue 18): what this is, how to reach the GM, HELP.
+
+Until now a mail from an unknown address got no answer at all, which leaves a player writing from a
+second address, or someone asking how to join, with nothing. Now such a mail is answered, within
+limits that keep the referee from being used to send mail to strangers:
+
+- nothing to robots, bounces and lists (those never get here: :mod:`.loops`, :mod:`.bounces`), nor to
+  a mail whose envelope sender is of another domain than its From (:func:`.limits.looks_forged`): a
+  forged sender would make us mail a stranger;
+- the short note at most once a day per address (``stranger`` marks), and at most
+  ``answers_per_hour`` stranger answers an hour in all;
+- HELP is answered for anyone, with the order language, within the usual answer limits.
+
+The mail is still recorded as ``ignored`` (``unknown sender ...``): nothing in it is acted on.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from ..orders import read_orders
+from ..orders.replies import help_text
+from . import answers, limits
+from .senders import limit_key
+
+if TYPE_CHECKING:
+    from .process import _Job
+
+#: ``OutgoingMail.kind`` of the answers to strangers
+KIND_STRANGER = "stranger"
+#: counter kind (``intake_marks``) and its windows
+STRANGER = "stranger"
+PER_ADDRESS = timedelta(days=1)
+ALL = "*"
+
+
+def note(settings_address: str, gm: str | None, help_asked: bool) -> str:
+    lines = [f"This is the RoboRally referee at {settings_address}: a program that runs games of the",
+             "board game RoboRally by mail. It reads orders only from the players of its games, and",
+             "this address is not one of them.", ""]
+    if gm:
+        lines += ["To join a game, or if you play and wrote from another address, write to the",
+                  f"game master: {gm}", ""]
+    else:
+        lines += ["To join a game, ask the game master who invited you to this referee.", ""]
+    lines += ["Players: reply to your turn mail (from the address the game knows), or put the",
+              "BEGIN ... END block of the turn mail, with its key, into your mail.", ""]
+    if help_asked:
+        lines += [help_text()]
+    else:
+        lines += ["Send a mail with the word HELP for how orders are written.", ""]
+    lines += ["(An automatic answer: you get at most one of these a day.)" if not help_asked else ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def stranger(job: _Job, sender: str, problem: str | None) -> str:
+    """Record a mail from an unknown sender as ignored, answering it when the limits allow."""
+    reason = f"unknown sender {sender}" + (f" ({problem})" if problem else "")
+    s, settings, now = job.s, job.settings, job.now
+    if limits.looks_forged(sender, job.mail.loop_headers.get("return-path", ())) is not None:
+        return job.ignore(reason + "; not answered: the envelope sender is of another domain")
+    help_asked = False
+    if job.mail.body:
+        _, result = read_orders(job.mail.body)
+        help_asked = "help" in result.commands
+    key = limit_key(sender)
+    if not help_asked and limits.count(s, STRANGER, key, now, PER_ADDRESS) > 0:
+        return job.ignore(reason + "; answered already today")
+    if limits.count(s, STRANGER, ALL, now) >= settings.answers_per_hour:
+        return job.ignore(reason + "; not answered: too many answers to strangers this hour")
+    subject = "RoboRally referee: help" if help_asked else "RoboRally referee: who we are"
+    if not job.send(KIND_STRANGER, sender, subject, note(settings.referee_address, settings.gm_address or None,
+                                                           help_asked)):
+        return job.ignore(reason + "; not answered: answer limit")
+    limits.mark(s, STRANGER, key, now, job.incoming)
+    limits.mark(s, STRANGER, ALL, now, job.incoming)
+    return job.ignore(reason + ("; answered with HELP" if help_asked else "; answered with a short note"))
+
+
+__all__ = ["KIND_STRANGER", "answers", "stranger"]

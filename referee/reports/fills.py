@@ -1,0 +1,58 @@
+"""Programs the referee filled in for players who sent none: marked in the tables, told in the results mail.
+
+A filled program is an active order of the turn with source ``auto``; the game's missing-orders
+policy says how it was made. The stage tables mark the card ("FWD2 670 (autopilot)"), and the
+results mail says who was late and what was played for them (no separate "late players" mail).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.orm import Session
+
+from ..render.tables import TurnReport
+from ..store.games import active_orders
+from ..store.models import Game, Player, Turn
+
+#: policy -> the mark on a filled card
+MARKS = {"autopilot": "autopilot", "random": "random", "power_down": "powered down", "repeat_locked": "repeated"}
+
+#: policy -> what the late players' robots played
+PLAYED = {"random": "they played a program drawn at random from their hand",
+          "power_down": "they played only their fused registers, and a power down next turn",
+          "repeat_locked": "they played last turn's cards where possible, the rest at random",
+          "autopilot": "their robots were played by the autopilot (the best program of their hand by its search)"}
+
+
+def filled_robots(s: Session, game: Game, turn: Turn) -> dict[str, str]:
+    """robot -> the mark of its filled program, for every program of ``turn`` the referee filled in."""
+    by_id: dict[int, Player] = {p.id: p for p in game.players}
+    mark = MARKS.get(game.missing_orders, game.missing_orders)
+    return {by_id[o.player_id].robot: mark for o in active_orders(s, turn).values()
+            if o.source == "auto" and o.player_id in by_id}
+
+
+def late_text(game: Game, turn: Turn, robots: list[str]) -> str | None:
+    """The results mail's line about late players, or None when nobody was late."""
+    if not robots:
+        return None
+    return (f"Late players: no orders came from {', '.join(robots)} for turn {turn.number}; "
+            f"{PLAYED.get(game.missing_orders, 'the referee filled in their programs')}.")
+
+
+def mark_fills(report: TurnReport, fills: dict[str, str]) -> None:
+    """Mark each filled card in the stage tables' card row (a fused card keeps its own mark)."""
+    if not fills:
+        return
+    cols = [c.robot for c in report.columns]
+    for table in report.tables:
+        if not table.key.startswith("stage"):
+            continue
+        for row in table.rows:
+            if row.key != "card":
+                continue
+            for robot, mark in fills.items():
+                if robot not in cols:
+                    continue
+                cell = row.cells[cols.index(robot)]
+                if cell and cell[0] != "-" and not cell[0].endswith("(fused)"):
+                    cell[0] = f"{cell[0]} ({mark})"

@@ -1,0 +1,65 @@
+"""The last mail of a game: to every player and the GM, the winner, the final standings (place, flags,
+lives, HP), a few statistics and the archive link. Queued once per game (its Message-ID is derived from
+the game and the recipient), in the caller's transaction, after the last turn's results.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..archive.links import game_url
+from ..config import Settings
+from ..deadlines import when_text
+from ..render import build_message, message_id
+from ..store.mail import enqueue_mail
+from ..store.models import Game, OutgoingMail, Player, Turn
+from .mails import Sender, gm_address, mail_headers
+from .standings import Summary, summarize
+from .stored import course_board
+from .templating import render
+
+#: ``OutgoingMail.kind`` of the game-over mails
+KIND_FINAL = "game_over"
+
+
+def game_summary(s: Session, game: Game) -> Summary:
+    turns = list(s.scalars(select(Turn).where(Turn.game_id == game.id).order_by(Turn.number)))
+    return summarize(game, turns, course_board(game).flag_count)
+
+
+def enqueue_final_mails(s: Session, settings: Settings, game: Game, *, now: datetime,
+                        held: bool = False) -> list[OutgoingMail]:
+    """Queue the game-over mail to every player who played (not the ejected) and the GM; nothing when the
+    game is not finished or the mails are queued already. ``held``: the players' mails wait for the GM
+    to publish the last turn (as its results do)."""
+    if game.status != "finished":
+        return []
+    sender = Sender.from_settings(settings)
+    summary = game_summary(s, game)
+    labels = {p.robot: p.name or p.robot for p in game.players}
+    context = {"summary": summary, "archive_url": game_url(settings, game.code),
+               "finished": when_text(game.finished_at or now), "started":
+               when_text(game.started_at) if game.started_at else None,
+               "winner": summary.winner, "winner_player": labels.get(summary.winner or "")}
+    title = f"{game.code}: game over" + (f", {summary.winner} wins" if summary.winner else "")
+    out = []
+    recipients: list[tuple[str, Player | None]] = [(p.email, p) for p in game.players if p.status != "ejected"]
+    gm = gm_address(settings, game)
+    if gm and gm not in [r for r, _ in recipients]:
+        recipients.append((gm, None))
+    for address, player in recipients:
+        msg_id = message_id(game.code, summary.turns, address, sender.domain, "game-over")
+        if s.scalars(select(OutgoingMail.id).where(OutgoingMail.message_id == msg_id)).first() is not None:
+            continue
+        you = player.robot if player is not None else None
+        msg = build_message(sender=sender.header, recipient=address, subject=title if player else f"[GM] {title}",
+                            msg_id=msg_id, text=render("final.txt", **context, you=you),
+                            html=render("final.html", **context, you=you),
+                            headers=mail_headers(settings, game, now))
+        out.append(enqueue_mail(s, msg, kind=KIND_FINAL, recipients=[address], sender=settings.referee_address,
+                                game=game, player=player, turn_number=summary.turns, now=now,
+                                held=held and player is not None))
+    return out
