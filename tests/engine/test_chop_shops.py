@@ -16,16 +16,19 @@ def test_a_robot_ending_a_phase_on_it_archives_there_and_is_not_repaired():
     assert p.damage("Twonky") == 3
 
 
-def test_at_the_end_of_the_turn_it_offers_an_option_and_the_players_answer_is_recorded():
+def test_at_the_end_of_the_turn_a_robot_on_it_draws_the_top_option_card_unless_its_player_declines():
     board = engine_board([SHOP])
     robots = [Robot("Twonky", (3, 4), 0), Robot("Hulk", (1, 1), 0)]
-    result = resolve_turn(board, robots, {})
+    result = resolve_turn(board, robots, {}, option_deck=["Brakes", "Shield", "Fourth Gear"])
     offered = [d for d in result.decisions if d.key.subject == "chop shop"]
     assert [(d.robot, d.answer, d.source) for d in offered] == [("Twonky", "option", "default")]
-    assert offered[0].note == "the option deck deals the card"
-    declined = resolve_turn(board, robots, {}, answers=Answers(orders={"Twonky": {DecisionKey("chop shop"): "none"}}))
+    assert result.robots[0].options == ["Brakes"] and result.robots[1].options == []
+    assert result.option_deck == ["Shield", "Fourth Gear"]
+    declined = resolve_turn(board, robots, {}, answers=Answers(orders={"Twonky": {DecisionKey("chop shop"): "none"}}),
+                            option_deck=["Brakes", "Shield"])
     assert [(d.answer, d.source, d.note) for d in declined.decisions if d.key.subject == "chop shop"] == \
         [("none", "orders", None)]
+    assert declined.robots[0].options == [] and declined.option_deck == ["Brakes", "Shield"]
 
 
 def test_a_robot_passing_over_or_leaving_before_the_end_is_offered_nothing():

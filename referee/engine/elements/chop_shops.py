@@ -7,8 +7,7 @@ register phase has its archive moved there) but repairs nothing; at the end of t
 one is offered an option card: the player's answer to the decision ``chop shop`` (``"option"``, the
 default, or ``"none"``) says whether it takes one. Powered-down robots neither touch it nor draw.
 
-The engine has no option deck: the decision is asked and recorded (``TurnResult.decisions``) with a
-note that the deck must deal the card; whoever deals option cards acts on the recorded answer.
+A robot that takes one draws the top card of the game's option deck (nothing when the deck is empty).
 """
 
 from __future__ import annotations
@@ -34,13 +33,12 @@ def offer(ctx: TurnContext) -> None:
     shops = ctx.board.layer("chop_shop")
     for robot in ctx.robots:
         if robot.pos in shops and not robot.powered_down:
-            ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note)
+            if ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note) == TAKE:
+                ctx.draw_option(robot, "chop shop")
 
 
 def _note(answer: object) -> str | None:
-    if answer == TAKE:
-        return "the option deck deals the card"
-    return None if answer == DECLINE else f"unknown answer {answer!r}: no option taken"
+    return None if answer in (TAKE, DECLINE) else f"unknown answer {answer!r}: no option taken"
 
 
 CHOP_SHOP_KIND = Kind(
