@@ -32,9 +32,9 @@ def touch(ctx: TurnContext, phase: int) -> None:
 def offer(ctx: TurnContext) -> None:
     shops = ctx.board.layer("chop_shop")
     for robot in ctx.robots:
-        if robot.pos in shops and not robot.powered_down:
-            if ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note) == TAKE:
-                ctx.draw_option(robot, "chop shop")
+        if robot.pos in shops and not robot.powered_down \
+                and ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note) == TAKE:
+            ctx.draw_option(robot, "chop shop")
 
 
 def _note(answer: object) -> str | None:

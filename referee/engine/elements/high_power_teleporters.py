@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
-from ..geometry import DC, DR, square_name
+from ..geometry import DC, DR
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, enter
+from ..movement import MovePlan
 from ..state import Robot
+from .teleporters import land
 
 
 def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
@@ -29,15 +30,7 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     assert el is not None
     d = robot.facing
     distance = max(card.type.move, 0) + el["bonus"]
-    cur = (start[0] + DR[d] * distance, start[1] + DC[d] * distance)
-    if not board.on_board(cur) or not board.flat(cur):
-        return
-    if not robot.virtual and ctx.real_robot_at(cur, exclude=robot) is not None:
-        return
-    ctx.place(robot, cur)
-    plan.done = True
-    ctx.emit(robot, "teleport", {"to": square_name(cur)}, card=str(card))
-    enter(ctx, robot, start, d)
+    land(ctx, robot, card, plan, start, (start[0] + DR[d] * distance, start[1] + DC[d] * distance))
 
 
 HP_TELEPORTER = Kind(

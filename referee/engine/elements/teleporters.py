@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
-from ..geometry import DC, DR, square_name
+from ..geometry import DC, DR, Square, square_name
 from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan, enter
@@ -31,14 +31,21 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         if not ctx.rules.teleport_through_walls and (cur[0], cur[1], d) in board.blocked:
             return
         cur = (cur[0] + DR[d], cur[1] + DC[d])
-    if not board.on_board(cur) or not board.flat(cur):
+    land(ctx, robot, card, plan, start, cur)
+
+
+def land(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan, start: Square, to: Square) -> None:
+    """Put the robot on ``to`` in place of the card's move, unless the square is off the course, holds
+    a standing device or (for a real robot) a real robot: then the card is executed normally."""
+    board = ctx.board
+    if not board.on_board(to) or not board.flat(to):
         return
-    if not robot.virtual and ctx.real_robot_at(cur, exclude=robot) is not None:
+    if not robot.virtual and ctx.real_robot_at(to, exclude=robot) is not None:
         return
-    ctx.place(robot, cur)
+    ctx.place(robot, to)
     plan.done = True
-    ctx.emit(robot, "teleport", {"to": square_name(cur)}, card=str(card))
-    enter(ctx, robot, start, d)
+    ctx.emit(robot, "teleport", {"to": square_name(to)}, card=str(card))
+    enter(ctx, robot, start, robot.facing)
 
 
 TELEPORTER = Kind(
