@@ -114,8 +114,9 @@ def preview_answer(s: Session, game: Game, player: Player, turn: Turn | None, pr
     lines.append(f"  end of turn: {_outcome(trace.start, trace.end, trace.score.distance)}")
     lines += ["", "Where the robot stands after each register (@: where it starts):", "",
               path_picture(board, trace, robots), "",
-              f"The attached picture {picture.filename} draws the path: solid where the robot's own cards",
-              "move it, dashed where something else does, a ring where it sets off.", ""]
+              *textwrap.wrap(f"The attached picture {picture.filename} draws the path: solid where the "
+                             "robot's own cards move it, dashed where something else does, a ring where it "
+                             "sets off.", 78), ""]
     return "\n".join(lines), picture
 
 
