@@ -3,6 +3,8 @@ in its colour; the other robots only where they stand."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from PIL import Image
 
 from referee.engine import Robot, build_board, parse_card, resolve_turn
@@ -31,7 +33,7 @@ def test_the_path_runs_register_by_register_from_start_to_end():
     assert segments and all(s.robot == "Twonky" for s in segments)
     assert segments[0].start == (2, 1) and segments[-1].end == next(r.pos for r in result.robots
                                                                     if r.name == "Twonky")
-    assert all(a.end == b.start for a, b in zip(segments, segments[1:], strict=False))
+    assert all(a.end == b.start for a, b in pairwise(segments))
     # its own cards move it along row 2, two squares a card; the belt at r2c5 carries it (dashed) to r3c5
     assert [(s.start, s.end) for s in segments if s.own] == [((2, 1), (2, 3)), ((2, 3), (2, 5))]
     assert Segment("Twonky", (2, 5), (3, 5), False, "conveyed") in segments
