@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
+from typing import TYPE_CHECKING
 
 from ..config import Settings
 from ..deadlines import deadline_text
@@ -26,6 +27,9 @@ from ..store.models import Game, IncomingMail, Player, Turn
 from ..textsafe import strip_bidi
 from .loops import marker_line
 
+if TYPE_CHECKING:
+    from ..render.mail import Picture
+
 #: ``OutgoingMail.kind`` of the answers
 KIND_ECHO, KIND_REJECTION, KIND_ANSWER, KIND_COPY, KIND_GM = "echo", "rejection", "answer", "echo_copy", "gm_answer"
 
@@ -36,8 +40,10 @@ def answer_id(settings: Settings, incoming: IncomingMail, kind: str, recipient: 
 
 
 def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, kind: str, to: str, subject: str,
-                body: str, now: datetime, game: Game | None = None, reply_to: str | None = None) -> EmailMessage:
-    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.mail.enqueue_mail`."""
+                body: str, now: datetime, game: Game | None = None, reply_to: str | None = None,
+                pictures: Sequence[Picture] = ()) -> EmailMessage:
+    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.mail.enqueue_mail`.
+    The answer is plain text; ``pictures`` (a PREVIEW's path) follow it as inline image attachments."""
     msg = EmailMessage()
     msg["From"] = formataddr((settings.referee_name, settings.referee_address)) if settings.referee_name \
         else settings.referee_address
@@ -54,6 +60,8 @@ def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, k
     if reply_to:
         msg["Reply-To"] = reply_to
     msg.set_content(f"{marker_line(msg['Message-ID'])}\n\n{strip_bidi(body)}")
+    for pic in pictures:
+        msg.add_attachment(pic.data, "image", pic.subtype, filename=pic.filename, disposition="inline")
     return msg
 
 

@@ -1,7 +1,8 @@
 """PREVIEW and HINT by mail: what the autopilot's engine run says of a player's own program or hand.
 
 PREVIEW (in an orders mail, or alone) answers with where the program on file takes the player's
-robot, register by register and at the end of the turn, with a text picture of the path. HINT
+robot, register by register and at the end of the turn, with a text picture of the path, and a PNG of
+the board with the robot's path drawn as the turn pictures draw it (:func:`preview_picture`). HINT
 answers with the three best programs of the hand (one per opening card type) and where each ends,
 where the game allows it (``Game.hints``, the GM's ``HINTS ON``; off by default).
 
@@ -14,17 +15,21 @@ and an answer never tells how the real turn's draws will fall (docs/rulings.md, 
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
 from ..autopilot.course import FAR
 from ..autopilot.preview import best_programs, path_picture, trace_program
 from ..coursemaps import cached_course_map
-from ..engine import Board, Card, Robot, Rules, parse_card
+from ..engine import Board, Card, Robot, Rules, parse_card, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
 from ..orders.replies import card_text
 from ..store.games import load_course, robots_of
 from ..store.models import Game, Player, Turn
+
+if TYPE_CHECKING:
+    from ..render.mail import Picture
 
 HINTS = 3
 
@@ -57,18 +62,46 @@ def _setting(game: Game, turn: Turn) -> tuple[Board, list[Robot], Rules, list[Ca
     return board, robots_of(turn), Rules.from_dict(turn.rules), [parse_card(c) for c in turn.undealt]
 
 
+def preview_picture(game: Game, player: Player, turn: Turn, program: list[Card]) -> Picture:
+    """The PREVIEW's picture: the board after the preview's run (the same run as the text's: the program
+    alone, the preview's seed), the robot's path over the whole turn drawn as the turn pictures draw it.
+    The renderer (Pillow) is imported here, not with the module: mail that asks for no preview never loads it."""
+    from ..render import Picture, make_players, png_bytes
+    from ..render.path import path_image, path_marks
+    from ..render.turn import file_stem
+
+    board, robots, rules, undealt = _setting(game, turn)
+    result = resolve_turn(board, robots, {player.robot: list(program)}, rules=rules, seed=preview_seed(turn),
+                          undealt=undealt)
+    colours = {p.robot: p.colour for p in game.players if p.colour}
+    players = make_players([r.name for r in robots], colours=colours)
+    marks = path_marks(robots, result.events, player.robot)
+    image = path_image(board, result.robots, players, marks,
+                       f"{game.code} turn {turn.number}: preview of {player.robot}")
+    return Picture("preview", f"{file_stem(game.code, turn.number)}-preview-{player.robot}.png".replace(" ", "-"),
+                   png_bytes(image))
+
+
 def preview_text(s: Session, game: Game, player: Player, turn: Turn | None, program: list[Card] | None,
                  vocabulary: str) -> str:
-    """The answer to PREVIEW: the program on file run with every other robot standing still."""
+    """The answer to PREVIEW in words (see :func:`preview_answer`)."""
+    return preview_answer(s, game, player, turn, program, vocabulary)[0]
+
+
+def preview_answer(s: Session, game: Game, player: Player, turn: Turn | None, program: list[Card] | None,
+                   vocabulary: str) -> tuple[str, Picture | None]:
+    """The answer to PREVIEW: the program on file run with every other robot standing still, in words and
+    (when there is a path to show) as a picture."""
     if turn is None:
-        return f"PREVIEW: game {game.code} has no open turn, so there is nothing to preview.\n"
+        return f"PREVIEW: game {game.code} has no open turn, so there is nothing to preview.\n", None
     if program is None:
         return ("PREVIEW: there is no whole program on file for you yet. Send your five cards with the\n"
-                "word PREVIEW on a line of its own, and the answer shows where they take your robot.\n")
+                "word PREVIEW on a line of its own, and the answer shows where they take your robot.\n"), None
     board, robots, rules, undealt = _setting(game, turn)
     me = next((r for r in robots if r.name == player.robot), None)
     if me is None or me.pos is None:
-        return f"PREVIEW: {player.robot} is not on the board this turn; there is no path to show.\n"
+        return f"PREVIEW: {player.robot} is not on the board this turn; there is no path to show.\n", None
+    picture = preview_picture(game, player, turn, program)
     course = cached_course_map(board)
     trace = trace_program(board, robots, player.robot, program, seed=preview_seed(turn),
                           rules=rules, undealt=undealt, course=course)
@@ -80,8 +113,11 @@ def preview_text(s: Session, game: Game, player: Player, turn: Turn | None, prog
         lines.append(f"  {reg}: {card_text(card, vocabulary):<12} -> {_where(robot)}")
     lines.append(f"  end of turn: {_outcome(trace.start, trace.end, trace.score.distance)}")
     lines += ["", "Where the robot stands after each register (@: where it starts):", "",
-              path_picture(board, trace, robots), ""]
-    return "\n".join(lines)
+              path_picture(board, trace, robots), "",
+              *textwrap.wrap(f"The attached picture {picture.filename} draws the path: solid where the "
+                             "robot's own cards move it, dashed where something else does, a ring where it "
+                             "sets off.", 78), ""]
+    return "\n".join(lines), picture
 
 
 def hint_text(s: Session, game: Game, player: Player, turn: Turn | None, hand: list[Card],

@@ -47,9 +47,10 @@ from __future__ import annotations
 import logging
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -105,6 +106,9 @@ from .senders import sender_address
 from .strangers import stranger
 from .tokens import read_token, reply_address
 from .unreadable import why_unreadable
+
+if TYPE_CHECKING:
+    from ..render.mail import Picture
 
 log = logging.getLogger("referee.intake")
 
@@ -265,9 +269,10 @@ class _Job:
         return self.finish("ignored", reason)
 
     def send(self, kind: str, to: str, subject: str, body: str, *, game: Game | None = None,
-             player: Player | None = None, turn: Turn | None = None, exempt: bool = False) -> bool:
+             player: Player | None = None, turn: Turn | None = None, exempt: bool = False,
+             pictures: Sequence[Picture] = ()) -> bool:
         """Queue an answer, within the answer limits (:mod:`.limits`; ``exempt``: an accepted or stale
-        orders answer to the player's own keyed mail). Returns whether it was queued."""
+        orders answer to the player's own keyed mail; ``pictures`` go with it). Returns whether it was queued."""
         if not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now, exempt=exempt):
             log.info("answer limit: no %s answer to %s for mail %s", kind, to, self.incoming.id)
             return False
@@ -275,7 +280,8 @@ class _Job:
             if game is not None and player is not None else None
         try:
             msg = answers.answer_mail(self.settings, self.incoming, self.mail, kind=kind, to=to, subject=subject,
-                                      body=body, now=self.now, game=game, reply_to=reply)
+                                      body=body, now=self.now, game=game, reply_to=reply,
+                                      pictures=pictures)
         except (ValueError, TypeError, IndexError) as exc:  # an address no answer can be written to
             log.warning("no answer to %r for mail %s: %s", to, self.incoming.id, exc)
             return False
@@ -681,7 +687,10 @@ def _options_on_file(s: Session, turn: Turn | None, player: Player) -> dict[str,
 
 
 def _command_answers(job: _Job, commands: list[str], game: Game, player: Player, turn: Turn | None,
-                     robots: list[Robot], ctx: OrderContext, vocabulary: str) -> list[str]:
+                     robots: list[Robot], ctx: OrderContext, vocabulary: str,
+                     pictures: list[Picture] | None = None) -> list[str]:
+    """The answers to the mail's commands, in order; pictures that go with them (PREVIEW's path) are added
+    to ``pictures``."""
     parts: list[str] = []
     for command in commands:
         if command == "help":
@@ -698,8 +707,11 @@ def _command_answers(job: _Job, commands: list[str], game: Game, player: Player,
                 parts.append(render_cards(game=game.code, robot=player.robot, turn=turn.number, hand=ctx.hand,
                                           locked=ctx.locked, vocabulary=vocabulary))
         elif command == "preview":
-            parts.append(previews.preview_text(job.s, game, player, turn, _on_file(job.s, turn, player)[0],
-                                               vocabulary))
+            text, picture = previews.preview_answer(job.s, game, player, turn, _on_file(job.s, turn, player)[0],
+                                                    vocabulary)
+            parts.append(text)
+            if picture is not None and pictures is not None:
+                pictures.append(picture)
         elif command == "hint":
             parts.append(previews.hint_text(job.s, game, player, turn, list(ctx.hand), dict(ctx.locked), vocabulary))
     return parts
@@ -724,7 +736,8 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
         # a HELP or STATUS over the limit: not even written
         return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
                           player=player, turn=number)
-    commands = _command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary)
+    pictures: list[Picture] = []
+    commands = _command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
     if not result.ok:
         reason = "; ".join(str(e) for e in result.errors[:3])
         stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
@@ -741,7 +754,8 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             body = (f"Nothing in it was taken ({len(result.errors)} error(s)). If it was your mail, send it again\n"
                     f"from your address of record, {player.email}.\n")
         _deliver(job, answers.KIND_REJECTION, sender, from_record, player, game, turn,
-                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused", exempt=stale)
+                 answers.subject_for(game, player, turn, "orders not accepted"), body, "refused", exempt=stale,
+                 pictures=pictures if from_record else ())
         return job.finish("rejected", reason, game=game, player=player, turn=number)
     if has_orders:
         program, standing = _on_file(job.s, turn, player)
@@ -760,7 +774,7 @@ def _answer(job: _Job, sender: str, from_record: bool, player: Player, game: Gam
             f"answered {', '.join(c.upper() for c in result.commands)}"
         body = _join(*commands)
     _deliver(job, kind, sender, from_record, player, game, turn, answers.subject_for(game, player, turn, subject),
-             body, "accepted", exempt=has_orders and from_record)
+             body, "accepted", exempt=has_orders and from_record, pictures=pictures)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
@@ -777,17 +791,18 @@ def _recompiled_text(game: Game, player: Player, turn: Turn | None, ctx: OrderCo
 
 
 def _deliver(job: _Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-             subject: str, body: str, verdict: str, *, exempt: bool = False) -> None:
+             subject: str, body: str, verdict: str, *, exempt: bool = False,
+             pictures: Sequence[Picture] = ()) -> None:
     """The answer goes to the robot's address of record only: to the sender when that is the address;
     else (a key or reply token used from elsewhere) to the address of record, saying so."""
     if from_record:
-        job.send(kind, sender, subject, body, game=game, player=player, turn=turn, exempt=exempt)
+        job.send(kind, sender, subject, body, game=game, player=player, turn=turn, exempt=exempt, pictures=pictures)
         return
     note = (f"A mail from {sender} carrying your key was {verdict} for {player.robot} in {game.code}.\n"
             "The answer goes to your address of record only. If that mail was not yours, tell the\n"
             "game master: your key can be changed.\n\n")
     job.send(answers.KIND_COPY, player.email, f"Copy: {subject}", note + body, game=game, player=player,
-             turn=turn, exempt=exempt)
+             turn=turn, exempt=exempt, pictures=pictures)
 
 
 def _answer_unreadable(job: _Job, sender: str, player: Player, game: Game, turn: Turn | None) -> str:
