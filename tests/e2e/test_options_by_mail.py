@@ -72,7 +72,7 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
         return "\n".join(text_of(m) for m in answers)
 
     # -- the GM sets the game up and hands out options ------------------------------------------------------
-    answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d MISSING random SEED opts",
+    answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d SETTLE 0 MISSING random SEED opts",
                 *(f"ADD PLAYER {at(user)} {robot}" for robot, user in PLAYERS.items()), "START",
                 "SET Twonky OPTIONS +Brakes +Recompile", 'SET Hammer OPTIONS +gyro +"Pressor Beam"')
     assert "NOT DONE" not in answer and "started" in answer, answer

@@ -102,7 +102,8 @@ async def test_a_subject_token_with_a_changed_signature_counts_for_nothing(sqlit
                                         subject=f"Re: {code} turn 1 [#{forged}]"), address("dave"), [REFEREE])
     await _take(settings, store)
     assert active_program(store, code, "Zoom") is None
-    assert not [m for m in outbox(store) if address("dave") in m.recipients]  # a stranger is never answered
+    # no orders taken, and nothing about the game: at most the short note every stranger gets (issue 18)
+    assert [m.kind for m in outbox(store) if address("dave") in m.recipients] in ([], ["stranger"])
 
 
 def test_the_subject_form_changes_only_the_header():
