@@ -22,7 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import default
+from functools import lru_cache
 
+from ..store.wire import share
 from .tables import WIDTH, PrivateSection, TurnReport, render_template
 
 
@@ -75,6 +77,17 @@ def _cte(text: str) -> str:
     return "quoted-printable"
 
 
+@lru_cache(maxsize=64)
+def _inline_part(cid: str, pic: Picture) -> EmailMessage:
+    """The MIME part of an inline picture, as ``add_related`` makes it. Built once for every mail that
+    shows the same picture under the same Content-ID (a turn's pictures, in each player's mail), and
+    shared between them: it is never changed after (see :func:`referee.store.wire.share`)."""
+    part = EmailMessage(policy=default)
+    part.set_content(pic.data, "image", pic.subtype, cid=cid, disposition="inline", filename=pic.filename)
+    share(part)
+    return part
+
+
 def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, text: str, html: str | None = None,
                   inline: Sequence[tuple[str, Picture]] = (), attachments: Sequence[Attachment] = (),
                   headers: Mapping[str, str] | None = None) -> EmailMessage:
@@ -97,9 +110,9 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
         if inline:
             html_part = msg.get_body(("html",))
             assert html_part is not None
+            html_part.make_related()
             for cid, pic in inline:
-                html_part.add_related(pic.data, "image", pic.subtype, cid=cid, disposition="inline",
-                                      filename=pic.filename)
+                html_part.attach(_inline_part(cid, pic))
     for att in attachments:
         msg.add_attachment(att.data, att.maintype, att.subtype, filename=att.filename)
     seed = _digest(msg_id, recipient)
