@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.policy import default
 from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
 
 from ..store.wire import share
 from .tables import WIDTH, PrivateSection, TurnReport, render_template
@@ -124,10 +127,13 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
-              notice: str | None = None, legend: Picture | None = None) -> EmailMessage:
+              notice: str | None = None, legend: Picture | None = None,
+              shared: dict[tuple[Any, ...], str] | None = None) -> EmailMessage:
     """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
     ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
-    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first."""
+    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first.
+    ``shared``: a dict kept for the mails of one turn, in which the public report (the same in each) is
+    rendered once and reused."""
     shown = list(pictures)
     if legend is not None:
         shown.insert(1, legend)  # the HTML shows it beside the first picture
@@ -137,9 +143,17 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
     files = {p.key: p.filename for p in shown}
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
+    html_context = {"image_urls": urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend")}
+    if shared is not None:
+        text_key = ("report.txt", id(report), width, tuple(files.items()))
+        if text_key not in shared:
+            shared[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
+        html_key = ("report.html", id(report), tuple(urls.items()))
+        if html_key not in shared:
+            shared[html_key] = render_template("report.html", report=report, **html_context)
+        context |= {"report_text": shared[text_key], "report_html": Markup(shared[html_key])}
     text = render_template("mail.txt", **context)
-    html = render_template("mail.html", **context, image_urls=urls, gif_url=urls.get("animation"),
-                           legend_url=urls.get("legend"))
+    html = render_template("mail.html", **context, **html_context)
     return build_message(
         sender=sender, recipient=recipient, subject=subject,
         msg_id=message_id(report.game, report.turn, recipient, domain, kind),
