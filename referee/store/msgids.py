@@ -78,13 +78,16 @@ def stamp_and_serialise(s: Session, message: EmailMessage) -> tuple[str, bytes]:
     the digest is taken over the same bytes less the Date and Message-ID lines, and the new Message-ID
     line is put in front of the body already written."""
     raw = wire_bytes(message)
-    body = split_head(message, raw)
-    if body is None:  # headers not written as expected: the slow way, as stamp does
+    split = split_head(message, raw)
+    if split is None:  # headers not written as expected: the slow way, as stamp does
         final = stamp(s, message)
         return final, wire_bytes(message)
-    kept = b"".join(line for name, line in head_lines(message) if name.lower() not in ("date", "message-id"))
+    lines, body = split
+    kept = b"".join(line for name, line in lines if name.lower() not in ("date", "message-id"))
     digest = hashlib.sha256(kept + body).hexdigest()
     built = str(message["Message-ID"] or "").strip()
     final = wire_id(installation_salt(s), built, digest)
     message.replace_header("Message-ID", final)
-    return final, b"".join(line for _, line in head_lines(message)) + body
+    new_id = [line for name, line in head_lines(message, only="message-id")]
+    head = b"".join(new_id.pop(0) if name.lower() == "message-id" else line for name, line in lines)
+    return final, head + body

@@ -53,15 +53,18 @@ def wire_bytes(message: Message) -> bytes:
     return fp.getvalue()
 
 
-def head_lines(message: Message) -> list[tuple[str, bytes]]:
-    """The top-level header lines of ``message`` as the SMTP policy writes them: (name, folded bytes)."""
-    return [(name, policy.SMTP.fold_binary(name, value)) for name, value in message.raw_items()]
+def head_lines(message: Message, only: str | None = None) -> list[tuple[str, bytes]]:
+    """The top-level header lines of ``message`` as the SMTP policy writes them: (name, folded bytes);
+    ``only``: just the headers of that (lower-case) name."""
+    return [(name, policy.SMTP.fold_binary(name, value)) for name, value in message.raw_items()
+            if only is None or name.lower() == only]
 
 
-def split_head(message: EmailMessage, raw: bytes) -> bytes | None:
-    """What follows the top-level headers in ``raw`` (``message`` serialised), or None where the
-    headers written are not those :func:`head_lines` gives (then serialise again instead)."""
-    head = b"".join(line for _, line in head_lines(message))
+def split_head(message: EmailMessage, raw: bytes) -> tuple[list[tuple[str, bytes]], bytes] | None:
+    """The top-level header lines of ``raw`` (``message`` serialised, see :func:`head_lines`) and what
+    follows them, or None where the headers written are not those (then serialise again instead)."""
+    lines = head_lines(message)
+    head = b"".join(line for _, line in lines)
     if not raw.startswith(head + b"\r\n"):
         return None
-    return raw[len(head):]
+    return lines, raw[len(head):]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import io
 from email import policy
+from email.message import EmailMessage
 
 from PIL import Image
 
@@ -61,3 +62,18 @@ def test_a_queued_turn_mail_has_the_id_and_bytes_of_stamping_then_serialising(st
             assert row.message_id == expected_id
             assert row.raw == expected.as_bytes(policy=policy.SMTP)
             assert row.raw.count(b"Message-ID:") == 1 and expected_id.encode() in row.raw
+
+
+def test_a_plain_reply_with_a_long_subject_is_queued_as_stamping_then_serialising_would(store):
+    msg = EmailMessage()
+    msg["From"] = "Referee <referee@example.test>"
+    msg["To"] = "Zoom Player <zoom@example.test>"
+    msg["Subject"] = "Re: orders for RR-7 turn 3 " + "with a subject long enough to be folded " * 3
+    msg["Date"] = "Mon, 02 Mar 2026 12:05:00 +0000"
+    msg["Message-ID"] = "<rr-7.t3.reply.abc@example.test>"
+    msg.set_content("Your program for turn 3 is in: FWD2 670, LEFT 90, BACK 430, RIGHT 80, U-TURN 10.\n")
+    with store.write() as s:
+        expected = copy.deepcopy(msg)
+        expected_id = stamp(s, expected)
+        row = m.enqueue_mail(s, msg, kind="reply")
+        assert (row.message_id, row.raw) == (expected_id, expected.as_bytes(policy=policy.SMTP))
