@@ -10,10 +10,13 @@ top-level header lines and the rest, so a header can be changed (the Message-ID,
 
 from __future__ import annotations
 
+import re
 from email import policy
 from email.generator import BytesGenerator
 from email.message import EmailMessage, Message
 from io import BytesIO
+
+_NLCRE = re.compile(r"\r\n|\r|\n")  # the line ends email.generator splits text on (its NLCRE)
 
 _CACHE = "_referee_wire"
 
@@ -26,6 +29,14 @@ def share(part: Message) -> Message:
 
 class _SharingGenerator(BytesGenerator):
     """A BytesGenerator that writes each shared part once per policy and then reuses its bytes."""
+
+    def _write_lines(self, lines: str) -> None:
+        """As ``Generator._write_lines`` (line ends made the policy's), in one write, not two a line."""
+        if not lines:
+            return
+        parts = _NLCRE.split(lines)
+        nl: str = self._NL  # type: ignore[attr-defined]
+        self.write(nl.join(parts[:-1]) + nl + parts[-1] if len(parts) > 1 else parts[-1])
 
     def _write(self, msg: Message) -> None:
         cache: dict[str, bytes] | None = getattr(msg, _CACHE, None)

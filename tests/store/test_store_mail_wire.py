@@ -77,3 +77,11 @@ def test_a_plain_reply_with_a_long_subject_is_queued_as_stamping_then_serialisin
         expected_id = stamp(s, expected)
         row = m.enqueue_mail(s, msg, kind="reply")
         assert (row.message_id, row.raw) == (expected_id, expected.as_bytes(policy=policy.SMTP))
+
+
+def test_a_body_with_mixed_line_ends_is_written_as_the_email_package_writes_it():
+    for body in ("FWD2 670\r\nLEFT 90\rBACK 430\nRIGHT 80", "one line, no end", "ends\n\n", "\r\n"):
+        msg = EmailMessage()
+        msg["Subject"] = "orders"
+        msg.set_payload(body)
+        assert wire_bytes(msg) == msg.as_bytes(policy=policy.SMTP)
