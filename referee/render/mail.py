@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.policy import default
+from email.policy import EmailPolicy, default
 from functools import lru_cache
 from typing import Any
 
@@ -80,6 +80,24 @@ def _cte(text: str) -> str:
     return "quoted-printable"
 
 
+@lru_cache(maxsize=1024)
+def _parsed_header(name: str, value: str) -> Any:
+    return default.header_store_parse(name, value)[1]
+
+
+class _BuildPolicy(EmailPolicy):
+    """The default policy, but a header seen before (the same name and value: the sender, the Date, a
+    part's Content-Type, in every mail of a turn) is parsed once; header objects are never changed."""
+
+    def header_store_parse(self, name: str, value: Any) -> tuple[str, Any]:
+        if isinstance(value, str) and not hasattr(value, "name"):
+            return name, _parsed_header(name, value)
+        return super().header_store_parse(name, value)
+
+
+_BUILD = _BuildPolicy()
+
+
 @lru_cache(maxsize=64)
 def _inline_part(cid: str, pic: Picture) -> EmailMessage:
     """The MIME part of an inline picture, as ``add_related`` makes it. Built once for every mail that
@@ -98,7 +116,7 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 
     ``headers`` are added as given (Date, Reply-To, In-Reply-To, Auto-Submitted, X-Loop...).
     """
-    msg = EmailMessage(policy=default)
+    msg = EmailMessage(policy=_BUILD)
     msg["From"] = sender
     msg["To"] = recipient
     msg["Subject"] = subject
