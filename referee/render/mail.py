@@ -98,7 +98,7 @@ class _BuildPolicy(EmailPolicy):
 _BUILD = _BuildPolicy()
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=24)  # a turn's pictures, the key and the GIF, with room to spare; a few MB at most
 def _inline_part(cid: str, pic: Picture) -> EmailMessage:
     """The MIME part of an inline picture, as ``add_related`` makes it. Built once for every mail that
     shows the same picture under the same Content-ID (a turn's pictures, in each player's mail), and
