@@ -49,7 +49,8 @@ def make_games(store: Store, n: int, players: int, course: str) -> list[str]:
             for i in range(first, min(n, first + batch)):
                 code = f"S-{i + 1}"
                 game = g.create_game(s, course=course, code=code, seed=f"scale-{i}", deadline_seconds=5 * 86400,
-                                     reminder_seconds=86400, gm_address="gm@example.test", now=T0, actor="bench")
+                                     reminder_seconds=86400, gm_address="gm@example.test", now=T0, actor="bench",
+                                     settle_seconds=0)
                 for name in NAMES[:players]:
                     g.add_player(s, game, email=f"{name.lower()}{i}@example.test", robot=name, now=T0)
                 g.start_game(s, game, actor="bench", now=T0)

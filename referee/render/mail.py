@@ -21,8 +21,13 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.policy import default
+from email.policy import EmailPolicy, default
+from functools import lru_cache
+from typing import Any
 
+from markupsafe import Markup
+
+from ..store.wire import share
 from .tables import WIDTH, PrivateSection, TurnReport, render_template
 
 
@@ -75,6 +80,35 @@ def _cte(text: str) -> str:
     return "quoted-printable"
 
 
+@lru_cache(maxsize=1024)
+def _parsed_header(name: str, value: str) -> Any:
+    return default.header_store_parse(name, value)[1]
+
+
+class _BuildPolicy(EmailPolicy):
+    """The default policy, but a header seen before (the same name and value: the sender, the Date, a
+    part's Content-Type, in every mail of a turn) is parsed once; header objects are never changed."""
+
+    def header_store_parse(self, name: str, value: Any) -> tuple[str, Any]:
+        if isinstance(value, str) and not hasattr(value, "name"):
+            return name, _parsed_header(name, value)
+        return super().header_store_parse(name, value)
+
+
+_BUILD = _BuildPolicy()
+
+
+@lru_cache(maxsize=24)  # a turn's pictures, the key and the GIF, with room to spare; a few MB at most
+def _inline_part(cid: str, pic: Picture) -> EmailMessage:
+    """The MIME part of an inline picture, as ``add_related`` makes it. Built once for every mail that
+    shows the same picture under the same Content-ID (a turn's pictures, in each player's mail), and
+    shared between them: it is never changed after (see :func:`referee.store.wire.share`)."""
+    part = EmailMessage(policy=default)
+    part.set_content(pic.data, "image", pic.subtype, cid=cid, disposition="inline", filename=pic.filename)
+    share(part)
+    return part
+
+
 def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, text: str, html: str | None = None,
                   inline: Sequence[tuple[str, Picture]] = (), attachments: Sequence[Attachment] = (),
                   headers: Mapping[str, str] | None = None) -> EmailMessage:
@@ -82,7 +116,7 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 
     ``headers`` are added as given (Date, Reply-To, In-Reply-To, Auto-Submitted, X-Loop...).
     """
-    msg = EmailMessage(policy=default)
+    msg = EmailMessage(policy=_BUILD)
     msg["From"] = sender
     msg["To"] = recipient
     msg["Subject"] = subject
@@ -97,9 +131,9 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
         if inline:
             html_part = msg.get_body(("html",))
             assert html_part is not None
+            html_part.make_related()
             for cid, pic in inline:
-                html_part.add_related(pic.data, "image", pic.subtype, cid=cid, disposition="inline",
-                                      filename=pic.filename)
+                html_part.attach(_inline_part(cid, pic))
     for att in attachments:
         msg.add_attachment(att.data, att.maintype, att.subtype, filename=att.filename)
     seed = _digest(msg_id, recipient)
@@ -111,10 +145,13 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
-              notice: str | None = None, legend: Picture | None = None) -> EmailMessage:
+              notice: str | None = None, legend: Picture | None = None,
+              shared: dict[tuple[Any, ...], str] | None = None) -> EmailMessage:
     """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
     ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
-    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first."""
+    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first.
+    ``shared``: a dict kept for the mails of one turn, in which the public report (the same in each) is
+    rendered once and reused."""
     shown = list(pictures)
     if legend is not None:
         shown.insert(1, legend)  # the HTML shows it beside the first picture
@@ -124,9 +161,17 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
     files = {p.key: p.filename for p in shown}
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
+    html_context = {"image_urls": urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend")}
+    if shared is not None:
+        text_key = ("report.txt", id(report), width, tuple(files.items()))
+        if text_key not in shared:
+            shared[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
+        html_key = ("report.html", id(report), tuple(urls.items()))
+        if html_key not in shared:
+            shared[html_key] = render_template("report.html", report=report, **html_context)
+        context |= {"report_text": shared[text_key], "report_html": Markup(shared[html_key])}
     text = render_template("mail.txt", **context)
-    html = render_template("mail.html", **context, image_urls=urls, gif_url=urls.get("animation"),
-                           legend_url=urls.get("legend"))
+    html = render_template("mail.html", **context, **html_context)
     return build_message(
         sender=sender, recipient=recipient, subject=subject,
         msg_id=message_id(report.game, report.turn, recipient, domain, kind),

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
+from typing import Any
 
 from sqlalchemy import and_, or_, select
 from sqlalchemy.orm import Session
@@ -220,6 +221,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     notice = (f"Corrected report: the game master re-ran turn {turn.number} of {game.code}. This report "
               "replaces the one sent before; where they differ, this one counts.") if correction else None
     out: list[OutgoingMail] = []
+    shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
@@ -230,7 +232,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
                         headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
-                                 **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice)
+                                 **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice,
+                        shared=shared)
         out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                                 game=game, player=player, turn_number=turn.number, held=held, now=now))
     if gm:
@@ -238,7 +241,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
                         sender=sender.header,
                         recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
-                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice)
+                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice,
+                        shared=shared)
         out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
                                 game=game, turn_number=turn.number, now=now))
     if game.status == "finished" and next_turn is None:

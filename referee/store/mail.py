@@ -36,7 +36,7 @@ from ..intake.unreadable import why_unreadable
 from .errors import InvalidValue, NotFound
 from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
-from .msgids import stamp
+from .msgids import stamp_and_serialise
 from .types import utcnow
 
 DEFAULT_LEASE = timedelta(minutes=10)
@@ -204,8 +204,7 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
         message = _without_bcc(message)
     if not _header_text(message, "Message-ID", 998):
         raise InvalidValue("an outgoing mail needs a Message-ID")
-    message_id = stamp(s, message)
-    raw = message.as_bytes(policy=policy.SMTP)
+    message_id, raw = stamp_and_serialise(s, message)
     found = s.scalars(select(OutgoingMail).where(OutgoingMail.message_id == message_id)).one_or_none()
     if found is not None:
         return found

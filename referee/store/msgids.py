@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from .models import ServiceState
 from .types import utcnow
+from .wire import head_lines, split_head, wire_bytes
 
 SALT_KEY = "installation"
 _ID = re.compile(r"^<([^@<>]*)@([^@<>]+)>$")
@@ -70,3 +71,23 @@ def stamp(s: Session, message: EmailMessage) -> str:
     final = wire_id(installation_salt(s), built, content_digest(message))
     message.replace_header("Message-ID", final)
     return final
+
+
+def stamp_and_serialise(s: Session, message: EmailMessage) -> tuple[str, bytes]:
+    """:func:`stamp`, then the mail's bytes as sent (``as_bytes(policy=SMTP)``), serialising the mail once:
+    the digest is taken over the same bytes less the Date and Message-ID lines, and the new Message-ID
+    line is put in front of the body already written."""
+    raw = wire_bytes(message)
+    split = split_head(message, raw)
+    if split is None:  # headers not written as expected: the slow way, as stamp does
+        final = stamp(s, message)
+        return final, wire_bytes(message)
+    lines, body = split
+    kept = b"".join(line for name, line in lines if name.lower() not in ("date", "message-id"))
+    digest = hashlib.sha256(kept + body).hexdigest()
+    built = str(message["Message-ID"] or "").strip()
+    final = wire_id(installation_salt(s), built, digest)
+    message.replace_header("Message-ID", final)
+    new_id = [line for name, line in head_lines(message, only="message-id")]
+    head = b"".join(new_id.pop(0) if name.lower() == "message-id" else line for name, line in lines)
+    return final, head + body
