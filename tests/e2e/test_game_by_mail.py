@@ -9,11 +9,9 @@ with RERUN that turns out to decide the race.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import email
 import random
 import re
-import subprocess
 from datetime import UTC, datetime, timedelta
 from email import policy
 from email.message import EmailMessage
@@ -21,10 +19,8 @@ from email.utils import make_msgid
 
 import aioimaplib
 import aiosmtplib
-import pytest
 
 from referee.boards import load_board
-from referee.config import Settings
 from referee.engine import Card, parse_card, resolve_turn
 from referee.store import Store
 from referee.store import games as g
@@ -110,19 +106,6 @@ def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int) ->
 
 def orders(begin: str, program: list[Card]) -> str:
     return begin + "\n" + "\n".join(f"{i}: {c}" for i, c in enumerate(program, start=1)) + "\nEND\n"
-
-
-@pytest.fixture
-def settings(dovecot, smtp_server, db_url: str, tmp_path) -> Settings:
-    for user in ("referee", "gm", *PLAYERS.values()):
-        for box in ("INBOX", "Processed"):
-            with contextlib.suppress(subprocess.CalledProcessError):  # the folder does not exist yet
-                dovecot.empty(user, box)
-    return Settings(database_url=db_url, referee_address=at("referee"), gm_address=at("gm"), gm_secret=SECRET,
-                    signing_key="e2e", transport="imap", imap_host="127.0.0.1", imap_port=dovecot.imap_port,
-                    imap_tls="none", imap_user=at("referee"), imap_password=password("referee"),
-                    smtp_host="127.0.0.1", smtp_port=smtp_server.port, smtp_tls="none", mail_timeout=10.0,
-                    lock_file=str(tmp_path / "tick.lock"), tick_interval=86400)
 
 
 def test_a_game_runs_from_newgame_to_a_winner_by_mail_alone(settings, store, dovecot, smtp_server):

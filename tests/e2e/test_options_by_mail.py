@@ -19,7 +19,6 @@ from referee.store import Store
 from referee.store import games as g
 from referee.tick import tick
 from tests.e2e.test_game_by_mail import T0, Mailer, at, text_of, turn_form
-from tests.e2e.test_game_by_mail import settings as settings  # the fixture, shared
 
 GAME = "E2E-OPT"
 SECRET = "e2e-gm-secret"

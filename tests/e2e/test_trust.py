@@ -7,18 +7,15 @@ databases, a past deadline needs the GM's NOW, and ROLLBACK keeps what a RERUN c
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import email
 import hashlib
 import re
-import subprocess
 from dataclasses import replace
 from datetime import datetime, timedelta
 from email import policy
 
 import aioimaplib
 import aiosmtplib
-import pytest
 from sqlalchemy import select
 
 from referee.config import Settings
@@ -41,21 +38,6 @@ from tests.e2e.test_game_by_mail import (
 )
 from tests.intake.replies import make_corpus as corpus
 from tests.servers.dovecot import password
-
-
-@pytest.fixture
-def settings(dovecot, smtp_server, db_url: str, tmp_path) -> Settings:
-    """The referee of tests/e2e/test_game_by_mail.py, its players' inboxes emptied."""
-    for user in ("referee", "gm", *PLAYERS.values()):
-        for box in ("INBOX", "Processed"):
-            with contextlib.suppress(subprocess.CalledProcessError):  # the folder does not exist yet
-                dovecot.empty(user, box)
-    return Settings(database_url=db_url, referee_address=at("referee"), gm_address=at("gm"), gm_secret=SECRET,
-                    signing_key="e2e", transport="imap", imap_host="127.0.0.1", imap_port=dovecot.imap_port,
-                    imap_tls="none", imap_user=at("referee"), imap_password=password("referee"),
-                    smtp_host="127.0.0.1", smtp_port=smtp_server.port, smtp_tls="none", mail_timeout=10.0,
-                    lock_file=str(tmp_path / "tick.lock"), tick_interval=86400)
-
 
 Form = tuple[str, list[Card], email.message.EmailMessage]
 
