@@ -28,7 +28,9 @@ from typing import Any
 from markupsafe import Markup
 
 from ..store.wire import share
-from .tables import WIDTH, PrivateSection, TurnReport, render_template
+from .report_types import PrivateSection, TurnReport
+from .templates import render_template
+from .textgrid import WIDTH
 
 
 @dataclass(frozen=True, slots=True)
