@@ -63,9 +63,12 @@ def report_text(report: TurnReport, image_files: Mapping[str, str] | None = None
     return render_template("report.txt", report=report, image_files=dict(image_files or {}), width=width)
 
 
-def report_html(report: TurnReport, image_urls: Mapping[str, str], gif_url: str | None = None) -> str:
-    """The report as an HTML fragment; ``image_urls`` maps image keys to ``cid:`` (or any) URLs."""
-    return render_template("report.html", report=report, image_urls=dict(image_urls), gif_url=gif_url)
+def report_html(report: TurnReport, image_urls: Mapping[str, str], gif_url: str | None = None,
+                legend_url: str | None = None) -> str:
+    """The report as an HTML fragment; ``image_urls`` maps image keys to ``cid:`` (or any) URLs; the key to
+    the pictures (``legend_url``) stands beside the first picture."""
+    return render_template("report.html", report=report, image_urls=dict(image_urls), gif_url=gif_url,
+                           legend_url=legend_url)
 
 
 def private_text(section: PrivateSection) -> str:
