@@ -77,7 +77,7 @@ def content_id(game: str, turn: int, key: str, domain: str) -> str:
 
 def _cte(text: str) -> str:
     """7bit for plain ASCII with short lines (readable as it travels), else quoted-printable (never 8bit)."""
-    if text.isascii() and all(len(line) <= 998 for line in text.splitlines()):
+    if text.isascii() and max(map(len, text.splitlines()), default=0) <= 998:
         return "7bit"
     return "quoted-printable"
 

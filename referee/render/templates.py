@@ -4,6 +4,7 @@ and the report and a player's section written out as text and as HTML."""
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from ..textsafe import strip_bidi
+from ..textsafe import BIDI, strip_bidi
 from .report_types import PrivateSection, TurnReport
 from .textgrid import WIDTH, text_table
 
@@ -20,12 +21,17 @@ from .textgrid import WIDTH, text_table
 def template_dirs() -> list[Path]:
     """``$REFEREE_TEMPLATES`` (os.pathsep-separated) first, then the shipped templates."""
     dirs = [Path(p) for p in os.environ.get("REFEREE_TEMPLATES", "").split(os.pathsep) if p]
+    return dirs + _shipped()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> list[Path]:
+    """The shipped templates: in the installed package, else beside it in a checkout (looked up once)."""
     here = Path(__file__).resolve().parent.parent
     for candidate in (here / "_data" / "templates", here.parent / "templates"):
         if candidate.is_dir():
-            dirs.append(candidate)
-            break
-    return dirs
+            return [candidate]
+    return []
 
 
 @lru_cache(maxsize=8)
@@ -43,11 +49,17 @@ def _environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
     return env
 
 
+#: any bidi control (a quick look first: almost no value holds one, and taking them out costs more)
+_ANY_BIDI = re.compile("[" + "".join(sorted(BIDI)) + "]")
+
+
 def _no_bidi(value: Any) -> Any:
     """Every value a template writes, without bidi controls (a name cannot turn the page's text around)."""
+    if not isinstance(value, str) or not _ANY_BIDI.search(value):
+        return value
     if isinstance(value, Markup):
         return Markup(strip_bidi(str(value)))
-    return strip_bidi(value) if isinstance(value, str) else value
+    return strip_bidi(value)
 
 
 def environment() -> jinja2.Environment:
