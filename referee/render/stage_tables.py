@@ -6,6 +6,7 @@ as in a cell, and which row it goes in follows the timing table (``SEQUENCE_OF``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ..engine import Board, Card, Event, Robot
 from ..engine.geometry import square_name
@@ -137,6 +138,15 @@ def events_by_robot(events: Sequence[Event], phase: int | str) -> tuple[dict[str
     return out, notes
 
 
+def _named(robots: Sequence[Robot]) -> dict[str, Robot]:
+    return {r.name: r for r in robots}
+
+
+def _blank(spec: Sequence[tuple[str, str]]) -> dict[str, list[Any]]:
+    """An empty list for each row of a table."""
+    return {key: [] for key, _ in spec}
+
+
 def _finish(key: str, title: str, columns: list[Column], spec: Sequence[tuple[str, str]],
             cells: dict[str, list[list[str]]], notes: list[str]) -> Table:
     rows = []
@@ -160,14 +170,13 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
         return labels.get(name, name)
 
     said = _causes(phase, before, events, played, board, label)
-    b4 = {r.name: r for r in before}
-    aft = {r.name: r for r in after}
-    cells: dict[str, list[list[str]]] = {k: [] for k, _ in STAGE_ROWS}
+    b4, aft = _named(before), _named(after)
+    cells: dict[str, list[list[str]]] = _blank(STAGE_ROWS)
     for col in columns:
         name = col.robot
         r0, r1 = b4.get(name), aft.get(name)
         evs = by_robot.get(name, [])
-        cell: dict[str, list[str]] = {k: [] for k, _ in STAGE_ROWS}
+        cell: dict[str, list[str]] = _blank(STAGE_ROWS)
         mode = _mode(r0) if r0 else EMPTY
         if start_events:
             cell["mode"].extend(i for ev in start_events.get(name, []) if ev.kind != "powered down"
@@ -229,13 +238,12 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
               flag_total: int) -> Table:
     """The end-of-turn table: what the robots take into the next turn."""
     by_robot, notes = events_by_robot(events, "end")
-    b4 = {r.name: r for r in before}
-    aft = {r.name: r for r in after}
-    cells: dict[str, list[list[str]]] = {k: [] for k, _ in END_ROWS}
+    b4, aft = _named(before), _named(after)
+    cells: dict[str, list[list[str]]] = _blank(END_ROWS)
     for col in columns:
         name = col.robot
         r0, r1 = b4.get(name), aft.get(name)
-        cell: dict[str, list[str]] = {k: [] for k, _ in END_ROWS}
+        cell: dict[str, list[str]] = _blank(END_ROWS)
         if r1 is None:
             for k in cells:
                 cells[k].append(cell[k])
