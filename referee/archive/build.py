@@ -32,11 +32,12 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..deadlines import when_text
-from ..engine import Board
-from ..render import render_turn, report_html
+from ..render import report_html
 from ..render.turn import file_stem
+from ..reports.drawn import draw_stored_turn
+from ..reports.fills import filled_robots
 from ..reports.standings import summarize
-from ..reports.stored import course_board, report_players, stored_turn_result
+from ..reports.stored import course_board, report_players
 from ..reports.templating import render
 from ..store.db import Store
 from ..store.models import Game, Turn
@@ -58,6 +59,10 @@ img { max-width: 100%; height: auto; }
 ul.thumbs { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
 ul.thumbs li { text-align: center; }
 """
+
+
+#: the key to the pictures, one per game (its course's elements and the marks)
+LEGEND_FILE = "img/key.png"
 
 
 @dataclass
@@ -108,12 +113,17 @@ def published_turns(s: Session, game: Game) -> list[Turn]:
                                              Turn.published_at.is_not(None)).order_by(Turn.number)))
 
 
-def turn_digest(game: Game, turn: Turn, neighbours: tuple[int | None, int | None] = (None, None)) -> str:
-    """What a turn page is drawn from (the turn, the colours, the turns it links to): when this changes,
-    the page is drawn again."""
-    data = [__version__, game.code, game.course, turn.number, turn.state_before, turn.played, turn.events,
-            turn.frames, turn.state_after, turn.winner, turn.phases_run, turn.end_of_turn,
-            sorted((p.robot, p.colour) for p in game.players), list(neighbours)]
+#: the turn pages' own make-up: raised when a page shows more than before, so pages built earlier are redrawn
+PAGE_VERSION = 2
+
+
+def turn_digest(game: Game, turn: Turn, neighbours: tuple[int | None, int | None] = (None, None),
+                fills: dict[str, str] | None = None) -> str:
+    """What a turn page is drawn from (the turn, the colours, the turns it links to, the programs the
+    referee filled in): when this changes, the page is drawn again."""
+    data = [__version__, PAGE_VERSION, game.code, game.course, turn.number, turn.state_before, turn.played,
+            turn.events, turn.frames, turn.state_after, turn.winner, turn.phases_run, turn.end_of_turn,
+            sorted((p.robot, p.colour) for p in game.players), list(neighbours), sorted((fills or {}).items())]
     return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -163,7 +173,7 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
                             "winner": game.winner, "robots": _robots(game, turns), **_dates(game, turns)})
             if wanted is not None and game.code.upper() not in wanted:
                 continue
-            _build_game(game, turns, out / game_dir_name(game.code), force, now, report)
+            _build_game(s, game, turns, out / game_dir_name(game.code), force, now, report)
             report.games += 1
     _write(out / "style.css", STYLE)
     _write(out / "index.html", render("archive_index.html", root="", games=listing, built=_stamp(now),
@@ -175,24 +185,23 @@ def _stamp(now: datetime) -> str:
     return when_text(now)
 
 
-def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: datetime, report: BuildReport) -> None:
+def _build_game(s: Session, game: Game, turns: list[Turn], gdir: Path, force: bool, now: datetime,
+                report: BuildReport) -> None:
     manifest_path = gdir / "manifest.json"
     old = _read_manifest(manifest_path)
     old_turns: dict[str, Any] = old.get("turns", {}) if isinstance(old.get("turns"), dict) else {}
     new_turns: dict[str, Any] = {}
-    board = course_board(game) if turns else None
     numbers = [t.number for t in turns]
     entries = []
     for i, turn in enumerate(turns):
         neighbours = (numbers[i - 1] if i > 0 else None, numbers[i + 1] if i + 1 < len(numbers) else None)
-        digest = turn_digest(game, turn, neighbours)
+        digest = turn_digest(game, turn, neighbours, filled_robots(s, game, turn))
         entry = old_turns.get(str(turn.number))
         files_there = isinstance(entry, dict) and all((gdir / f).is_file() for f in entry.get("files", []))
         if not force and isinstance(entry, dict) and entry.get("digest") == digest and files_there:
             report.turns_kept += 1
         else:
-            assert board is not None
-            entry = _build_turn(game, turn, board, gdir, neighbours, digest, report)
+            entry = _build_turn(s, game, turn, gdir, neighbours, digest, report)
             report.turns_written += 1
         new_turns[str(turn.number)] = entry
         entries.append({"number": turn.number, "page": turn_page_name(turn.number), "thumb": entry["thumb"],
@@ -215,10 +224,10 @@ def _build_game(game: Game, turns: list[Turn], gdir: Path, force: bool, now: dat
     _write(manifest_path, json.dumps({"game": game.code, "turns": new_turns}, indent=1, sort_keys=True))
 
 
-def _build_turn(game: Game, turn: Turn, board: Board, gdir: Path, neighbours: tuple[int | None, int | None],
+def _build_turn(s: Session, game: Game, turn: Turn, gdir: Path, neighbours: tuple[int | None, int | None],
                 digest: str, report: BuildReport) -> dict[str, Any]:
-    result = stored_turn_result(turn)
-    rendered = render_turn(board, result, report_players(game, turn), game.code, turn.number)
+    """One turn's page and pictures, drawn as the turn mail draws them (the key, fills marked, late players)."""
+    rendered = draw_stored_turn(s, game, turn).rendered
     files = []
     urls = {}
     for pic in rendered.pictures:
@@ -226,13 +235,19 @@ def _build_turn(game: Game, turn: Turn, board: Board, gdir: Path, neighbours: tu
         _write(gdir / rel, pic.data, report)
         urls[pic.key] = rel
         files.append(rel)
+    legend = None
+    if rendered.legend is not None:  # the same for every turn of the game: one file, shared by the pages
+        legend = LEGEND_FILE
+        _write(gdir / legend, rendered.legend.data, report)
+        files.append(legend)
     gif = f"img/{rendered.gif.filename}"
     _write(gdir / gif, rendered.gif.data, report)
     files.append(gif)
     prev, nxt = neighbours
     nav = {"prev": turn_page_name(prev) if prev is not None else None, "prev_number": prev,
            "next": turn_page_name(nxt) if nxt is not None else None, "next_number": nxt}
-    body = Markup(report_html(rendered.report, urls, gif_url=gif))  # rendered (and escaped) by its template
+    # rendered (and escaped) by its template
+    body = Markup(report_html(rendered.report, urls, gif_url=gif, legend_url=legend))
     page = render("archive_turn.html", root="../", game={"code": game.code, "title": game.title},
                   turn=turn.number, body=body, nav=nav, gif=gif, stem=file_stem(game.code, turn.number),
                   version=__version__, resolved=_stamp(turn.resolved_at) if turn.resolved_at else None)

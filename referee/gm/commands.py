@@ -10,32 +10,30 @@ commands after it.
 from __future__ import annotations
 
 import email
-import hashlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from email import policy
-from typing import Any
-
-from sqlalchemy.orm import Session
 
 from ..clock import TimeError, parse_duration
-from ..config import Settings
-from ..deadlines import deadline_text
-from ..engine import Card
-from ..engine.geometry import dir_name, square_name
+from ..deadlines import when_text
 from ..intake.tokens import reply_to
-from ..notices import announce, notice, notice_id
-from ..orders import OrderContext, parse_orders
-from ..reports.mails import KIND_GM_COPY, enqueue_start_mails, enqueue_turn_mails, hand_of, locked_of, order_template
-from ..store import Store
+from ..notices import notice, notice_id
+from ..reports.mails import KIND_GM_COPY, enqueue_start_mails, order_template
 from ..store import games as g
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
-from ..store.models import Game, OutgoingMail
-from ..store.within import StoreWithin
+from ..store.models import OutgoingMail
 from ..turns import resolve_and_report
-from . import robot_set
+from .context import (
+    CommandFailed,
+    GmContext,
+    deadline_words,
+    game_code,
+    health,
+    notice_key,
+    tell_players,
+)
+from .corrections import do_orders, do_rerun, do_rollback, do_set_robot
 from .language import Command
 
 HELP = """\
@@ -65,28 +63,13 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 """
 
 
-class CommandFailed(Exception):
-    pass
-
-
 class _Preview(Exception):
     """Raised to roll back a PREVIEW's transaction after its report was captured."""
 
 
-@dataclass
-class GmContext:
-    store: Store | StoreWithin
-    settings: Settings
-    actor: str
-    now: datetime
-    game: str | None = None
-    #: where the GM wants answers (mail); PREVIEW reports go there too
-    reply_to: str | None = None
-    lines: list[str] = field(default_factory=list)
-    failures: int = 0
-
 
 def run_commands(ctx: GmContext, commands: list[Command]) -> GmContext:
+    """Carry out ``commands`` in order; each adds a line (done, or NOT DONE and why) to ``ctx.lines``."""
     for command in commands:
         handler = HANDLERS[command.name]
         try:
@@ -99,24 +82,6 @@ def run_commands(ctx: GmContext, commands: list[Command]) -> GmContext:
     return ctx
 
 
-def _game(ctx: GmContext) -> str:
-    if not ctx.game:
-        raise CommandFailed("no game named: put it on the BEGIN line (BEGIN GM RR-7 key ...) or say GAME RR-7")
-    return ctx.game
-
-
-def _key(ctx: GmContext, command: Command, what: str) -> str:
-    """A stable key for the notices a command sends (a retried mail sends them once)."""
-    raw = f"{ctx.game}|{what}|{command.line}|{command.text}|{ctx.now.isoformat()}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:20]
-
-
-def _tell_players(ctx: GmContext, s: Session, game: Game, command: Command, subject: str, body: str) -> None:
-    announce(s, ctx.settings, game, subject=f"{game.code}: {subject}", body=body, key=_key(ctx, command, "announce"),
-             now=ctx.now)
-
-
-# -- the commands ------------------------------------------------------------------------------------
 def do_game(ctx: GmContext, command: Command) -> str:
     with ctx.store.read() as s:
         game = g.get_game(s, command.args["code"])
@@ -154,44 +119,44 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
 def do_add_player(ctx: GmContext, command: Command) -> str:
     a = command.args
     with ctx.store.write() as s:
-        player = g.add_player(s, _game(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
+        player = g.add_player(s, game_code(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
                               name=a["name"], now=ctx.now)
         return f"{player.robot} ({player.email}, {player.colour}) takes seat {player.seat}"
 
 
 def do_start(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        turn = g.start_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, _game(ctx))
+        turn = g.start_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
+        game = g.get_game(s, game_code(ctx))
         enqueue_start_mails(s, ctx.settings, game, now=ctx.now, reply_to=reply_to(ctx.settings, 1))
-        return f"started; turn 1 dealt, deadline {_when(turn.deadline)}"
+        return f"started; turn 1 dealt, deadline {deadline_words(turn.deadline, ctx.now)}"
 
 
 def do_pause(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.pause_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
-        _tell_players(ctx, s, game, command, "game paused",
-                      f"The game master has paused {game.code}. Orders are still taken; no turn is resolved and "
-                      "the deadline stops until the game resumes.")
+        game = g.pause_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
+        tell_players(ctx, s, game, command, "game paused",
+                     f"The game master has paused {game.code}. Orders are still taken; no turn is resolved and "
+                     "the deadline stops until the game resumes.")
         return "paused"
 
 
 def do_resume(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.resume_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
+        game = g.resume_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
         turn = g.open_turn(s, game)
-        when = _when(turn.deadline if turn else None)
-        _tell_players(ctx, s, game, command, "game resumed",
-                      f"The game master has resumed {game.code}. The deadline of turn {game.turn_number} is now "
-                      f"{_players_when(turn.deadline if turn else None, ctx.now)}.")
+        when = deadline_words(turn.deadline if turn else None, ctx.now)
+        tell_players(ctx, s, game, command, "game resumed",
+                     f"The game master has resumed {game.code}. The deadline of turn {game.turn_number} is now "
+                     f"{when}.")
         return f"resumed; deadline {when}"
 
 
 def do_end_game(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.end_game(s, _game(ctx), actor=ctx.actor, now=ctx.now)
-        _tell_players(ctx, s, game, command, "game over",
-                      f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
+        game = g.end_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
+        tell_players(ctx, s, game, command, "game over",
+                     f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
         from ..reports.final import enqueue_final_mails
 
         enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # the final standings and statistics
@@ -200,27 +165,27 @@ def do_end_game(ctx: GmContext, command: Command) -> str:
 
 def _set_deadline(ctx: GmContext, command: Command, deadline: datetime | None) -> str:
     with ctx.store.write() as s:
-        turn = g.set_deadline(s, _game(ctx), deadline, actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, _game(ctx))
-        _tell_players(ctx, s, game, command, f"new deadline for turn {turn.number}",
-                      f"The game master has set the deadline of {game.code} turn {turn.number} to "
-                      f"{_players_when(deadline, ctx.now)}.")
-        return f"deadline of turn {turn.number}: {_when(deadline)}"
+        turn = g.set_deadline(s, game_code(ctx), deadline, actor=ctx.actor, now=ctx.now)
+        game = g.get_game(s, game_code(ctx))
+        tell_players(ctx, s, game, command, f"new deadline for turn {turn.number}",
+                     f"The game master has set the deadline of {game.code} turn {turn.number} to "
+                     f"{deadline_words(deadline, ctx.now)}.")
+        return f"deadline of turn {turn.number}: {deadline_words(deadline, ctx.now)}"
 
 
 def do_set_deadline(ctx: GmContext, command: Command) -> str:
     at = command.args["at"]
     after = command.args["after"]
     if at is not None and at <= ctx.now and not command.args.get("past_ok"):
-        raise CommandFailed(f"{_when(at)} is already past (it is {_when(ctx.now)}): the turn would be resolved "
-                            "at once, with missing programs filled in. If that is what you want, add NOW: "
+        raise CommandFailed(f"{when_text(at)} is already past (it is {when_text(ctx.now)}): the turn would be "
+                            "resolved at once, with missing programs filled in. If that is what you want, add NOW: "
                             f"SET DEADLINE {at:%Y-%m-%d %H:%M} NOW")
     return _set_deadline(ctx, command, ctx.now + timedelta(seconds=after) if after is not None else at)
 
 
 def do_extend(ctx: GmContext, command: Command) -> str:
     with ctx.store.read() as s:
-        game = g.get_game(s, _game(ctx))
+        game = g.get_game(s, game_code(ctx))
         turn = g.open_turn(s, game)
         if turn is None:
             raise CommandFailed(f"{game.code} has no open turn")
@@ -230,8 +195,8 @@ def do_extend(ctx: GmContext, command: Command) -> str:
 
 def do_process(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        turn = resolve_and_report(s, ctx.settings, _game(ctx), actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, _game(ctx))
+        turn = resolve_and_report(s, ctx.settings, game_code(ctx), actor=ctx.actor, now=ctx.now)
+        game = g.get_game(s, game_code(ctx))
         filled = [o.player.robot for o in g.active_orders(s, turn).values() if o.source == "auto"]
         tail = f"; filled by the {game.missing_orders} policy: {', '.join(filled)}" if filled else ""
         return f"turn {turn.number} resolved{tail}; results queued" + (" (held for review)"
@@ -243,7 +208,7 @@ def do_preview(ctx: GmContext, command: Command) -> str:
     number = 0
     try:
         with ctx.store.write() as s:
-            turn = resolve_and_report(s, ctx.settings, _game(ctx), actor=ctx.actor, now=ctx.now)
+            turn = resolve_and_report(s, ctx.settings, game_code(ctx), actor=ctx.actor, now=ctx.now)
             number = turn.number
             for mail in s.query(OutgoingMail).filter(OutgoingMail.turn_number == turn.number,
                                                      OutgoingMail.kind == KIND_GM_COPY):
@@ -257,17 +222,17 @@ def do_preview(ctx: GmContext, command: Command) -> str:
     for name in ("Subject", "Message-ID", "To"):
         del msg[name]
     msg["Subject"] = f"[PREVIEW, nothing kept] {ctx.game} turn {number}"
-    msg["Message-ID"] = notice_id(_key(ctx, command, "preview"), ctx.reply_to, ctx.settings.domain)
+    msg["Message-ID"] = notice_id(notice_key(ctx, command, "preview"), ctx.reply_to, ctx.settings.domain)
     msg["To"] = ctx.reply_to
     with ctx.store.write() as s:
         enqueue_mail(s, msg.as_bytes(), kind="gm", recipients=[ctx.reply_to], sender=ctx.settings.referee_address,
-                     game=g.get_game(s, _game(ctx)), now=ctx.now)
+                     game=g.get_game(s, game_code(ctx)), now=ctx.now)
     return f"preview of turn {number} sent to {ctx.reply_to}; nothing was kept"
 
 
 def do_hold(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx), lock=True)
+        game = g.get_game(s, game_code(ctx), lock=True)
         old = game.hold_for_review
         game.hold_for_review = command.args["on"]
         g.audit(s, "game.hold_for_review", actor=ctx.actor, game=game, now=ctx.now,
@@ -277,7 +242,7 @@ def do_hold(ctx: GmContext, command: Command) -> str:
 
 def do_hints(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx), lock=True)
+        game = g.get_game(s, game_code(ctx), lock=True)
         old = game.hints
         game.hints = command.args["on"]
         g.audit(s, "game.hints", actor=ctx.actor, game=game, now=ctx.now, details={"old": old, "new": game.hints})
@@ -286,7 +251,7 @@ def do_hints(ctx: GmContext, command: Command) -> str:
 
 def do_publish(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx))
+        game = g.get_game(s, game_code(ctx))
         number = command.args["turn"]
         if number is None:
             last = g.last_resolved(s, game)
@@ -297,186 +262,40 @@ def do_publish(ctx: GmContext, command: Command) -> str:
         released = release_held(s, game, number, now=ctx.now)
         return f"turn {number} published; {released} held mail(s) released"
 
-
-def _program(s: Session, game: Game, robot: str, text: str, turn_number: int | None = None) -> list[Card]:
-    """A program written as a player would, read against the robot's hand in that turn."""
-    turn = g.get_turn(s, game, turn_number) if turn_number else g.open_turn(s, game)
-    if turn is None:
-        raise CommandFailed(f"{game.code} has no open turn")
-    player = g.get_player(s, game, robot)
-    context = OrderContext(hand=hand_of(turn, player.robot), locked=locked_of(turn, player.robot))
-    result = parse_orders(text, context)
-    if result.errors:
-        raise CommandFailed("; ".join(str(e) for e in result.errors))
-    if not result.program_given or result.registers is None:
-        raise CommandFailed("no program in that line")
-    return [r.card for r in result.registers]
-
-
-def do_orders(ctx: GmContext, command: Command) -> str:
-    with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx))
-        cards = _program(s, game, command.args["robot"], command.args["program"])
-        order = g.submit_program(s, game, command.args["robot"], cards, source="gm", actor=ctx.actor,
-                                 text=command.text, now=ctx.now)
-        player = order.player
-        program = ", ".join(str(c) for c in cards)
-        notice(s, ctx.settings, to=player.email, subject=f"{game.code}: the game master entered your program",
-               body=f"The game master entered this program for {player.robot} in turn {game.turn_number}:\n"
-                    f"  {program}\nYou may still send your own orders before the deadline; the last ones count.",
-               key=_key(ctx, command, "orders"), game=game, player=player, turn_number=game.turn_number, now=ctx.now)
-        return f"{player.robot}: {program}"
-
-
-def do_set_robot(ctx: GmContext, command: Command) -> str:
-    changes = command.args["changes"]
-    with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx))
-        turn = g.open_turn(s, game)
-        if turn is None:
-            raise CommandFailed(f"{game.code} has no open turn")
-        robots = g.robots_of(turn)
-        target = g.get_player(s, game, command.args["robot"]).robot
-        _check_squares(game, changes)
-        fixed = []
-        said = ""
-        for r in robots:
-            if r.name == target:
-                r = _apply(r, changes)
-                said = _describe(r)
-            fixed.append(r)
-        if "options" in changes and turn.option_deck is not None:   # one copy of each card: the deck follows
-            try:
-                turn.option_deck = robot_set.deck_after(list(turn.option_deck), robots, fixed)
-            except robot_set.SetError as exc:
-                raise CommandFailed(str(exc)) from None
-        g.replace_open_state(s, game, fixed, actor=ctx.actor, reason=command.text, now=ctx.now)
-        _tell_players(ctx, s, game, command, f"{target} corrected",
-                      f"The game master corrected {target} in turn {turn.number}: {said}.\n"
-                      "Hands were dealt again where the correction changed them; if yours changed, new cards "
-                      "follow and orders you sent for this turn must be sent again.")
-        return f"{target}: {said}"
-
-
-def _check_squares(game: Game, changes: dict[str, Any]) -> None:
-    """``AT`` and ``ARCHIVE`` name squares of the game's course (or OFF), as a player's orders must."""
-    board = g.load_course(game.course)
-    for field_name in ("at", "archive"):
-        square = changes.get(field_name)
-        if square is not None and not board.on_board(square):
-            raise CommandFailed(f"{field_name.upper()} {square_name(square)} is off the board: {game.course} has "
-                                f"rows 1-{board.height} and columns 1-{board.width}"
-                                + (" (and holes where no board lies)" if board.void else "")
-                                + (", so write e.g. r1c1 or OFF" if field_name == "at" else ""))
-
-
-def _apply(robot: Any, changes: dict[str, Any]) -> Any:
-    carried = {k: changes[k] for k in ("options", "statuses", "option_data") if k in changes}
-    if carried:
-        try:
-            robot = robot_set.apply(robot, carried)
-        except robot_set.SetError as exc:
-            raise CommandFailed(str(exc)) from None
-        changes = {k: v for k, v in changes.items() if k not in carried}
-    values = {"pos" if k == "at" else k: v for k, v in changes.items()}
-    if "damage" in values:
-        # fused registers follow the new damage; their cards are dealt again from the turn's seed
-        values["locked"] = {}
-    return replace(robot, **values)
-
-
-def health(damage: Any, lives: Any, flags: Any) -> str:
-    """Damage, lives and flags as the players' answers write them: ``damage 3 (HP 7), lives 2, flags touched 1``."""
-    hp = f" (HP {10 - damage})" if isinstance(damage, int) else ""
-    return f"damage {damage}{hp}, lives {lives}, flags touched {flags}"
-
-
-def _describe(robot: Any) -> str:
-    where = square_name(robot.pos) if robot.pos else "off the board"
-    return (f"at {where} facing {dir_name(robot.facing)}, {health(robot.damage, robot.lives, robot.flags)}, "
-            f"archive {square_name(robot.archive) if robot.archive else '-'}, {robot_set.describe(robot)}")
-
-
-def _rerun_programs(s: Session, game: Game, number: int) -> dict[str, list[str]]:
-    """The programs turn ``number`` was last resolved with where they differ from the orders on file: the
-    corrections of a ``RERUN`` (empty if the turn is not resolved or was never re-run)."""
-    turn = g.get_turn(s, game, number)
-    if turn.status != "resolved" or not turn.programs:
-        return {}
-    on_file = {o.player.robot: list(o.program or []) for o in g.active_orders(s, turn).values()}
-    return {robot: list(cards) for robot, cards in turn.programs.items()
-            if cards and robot in on_file and list(cards) != on_file[robot]}
-
-
-def do_rollback(ctx: GmContext, command: Command) -> str:
-    number = command.args["turn"]
-    with ctx.store.write() as s:
-        kept = _rerun_programs(s, g.get_game(s, _game(ctx)), number)
-        turn = g.rollback_to(s, _game(ctx), number, actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, _game(ctx))
-        for robot, cards in kept.items():  # a RERUN's corrections are the GM's orders for the reopened turn
-            g.submit_program(s, game, robot, cards, turn_number=turn.number, source="gm", actor=ctx.actor,
-                             text=f"kept from RERUN {number}: {', '.join(cards)}", now=ctx.now)
-        _tell_players(ctx, s, game, command, f"turn {turn.number} reopened",
-                      f"The game master has reopened turn {turn.number} of {game.code}; what came after it is "
-                      "withdrawn. Orders you sent for that turn still stand (and programs the game master "
-                      "corrected stay corrected); you may send new ones.")
-        tail = (f"; the re-run's corrected programs are kept as orders for {', '.join(sorted(kept))}"
-                if kept else "")
-        return f"turn {turn.number} is open again{tail}"
-
-
-def do_rerun(ctx: GmContext, command: Command) -> str:
-    number = command.args["turn"]
-    with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx))
-        programs: dict[str, Sequence[Card | str | None]] = {
-            robot: _program(s, game, robot, text, number) for robot, text in command.args["programs"].items()}
-        rerun = g.rerun_turn(s, game, number, programs=programs or None, actor=ctx.actor, now=ctx.now)
-        if not rerun.changed:
-            return f"turn {number} re-run: nothing changed"
-        enqueue_turn_mails(s, ctx.settings, game, rerun.turn, now=ctx.now, correction=True,
-                           reply_to=reply_to(ctx.settings, number + 1))
-        redealt = " The next turn was dealt again: send your orders again." if rerun.redealt else ""
-        _tell_players(ctx, s, game, command, f"turn {number} corrected",
-                      f"The game master re-ran turn {number} of {game.code}; the corrected report follows.{redealt}")
-        return f"turn {number} re-run; corrected results queued" + (" (next turn dealt again)" if rerun.redealt
-                                                                     else "")
-
-
 def do_eject(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        player = g.eject_player(s, _game(ctx), command.args["robot"], actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, _game(ctx))
-        _tell_players(ctx, s, game, command, f"{player.robot} leaves the game",
-                      f"The game master has removed {player.robot} from {game.code}.")
+        player = g.eject_player(s, game_code(ctx), command.args["robot"], actor=ctx.actor, now=ctx.now)
+        game = g.get_game(s, game_code(ctx))
+        tell_players(ctx, s, game, command, f"{player.robot} leaves the game",
+                     f"The game master has removed {player.robot} from {game.code}.")
         return f"{player.robot} ejected"
 
 
 def do_replace(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        player = g.replace_player(s, _game(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
+        player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
                                   now=ctx.now)
-        game = g.get_game(s, _game(ctx))
+        game = g.get_game(s, game_code(ctx))
         turn = g.open_turn(s, game)
         body = (f"You now play {player.robot} in {game.code} (RoboRally by mail).\n")
         if turn is not None and player.robot in turn.hands:
             robot = {r.name: r for r in g.robots_of(turn)}.get(player.robot)
             body += (f"\nYour cards for turn {turn.number}: {', '.join(turn.hands[player.robot])}\n"
-                     f"Deadline: {_when(turn.deadline)}\n\nReply with this block filled in:\n\n"
+                     f"Deadline: {deadline_words(turn.deadline, ctx.now, player.timezone)}\n\n"
+                     "Reply with this block filled in:\n\n"
                      + order_template(game, player, turn, robot))
         notice(s, ctx.settings, to=player.email, subject=f"{game.code}: you take over {player.robot}", body=body,
-               key=_key(ctx, command, "replace"), game=game, player=player, now=ctx.now)
-        _tell_players(ctx, s, game, command, f"{player.robot} has a new player",
-                      f"{player.robot} of {game.code} is now played by someone new.")
+               key=notice_key(ctx, command, "replace"), game=game, player=player, now=ctx.now)
+        tell_players(ctx, s, game, command, f"{player.robot} has a new player",
+                     f"{player.robot} of {game.code} is now played by someone new.")
         return f"{player.robot} is now played by {player.email}"
 
 
 def do_status(ctx: GmContext, command: Command) -> str:
     with ctx.store.read() as s:
-        game = g.get_game(s, _game(ctx))
+        game = g.get_game(s, game_code(ctx))
         view = g.game_view(s, game)
-    deadline = _when(datetime.fromisoformat(view["deadline"])) if view["deadline"] else "-"
+    deadline = deadline_words(datetime.fromisoformat(view["deadline"]), ctx.now) if view["deadline"] else "-"
     lines = [f"{view['code']} on {view['course']}: {view['status']}, turn {view['turn']}, deadline "
              f"{deadline}, missing orders: {view['missing_orders']}"
              + (", held for review" if view["hold_for_review"] else "")]
@@ -491,7 +310,7 @@ def do_status(ctx: GmContext, command: Command) -> str:
 def do_timezone(ctx: GmContext, command: Command) -> str:
     """A player's time zone: their mails show deadlines in it too."""
     with ctx.store.write() as s:
-        game = g.get_game(s, _game(ctx))
+        game = g.get_game(s, game_code(ctx))
         player = g.get_player(s, game, command.args["robot"])
         player.timezone = command.args["zone"]
         g.audit(s, "player.timezone", actor=ctx.actor, game=game, now=ctx.now,
@@ -501,15 +320,6 @@ def do_timezone(ctx: GmContext, command: Command) -> str:
 
 def do_help(ctx: GmContext, command: Command) -> str:
     return "\n" + HELP
-
-
-def _players_when(deadline: datetime | None, now: datetime) -> str:
-    """A deadline as the players' mails write it: weekday, date, UTC, time left."""
-    return deadline_text(deadline, now) or "none (the turn waits for every program)"
-
-
-def _when(deadline: datetime | None) -> str:
-    return f"{deadline:%Y-%m-%d %H:%M} UTC" if deadline else "none (the turn waits for every program)"
 
 
 HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {

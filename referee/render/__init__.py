@@ -4,8 +4,9 @@ Pure functions from engine results to images, text and ``EmailMessage`` objects;
 stores or reads the clock.
 """
 
-from .board_image import CELL, draw_floor
+from .board_image import draw_floor
 from .frames import Frame, frame, frame_rgb, gif_bytes, png_bytes, turn_frames
+from .layout import CELL
 from .mail import Attachment, Picture, build_message, content_id, message_id, turn_mail
 from .players import PALETTE, Player, make_players
 from .tables import (

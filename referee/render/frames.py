@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
-from .board_image import (
+from .board_image import draw_floor, frame_keys, frame_phase
+from .colours import (
     BACKGROUND,
     BEAM,
     BELT_BG,
-    CELL,
     DAMAGE,
     EXPRESS_BG,
     FLOOR,
@@ -29,12 +29,9 @@ from .board_image import (
     RGB,
     WHITE,
     WRECK,
-    Layout,
-    draw_floor,
-    frame_keys,
-    frame_phase,
 )
 from .fonts import stamp
+from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
 from .robots import (

@@ -13,9 +13,11 @@ import weakref
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Element, Robot
-from .board_image import BACKGROUND, BEAM, CELL, FLOOR, GRID, HIT, INK, WALL, WHITE, Layout, draw_order, painter_for
+from .colours import BACKGROUND, BEAM, FLOOR, GRID, HIT, INK, WALL, WHITE
 from .fonts import font
+from .layout import CELL, Layout
 from .marks import Badge, Marks, Wreck
+from .painters import draw_order, painter_for
 from .players import Player
 from .robots import arrowhead, dashed_line, draw_badges, draw_robot, draw_wrecks, robot_places
 

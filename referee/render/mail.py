@@ -28,7 +28,9 @@ from typing import Any
 from markupsafe import Markup
 
 from ..store.wire import share
-from .tables import WIDTH, PrivateSection, TurnReport, render_template
+from .report_types import PrivateSection, TurnReport
+from .templates import render_template
+from .textgrid import WIDTH
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +77,7 @@ def content_id(game: str, turn: int, key: str, domain: str) -> str:
 
 def _cte(text: str) -> str:
     """7bit for plain ASCII with short lines (readable as it travels), else quoted-printable (never 8bit)."""
-    if text.isascii() and all(len(line) <= 998 for line in text.splitlines()):
+    if text.isascii() and max(map(len, text.splitlines()), default=0) <= 998:
         return "7bit"
     return "quoted-printable"
 

@@ -20,8 +20,9 @@ from PIL import Image
 
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
-from .board_image import CELL, frame_phase
+from .board_image import frame_phase
 from .frames import Frame, draw_caption, floor, quantized
+from .layout import CELL
 from .marks import MOVES, events_of, square_of
 from .players import Player
 from .robots import Place, draw_robots, draw_strip, robot_places

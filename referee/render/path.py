@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from PIL import Image
 
 from ..engine import Board, Event, Robot
-from .board_image import CELL
 from .frames import frame
+from .layout import CELL
 from .marks import Marks, stage_marks
 from .players import Player
 

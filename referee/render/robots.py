@@ -11,24 +11,9 @@ from PIL import Image, ImageDraw
 
 from ..engine import Board, Robot
 from ..engine.geometry import Square
-from .board_image import (
-    BACKGROUND,
-    BEAM,
-    DAMAGE,
-    GEAR_EDGE,
-    GRID,
-    HEAL,
-    HIT,
-    INK,
-    OPTION,
-    RGB,
-    WHITE,
-    WRECK,
-    Layout,
-    Pt,
-    turned,
-)
+from .colours import BACKGROUND, BEAM, DAMAGE, GEAR_EDGE, GRID, HEAL, HIT, INK, OPTION, RGB, WHITE, WRECK
 from .fonts import font, stamp
+from .layout import Layout, Pt, turned
 from .marks import Marks
 from .players import Player
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
-from .board_image import CELL
 from .frames import Frame, gif_bytes, png_bytes, turn_frames
+from .layout import CELL
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation

@@ -33,8 +33,8 @@ from ..engine import Board, Card, Robot, parse_card, square_name
 from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
 from ..orders.replies import program_block
-from ..render import Picture, build_message, content_id, message_id, render_turn, turn_mail
-from ..render.board_image import frame, png_bytes
+from ..render import Picture, build_message, content_id, message_id, turn_mail
+from ..render.frames import frame, png_bytes
 from ..render.players import Player as Column
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
@@ -43,8 +43,8 @@ from ..store.games import get_game, get_turn
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn
 from ..store.types import utcnow
-from .fills import filled_robots, late_text, mark_fills
-from .stored import course_board, report_players, robots_before, stored_turn_result
+from .drawn import draw_stored_turn
+from .stored import course_board, report_players, robots_before
 from .templating import render
 
 #: ``OutgoingMail.kind`` of the mails queued here
@@ -200,13 +200,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     players = recipients_of(game, turn)
     gm = gm_address(settings, game)
 
-    board = course_board(game)
-    result = stored_turn_result(turn)
-    columns = report_players(game, turn)
-    rendered = render_turn(board, result, columns, game.code, turn.number)
-    fills = filled_robots(s, game, turn)
-    mark_fills(rendered.report, fills)
-    rendered.report.late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])
+    drawn = draw_stored_turn(s, game, turn)
+    rendered, result, columns = drawn.rendered, drawn.result, drawn.columns
     rendered.report.archive_url = turn_url(settings, game.code, turn.number)
     by_robot = {c.robot: c for c in columns}
     next_turn = _next_turn(s, game, turn)

@@ -9,7 +9,7 @@ from typing import Any
 
 import jinja2
 
-from ..render.tables import environment
+from ..render.templates import environment
 
 HERE = Path(__file__).resolve().parent
 PACKAGE_TEMPLATES = (HERE / "templates", HERE.parent / "archive" / "templates")

@@ -20,7 +20,7 @@ from PIL import Image
 from referee.archive import build_archive
 from referee.cli import main
 from referee.store import games as g
-from tests.reports.helpers import PLAYERS, T0, new_game, play_turn, play_turns
+from tests.reports.helpers import PLAYERS, T0, html_of, new_game, outbox, parse, play_turn, play_turns
 
 NOW = T0 + timedelta(hours=1)
 
@@ -88,7 +88,7 @@ def test_every_link_and_picture_of_the_site_is_there_and_every_picture_decodes(s
             target = (page.parent / ref).resolve()
             assert target.is_file(), f"{page.relative_to(site.out)} links to missing {ref}"
     pictures = list(site.out.rglob("*.png")) + list(site.out.rglob("*.gif"))
-    assert len(pictures) == 3 * (7 + 1)
+    assert len(pictures) == 3 * (7 + 1) + 1  # each turn's stages and GIF, and the game's key
     for pic in pictures:
         with Image.open(pic) as img:
             img.load()
@@ -109,6 +109,28 @@ def test_a_turn_page_shows_the_tables_of_each_stage_and_the_end_and_no_private_d
     for p in players:
         assert p.email not in everything and f"key {p.secret}" not in everything
     assert "Your hand" not in everything
+
+
+def test_a_turn_page_shows_the_key_the_filled_cards_and_the_late_players_as_the_turn_mail_does(site: Site, store):
+    """Nobody of the played game sent orders: the referee filled every program in. Turn 2's page says who was
+    late and marks each filled card, in the words of the players' turn mail, and shows the key to the
+    pictures beside the first picture."""
+    game = site.out / site.played.lower()
+    page = (game / "turn-2.html").read_text()
+    [mail, *_] = [m for m in outbox(store, kind="turn_report", turn_number=2) if m.subject.startswith(site.played)]
+    mailed = html_of(parse(mail.raw))
+    late = re.search(r'<p class="late"[^>]*>([^<]+)</p>', mailed)
+    assert late is not None and "Late players: no orders came from" in late.group(1)
+    assert late.group(0) in page
+    for robot in PLAYERS:
+        assert robot in late.group(1)
+    marks = re.findall(r"\b[A-Z0-9]+ \d+ \((?:autopilot|random|powered down|repeated)\)", mailed)
+    assert len(marks) == 5 * len(PLAYERS) - mailed.count("(fused)")
+    assert sorted(re.findall(r"\b[A-Z0-9]+ \d+ \((?:autopilot|random|powered down|repeated)\)", page)) == sorted(marks)
+    key = re.search(r'<div class="legend"[^>]*>\s*<img src="([^"]+)" alt="key to the pictures"', page)
+    assert key is not None and key.group(1) == "img/key.png"
+    with Image.open(game / key.group(1)) as img:
+        assert img.format == "PNG" and img.width > 100
 
 
 def test_building_again_redraws_only_what_changed_and_drops_turns_rolled_back(site: Site, store):
@@ -207,8 +229,10 @@ def test_chromium_shows_a_turn_page_with_every_picture_loaded(site: Site, chromi
     assert seen["title"] == f"{site.played} turn 2"
     assert seen["header"] == "rgb(34, 51, 51)"  # the style sheet was read
     assert seen["tables"] == 6  # five stages and the end of turn
-    expected = [f"img/{site.played}-turn2-{key}.png" for key in
-                ("start", "stage1", "stage2", "stage3", "stage4", "stage5", "end")] + [f"img/{site.played}-turn2.gif"]
+    stages = [f"img/{site.played}-turn2-{key}.png" for key in
+              ("start", "stage1", "stage2", "stage3", "stage4", "stage5", "end")]
+    # the key to the pictures stands beside the first picture; the GIF comes last
+    expected = [*stages[:1], "img/key.png", *stages[1:], f"img/{site.played}-turn2.gif"]
     assert [img["src"] for img in seen["images"]] == expected
     for img in seen["images"]:
         with Image.open(page.parent / img["src"]) as pic:

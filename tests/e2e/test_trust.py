@@ -135,7 +135,8 @@ def test_a_turn_corrected_with_rollback_orders_and_process_reaches_every_player(
 def test_a_deadline_in_the_past_needs_the_gms_now(settings, store, dovecot, smtp_server):
     table = Table(settings, store, Mailer(dovecot, smtp_server))
     table.start()
-    typo = (table.now - timedelta(days=30)).strftime("%Y-%m-%d %H:%M")
+    past = table.now - timedelta(days=30)
+    typo = past.strftime("%Y-%m-%d %H:%M")
     answer = table.gm(f"SET DEADLINE {typo}")
     assert "NOT DONE" in answer and "already past" in answer and f"SET DEADLINE {typo} NOW" in answer, answer
     table.run(10)
@@ -143,7 +144,8 @@ def test_a_deadline_in_the_past_needs_the_gms_now(settings, store, dovecot, smtp
     assert not any("new deadline" in str(m["Subject"]) for m in table.mail.inbox("alice"))
 
     answer = table.gm(f"SET DEADLINE {typo} NOW")
-    assert f"done: deadline of turn 1: {typo} UTC" in answer, answer
+    # the answer writes the deadline as the players' mails do: weekday, date, UTC, and that it has passed
+    assert f"done: deadline of turn 1: {past:%a} {past.day} {past:%b %Y, %H:%M} UTC (passed)" in answer, answer
     table.run(1)
     assert table.turn() == 2
 
@@ -376,7 +378,8 @@ def test_answers_say_no_more_than_is_true(settings, store, dovecot, smtp_server)
     assert "without the \">\" marks" not in text_of(bob)
 
     status = table.gm("STATUS")
-    assert re.search(r"deadline \d{4}-\d\d-\d\d \d\d:\d\d UTC,", status), status
+    # the deadline as the players' mails write it: weekday, date, clock time in UTC, then the time left
+    assert re.search(r"deadline [A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d UTC \(in [^)]+\),", status), status
     assert not re.search(r"\d\d:\d\d:\d\d", status), status
 
     table.play(forms, seed=1)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import email
 from datetime import timedelta
+from email import policy
 
 from sqlalchemy import select
 
@@ -214,3 +216,23 @@ def test_timezone_shows_a_players_deadlines_in_their_zone(running):
         assert g.get_player(s, g.get_game(s, "RR-1"), "Twonky").timezone == "Europe/Berlin"
     _, errors = parse_lines([(1, "TIMEZONE Twonky Mars/Olympus")])
     assert errors and "unknown time zone 'Mars/Olympus'" in errors[0]
+
+
+def test_the_gm_and_the_players_read_a_new_deadline_in_the_same_words(running):
+    """SET DEADLINE on Monday 1 June at 12:00 UTC, for Wednesday 10 June at 18:00: the GM's answer and the
+    players' announcement both write weekday, date, UTC and the time left, as the turn mails do."""
+    ctx = running("SET DEADLINE 2026-06-10 18:00")
+    words = "Wed 10 Jun 2026, 18:00 UTC (in 9 days 6 hours)"
+    assert f"done: deadline of turn 1: {words}" in ctx.lines[-1]
+    [announced, *_] = [m for m in outbox(running, "announcement") if "new deadline" in m.subject]
+    body = email.message_from_bytes(announced.raw, policy=policy.default).get_body(("plain",)).get_content()
+    assert words in " ".join(body.split()), body
+
+
+def test_start_and_status_answer_with_the_players_deadline_words(gm):
+    ctx = gm("NEWGAME RR-3 COURSE sprint DEADLINE 36h", "ADD PLAYER a@example.test Twonky",
+             "ADD PLAYER b@example.test Hammer", "START")
+    assert ctx.lines[-1].endswith("deadline Wed 3 Jun 2026, 00:00 UTC (in 1 day 12 hours)"), ctx.lines[-1]
+    gm.later(hours=30)
+    status = gm("STATUS").lines[-1]
+    assert "deadline Wed 3 Jun 2026, 00:00 UTC (in 6 hours)," in status, status

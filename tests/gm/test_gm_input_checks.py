@@ -85,7 +85,8 @@ def test_status_and_corrections_write_health_as_the_players_mails_do(running):
     assert "damage 3 (HP 7), lives 2, flags touched 1" in ctx.lines[0]
     ctx = running("STATUS")
     assert "damage 3 (HP 7), lives 2, flags touched 1" in ctx.lines[0]
-    assert "deadline 2026-06-03 12:00 UTC" in ctx.lines[0]
+    # the deadline as the players' mails write it: weekday, date, UTC, and the time left
+    assert "deadline Wed 3 Jun 2026, 12:00 UTC (in 2 days)" in ctx.lines[0]
 
 
 def test_a_gm_mail_with_a_misspelt_command_is_answered_with_the_suggestion(running):

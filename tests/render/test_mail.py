@@ -56,6 +56,31 @@ def test_every_picture_the_html_shows_is_in_the_mail_and_decodes(my_mail, render
         assert img.format == ("GIF" if part.get_content_subtype() == "gif" else "PNG")
 
 
+def test_the_text_part_says_where_the_pictures_and_the_animation_are(my_mail, rendered, seeded: SeededTurn):
+    """A reader of the plain text sees no picture: the text part says that the HTML part holds them, and names
+    the attached files, each one a part of this very mail; with an archive, the web page too."""
+    msg = _parsed(my_mail)
+    text = " ".join(msg.get_body(("plain",)).get_content().split())
+    related = next(p for p in msg.walk() if p.get_content_type() == "multipart/related")
+    names = {p.get_filename() for p in related.iter_parts() if p.get_content_maintype() == "image"}
+    assert "the HTML part of this mail shows each stage's board" in text
+    assert f"the animation ({rendered.gif.filename})" in text and rendered.gif.filename in names
+    assert f"the key ({rendered.legend.filename})" in text and rendered.legend.filename in names
+    assert f"the boards ({rendered.pictures[0].filename} and on)" in text
+    assert "web page" not in text
+
+    me = next(p for p in seeded.players if p.robot == ME)
+    rendered.report.archive_url = "https://rr.example.test/archive/rr-7/turn-4.html"
+    try:
+        linked = " ".join(player_mail(rendered, me, sender=SENDER, recipient="zoom.player@example.test",
+                                      subject=f"{GAME} turn {TURN}", domain=DOMAIN, headers=HEADERS)
+                          .get_body(("plain",)).get_content().split())
+    finally:
+        rendered.report.archive_url = None
+    assert "This turn's web page, below, shows them too." in linked
+    assert "This turn on the web: https://rr.example.test/archive/rr-7/turn-4.html" in linked
+
+
 def test_the_headers_are_the_ones_passed_in(my_mail):
     msg = _parsed(my_mail)
     assert msg["From"] == SENDER

@@ -302,3 +302,19 @@ def test_in_a_pushing_chain_the_robot_pushed_along_names_the_robot_that_started_
     stage = report.tables[0]
     assert "pushed to r2c3 by Zoom (FWD1 490)" in _cell(stage, "moves", "Hammer")
     assert "pushed to r2c4 by Hammer, pushed by Zoom (FWD1 490)" in _cell(stage, "moves", "Twonky")
+
+
+def test_a_name_with_bidi_controls_is_written_without_them_in_text_and_html(seeded: SeededTurn):
+    """A player named "Twonky\u202eZZ" (a right-to-left override in the middle): every report writes the name
+    with the override taken out, so it cannot turn the rest of a line around; other names are untouched."""
+    report = _report(seeded)
+    first = report.columns[0]
+    report.columns[0] = Column(first.robot, f"{first.label}\u202eZZ", first.colour, first.hex)
+    report.late = "Late players: no orders came from Zoom\u2066 for turn 4."
+    text = report_text(report, _files(report))
+    html = report_html(report, {})
+    for written in (text, html):
+        assert "\u202e" not in written and "\u2066" not in written
+        assert f"{first.label}ZZ" in written
+        assert "no orders came from Zoom for turn 4." in written
+    assert report.columns[1].label in text and report.columns[1].label in html

@@ -137,7 +137,10 @@ def test_the_report_mailed_is_the_stored_turn_as_a_replay_of_the_engine_gives_it
     mark_fills(report, fills)  # every program was filled in (play_turn): each card is marked, the mail says so
     report.late = late
     assert sorted(fills) == sorted(PLAYERS) and all(mark == "autopilot" for mark in fills.values())
-    files = {key: f"{file_stem(code, 1)}-{key}.png" for key in report.images}
+    stem = file_stem(code, 1)
+    # every file the mail carries: the stage pictures, the key to them and the animation
+    files = {key: f"{stem}-{key}.png" for key in report.images} | {"legend": f"{stem}-key.png",
+                                                                   "animation": f"{stem}.gif"}
     expected = report_text(report, files)
     for row in rows:
         assert expected.strip() in text_of(parse(row.raw))

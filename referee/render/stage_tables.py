@@ -1,0 +1,289 @@
+"""The tables of a turn, filled from its events: one per register phase (stage) and one for the end of the
+turn. Each cell is a list of items in the order they happened; :func:`describe` says what an event reads
+as in a cell, and which row it goes in follows the timing table (``SEQUENCE_OF``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from ..engine import Board, Card, Event, Robot
+from ..engine.geometry import square_name
+from ..engine.resolve import label as step_label
+from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
+from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
+from .causes import Replay, obstruction, position, pushed
+from .report_types import Column, Row, Table
+
+#: which sequence of the timing table each event step label belongs to
+SEQUENCE_OF: dict[str, str] = {step_label(s.id): s.sequence for s in TIMING}
+SEQUENCE_OF["robots"] = MOVE
+
+STAGE_ROWS: tuple[tuple[str, str], ...] = (
+    ("mode", "mode"),
+    ("card", "card"),
+    ("moves", "moves"),
+    ("board", "board"),
+    ("lasers", "lasers"),
+    ("hp", "HP"),
+    ("checkpoints", "checkpoint"),
+    ("position", "position"),
+)
+END_ROWS: tuple[tuple[str, str], ...] = (
+    ("mode", "mode"),
+    ("archive", "archive"),
+    ("flags", "flags"),
+    ("options", "options"),
+    ("hp", "HP, robots"),
+    ("reboot", "reboot"),
+    ("fused", "fused"),
+    ("position", "position"),
+)
+#: rows left out of a table when every cell is empty
+OPTIONAL_ROWS = frozenset({"checkpoints", "options", "fused"})
+EMPTY = "-"
+
+CAUSES = {"pit": "pit", "edge": "off the edge", "crusher": "crusher", "laser": "laser", "fence": "fence",
+          "ledge": "ledge"}
+#: event kinds that name a register fused or freed (they go in the row of the event before them)
+_REGISTER_KINDS = frozenset({"fused", "released"})
+
+
+# -- describing events --------------------------------------------------------------------------
+def describe(ev: Event) -> list[str]:
+    """What a table cell says for one event (a robot's laser fire gives two items: squares, then who)."""
+    data = ev.data or {}
+    args = ev.args or {}
+    kind = ev.kind
+    text = ev.text
+    if kind == "fire":  # only hits: a shot that hit nobody is no news
+        return [text, f"hits {data['hit']}"] if data.get("hit") else []
+    if kind == "pushed":
+        if data.get("priority") is not None:
+            return [f"{text} at {data['priority']}"]
+        if data.get("by") == "pusher":
+            return [f"{text} (pusher)"]
+        return [text]
+    if kind == "destroyed":
+        cause = data.get("cause")
+        return [f"destroyed ({CAUSES.get(cause, cause)})" if cause else text]
+    if kind == "damage":
+        by = str(data.get("by") or "")
+        if data.get("cause") == "laser":
+            return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
+        cause = data.get("cause")
+        return [f"{text} ({CAUSES.get(cause, cause)})" if cause else text]
+    if kind == "face" and ev.step in ("gears", "belts", "express", "golden belts"):
+        return [f"{text} ({'gear' if ev.step == 'gears' else 'belt'})"]
+    if kind == "flag":
+        return [f"flag {args['number']} touched"]
+    if kind == "wins":
+        return ["WINS THE GAME"]
+    return [text]
+
+
+def _row_of(ev: Event, last: str | None) -> str:
+    """The stage-table row an event of a register phase belongs in."""
+    if ev.kind in _REGISTER_KINDS and last is not None:
+        return last
+    seq = SEQUENCE_OF.get(ev.step)
+    if seq == REVEAL:
+        return "card"
+    if seq == MOVE:
+        return "moves"
+    if seq == CHECKPOINTS:
+        return "mode" if ev.kind == "real" else "checkpoints"
+    if seq == LASERS and ev.step == "lasers":
+        data = ev.data or {}
+        if ev.kind == "fire":
+            return "lasers"
+        by = str(data.get("by") or "")
+        if ev.kind == "damage" and (by.startswith("board laser") or data.get("cause") != "laser"):
+            return "board"
+        return "hp"
+    if seq in (BOARD, LASERS):
+        return "board"
+    return "board"
+
+
+#: events that change a robot's state mid-phase: what its mode becomes
+_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
+_MODE_EVENTS["gassed"] = "asleep (soporific gas)"
+
+
+def _mode(r: Robot, power: bool = True) -> str:
+    if r.pos is None:
+        return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
+    mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
+    if FLYING in r.statuses:
+        mode = f"{mode}, flying"
+    if ENERGIZED in r.statuses:
+        mode = f"{mode}, energized"
+    if GASSED in r.statuses:
+        mode = f"{mode}, asleep (soporific gas)"
+    return f"{mode}, powered down" if r.powered_down and power else mode
+
+
+def events_by_robot(events: Sequence[Event], phase: int | str) -> tuple[dict[str, list[Event]], list[str]]:
+    out: dict[str, list[Event]] = {}
+    notes: list[str] = []
+    for ev in events:
+        if ev.phase != phase:
+            continue
+        if ev.robot is None:
+            notes.append(ev.text)
+        else:
+            out.setdefault(ev.robot, []).append(ev)
+    return out, notes
+
+
+def _named(robots: Sequence[Robot]) -> dict[str, Robot]:
+    return {r.name: r for r in robots}
+
+
+def _blank(spec: Sequence[tuple[str, str]]) -> dict[str, list[Any]]:
+    """An empty list for each row of a table."""
+    return {key: [] for key, _ in spec}
+
+
+def _finish(key: str, title: str, columns: list[Column], spec: Sequence[tuple[str, str]],
+            cells: dict[str, list[list[str]]], notes: list[str]) -> Table:
+    rows = []
+    for rkey, rlabel in spec:
+        col_cells = cells[rkey]
+        if rkey in OPTIONAL_ROWS and not any(col_cells):
+            continue
+        rows.append(Row(rkey, rlabel, [c if c else [EMPTY] for c in col_cells]))
+    return Table(key, title, columns, rows, notes)
+
+
+def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], after: Sequence[Robot],
+                events: Sequence[Event], played: Mapping[str, Sequence[Card | None]],
+                fused_at_start: Mapping[str, Mapping[int, Card]],
+                start_events: Mapping[str, list[Event]] | None = None, board: Board | None = None) -> Table:
+    """The table of one register phase (stage). With the ``board``, an obstruction says by what."""
+    by_robot, notes = events_by_robot(events, phase)
+    labels = {c.robot: c.label for c in columns}
+
+    def label(name: str) -> str:
+        return labels.get(name, name)
+
+    said = _causes(phase, before, events, played, board, label)
+    b4, aft = _named(before), _named(after)
+    cells: dict[str, list[list[str]]] = _blank(STAGE_ROWS)
+    for col in columns:
+        name = col.robot
+        r0, r1 = b4.get(name), aft.get(name)
+        evs = by_robot.get(name, [])
+        cell: dict[str, list[str]] = _blank(STAGE_ROWS)
+        mode = _mode(r0) if r0 else EMPTY
+        if start_events:
+            cell["mode"].extend(i for ev in start_events.get(name, []) if ev.kind != "powered down"
+                                for i in describe(ev))
+        destroyed_here = False
+        last: str | None = None
+        for ev in evs:
+            row = _row_of(ev, last)
+            if ev.kind == "real":
+                mode = f"{mode} -> real"
+            elif ev.kind in _MODE_EVENTS:
+                mode = f"{mode} -> {_MODE_EVENTS[ev.kind]}"
+            elif ev.kind == "destroyed":
+                destroyed_here = True
+                cell[row].extend(describe(ev))
+            elif id(ev) in said:
+                cell[row].append(said[id(ev)])
+            else:
+                cell[row].extend(describe(ev))
+            last = row
+        if destroyed_here:
+            mode = f"{mode} -> destroyed"
+        cell["mode"].insert(0, mode)
+        cards = played.get(name) or []
+        card = cards[phase - 1] if len(cards) >= phase else None
+        if card is not None:
+            fused = phase in (fused_at_start.get(name) or {})
+            cell["card"].insert(0, f"{card} (fused)" if fused else str(card))
+        elif r0 is not None and r0.pos is not None:
+            cell["card"].insert(0, "powered down" if r0.powered_down else "no card")
+        if r1 is not None and r1.pos is not None:
+            cell["hp"].append(f"{r1.hp} HP")
+        elif destroyed_here and not any(i.startswith("destroyed") for i in cell["hp"]):
+            cell["hp"].append("destroyed")
+        cell["position"].append(position(r1))
+        for k in cells:
+            cells[k].append(cell[k])
+    return _finish(f"stage{phase}", f"Stage {phase}", columns, STAGE_ROWS, cells, notes)
+
+
+def _causes(phase: int, before: Sequence[Robot], events: Sequence[Event],
+            played: Mapping[str, Sequence[Card | None]], board: Board | None,
+            label: Callable[[str], str]) -> dict[int, str]:
+    """The words for the phase's pushes (by whom, with which card) and obstructions (by what), by event id."""
+    replay = Replay.start(before)
+    out: dict[int, str] = {}
+    for ev in events:
+        if ev.phase != phase:
+            continue
+        if ev.kind == "blocked":
+            out[id(ev)] = obstruction(board, ev, replay, label)
+        elif ev.kind == "pushed":
+            out[id(ev)] = pushed(ev, phase, played, label)
+        replay.see(ev)
+    return out
+
+
+def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Robot], events: Sequence[Event],
+              flag_total: int) -> Table:
+    """The end-of-turn table: what the robots take into the next turn."""
+    by_robot, notes = events_by_robot(events, "end")
+    b4, aft = _named(before), _named(after)
+    cells: dict[str, list[list[str]]] = _blank(END_ROWS)
+    for col in columns:
+        name = col.robot
+        r0, r1 = b4.get(name), aft.get(name)
+        cell: dict[str, list[str]] = _blank(END_ROWS)
+        if r1 is None:
+            for k in cells:
+                cells[k].append(cell[k])
+            continue
+        mode = _mode(r0) if r0 else EMPTY
+        changed = False
+        for ev in by_robot.get(name, []):
+            kind = ev.kind
+            if kind == "real":
+                mode, changed = f"{mode} -> real", True
+            elif kind == "re-enter":
+                mode, changed = f"{mode} -> virtual", True
+                facing = (ev.data or {}).get("facing")
+                cell["archive"].append(f"re-enters facing {facing}" if facing else "re-enters")
+            elif kind == "out":
+                mode, changed = "out of the game", True
+            elif kind == "powers down":
+                cell["reboot"].append("reboots next turn")
+            elif kind in _MODE_EVENTS:
+                pass  # the mode line compares the states before and after
+            elif kind in _REGISTER_KINDS:
+                cell["fused"].append(ev.text)
+            else:
+                cell["hp"].extend(f"{i} (repair)" if kind == "repair" else i for i in describe(ev))
+        # a power down taking effect is the reboot line's news, not a change of mode
+        now = _mode(r1, power=not cell["reboot"])
+        if not changed and r0 is not None and _mode(r0) != now:
+            mode = f"{mode} -> {now}"
+        cell["mode"].append(mode)
+        if r1.archive is not None:
+            cell["archive"].insert(0, square_name(r1.archive))
+        cell["flags"].append(f"{r1.flags} of {flag_total}" if flag_total else EMPTY)
+        if r1.options:
+            cell["options"].append(", ".join(r1.options))
+        if r1.pos is not None:
+            cell["hp"].append(f"{r1.hp} HP")
+        left = max(0, r1.lives)
+        cell["hp"].append("no robots left" if left == 0 else f"{left} robot{'s' if left != 1 else ''} left")
+        cell["fused"][:0] = [f"register {reg}: {card}" for reg, card in sorted(r1.locked.items())]
+        cell["position"].append(position(r1))
+        for k in cells:
+            cells[k].append(cell[k])
+    return _finish("end", "End of turn", columns, END_ROWS, cells, notes)
