@@ -125,6 +125,11 @@ class Settings:
     #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
     #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
     answers_per_hour: int = 20
+    #: an outbox pass sends its due mails in batches of this many (between batches it looks at the clock)
+    outbox_batch: int = 500
+    #: an outbox pass starts no new batch after this many seconds (the first batch always goes); what is
+    #: left is logged and counted, and the next pass (the next tick) sends it. Keep it below tick_interval
+    outbox_pass_seconds: float = 240.0
 
     # -- running -----------------------------------------------------------------------------------
     #: how often cron runs ``referee tick``; a gap much longer than this extends deadlines

@@ -258,7 +258,8 @@ def check_values(settings: Settings) -> list[Finding]:
     checks: list[tuple[str, float, float]] = [
         ("mail_timeout", settings.mail_timeout, 1), ("max_mail_bytes", settings.max_mail_bytes, 10_000),
         ("error_replies_per_hour", settings.error_replies_per_hour, 0), ("tick_interval", settings.tick_interval, 10),
-        ("answers_per_hour", settings.answers_per_hour, 1),
+        ("answers_per_hour", settings.answers_per_hour, 1), ("outbox_batch", settings.outbox_batch, 1),
+        ("outbox_pass_seconds", settings.outbox_pass_seconds, 1),
     ]
     for name, value, low in checks:
         if value < low:
@@ -266,10 +267,15 @@ def check_values(settings: Settings) -> list[Finding]:
     if settings.mail_timeout * 2 > settings.tick_interval:
         item.warn(f"mail_timeout ({settings.mail_timeout:g} s) is long for a tick every {settings.tick_interval} s",
                   "lower mail_timeout")
+    if settings.outbox_pass_seconds >= settings.tick_interval:
+        item.warn(f"outbox_pass_seconds ({settings.outbox_pass_seconds:g}) is not below tick_interval "
+                  f"({settings.tick_interval}): a busy outbox makes the next tick wait for the lock",
+                  "lower outbox_pass_seconds")
     if settings.log_level.lower() not in LOG_LEVELS:
         item.fail(f"log_level {settings.log_level!r} is not one of {', '.join(LOG_LEVELS)}", "set log_level = \"info\"")
     item.ok_text = (f"tick every {settings.tick_interval} s, mail timeout {settings.mail_timeout:g} s, "
-                    f"mails up to {settings.max_mail_bytes} bytes, log level {settings.log_level}")
+                    f"mails up to {settings.max_mail_bytes} bytes, log level {settings.log_level}; outbox sent in "
+                    f"batches of {settings.outbox_batch}, a pass up to {settings.outbox_pass_seconds:g} s")
     out.append(item.finding())
 
     out.append(_game_defaults(settings))
