@@ -295,12 +295,12 @@ def _server_values(settings: Settings, kind: str) -> Finding:
     try:
         tls = settings.tls_mode(kind)
     except ConfigError as exc:
-        tls = ""
-        item.fail(str(exc), f"set {kind}_tls to one of {', '.join(TLS_MODES)}")
+        tls, bad_tls = "", str(exc)
     if not 0 < port < 65536:
         item.fail(f"{kind}_port {port} is not a port number",
                   f"set {kind}_port (usually {ports.get(tls, ports['ssl'])})")
     if not tls:
+        item.fail(bad_tls, f"set {kind}_tls to one of {', '.join(TLS_MODES)}")
         return item.finding()
     usual = {v: k for k, v in ports.items() if k != "none"}
     if port in usual and usual[port] != tls and not (tls == "none" and is_loopback(host)):
