@@ -26,7 +26,6 @@ from .send_test import SEND_TEST, send_test
 from .servers import check_imap, check_smtp
 
 
-# -- all of it --------------------------------------------------------------------------------------------------
 @dataclass
 class Report:
     config: str | None

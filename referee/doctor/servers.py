@@ -14,7 +14,6 @@ from ..config import ConfigError, Settings
 from ..config_checks import FAILED, OK, SKIPPED, WARNING, Finding
 
 
-# -- the mail servers -------------------------------------------------------------------------------------------
 async def _tcp_probe(host: str, port: int, timeout: float) -> str | None:
     """None if something listens on host:port, else why not."""
     try:

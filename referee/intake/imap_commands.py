@@ -75,7 +75,7 @@ _MONTHS = {m: n for n, m in enumerate((b"JAN", b"FEB", b"MAR", b"APR", b"MAY", b
                                        b"NOV", b"DEC"), start=1)}
 
 
-def _internaldate(line: bytes) -> datetime | None:
+def _internaldate(line: bytes | bytearray) -> datetime | None:
     """The INTERNALDATE of a FETCH line (``"17-Jul-1996 02:44:25 -0700"``), in UTC."""
     m = _INTERNALDATE.search(line)
     if not m:

@@ -61,7 +61,7 @@ class _SharingGenerator(BytesGenerator):
     def _write_headers(self, msg: Message) -> None:
         """As ``BytesGenerator._write_headers``, each header's bytes from :func:`folded`."""
         for name, value in msg.raw_items():
-            self._fp.write(folded(self.policy, name, value))  # type: ignore[has-type]
+            self._fp.write(folded(self.policy, name, value))  # type: ignore[has-type,arg-type]
         self.write(self._NL)  # type: ignore[attr-defined]
 
     def _write(self, msg: Message) -> None:
