@@ -29,6 +29,10 @@ TRANSPORTS = ("maildir", "imap", "smtp")
 #: the values of ``reply_token`` and ``mail_auth``
 REPLY_TOKEN_PLACES = ("address", "subject", "both")
 MAIL_AUTHS = ("password", "oauth2")
+#: the values of ``imap_tls`` and ``smtp_tls``: TLS from the first byte, upgraded after the greeting, or none
+TLS_MODES = ("ssl", "starttls", "none")
+#: the usual port of each TLS mode, per server kind (``imap``, ``smtp``)
+TLS_PORTS = {"imap": {"ssl": 993, "starttls": 143, "none": 143}, "smtp": {"ssl": 465, "starttls": 587, "none": 25}}
 
 
 class ConfigError(ValueError):
@@ -121,6 +125,11 @@ class Settings:
     #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
     #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
     answers_per_hour: int = 20
+    #: an outbox pass sends its due mails in batches of this many (between batches it looks at the clock)
+    outbox_batch: int = 500
+    #: an outbox pass starts no new batch after this many seconds (the first batch always goes); what is
+    #: left is logged and counted, and the next pass (the next tick) sends it. Keep it below tick_interval
+    outbox_pass_seconds: float = 240.0
 
     # -- running -----------------------------------------------------------------------------------
     #: how often cron runs ``referee tick``; a gap much longer than this extends deadlines
@@ -184,6 +193,11 @@ class Settings:
             return frozenset({"subject"})
         return frozenset({"address", "subject"}) if value == "both" else frozenset({value})
 
+    def tls_mode(self, kind: str) -> str:
+        """``imap_tls`` or ``smtp_tls`` (``kind`` is ``imap`` or ``smtp``) checked: one of :data:`TLS_MODES`
+        (any case, spaces ignored); anything else is a :class:`ConfigError` naming the setting and the values."""
+        return check_tls_mode(f"{kind}_tls", getattr(self, f"{kind}_tls"))
+
     @property
     def oauth2(self) -> bool:
         """Whether IMAP and SMTP log in with XOAUTH2 (``mail_auth`` checked)."""
@@ -212,16 +226,30 @@ class Settings:
          "oauth2_refresh_token"})
 
 
+def check_tls_mode(setting: str, value: str) -> str:
+    """``value`` of the TLS setting ``setting`` as one of :data:`TLS_MODES`, else a :class:`ConfigError`."""
+    mode = value.strip().lower()
+    if mode not in TLS_MODES:
+        raise ConfigError(f"{setting} must be one of {', '.join(TLS_MODES)}, not {value!r}")
+    return mode
+
+
 #: fields that are not read from the file or the environment
 _INTERNAL = {"config_path"}
 
 
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+def setting_names() -> list[str]:
+    """The names of every setting, in the order of :class:`Settings` (what the file and ``REFEREE_*`` may set)."""
+    return [f.name for f in fields(Settings) if f.name not in _INTERNAL]
+
+
+def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A parsed config file as setting names: ``{"imap": {"host": h}}`` is ``{"imap_host": h}``."""
     out: dict[str, Any] = {}
     for key, value in data.items():
         name = f"{prefix}{key}".replace("-", "_").lower()
         if isinstance(value, dict):
-            out.update(_flatten(value, f"{name}_"))
+            out.update(flatten(value, f"{name}_"))
         else:
             out[name] = value
     return out
@@ -305,13 +333,13 @@ def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, 
     """Settings from the config file (``path``, else ``$REFEREE_CONFIG``) and ``REFEREE_*`` variables."""
     env = os.environ if env is None else env
     config_path = config_file_from(path, env)
-    known = [f.name for f in fields(Settings) if f.name not in _INTERNAL]
+    known = setting_names()
     values: dict[str, Any] = {}
     if config_path is not None:
         config_path = config_path.expanduser().resolve()
         try:
             with config_path.open("rb") as fh:
-                data = _flatten(tomllib.load(fh))
+                data = flatten(tomllib.load(fh))
         except FileNotFoundError:
             raise ConfigError(f"config file {config_path} does not exist") from None
         except tomllib.TOMLDecodeError as exc:

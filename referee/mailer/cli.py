@@ -16,9 +16,11 @@ def outbox_group() -> None:
 
 
 @outbox_group.command("send")
-@click.option("--limit", default=500, show_default=True, help="Send at most this many mails in this pass.")
+@click.option("--limit", type=int, default=None,
+              help="Send at most this many mails in this pass (default: every due mail, in batches of "
+                   "outbox_batch, for up to outbox_pass_seconds).")
 @click.option("--verbose", "-v", is_flag=True, help="Log every mail.")
-def outbox_send(limit: int, verbose: bool) -> None:
+def outbox_send(limit: int | None, verbose: bool) -> None:
     """Send the mails that are due (one pass; temporary failures are retried on later passes).
 
     Exits 1 when the mail server could not be used (the mails wait for the next pass)."""

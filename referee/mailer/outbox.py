@@ -11,6 +11,11 @@ One pass of :func:`send_outbox` takes the due mails one at a time:
    when the server refuses the mail for good (5xx) or it has not gone out for ``give_up_after``, with
    a mail about it queued for the GM in the same transaction.
 
+A pass drains the outbox: it sends the due mails in batches of ``outbox_batch`` and goes on while mails
+are due, until ``outbox_pass_seconds`` have passed (checked between batches, so the first batch always
+goes; with ``limit``, at most that many mails). What it leaves due is counted in the report's ``left`` and
+logged as a warning, so a busy tick never leaves mail waiting for the next cron run without saying so.
+
 If the server itself cannot be reached (or refuses us), the pass stops and the mail is given back for
 the next pass. Sending is at-least-once: a sender that dies between the server's acceptance and the
 ``sent`` mark leaves the mail ``sending``; when its lease runs out (a few minutes: it covers one mail)
@@ -24,13 +29,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 from tenacity.wait import wait_base
@@ -90,6 +96,12 @@ class SendReport:
     #: why the pass stopped early (the server could not be used), if it did
     stopped: str | None = None
     errors: list[str] = field(default_factory=list)
+    #: batches of ``outbox_batch`` mails begun
+    batches: int = 0
+    #: mails still due when the pass ended on its time or ``limit`` (they go with the next pass)
+    left: int = 0
+    #: why mails were left: the time bound or the limit
+    left_why: str = ""
 
     @property
     def attempted(self) -> int:
@@ -101,6 +113,10 @@ class SendReport:
             text += f", {self.resent} sent again after a stopped sender (possible duplicates)"
         if self.notices:
             text += f", GM told of {self.notices}"
+        if self.batches > 1:
+            text += f" in {self.batches} batches"
+        if self.left:
+            text += f"; {self.left} due mail(s) left for the next pass ({self.left_why})"
         if self.stopped:
             text += f"; stopped: {self.stopped}"
         return text
@@ -152,8 +168,10 @@ async def deliver(transport: Transport, mail: Claimed, policy: RetryPolicy = DEF
 
 async def send_outbox(store: Store, settings: Settings, *, now: datetime | None = None,
                       transport: Transport | None = None, policy: RetryPolicy = DEFAULT_POLICY,
-                      limit: int = 500) -> SendReport:
-    """One pass over the due mails of the outbox (at most ``limit`` of them). See the module docstring.
+                      limit: int | None = None, clock: Callable[[], float] = time.monotonic) -> SendReport:
+    """One pass over the due mails of the outbox: all of them, in batches of ``outbox_batch``, until
+    ``outbox_pass_seconds`` (by ``clock``) have passed; at most ``limit`` mails when given. See the module
+    docstring.
 
     ``transport`` defaults to the one the settings name (and is closed at the end; one passed in is not).
     ``now`` is the pass's time: what is due, leases, backoff and ``sent_at`` all count from it.
@@ -163,29 +181,59 @@ async def send_outbox(store: Store, settings: Settings, *, now: datetime | None 
     own = transport is None
     transport = transport or transport_for(settings)
     lease = policy.lease(settings.mail_timeout)
+    batch = max(1, settings.outbox_batch)
+    started = clock()
     try:
-        while report.attempted < limit:
-            with store.write() as s:
-                found = claim_next(s, now=now, lease=lease)
-                if found is None:
-                    break
-                mail, resent = Claimed.of(found[0]), found[1]
-            report.resent += resent
-            outcome = await deliver(transport, mail, policy)
-            with store.write() as s:
-                _record(s, settings, mail, outcome, now, policy, report)
-            if isinstance(outcome.error, ServerDown):
-                report.stopped = str(outcome.error)
+        while True:
+            if limit is not None and report.attempted >= limit:
+                report.left_why = f"--limit {limit}"
+                break
+            if report.batches and clock() - started >= settings.outbox_pass_seconds:
+                report.left_why = f"outbox_pass_seconds = {settings.outbox_pass_seconds:g} reached"
+                break
+            report.batches += 1
+            size = batch if limit is None else min(batch, limit - report.attempted)
+            if not await _send_batch(store, settings, transport, policy, now, lease, size, report):
                 return report
     finally:
         if own:
             await transport.close()
+    report.left = _due(store, now)
+    if report.left:
+        log.warning("outbox: %d due mail(s) left for the next pass (%s)", report.left, report.left_why)
     return report
+
+
+async def _send_batch(store: Store, settings: Settings, transport: Transport, policy: RetryPolicy, now: datetime,
+                      lease: timedelta, size: int, report: SendReport) -> bool:
+    """Claim, send and record up to ``size`` mails, one at a time. False when the pass is over: nothing
+    more is due, or the server is down (``report.stopped``)."""
+    for _ in range(size):
+        with store.write() as s:
+            found = claim_next(s, now=now, lease=lease)
+            if found is None:
+                return False
+            mail, resent = Claimed.of(found[0]), found[1]
+        report.resent += resent
+        outcome = await deliver(transport, mail, policy)
+        with store.write() as s:
+            _record(s, settings, mail, outcome, now, policy, report)
+        if isinstance(outcome.error, ServerDown):
+            report.stopped = str(outcome.error)
+            return False
+    return True
+
+
+def _due(store: Store, now: datetime) -> int:
+    """Mails a pass at ``now`` would claim: pending (or left ``sending`` by a stopped sender) and due."""
+    with store.read() as s:
+        return s.scalar(select(func.count()).select_from(OutgoingMail).where(
+            OutgoingMail.status.in_(("pending", "sending")), OutgoingMail.next_attempt_at <= now)) or 0
 
 
 def send_outbox_sync(store: Store, settings: Settings, *, now: datetime | None = None,
                      transport: Transport | None = None, policy: RetryPolicy = DEFAULT_POLICY,
-                     limit: int = 500) -> SendReport:
+                     limit: int | None = None) -> SendReport:
     """:func:`send_outbox` for callers without an event loop (the CLI, the tick)."""
     return asyncio.run(send_outbox(store, settings, now=now, transport=transport, policy=policy, limit=limit))
 

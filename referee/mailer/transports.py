@@ -19,7 +19,7 @@ from typing import Protocol
 
 import aiosmtplib
 
-from ..config import ConfigError, Settings
+from ..config import Settings
 from ..private import make_private_dirs, open_private
 from .dkim import signer_for
 from .oauth2 import OAuth2Error, access_token_async, login_hint
@@ -66,11 +66,9 @@ class SmtpTransport:
     """
 
     def __init__(self, settings: Settings) -> None:
-        if settings.smtp_tls not in ("ssl", "starttls", "none"):
-            raise ConfigError(f"smtp_tls must be ssl, starttls or none, not {settings.smtp_tls!r}")
+        self.tls = settings.tls_mode("smtp")  # a ConfigError naming smtp_tls and its values
         self.host = settings.smtp_host
         self.port = settings.smtp_port
-        self.tls = settings.smtp_tls
         self.user = settings.smtp_user
         if not settings.oauth2 and settings.smtp_user:
             settings.secret("smtp_password")  # an unreadable password file is a ConfigError now, not at send
@@ -141,7 +139,7 @@ def smtp_client(settings: Settings, timeout: float) -> aiosmtplib.SMTP:
     """An aiosmtplib client (not yet connected) that logs in as the settings say: a password, XOAUTH2 with
     a token from :mod:`.oauth2` (``mail_auth = "oauth2"``; the user is ``smtp_user``, else the referee's
     address), or not at all (no ``smtp_user``)."""
-    tls = settings.smtp_tls
+    tls = settings.tls_mode("smtp")
     common: dict[str, object] = {"hostname": settings.smtp_host, "port": settings.smtp_port, "timeout": timeout,
                                  "use_tls": tls == "ssl", "start_tls": tls == "starttls"}
     if settings.oauth2:

@@ -32,9 +32,13 @@ _TAG = re.compile(r"[^A-Za-z0-9.-]+")
 
 
 def installation_salt(s: Session) -> str:
-    """This installation's salt, made (randomly) the first time it is asked for."""
+    """This installation's salt, made (randomly) the first time it is asked for. Once read from the
+    database it is kept in the session's ``info`` (it never changes): one query a session, not one a mail."""
+    if SALT_KEY in s.info:
+        return str(s.info[SALT_KEY])
     row = s.get(ServiceState, SALT_KEY)
     if row is not None and isinstance(row.value, dict) and row.value.get("salt"):
+        s.info[SALT_KEY] = str(row.value["salt"])
         return str(row.value["salt"])
     salt = secrets.token_hex(16)
     try:

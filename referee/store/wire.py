@@ -3,8 +3,9 @@
 A turn's pictures and GIF go into every player's mail: the same MIME part, built once a turn by
 :mod:`referee.render.mail` and marked shared (:func:`share`). :func:`wire_bytes` writes a mail as
 ``EmailMessage.as_bytes(policy=SMTP)`` does, byte for byte, but writes a shared part's bytes once and
-reuses them in every mail that carries it. :func:`split_head` cuts the serialised mail into its
-top-level header lines and the rest, so a header can be changed (the Message-ID, see
+reuses them in every mail that carries it, and folds a header object once (:func:`folded`: the objects
+of headers seen before are shared between mails, see :mod:`referee.render.mail`). :func:`split_head`
+cuts the serialised mail into its top-level header lines and the rest, so a header can be changed (the Message-ID, see
 :mod:`referee.store.msgids`) without serialising the body again.
 """
 
@@ -19,6 +20,25 @@ from io import BytesIO
 _NLCRE = re.compile(r"\r\n|\r|\n")  # the line ends email.generator splits text on (its NLCRE)
 
 _CACHE = "_referee_wire"
+_FOLDED = "_referee_folded"
+
+
+def folded(pol: policy.Policy, name: str, value: object) -> bytes:
+    """``pol.fold_binary(name, value)``. Under the SMTP policy a header object's bytes (it is immutable, and
+    often the same object in every mail of a turn) are kept on it, per name, and reused."""
+    if pol is not policy.SMTP or not hasattr(value, "fold"):  # a plain string: a parsed mail's raw header
+        return pol.fold_binary(name, value)  # type: ignore[arg-type]
+    cache: dict[str, bytes] | None = getattr(value, _FOLDED, None)
+    if cache is None:
+        cache = {}
+        try:
+            setattr(value, _FOLDED, cache)
+        except AttributeError:  # a header class without a __dict__: fold every time
+            return pol.fold_binary(name, value)  # type: ignore[arg-type]
+    data = cache.get(name)
+    if data is None:
+        data = cache[name] = pol.fold_binary(name, value)  # type: ignore[arg-type]
+    return data
 
 
 def share(part: Message) -> Message:
@@ -37,6 +57,12 @@ class _SharingGenerator(BytesGenerator):
         parts = _NLCRE.split(lines)
         nl: str = self._NL  # type: ignore[attr-defined]
         self.write(nl.join(parts[:-1]) + nl + parts[-1] if len(parts) > 1 else parts[-1])
+
+    def _write_headers(self, msg: Message) -> None:
+        """As ``BytesGenerator._write_headers``, each header's bytes from :func:`folded`."""
+        for name, value in msg.raw_items():
+            self._fp.write(folded(self.policy, name, value))  # type: ignore[has-type,arg-type]
+        self.write(self._NL)  # type: ignore[attr-defined]
 
     def _write(self, msg: Message) -> None:
         cache: dict[str, bytes] | None = getattr(msg, _CACHE, None)
@@ -67,7 +93,7 @@ def wire_bytes(message: Message) -> bytes:
 def head_lines(message: Message, only: str | None = None) -> list[tuple[str, bytes]]:
     """The top-level header lines of ``message`` as the SMTP policy writes them: (name, folded bytes);
     ``only``: just the headers of that (lower-case) name."""
-    return [(name, policy.SMTP.fold_binary(name, value)) for name, value in message.raw_items()
+    return [(name, folded(policy.SMTP, name, value)) for name, value in message.raw_items()
             if only is None or name.lower() == only]
 
 
