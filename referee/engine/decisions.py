@@ -2,7 +2,9 @@
 
 The answer comes from the turn's orders, else the robot's standing orders, else the default the
 asking code gives. Every decision asked is recorded (robot, key, answer, where the answer came
-from) in :attr:`TurnResult.decisions`, so a replay of the same inputs makes the same choices.
+from) in :attr:`TurnResult.decisions` and, as a ``decision`` event, in the turn's event log where it
+was taken, so a stored turn keeps its decisions and a replay shows it took the same ones.
+:func:`table_items` says which of them the report tables show.
 
 Standing orders are the dictionaries the order language stores (``sacrifice_at``,
 ``two_wrenches``, ``fire`` with string register keys); :func:`standing_answer` maps a key to them.
@@ -13,6 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .events import Event
+
+#: the event kind of a decision taken
+DECISION = "decision"
+#: where an answer came from
+ORDERS, STANDING, DEFAULT = "orders", "standing", "default"
 
 #: subjects the engine asks about
 FIRE, SACRIFICE, TWO_WRENCHES = "fire", "sacrifice", "two wrenches"
@@ -56,6 +65,47 @@ class Decision:
         if self.note:
             out["note"] = self.note
         return out
+
+    def event_args(self) -> dict[str, Any]:
+        """The args of its ``decision`` event: :meth:`to_dict` without the robot, plus the key's words."""
+        out = self.to_dict()
+        del out["robot"]
+        out["answer"] = _plain(self.answer)
+        out["key"] = str(self.key)
+        return out
+
+    @classmethod
+    def from_event(cls, ev: Event) -> Decision:
+        """The decision a ``decision`` event records."""
+        args = ev.args or {}
+        if ev.kind != DECISION or ev.robot is None:
+            raise ValueError(f"not a decision event: {ev!r}")
+        key = DecisionKey(args["subject"], args.get("register"), args.get("option"))
+        return cls(ev.robot, key, args.get("answer"), args["source"], args.get("note"))
+
+
+def _plain(value: Any) -> Any:
+    """An answer as JSON holds it (a tuple of option names comes back a list), so a stored turn compares equal."""
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def decisions_of(events: list[Event]) -> list[Decision]:
+    """The decisions a turn's event log records, in the order they were taken."""
+    return [Decision.from_event(ev) for ev in events if ev.kind == DECISION]
+
+
+def table_items(ev: Event) -> list[str]:
+    """What the report tables say of a decision: only a choice from this turn's orders, or one the engine
+    could not follow (it has a note). Defaults and standing orders stay in the log, not in the tables:
+    what they make happen has events of its own."""
+    args = ev.args or {}
+    if args.get("source") != ORDERS and not args.get("note"):
+        return []
+    return [f"{ev.text}; {args['note']}" if args.get("note") else ev.text]
 
 
 @dataclass
