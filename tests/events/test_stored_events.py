@@ -86,7 +86,7 @@ def test_turns_stored_in_words_replay_and_count_as_they_did(store, old_game):
         turns = [g.get_turn(s, game, n) for n in NUMBERS]
         assert summarize(game, turns, course_board(game).flag_count) == typed_standings
         for number in NUMBERS:
-            result, same = g.replay_turn(s, game, number)
+            _, same = g.replay_turn(s, game, number)
             assert same, f"turn {number} stored in words replays differently"
             view = g.turn_view(s, game, number)
             assert view["events"] == OLD["turns"][number - 1]["columns"]["events"]
