@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .events import Event
+from .events import Event, register_typed_kind
 
 #: the event kind of a decision taken
 DECISION = "decision"
@@ -45,7 +45,7 @@ class DecisionKey:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made for every decision, and a frozen one costs twice as much
 class Decision:
     robot: str
     key: DecisionKey
@@ -67,11 +67,12 @@ class Decision:
         return out
 
     def event_args(self) -> dict[str, Any]:
-        """The args of its ``decision`` event: :meth:`to_dict` without the robot, plus the key's words."""
-        out = self.to_dict()
-        del out["robot"]
-        out["answer"] = _plain(self.answer)
-        out["key"] = str(self.key)
+        """The args of its ``decision`` event: the key's parts (None when it has none), answer, source, note."""
+        key = self.key
+        out: dict[str, Any] = {"subject": key.subject, "register": key.register, "option": key.option,
+                               "answer": _plain(self.answer), "source": self.source}
+        if self.note:
+            out["note"] = self.note
         return out
 
     @classmethod
@@ -84,13 +85,26 @@ class Decision:
         return cls(ev.robot, key, args.get("answer"), args["source"], args.get("note"))
 
 
+_SCALARS = (bool, str, int, float, type(None))
+
+
 def _plain(value: Any) -> Any:
     """An answer as JSON holds it (a tuple of option names comes back a list), so a stored turn compares equal."""
+    if type(value) in _SCALARS:
+        return value
     if isinstance(value, list | tuple):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+def _words(args: dict[str, Any]) -> str:
+    key = DecisionKey(args["subject"], args.get("register"), args.get("option"))
+    return f"{key}: chose {args.get('answer')} ({args.get('source')})"
+
+
+register_typed_kind(DECISION, _words)
 
 
 def decisions_of(events: list[Event]) -> list[Decision]:

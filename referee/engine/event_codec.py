@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .events import TYPED_ONLY, Event, read_event
+from .decisions import DECISION
+from .events import Event, read_event
 
 #: the version :func:`encode_events` writes
 EVENTS_VERSION = 2
@@ -67,9 +68,9 @@ def contract_events(stored: Any) -> list[dict[str, Any]]:
 
 def same_events(stored: Any, events: Sequence[Event]) -> bool:
     """Whether a stored log records ``events`` (a replay's), in the stored log's own form: an old log is
-    compared in words and without the kinds it could not hold (decisions)."""
+    compared in words and without the decisions it could not hold."""
     if stored is None:
         return not events
     if stored_version(stored) == 1:
-        return bool(stored == [ev.to_dict() for ev in events if ev.kind not in TYPED_ONLY])
+        return bool(stored == [ev.to_dict() for ev in events if ev.kind != DECISION])
     return bool(stored == encode_events(events))

@@ -14,6 +14,7 @@ on kinds for every turn ever stored.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,13 +62,18 @@ WORDING: dict[str, str] = {
 _INTS = frozenset({"amount", "register", "number"})
 #: the keys every stored event has; the rest are its data
 FIXED_KEYS = ("phase", "step", "robot", "text")
-#: the wording of kinds that only exist typed: never in a turn stored in words (the old-form reader does not
-#: read them), nor in the scenario contract's event log
-TYPED_WORDING: dict[str, str] = {
-    # a decision the engine took (see decisions.py): what was asked, the answer and where it came from
-    "decision": "{key}: chose {answer} ({source})",
-}
-TYPED_ONLY = frozenset(TYPED_WORDING)
+
+
+#: kinds that only exist typed, never in a turn stored in words (the old-form reader does not read them) nor
+#: in the scenario contract's event log (the engine's ``decision``): kind -> its words, made from the args
+TYPED_WORDING: dict[str, Callable[[dict[str, Any]], str]] = {}
+
+
+def register_typed_kind(kind: str, wording: Callable[[dict[str, Any]], str]) -> None:
+    """A kind of the engine's own that only exists typed, with what makes its words."""
+    if kind in WORDING:
+        raise ValueError(f"event kind {kind!r} already has the wording {WORDING[kind]!r}")
+    TYPED_WORDING[kind] = wording
 
 
 def register_wording(kind: str, template: str) -> None:
@@ -81,7 +87,9 @@ def register_wording(kind: str, template: str) -> None:
 
 
 def words(kind: str, args: dict[str, Any] | None) -> str:
-    template = WORDING.get(kind) or TYPED_WORDING[kind]
+    template = WORDING.get(kind)
+    if template is None:
+        return TYPED_WORDING[kind](args or {})
     return template.format(**args) if args else template
 
 
