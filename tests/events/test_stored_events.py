@@ -102,3 +102,25 @@ def test_a_word_form_turn_and_its_typed_twin_read_back_the_same_events(store, ol
     for old in OLD["turns"]:
         assert decode_events(old["columns"]["events"]) == \
             [e for e in decode_events(typed[old["number"]]) if e.kind != "decision"]
+
+
+def test_a_decision_is_stored_with_the_turn_replays_and_shows_to_the_gm_not_in_the_tables(store):
+    code = new_game(store, course=OLD["course"], seed="decisions")
+    with store.write() as s:  # as a GM's SET would: Twonky holds a Gyroscopic Stabilizer, asked every turn
+        turn = g.open_turn(s, g.get_game(s, code))
+        state = [dict(r) for r in turn.state_before]
+        state[0]["options"] = ["Gyroscopic Stabilizer"]
+        turn.state_before = state
+    play_turns(store, code, 1)
+    with store.read() as s:
+        game = g.get_game(s, code)
+        stored = g.get_turn(s, game, 1).events
+        (decision,) = [e for e in stored["events"] if e["kind"] == "decision"]
+        assert (decision["phase"], decision["robot"], decision["args"]["source"]) == ("start", "Twonky", "default")
+        result = stored_turn_result(g.get_turn(s, game, 1))
+        assert [(d.robot, d.key.subject, d.answer) for d in result.decisions] == [("Twonky", "gyroscope", False)]
+        _, same = g.replay_turn(s, game, 1)
+        assert same
+        shown = [e["text"] for e in g.turn_view(s, game, 1)["events"] if e["robot"] == "Twonky"]
+        assert "gyroscope: chose False (default)" in shown
+        assert "chose" not in _report(s, game, 1)
