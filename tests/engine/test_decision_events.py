@@ -4,8 +4,11 @@ turn's orders and the ones the engine could not follow; defaults and standing or
 
 from __future__ import annotations
 
+import pytest
+
 from referee.engine import TurnRun, build_board, parse_card, resolve_turn
 from referee.engine.decisions import DECISION, TWO_WRENCHES, Answers, DecisionKey, decisions_of, table_items
+from referee.engine.events import register_wording
 from referee.engine.option_orders import BRAKES, order_key
 from referee.engine.state import Robot
 from referee.render import build_report, make_players, report_text
@@ -93,3 +96,8 @@ def test_the_scenario_contracts_log_is_unchanged_and_decisions_keep_their_own_ke
     assert not [e for e in out["events"] if "chose" in e["text"]]
     assert out["decisions"] == [{"robot": "Twonky", "subject": TWO_WRENCHES, "answer": "repair",
                                  "source": "standing"}]
+
+
+def test_no_board_element_may_take_the_decision_kind_for_events_of_its_own():
+    with pytest.raises(ValueError, match="engine's own"):
+        register_wording(DECISION, "decided {answer}")
