@@ -27,7 +27,7 @@ from .engine import (
     resolve_turn,
     square_name,
 )
-from .engine.decisions import FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
+from .engine.decisions import DECISION, FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
 from .engine.option_deck import card_name, held_options, new_option_deck
 from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
@@ -328,7 +328,8 @@ def simulate(data: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "robots": [robot_result(r) for r in result.robots],
         "winner": result.winner,
-        "events": [e.to_dict() for e in result.events],
+        # the contract's log; decisions are under "decisions" (with the option cards' keys)
+        "events": [e.to_dict() for e in result.events if e.kind != DECISION],
     }
     if result.board_state:
         out["board_state"] = result.board_state.to_dict()  # only boards whose elements remember anything

@@ -9,7 +9,7 @@ from typing import Any
 
 from .board import Board
 from .cards import Card, locked_registers
-from .decisions import SACRIFICE, Answers, Decision, DecisionKey
+from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
 from .events import Event
 from .geometry import Square, square_name
 from .hooks import EFFECTS
@@ -135,10 +135,14 @@ class TurnContext:
     def decide(self, robot: Robot, key: DecisionKey, default: Any, note: Callable[[Any], str | None] | None = None
                ) -> Any:
         """The player's answer to ``key`` (turn's orders, then standing orders, then ``default``),
-        recorded; ``note`` says what the engine makes of an answer it cannot follow."""
+        recorded in ``decisions`` and as a ``decision`` event; ``note`` says what the engine makes of an
+        answer it cannot follow."""
         found = self.answers.answer(robot.name, key)
-        answer, source = found if found is not None else (default, "default")
-        self.decisions.append(Decision(robot.name, key, answer, source, note(answer) if note else None))
+        answer, source = found if found is not None else (default, DEFAULT)
+        decision = Decision(robot.name, key, answer, source, note(answer) if note else None)
+        self.decisions.append(decision)
+        if self.record:  # logged where it is taken; a robot's move not yet logged stays where it would be
+            self.events.append(Event(self.phase, self.step, robot.name, DECISION, decision.event_args()))
         return answer
 
     # -- damage ----------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 The answer comes from the turn's orders, else the robot's standing orders, else the default the
 asking code gives. Every decision asked is recorded (robot, key, answer, where the answer came
-from) in :attr:`TurnResult.decisions`, so a replay of the same inputs makes the same choices.
+from) in :attr:`TurnResult.decisions` and, as a ``decision`` event, in the turn's event log where it
+was taken, so a stored turn keeps its decisions and a replay shows it took the same ones.
+:func:`table_items` says which of them the report tables show.
 
 Standing orders are the dictionaries the order language stores (``sacrifice_at``,
 ``two_wrenches``, ``fire`` with string register keys); :func:`standing_answer` maps a key to them.
@@ -13,6 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .events import Event, register_typed_kind
+
+#: the event kind of a decision taken
+DECISION = "decision"
+#: where an answer came from
+ORDERS, STANDING, DEFAULT = "orders", "standing", "default"
 
 #: subjects the engine asks about
 FIRE, SACRIFICE, TWO_WRENCHES = "fire", "sacrifice", "two wrenches"
@@ -36,7 +45,7 @@ class DecisionKey:
         return ", ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made for every decision, and a frozen one costs twice as much
 class Decision:
     robot: str
     key: DecisionKey
@@ -56,6 +65,61 @@ class Decision:
         if self.note:
             out["note"] = self.note
         return out
+
+    def event_args(self) -> dict[str, Any]:
+        """The args of its ``decision`` event: the key's parts (None when it has none), answer, source, note."""
+        key = self.key
+        out: dict[str, Any] = {"subject": key.subject, "register": key.register, "option": key.option,
+                               "answer": _plain(self.answer), "source": self.source}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    @classmethod
+    def from_event(cls, ev: Event) -> Decision:
+        """The decision a ``decision`` event records."""
+        args = ev.args or {}
+        if ev.kind != DECISION or ev.robot is None:
+            raise ValueError(f"not a decision event: {ev!r}")
+        key = DecisionKey(args["subject"], args.get("register"), args.get("option"))
+        return cls(ev.robot, key, args.get("answer"), args["source"], args.get("note"))
+
+
+_SCALARS = (bool, str, int, float, type(None))
+
+
+def _plain(value: Any) -> Any:
+    """An answer as JSON holds it (a tuple of option names comes back a list), so a stored turn compares equal."""
+    if type(value) in _SCALARS:
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _words(args: dict[str, Any]) -> str:
+    key = DecisionKey(args["subject"], args.get("register"), args.get("option"))
+    return f"{key}: chose {args.get('answer')} ({args.get('source')})"
+
+
+register_typed_kind(DECISION, _words)
+
+
+def decisions_of(events: list[Event]) -> list[Decision]:
+    """The decisions a turn's event log records, in the order they were taken."""
+    return [Decision.from_event(ev) for ev in events if ev.kind == DECISION]
+
+
+def table_items(ev: Event) -> list[str]:
+    """What the report tables say of a decision: only a choice from this turn's orders, or one the engine
+    could not follow (it has a note). Defaults and standing orders stay in the log, not in the tables:
+    what they make happen has events of its own."""
+    args = ev.args or {}
+    if args.get("source") != ORDERS and not args.get("note"):
+        return []
+    return [f"{ev.text}; {args['note']}" if args.get("note") else ev.text]
 
 
 @dataclass

@@ -5,15 +5,16 @@ needs (a square, an amount); ``data`` are the extra keys of the scenario contrac
 by...). :data:`WORDING` turns a kind and its args into the contract's text (``move to r5c4``);
 report tables map kinds to their own words.
 
-A stored turn holds its events in the contract's form (``to_dict``: words and data keys, the form
-turns were always stored in): :func:`read_event` recovers kind and args from the words by the same
-templates (the one place wording is parsed), so report tables work on kinds for every turn ever
-stored.
+A stored turn holds its events typed (:mod:`referee.engine.event_codec`). Turns stored before that
+hold the contract's form (``to_dict``: words and data keys): :func:`read_event` recovers kind and
+args from the words by the same templates (the one place wording is parsed), so report tables work
+on kinds for every turn ever stored.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,8 +64,22 @@ _INTS = frozenset({"amount", "register", "number"})
 FIXED_KEYS = ("phase", "step", "robot", "text")
 
 
+#: kinds that only exist typed, never in a turn stored in words (the old-form reader does not read them) nor
+#: in the scenario contract's event log (the engine's ``decision``): kind -> its words, made from the args
+TYPED_WORDING: dict[str, Callable[[dict[str, Any]], str]] = {}
+
+
+def register_typed_kind(kind: str, wording: Callable[[dict[str, Any]], str]) -> None:
+    """A kind of the engine's own that only exists typed, with what makes its words."""
+    if kind in WORDING:
+        raise ValueError(f"event kind {kind!r} already has the wording {WORDING[kind]!r}")
+    TYPED_WORDING[kind] = wording
+
+
 def register_wording(kind: str, template: str) -> None:
     """Give a new event kind its words (a kind module logging an event of its own)."""
+    if kind in TYPED_WORDING:
+        raise ValueError(f"event kind {kind!r} is the engine's own")
     if WORDING.get(kind, template) != template:
         raise ValueError(f"event kind {kind!r} already has the wording {WORDING[kind]!r}")
     WORDING[kind] = template
@@ -72,7 +87,10 @@ def register_wording(kind: str, template: str) -> None:
 
 
 def words(kind: str, args: dict[str, Any] | None) -> str:
-    return WORDING[kind].format(**args) if args else WORDING[kind]
+    template = WORDING.get(kind)
+    if template is None:
+        return TYPED_WORDING[kind](args or {})
+    return template.format(**args) if args else template
 
 
 @dataclass(slots=True)

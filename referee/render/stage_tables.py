@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Board, Card, Event, Robot
+from ..engine.decisions import DECISION, table_items
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
@@ -80,11 +81,15 @@ def describe(ev: Event) -> list[str]:
         return [f"flag {args['number']} touched"]
     if kind == "wins":
         return ["WINS THE GAME"]
+    if kind == DECISION:
+        return table_items(ev)
     return [text]
 
 
 def _row_of(ev: Event, last: str | None) -> str:
     """The stage-table row an event of a register phase belongs in."""
+    if ev.kind == DECISION:  # a player's choice goes with the card it was made for
+        return "card"
     if ev.kind in _REGISTER_KINDS and last is not None:
         return last
     seq = SEQUENCE_OF.get(ev.step)

@@ -17,6 +17,7 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
+from ..engine.event_codec import contract_events
 from ..store.models import Game, Turn
 
 #: player status -> the word the standings use
@@ -81,7 +82,7 @@ def summarize(game: Game, turns: Sequence[Turn], flag_total: int) -> Summary:
     stats: dict[str, dict[str, int]] = {p.robot: {"lost": 0, "fired": 0, "taken": 0, "squares": 0}
                                         for p in game.players}
     for turn in resolved:
-        for ev in turn.events or []:
+        for ev in contract_events(turn.events):
             robot = ev.get("robot")
             if robot not in stats:
                 continue

@@ -2,38 +2,40 @@
 
 The report of a turn is drawn from what the store holds for it (``events``, ``frames``, ``played``...),
 not from a new engine run, so a mail or an archive page always shows the result that was recorded.
+``Turn.events`` is read in every form it was ever stored in (:mod:`referee.engine.event_codec`): typed,
+or the words of the turns stored before events were typed.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Board, Event, Robot, TurnResult
-from ..engine.events import read_event
+from ..engine.decisions import decisions_of
+from ..engine.event_codec import decode_events
 from ..engine.snapshot import cards_from_list, robot_from_dict
 from ..render import Player, make_players
 from ..store.games import load_course
 from ..store.models import Game, Turn
 
 
-def event_from_dict(d: dict[str, Any]) -> Event:
-    """A stored event back as the engine's: typed records, and the text-only form of turns stored
-    before events had kinds (see :func:`referee.engine.events.read_event`)."""
-    return read_event(d)
+def stored_events(turn: Turn) -> list[Event]:
+    """The typed events of a stored turn, whichever form they were stored in."""
+    return decode_events(turn.events)
 
 
 def stored_turn_result(turn: Turn) -> TurnResult:
     """The engine's result of a resolved turn, rebuilt from its columns."""
     if turn.status != "resolved" or turn.events is None or turn.frames is None:
         raise ValueError(f"turn {turn.number} is not resolved")
+    events = stored_events(turn)
     return TurnResult(
         robots=[robot_from_dict(d) for d in turn.state_after or []],
-        events=[event_from_dict(e) for e in turn.events],
+        events=events,
         winner=turn.winner,
         phases_run=int(turn.phases_run or 0),
         end_of_turn=bool(turn.end_of_turn),
         played={name: cards_from_list(cards) for name, cards in (turn.played or {}).items()},
         frames=[[robot_from_dict(d) for d in frame] for frame in turn.frames],
+        decisions=decisions_of(events),
     )
 
 

@@ -51,6 +51,7 @@ from ..engine import (
 from ..engine import resolve_turn as engine_resolve
 from ..engine.dealing import flywheel_card
 from ..engine.decisions import Answers, DecisionKey
+from ..engine.event_codec import contract_events, encode_events, same_events
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.option_deck import held_options, new_option_deck
 from ..engine.option_orders import BY_SUBJECT, RECOMPILE, order_key
@@ -621,7 +622,7 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
     """A resolved turn's outcome as stored in the turn's columns."""
     return {
         "played": {name: cards_text(cards) for name, cards in result.played.items()},
-        "events": [e.to_dict() for e in result.events],
+        "events": encode_events(result.events),
         "state_after": [robot_to_dict(r) for r in result.robots],
         "board_after": result.board_state.to_dict() if result.board_state else None,
         "frames": [[robot_to_dict(r) for r in frame] for frame in result.frames],
@@ -851,7 +852,9 @@ def replay_turn(s: Session, game: Game, number: int) -> tuple[TurnResult, bool]:
     equals what is stored (it always should: the engine is pure)."""
     turn = get_turn(s, game, number)
     result = run_engine(turn, game.course, stored_inputs(turn))
-    return result, result_columns(result) == stored_result(turn)
+    new, old = result_columns(result), stored_result(turn)
+    same = all(new[k] == old[k] for k in new if k != "events") and same_events(old["events"], result.events)
+    return result, same
 
 
 def last_resolved(s: Session, game: Game) -> Turn | None:
@@ -918,7 +921,8 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
         last.state_before = [robot_to_dict(r) for r in state_before]
     result = run_engine(last, game.course, inputs)
     new_columns = {**inputs.to_columns(), **result_columns(result)}
-    changed = any(getattr(last, k) != v for k, v in new_columns.items()) or old["state_before"] != last.state_before
+    changed = (any(getattr(last, k) != v for k, v in new_columns.items() if k != "events")
+               or not same_events(last.events, result.events) or old["state_before"] != last.state_before)
     redealt = False
     if changed:
         state_changed = (result_columns(result)["state_after"] != last.state_after or result.winner != last.winner
@@ -1141,7 +1145,8 @@ def turn_view(s: Session, game: Game, number: int, *, hands: bool = True) -> dic
         "resolved_at": turn.resolved_at.isoformat() if turn.resolved_at else None,
         "resolved_by": turn.resolved_by, "state_before": turn.state_before, "locked": turn.locked,
         "programs": turn.programs, "power_down": turn.power_down, "reentry": turn.reentry,
-        "played": turn.played, "events": turn.events, "state_after": turn.state_after, "winner": turn.winner,
+        "played": turn.played, "events": contract_events(turn.events), "state_after": turn.state_after,
+        "winner": turn.winner,
         "phases_run": turn.phases_run, "end_of_turn": turn.end_of_turn,
     }
     if turn.option_orders:

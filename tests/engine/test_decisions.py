@@ -89,7 +89,8 @@ def test_at_the_sacrifice_threshold_an_option_is_given_up_instead_of_a_point_of_
     result = resolve_turn(board, robots, {}, phases=1)
     twonky = result.robots[0]
     assert (twonky.damage, twonky.options) == (4, ["shield"])
-    assert [e.text for e in result.events if e.robot == "Twonky"] == ["r4-5c3", "option brakes sacrificed"]
+    assert [e.text for e in result.events if e.robot == "Twonky"] == \
+        ["r4-5c3", "sacrifice: chose 6 (default)", "option brakes sacrificed"]
     assert [(d.key, d.answer) for d in result.decisions] == [(DecisionKey(SACRIFICE), 6)]
 
 

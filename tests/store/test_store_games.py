@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 
 from referee.boards import load_board
 from referee.engine import RULES_VERSION, Robot, deal_turn, parse_card
+from referee.engine.event_codec import decode_events
 from referee.engine.snapshot import robot_from_dict
 from referee.store import (
     AlreadyResolved,
@@ -244,7 +245,7 @@ def test_a_stored_turn_re_run_from_its_snapshot_gives_the_same_result(store):
         for number in (1, 2, 3):
             result, same = g.replay_turn(s, game, number)
             assert same, f"turn {number} re-ran differently"
-            assert [e.to_dict() for e in result.events] == g.get_turn(s, game, number).events
+            assert decode_events(g.get_turn(s, game, number).events) == result.events
 
 
 def test_resolving_a_turn_already_resolved_says_so(store):
