@@ -7,8 +7,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ..engine import Card, Robot, parse_card
+from ..engine.option_orders import RECOMPILE
 from ..orders import OrderContext, StandingOrders
-from ..orders import options as option_orders
 from ..orders.language import DIRECTION_NAMES
 from ..orders.rules import OnFile
 from ..store.games import active_orders, cards_of, owes_program
@@ -46,7 +46,7 @@ def options_on_file(s: Session, turn: Turn | None, player: Player) -> dict[str, 
     order = active_orders(s, turn).get(player.id)
     said = dict((order.extra or {}).get("turn_options") or {}) if order is not None else {}
     if player.robot in (turn.first_hands or {}):
-        said[option_orders.RECOMPILE] = True
+        said[RECOMPILE] = True
     return said
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engine.cards import Card
+from referee.engine.option_orders import RECOMPILE
 
 from . import options as option_orders
 from .language import DIRECTION_NAMES, OrderResult
@@ -75,7 +76,7 @@ def filing(result: OrderResult, on_file: OnFile) -> Filing:
     cards: list[Card | str | None] = [r.card for r in result.registers] if result.registers else []
     facing = DIRECTION_NAMES[standing.reenter_facing] if standing.reenter_facing is not None else None
     rides = bool(cards) or on_file.program or not on_file.owes   # a program is (or needs not be) on file
-    said = {k: v for k, v in result.option_orders.items() if k != option_orders.RECOMPILE}
+    said = {k: v for k, v in result.option_orders.items() if k != RECOMPILE}
     if said and not rides:
         first = sorted(said)[0]
         raise OrderRuleError(f"{option_orders.CARD_OF.get(first, first)} orders go with a program: no program of "
