@@ -12,19 +12,8 @@ from typing import TYPE_CHECKING
 from ..deadlines import when_text
 from ..engine import Robot
 from ..messages import players as words
-from ..orders import (
-    OrderContext,
-    OrderResult,
-    help_text,
-    read_orders,
-    render_cards,
-    render_echo,
-    render_rejection,
-    render_unreadable,
-    vocabulary_of,
-)
+from ..orders import OrderContext, OrderResult, read_orders, replies
 from ..orders.extract import Extracted
-from ..orders.replies import format_time_left
 from ..store.games import game_view
 from ..store.models import Game, Player, Turn
 from . import answers, limits, lookups, previews
@@ -42,7 +31,7 @@ def time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
         return None
     if game.status == "paused":
         return words.PAUSED
-    left = format_time_left(turn.deadline, now)
+    left = replies.format_time_left(turn.deadline, now)
     return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
 
 
@@ -54,7 +43,7 @@ def command_answers(job: Job, commands: list[str], game: Game, player: Player, t
     parts: list[str] = []
     for command in commands:
         if command == "help":
-            parts.append(help_text())
+            parts.append(replies.help_text())
         elif command == "status":
             view = game_view(job.s, game)
             by_robot = {p["robot"]: p["orders"] for p in view["players"]}
@@ -64,8 +53,8 @@ def command_answers(job: Job, commands: list[str], game: Game, player: Player, t
             if turn is None:
                 parts.append(words.no_cards(game.code))
             else:
-                parts.append(render_cards(game=game.code, robot=player.robot, turn=turn.number, hand=ctx.hand,
-                                          locked=ctx.locked, vocabulary=vocabulary))
+                parts.append(replies.render_cards(game=game.code, robot=player.robot, turn=turn.number,
+                                                  hand=ctx.hand, locked=ctx.locked, vocabulary=vocabulary))
         elif command == "preview":
             text, picture = previews.preview_answer(job.s, game, player, turn, on_file(job.s, turn, player)[0],
                                                     vocabulary)
@@ -82,7 +71,7 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
            has_key: bool) -> str:
     """Answer a player's mail (accepted or not) and record its outcome."""
     mail = job.mail
-    vocabulary = vocabulary_of(mail.body)
+    vocabulary = replies.vocabulary_of(mail.body)
     number = turn.number if turn else None
     left = time_left(turn, game, job.now)
     # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
@@ -100,12 +89,11 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
         if not stale and not job.may_answer_error(sender if from_record else player.email, game=game):
             return job.held_back(reason, sender, game=game, player=player, turn=number)
         if from_record:
-            body = words.joined(render_rejection(result.errors, game=game.code, robot=player.robot, turn=number,
-                                                 context=ctx, draft=result.draft, standing=result.standing,
-                                                 key=player.secret, vocabulary=vocabulary, time_left=left,
-                                                 notes=notes,
-                                                 quoted_block=found.quoted_block and not found.from_quote),
-                                *commands)
+            rejection = replies.render_rejection(
+                result.errors, game=game.code, robot=player.robot, turn=number, context=ctx, draft=result.draft,
+                standing=result.standing, key=player.secret, vocabulary=vocabulary, time_left=left, notes=notes,
+                quoted_block=found.quoted_block and not found.from_quote)
+            body = words.joined(rejection, *commands)
         else:
             body = words.refused_from_elsewhere(len(result.errors), player.email)
         deliver(job, answers.KIND_REJECTION, sender, from_record, player, game, turn,
@@ -114,11 +102,11 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
         return job.finish("rejected", reason, game=game, player=player, turn=number)
     if has_orders:
         program, standing = on_file(job.s, turn, player)
-        echo = render_echo(game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked,
-                           standing=standing, hand=ctx.hand, options=ctx.options, key=player.secret,
-                           vocabulary=vocabulary, time_left=left,
-                           ignored=result.ignored if from_record else (), notes=notes,
-                           turn_options=options_on_file(job.s, turn, player))
+        echo = replies.render_echo(
+            game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked, standing=standing,
+            hand=ctx.hand, options=ctx.options, key=player.secret, vocabulary=vocabulary, time_left=left,
+            ignored=result.ignored if from_record else (), notes=notes,
+            turn_options=options_on_file(job.s, turn, player))
         kind, subject, reason = answers.KIND_ECHO, words.ORDERS_ACCEPTED, "orders taken"
         body = words.joined(echo, *commands)
         if result.recompile:
@@ -154,7 +142,7 @@ def unreadable(job: Job, sender: str, player: Player, game: Game, turn: Turn | N
     if not job.may_answer_error(sender):
         return job.held_back(reason, sender, game=game, player=player, turn=number)
     deliver(job, answers.KIND_REJECTION, sender, sender == player.email, player, game, turn,
-            words.subject_for(game, player, turn, words.NOT_READABLE), render_unreadable(reason), "refused")
+            words.subject_for(game, player, turn, words.NOT_READABLE), replies.render_unreadable(reason), "refused")
     return job.finish("rejected", reason, game=game, player=player, turn=number)
 
 
@@ -176,6 +164,6 @@ def unidentified(job: Job, sender: str, who: Who) -> str:
     robots = [(p.robot, p.game.code, p.game.status) for p in lookups.players_at(job.s, sender)
               if p.game.status in ("running", "paused", "forming")]
     _, result = read_orders(job.mail.body) if job.mail.body else (None, OrderResult())
-    body = words.not_understood(reason, robots, help_text() if "help" in result.commands else None)
+    body = words.not_understood(reason, robots, replies.help_text() if "help" in result.commands else None)
     job.send(answers.KIND_REJECTION, sender, words.subject_for(who.game, None, None, words.NOT_UNDERSTOOD), body)
     return job.finish("rejected", reason, game=who.game)

@@ -22,7 +22,7 @@ def read(text: str, ctx: OrderContext = FULL):
 def test_reboot_alone_is_refused_while_the_program_is_owed():
     with pytest.raises(OrderRuleError, match="REBOOT goes with a program: no program of yours is on file for turn 4"):
         filing(read("REBOOT"), OWED)
-    with pytest.raises(OrderRuleError, match="^NO REBOOT goes with a program"):
+    with pytest.raises(OrderRuleError, match=r"^NO REBOOT goes with a program"):
         filing(read("NO REBOOT"), OWED)
 
 
@@ -67,7 +67,7 @@ def test_a_facing_said_in_the_mail_beats_the_standing_one():
 
 def test_option_orders_for_this_turn_go_with_a_program():
     ctx = OrderContext(hand=FULL.hand, options=["Brakes"])
-    with pytest.raises(OrderRuleError, match="^Brakes orders go with a program"):
+    with pytest.raises(OrderRuleError, match=r"^Brakes orders go with a program"):
         filing(read("BRAKES 2", ctx), OWED)
     plan = filing(read(PROGRAM + "\nBRAKES 2", ctx), OWED)
     assert plan.extra is not None and plan.extra["turn_options"] == {"brakes": {"2": True}}
