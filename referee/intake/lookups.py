@@ -34,3 +34,8 @@ def sent_to_players(s: Session, message_ids: Sequence[str]) -> dict[str, Outgoin
 
 def player_by_id(s: Session, player_id: int) -> Player | None:
     return s.get(Player, player_id)
+
+
+def sent_mail(s: Session, message_ids: Sequence[str]) -> OutgoingMail | None:
+    """The first of our outgoing mails among ``message_ids`` (what a delivery report is about)."""
+    return s.scalars(select(OutgoingMail).where(OutgoingMail.message_id.in_(list(message_ids)))).first()

@@ -36,3 +36,18 @@ def wrong_keys(count: int, robot: str, game: str, latest: str, email: str) -> st
     return (f"{count} mails in the last day carried a wrong key for {robot} in game {game}\n"
             f"(the latest from {latest}). Someone may be guessing the key. If this goes on, give the\n"
             f"robot a new key: REPLACE {robot} WITH {email}\n")
+
+
+def bounced_subject(subject: str) -> str:
+    return f"[GM] bounced: {subject}"[:200]
+
+
+def bounced(to: str, robot: str | None, game: str | None, subject: str, sent: str, report: str) -> str:
+    """To the GM when a mail of the referee came back undelivered (``robot``, ``game``: whose it was)."""
+    who = f" ({robot} in {game})" if robot is not None and game is not None else ""
+    lines = [f"A mail from the referee to {to}{who} came back: it could not be delivered.", "",
+             f"  subject: {subject}", f"  sent:    {sent} UTC", f"  report:  {report}", ""]
+    if robot is not None and game is not None:
+        lines += ["The address may be dead. Ask the player for another one, or hand the robot to someone else:",
+                  f"  REPLACE {robot} WITH <address>", ""]
+    return "\n".join(lines)
