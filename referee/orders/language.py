@@ -26,6 +26,12 @@ The reader is built of small parts: the terms read into (:mod:`.terms`), cards a
 (:mod:`.cardrefs`), one module per kind of order in the clause table (:mod:`.clauses`; its docstring
 is the recipe for a new clause: one module, registered by one line), and the line-by-line reader that
 puts the program together (:mod:`.parser`).
+
+A new kind of order (say ``CHOP SHOP TAKE <card>``, a board element's choice) is one small module:
+``referee/orders/clauses/chop_shop.py`` with ``read(parser, line) -> bool`` and ``CLAUSE = Clause(...)``
+(its lead words, the hint for a wrong line, the words prose may not mention); ``register(chop_shop.CLAUSE)``
+in ``clauses/__init__.py`` puts it in the table; ``tests/orders/test_clause_chop_shop.py`` tests it. The
+details are in :mod:`.clauses`.
 """
 
 from __future__ import annotations
