@@ -23,10 +23,10 @@ from typing import Any
 from ..clock import TimeError, parse_duration, parse_time
 from ..deadlines import BadClock, parse_clock, zone
 from ..engine.geometry import NotationError, parse_dir, parse_square
+from ..orders.extract import body_lines, clean, find_gm_begin
 from ..suggest import closest, did_you_mean
 from . import robot_set
 
-GM_BEGIN = re.compile(r"^BEGIN\s+GM\b(?P<rest>.*)$", re.IGNORECASE)
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
 
 
@@ -49,53 +49,28 @@ class GmBlock:
     found: bool = False
 
 
-_BEGIN_LINE = re.compile(r"^[ \t]*BEGIN[ \t]+GM\b([^\n]*)$", re.IGNORECASE | re.MULTILINE)
-
-
 def begin_key(text: str) -> str | None:
-    """The key on the first (unquoted) BEGIN GM line, read without reading the rest of the mail."""
-    m = _BEGIN_LINE.search(text)
-    if m is None:
-        return None
-    words = m.group(1).split()
-    for i, word in enumerate(words[:-1]):
-        if word.lower() == "key":
-            return words[i + 1]
-    return None
+    """The key on the first (unquoted) BEGIN GM line, read without reading the commands."""
+    header = find_gm_begin(text)
+    return header.key if header is not None else None
 
 
 def find_block(text: str) -> tuple[bool, str | None, str | None, list[tuple[int, str]]]:
-    """(found, game, key, numbered lines of the block). Quoted lines (``>``) never count."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    for i, raw in enumerate(lines):
-        line = raw.strip()
-        if line.startswith(">"):
+    """(found, game, key, numbered lines of the block). The BEGIN GM line is found by
+    :func:`referee.orders.extract.find_gm_begin`; quoted lines (``>``) never count."""
+    header = find_gm_begin(text)
+    if header is None:
+        return False, None, None, []
+    lines = body_lines(text)
+    body: list[tuple[int, str]] = []
+    for k in range(header.index + 1, len(lines)):
+        text_k = clean(lines[k])
+        if END.match(text_k):
+            break
+        if text_k.startswith(">"):
             continue
-        m = GM_BEGIN.match(line)
-        if not m:
-            continue
-        words = m.group("rest").split()
-        game = key = None
-        j = 0
-        while j < len(words):
-            if words[j].lower() == "key" and j + 1 < len(words):
-                key = words[j + 1]
-                j += 2
-            elif game is None:
-                game = words[j]
-                j += 1
-            else:
-                j += 1
-        body: list[tuple[int, str]] = []
-        for k in range(i + 1, len(lines)):
-            text_k = lines[k].strip()
-            if END.match(text_k):
-                break
-            if text_k.startswith(">"):
-                continue
-            body.append((k + 1, text_k))
-        return True, game, key, body
-    return False, None, None, []
+        body.append((k + 1, text_k))
+    return True, header.game, header.key, body
 
 
 def parse_block(text: str) -> GmBlock:

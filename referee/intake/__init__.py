@@ -38,7 +38,7 @@ from typing import Any
 _LAZY = {
     "poll": "imap", "poll_async": "imap", "PollReport": "imap", "IntakeError": "imap",
     "poll_maildir": "maildir", "ingest_bytes": "maildir",
-    "process_pending": "process", "process_mail": "process", "register_gm_handler": "process",
+    "process_pending": "process", "process_mail": "process",
     "GmMail": "process", "GmOutcome": "process", "ProcessReport": "process",
     "reply_address": "tokens", "reply_to": "tokens", "read_token": "tokens",
 }
@@ -84,11 +84,11 @@ def fetch(settings: Any, store: Any, *, now: Any = None) -> int:
 
 
 def process_stored(settings: Any, store: Any, *, now: Any = None) -> int:
-    """For ``referee tick``: process every waiting mail, GM commands going to :mod:`referee.gm` unless
-    another handler was registered; how many mails were processed."""
-    from .process import _gm_handler, process_pending, referee_gm_handler
+    """For ``referee tick``: process every waiting mail, GM commands going to :mod:`referee.gm`; how many
+    mails were processed."""
+    from .process import process_pending, referee_gm_handler
 
-    return process_pending(store, settings, now=now, gm_handler=_gm_handler or referee_gm_handler).processed
+    return process_pending(store, settings, now=now, gm_handler=referee_gm_handler).processed
 
 
 __all__ = sorted([*_LAZY, "PipedIn", "fetch", "poll_configured", "process_stored"])

@@ -1,4 +1,4 @@
-"""The mails the referee answers a player's (or the GM's) mail with, and the text of STATUS.
+"""The mails the referee answers a player's (or the GM's) mail with (their words: :mod:`referee.messages`).
 
 Every answer is a plain-text mail from the referee, threaded under the mail it answers
 (In-Reply-To, References), with the loop-protection headers of an automatic reply and, when it is
@@ -18,12 +18,9 @@ from email.utils import format_datetime, formataddr
 from typing import TYPE_CHECKING
 
 from ..config import Settings
-from ..deadlines import deadline_text
-from ..engine import Robot, square_name
+from ..messages.players import status_text, subject_for
 from ..orders import MailText, outgoing_headers
-from ..orders.language import facing_name
-from ..orders.replies import card_text
-from ..store.models import Game, IncomingMail, Player, Turn
+from ..store.models import Game, IncomingMail
 from ..textsafe import strip_bidi
 from .loops import marker_line
 
@@ -70,51 +67,5 @@ def _fit(value: str, limit: int) -> bool:
     return len(value) < limit and value.isascii() and value.isprintable() and " " not in value
 
 
-def subject_for(game: Game | None, player: Player | None, turn: Turn | None, what: str) -> str:
-    parts = [p for p in (game.code if game else None, player.robot if player else None,
-                         f"turn {turn.number}" if turn is not None else None) if p]
-    return f"{' '.join(parts)}: {what}" if parts else f"Your mail to the referee: {what}"
-
-
-def status_text(game: Game, player: Player, turn: Turn | None, robots: Sequence[Robot], *,
-                orders: dict[int, str], now: datetime) -> str:
-    """The answer to STATUS: the game, the turn, who has sent orders, and the player's own robot."""
-    lines = [f"Game {game.code}" + (f" ({game.title})" if game.title else "") + f" on {game.course}: {game.status}."]
-    if turn is not None:
-        lines.append(f"Turn {turn.number} is open.")
-        if turn.deadline is not None:
-            lines.append(f"Deadline: {deadline_text(turn.deadline, now, player.timezone)}.")
-        else:
-            lines.append("This turn has no deadline: it is resolved when every program is in.")
-    elif game.status == "finished":
-        lines.append(f"The game is over{f': {game.winner} won' if game.winner else ''}.")
-    lines += ["", "Robots:"]
-    by_name = {r.name: r for r in robots}
-    for p in game.players:
-        robot = by_name.get(p.robot)
-        where = _where(robot)
-        state = {"owed": "orders owed", "in": "orders in", "none needed": "no orders needed"}.get(
-            orders.get(p.id, ""), "")
-        mark = "  <- you" if p.id == player.id else ""
-        lines.append(f"  {p.robot:<20} {p.status:<8} {where:<22} {state}{mark}".rstrip())
-    robot = by_name.get(player.robot)
-    if robot is not None:
-        lines += ["", f"Your robot {player.robot}:", f"  {_where(robot)}",
-                  f"  damage {robot.damage} (HP {robot.hp}), lives {robot.lives}, flags touched {robot.flags}"]
-        if robot.archive is not None:
-            lines.append(f"  archive marker on {square_name(robot.archive)}")
-        if robot.powered_down:
-            lines.append("  powered down this turn")
-        for reg, card in sorted(robot.locked.items()):
-            lines.append(f"  register {reg} is locked with {card_text(card)}")
-        if robot.options:
-            lines.append(f"  options: {', '.join(robot.options)}")
-    return "\n".join(lines) + "\n"
-
-
-def _where(robot: Robot | None) -> str:
-    if robot is None:
-        return "not in this turn"
-    if robot.pos is None:
-        return "out of the game" if robot.out_of_game else "destroyed, waiting to re-enter"
-    return f"on {square_name(robot.pos)} facing {facing_name(robot.facing)}" + (" (virtual)" if robot.virtual else "")
+__all__ = ["KIND_ANSWER", "KIND_COPY", "KIND_ECHO", "KIND_GM", "KIND_REJECTION", "answer_id", "answer_mail",
+           "status_text", "subject_for"]

@@ -22,12 +22,13 @@ from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..messages import gm as to_gm
 from ..notices import tell_gm
 from ..store.models import Game, OutgoingMail, Player
+from . import lookups
 
 #: what ``OutgoingMail.last_error`` starts with once a bounce was recorded for the mail
 BOUNCED = "bounced: "
@@ -145,7 +146,7 @@ def handle_bounce(s: Session, settings: Settings, raw: bytes, now: datetime) -> 
     bounce = read_bounce(raw)
     if bounce is None or not bounce.original_ids:
         return None
-    mail = s.scalars(select(OutgoingMail).where(OutgoingMail.message_id.in_(bounce.original_ids))).first()
+    mail = lookups.sent_mail(s, bounce.original_ids)
     if mail is None:
         return None
     if bounce.action != "failed":
@@ -162,12 +163,8 @@ def _tell(s: Session, settings: Settings, mail: OutgoingMail, bounce: Bounce, no
     game = s.get(Game, mail.game_id) if mail.game_id is not None else None
     player = s.get(Player, mail.player_id) if mail.player_id is not None else None
     to = ", ".join(str(r) for r in mail.recipients)
-    who = f" ({player.robot} in {game.code})" if player is not None and game is not None else ""
-    lines = [f"A mail from the referee to {to}{who} came back: it could not be delivered.", "",
-             f"  subject: {mail.subject}", f"  sent:    {mail.sent_at or mail.created_at:%Y-%m-%d %H:%M} UTC",
-             f"  report:  {bounce.reason or 'the receiving server refused it'}", ""]
-    if player is not None and game is not None:
-        lines += ["The address may be dead. Ask the player for another one, or hand the robot to someone else:",
-                  f"  REPLACE {player.robot} WITH <address>", ""]
-    tell_gm(s, settings, game, subject=f"[GM] bounced: {mail.subject}"[:200], body="\n".join(lines),
+    robot, code = (player.robot, game.code) if player is not None and game is not None else (None, None)
+    body = to_gm.bounced(to, robot, code, mail.subject, f"{mail.sent_at or mail.created_at:%Y-%m-%d %H:%M}",
+                         bounce.reason or "the receiving server refused it")
+    tell_gm(s, settings, game, subject=to_gm.bounced_subject(mail.subject), body=body,
             key=f"bounce|{mail.message_id}", now=now)

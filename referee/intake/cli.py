@@ -19,13 +19,13 @@ EX_TEMPFAIL = 75
 
 
 def _process_now(store: Any, settings: Any, limit: int | None = None) -> None:
-    """Process waiting mails; GM commands go to :mod:`referee.gm` (unless another handler was registered)."""
+    """Process waiting mails; GM commands go to :mod:`referee.gm`."""
     from ..clock import now
-    from .process import _gm_handler, process_pending, referee_gm_handler
+    from .process import process_pending, referee_gm_handler
 
     with _errors():
         report = process_pending(store, settings, limit=limit, now=now(),
-                                 gm_handler=_gm_handler or referee_gm_handler)
+                                 gm_handler=referee_gm_handler)
     click.echo(report.summary())
 
 

@@ -16,6 +16,8 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..messages import gm as to_gm
+from ..messages import players
 from ..store.models import Game, IncomingMail, Player, Turn
 from . import answers, limits
 
@@ -25,7 +27,7 @@ WRONG_KEY_WINDOW = timedelta(days=1)
 
 
 class Job(Protocol):
-    """What :mod:`referee.intake.process` hands over for one mail."""
+    """What the intake hands over for one mail (:class:`referee.intake.job.Job`)."""
 
     s: Session
     settings: Settings
@@ -52,11 +54,8 @@ def refuse(job: Job, sender: str, envelope: str, player: Player, game: Game) -> 
     reason = f"a mail in the name of {sender} from {envelope}, without the key of {player.robot}: looks forged"
     if not job.may_answer_error(sender, game=game, forged=True):
         return job.finish("rejected", f"{reason} (not answered: too many this hour)", game=game, player=player)
-    body = (f"A mail in your name from {_safe(envelope)} was refused: it carried no key for {player.robot}\n"
-            f"in game {game.code}, and it was not sent from your mail provider. Nothing in it was taken.\n\n"
-            "If it was yours, reply to your turn mail instead (the reply address carries your key).\n")
-    job.send(answers.KIND_REJECTION, sender, answers.subject_for(game, player, None, "mail in your name refused"),
-             body, game=game)
+    job.send(answers.KIND_REJECTION, sender, players.subject_for(game, player, None, players.FORGED),
+             players.forged(_safe(envelope), player.robot, game.code), game=game)
     return job.finish("rejected", reason, game=game, player=player)
 
 
@@ -71,7 +70,5 @@ def wrong_key(job: Job, sender: str, player: Player, game: Game) -> None:
     if limits.count(job.s, limits.NOTICE, f"key:{key}", job.now, WRONG_KEY_WINDOW):
         return
     limits.mark(job.s, limits.NOTICE, f"key:{key}", job.now, job.incoming)
-    job.send(answers.KIND_GM, gm, f"{game.code}: wrong keys for {player.robot}",
-             f"{wrong} mails in the last day carried a wrong key for {player.robot} in game {game.code}\n"
-             f"(the latest from {_safe(sender)}). Someone may be guessing the key. If this goes on, give the\n"
-             f"robot a new key: REPLACE {player.robot} WITH {player.email}\n", exempt=True)
+    job.send(answers.KIND_GM, gm, to_gm.wrong_keys_subject(game.code, player.robot),
+             to_gm.wrong_keys(wrong, player.robot, game.code, _safe(sender), player.email), exempt=True)

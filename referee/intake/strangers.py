@@ -19,13 +19,14 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..messages import strangers as words
 from ..orders import read_orders
 from ..orders.replies import help_text
 from . import answers, limits
 from .senders import limit_key
 
 if TYPE_CHECKING:
-    from .process import _Job
+    from .job import Job
 
 #: ``OutgoingMail.kind`` of the answers to strangers
 KIND_STRANGER = "stranger"
@@ -35,26 +36,7 @@ PER_ADDRESS = timedelta(days=1)
 ALL = "*"
 
 
-def note(settings_address: str, gm: str | None, help_asked: bool) -> str:
-    lines = [f"This is the RoboRally referee at {settings_address}: a program that runs games of the",
-             "board game RoboRally by mail. It reads orders only from the players of its games, and",
-             "this address is not one of them.", ""]
-    if gm:
-        lines += ["To join a game, or if you play and wrote from another address, write to the",
-                  f"game master: {gm}", ""]
-    else:
-        lines += ["To join a game, ask the game master who invited you to this referee.", ""]
-    lines += ["Players: reply to your turn mail (from the address the game knows), or put the",
-              "BEGIN ... END block of the turn mail, with its key, into your mail.", ""]
-    if help_asked:
-        lines += [help_text()]
-    else:
-        lines += ["Send a mail with the word HELP for how orders are written.", ""]
-    lines += ["(An automatic answer: you get at most one of these a day.)" if not help_asked else ""]
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def stranger(job: _Job, sender: str, problem: str | None) -> str:
+def stranger(job: Job, sender: str, problem: str | None) -> str:
     """Record a mail from an unknown sender as ignored, answering it when the limits allow."""
     reason = f"unknown sender {sender}" + (f" ({problem})" if problem else "")
     s, settings, now = job.s, job.settings, job.now
@@ -69,9 +51,9 @@ def stranger(job: _Job, sender: str, problem: str | None) -> str:
         return job.ignore(reason + "; answered already today")
     if limits.count(s, STRANGER, ALL, now) >= settings.answers_per_hour:
         return job.ignore(reason + "; not answered: too many answers to strangers this hour")
-    subject = "RoboRally referee: help" if help_asked else "RoboRally referee: who we are"
-    if not job.send(KIND_STRANGER, sender, subject, note(settings.referee_address, settings.gm_address or None,
-                                                           help_asked)):
+    subject = words.HELP_SUBJECT if help_asked else words.NOTE_SUBJECT
+    text = words.note(settings.referee_address, settings.gm_address or None, help_text() if help_asked else None)
+    if not job.send(KIND_STRANGER, sender, subject, text):
         return job.ignore(reason + "; not answered: answer limit")
     limits.mark(s, STRANGER, key, now, job.incoming)
     limits.mark(s, STRANGER, ALL, now, job.incoming)

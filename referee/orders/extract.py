@@ -53,6 +53,8 @@ _SPACES = re.compile(r"[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+")
 BEGIN_RE = re.compile(r"^BEGIN(?:\s+(?P<game>\S+)\s+(?P<robot>\S.*?)\s+TURN\s*(?P<turn>\d{1,6})"
                       r"(?:\s+KEY\s*[:=]?\s*(?P<key>\S+))?)?\s*$", re.IGNORECASE)
 END_RE = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
+#: a GM command block's first line (matched against a :func:`clean` line, so never a quoted one)
+GM_BEGIN_RE = re.compile(r"^BEGIN\s+GM\b(?P<rest>.*)$", re.IGNORECASE)
 _SIGNATURE = re.compile(r"^--\s*$")
 
 
@@ -100,6 +102,47 @@ def begin_line(game: str | None, robot: str | None, turn: int | None, key: str |
 
 def clean(line: str) -> str:
     return _SPACES.sub(" ", line.translate(_INVISIBLE)).strip()
+
+
+def body_lines(text: str) -> list[str]:
+    """The lines of a mail body, whatever its line ends (CRLF, CR, LF)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+@dataclass(frozen=True)
+class GmHeader:
+    """What a ``BEGIN GM`` line says: the game and the key (``None`` for what it leaves out)."""
+
+    #: 0-based index of the line in :func:`body_lines`
+    index: int
+    game: str | None
+    key: str | None
+
+
+def find_gm_begin(text: str) -> GmHeader | None:
+    """The first unquoted ``BEGIN GM`` line of a mail body, read as every BEGIN line is: invisible
+    characters and odd spaces (a mail converted from HTML) do not matter, nor leading spaces or case;
+    quoted lines (``>``) never count. ``KEY <key>`` may stand anywhere after GM; the first other word
+    is the game. The one finder of GM blocks: the intake (is this a GM mail?) and
+    :mod:`referee.gm.language` (the block itself) both use it."""
+    for index, raw in enumerate(body_lines(text)):
+        line = clean(raw)
+        m = GM_BEGIN_RE.match(line)
+        if m is None:
+            continue
+        words = m.group("rest").split()
+        game = key = None
+        j = 0
+        while j < len(words):
+            if words[j].lower() == "key" and j + 1 < len(words):
+                key = words[j + 1]
+                j += 2
+                continue
+            if game is None:
+                game = words[j]
+            j += 1
+        return GmHeader(index, game, key)
+    return None
 
 
 def _unquote(line: str) -> str:
@@ -194,7 +237,7 @@ def extract(text: str, *, quoted_form: bool = False) -> Extracted:
     ``quoted_form``: rule 6 applies (the caller has checked the reply address or the key)."""
     out = Extracted()
     try:
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        lines = body_lines(text)
     except Exception:
         out.errors.append(OrderError(None, "", "the mail text could not be read"))
         return out

@@ -1,0 +1,169 @@
+"""The answers to a player's mail (step 5 of :mod:`referee.intake.process`): the echo of what is on file,
+the errors with a template to correct, the answers to HELP, STATUS, CARDS, PREVIEW and HINT; and the
+short answers to a known sender whose mail names no robot of theirs. The words are in
+:mod:`referee.messages.players` and :mod:`referee.orders.replies`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from ..deadlines import when_text
+from ..engine import Robot
+from ..messages import players as words
+from ..orders import OrderContext, OrderResult, read_orders, replies
+from ..orders.extract import Extracted
+from ..store.games import game_view
+from ..store.models import Game, Player, Turn
+from . import answers, limits, lookups, previews
+from .job import Job
+from .on_file import on_file, options_on_file
+from .routing import Who
+
+if TYPE_CHECKING:
+    from ..render.mail import Picture
+
+
+def time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
+    """The time left to send orders, as the answers tell it (None: a finished game has none)."""
+    if turn is None or turn.deadline is None or game.status not in ("running", "paused"):
+        return None
+    if game.status == "paused":
+        return words.PAUSED
+    left = replies.format_time_left(turn.deadline, now)
+    return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
+
+
+def command_answers(job: Job, commands: list[str], game: Game, player: Player, turn: Turn | None,
+                    robots: list[Robot], ctx: OrderContext, vocabulary: str,
+                    pictures: list[Picture] | None = None) -> list[str]:
+    """The answers to the mail's commands, in order; pictures that go with them (PREVIEW's path) are added
+    to ``pictures``."""
+    parts: list[str] = []
+    for command in commands:
+        if command == "help":
+            parts.append(replies.help_text())
+        elif command == "status":
+            view = game_view(job.s, game)
+            by_robot = {p["robot"]: p["orders"] for p in view["players"]}
+            orders = {p.id: by_robot.get(p.robot, "") for p in game.players}
+            parts.append(words.status_text(game, player, turn, robots, orders=orders, now=job.now))
+        elif command == "cards":
+            if turn is None:
+                parts.append(words.no_cards(game.code))
+            else:
+                parts.append(replies.render_cards(game=game.code, robot=player.robot, turn=turn.number,
+                                                  hand=ctx.hand, locked=ctx.locked, vocabulary=vocabulary))
+        elif command == "preview":
+            text, picture = previews.preview_answer(job.s, game, player, turn, on_file(job.s, turn, player)[0],
+                                                    vocabulary)
+            parts.append(text)
+            if picture is not None and pictures is not None:
+                pictures.append(picture)
+        elif command == "hint":
+            parts.append(previews.hint_text(job.s, game, player, turn, list(ctx.hand), dict(ctx.locked), vocabulary))
+    return parts
+
+
+def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
+           robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool,
+           has_key: bool) -> str:
+    """Answer a player's mail (accepted or not) and record its outcome."""
+    mail = job.mail
+    vocabulary = replies.vocabulary_of(mail.body)
+    number = turn.number if turn else None
+    left = time_left(turn, game, job.now)
+    # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
+    notes = found.notes + mail.notes if from_record else []
+    if result.ok and not has_orders and not limits.has_room(job.s, job.settings, sender if from_record
+                                                            else player.email, sender, job.now):
+        # a HELP or STATUS over the limit: not even written
+        return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
+                          player=player, turn=number)
+    pictures: list[Picture] = []
+    commands = command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
+    if not result.ok:
+        reason = "; ".join(str(e) for e in result.errors[:3])
+        stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
+        if not stale and not job.may_answer_error(sender if from_record else player.email, game=game):
+            return job.held_back(reason, sender, game=game, player=player, turn=number)
+        if from_record:
+            rejection = replies.render_rejection(
+                result.errors, game=game.code, robot=player.robot, turn=number, context=ctx, draft=result.draft,
+                standing=result.standing, key=player.secret, vocabulary=vocabulary, time_left=left, notes=notes,
+                quoted_block=found.quoted_block and not found.from_quote)
+            body = words.joined(rejection, *commands)
+        else:
+            body = words.refused_from_elsewhere(len(result.errors), player.email)
+        deliver(job, answers.KIND_REJECTION, sender, from_record, player, game, turn,
+                words.subject_for(game, player, turn, words.ORDERS_REFUSED), body, "refused", exempt=stale,
+                pictures=pictures if from_record else ())
+        return job.finish("rejected", reason, game=game, player=player, turn=number)
+    if has_orders:
+        program, standing = on_file(job.s, turn, player)
+        echo = replies.render_echo(
+            game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked, standing=standing,
+            hand=ctx.hand, options=ctx.options, key=player.secret, vocabulary=vocabulary, time_left=left,
+            ignored=result.ignored if from_record else (), notes=notes,
+            turn_options=options_on_file(job.s, turn, player))
+        kind, subject, reason = answers.KIND_ECHO, words.ORDERS_ACCEPTED, "orders taken"
+        body = words.joined(echo, *commands)
+        if result.recompile:
+            kind, subject, reason = answers.KIND_ECHO, words.SECOND_HAND, "recompiled: second hand dealt"
+            head = words.recompiled(game.code, player.robot, number, ctx.hand, dict(ctx.locked))
+            body = words.joined(head, echo, *commands)
+    else:
+        kind, subject = answers.KIND_ANSWER, words.commands_subject(result.commands)
+        reason = f"answered {subject}"
+        body = words.joined(*commands)
+    deliver(job, kind, sender, from_record, player, game, turn, words.subject_for(game, player, turn, subject),
+            body, "accepted", exempt=has_orders and from_record, pictures=pictures)
+    return job.finish("accepted", reason, game=game, player=player, turn=number)
+
+
+def deliver(job: Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
+            subject: str, body: str, verdict: str, *, exempt: bool = False,
+            pictures: Sequence[Picture] = ()) -> None:
+    """The answer goes to the robot's address of record only: to the sender when that is the address;
+    else (a key or reply token used from elsewhere) to the address of record, saying so."""
+    if from_record:
+        job.send(kind, sender, subject, body, game=game, player=player, turn=turn, exempt=exempt, pictures=pictures)
+        return
+    note = words.copy_note(sender, verdict, player.robot, game.code)
+    job.send(answers.KIND_COPY, player.email, words.copy_subject(subject), note + body, game=game, player=player,
+             turn=turn, exempt=exempt, pictures=pictures)
+
+
+def unreadable(job: Job, sender: str, player: Player, game: Game, turn: Turn | None) -> str:
+    """A player's mail that could not be read (too big, no text)."""
+    reason = job.mail.rejected or "the mail could not be read"
+    number = turn.number if turn else None
+    if not job.may_answer_error(sender):
+        return job.held_back(reason, sender, game=game, player=player, turn=number)
+    deliver(job, answers.KIND_REJECTION, sender, sender == player.email, player, game, turn,
+            words.subject_for(game, player, turn, words.NOT_READABLE), replies.render_unreadable(reason), "refused")
+    return job.finish("rejected", reason, game=game, player=player, turn=number)
+
+
+def not_yours(job: Job, sender: str, player: Player, game: Game) -> str:
+    """A known sender (a player, the GM) writing about a robot that is not theirs, without its key."""
+    reason = f"{sender} is not the player of {player.robot} in {game.code} and gave no valid key for it"
+    if not job.may_answer_error(sender):
+        return job.held_back(reason, sender, game=game)
+    job.send(answers.KIND_REJECTION, sender, words.subject_for(game, None, None, words.NOT_YOUR_ROBOT),
+             words.not_your_robot(player.robot, game.code), game=game)
+    return job.finish("rejected", reason, game=game)
+
+
+def unidentified(job: Job, sender: str, who: Who) -> str:
+    """A known sender whose mail names no robot of theirs: why, their robots, and how to say which."""
+    reason = who.problem or "no robot could be named"
+    if not job.may_answer_error(sender):
+        return job.held_back(reason, sender)
+    robots = [(p.robot, p.game.code, p.game.status) for p in lookups.players_at(job.s, sender)
+              if p.game.status in ("running", "paused", "forming")]
+    _, result = read_orders(job.mail.body) if job.mail.body else (None, OrderResult())
+    body = words.not_understood(reason, robots, replies.help_text() if "help" in result.commands else None)
+    job.send(answers.KIND_REJECTION, sender, words.subject_for(who.game, None, None, words.NOT_UNDERSTOOD), body)
+    return job.finish("rejected", reason, game=who.game)

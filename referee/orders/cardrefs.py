@@ -1,0 +1,164 @@
+"""Cards as players write them: ``FWD2 670``, ``Move-2 P670``, a priority, a hand position, a type alone.
+
+:func:`scan_cards` reads the cards of a stretch of text; :func:`reads_as_program` tells a line meant as
+a program (if a broken one) from prose.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.engine.cards import BY_PRIORITY, Card, CardError, CardType, card_type, parse_card
+
+from .reading import Bad, short
+
+
+@dataclass(frozen=True)
+class Ref:
+    """One card as written: exactly (type and priority), by priority, by hand position, or by type."""
+
+    line: int
+    text: str
+    card: Card | None = None         # exact or by priority
+    position: int | None = None      # 1-based hand position
+    ctype: CardType | None = None    # type alone
+
+
+_NUMBER = re.compile(r"#?(\d{1,6})")
+_PRIORITY = re.compile(r"P(\d{1,6})")
+_GLUED_TAIL = re.compile(r"[-:/]?P?(\d{2,3})")
+_TOKEN_SPLIT = re.compile(r"[\s|/()\[\]{}+]+")
+HARD_SPLIT = re.compile(r"[,;&]|\bAND\b|\bTHEN\b")
+
+
+def type_of(word: str) -> CardType | None:
+    try:
+        return card_type(word)
+    except CardError:
+        return None
+
+
+def _exact(ctype: CardType, priority: int, line: int, text: str) -> Ref:
+    try:
+        card = parse_card(f"{ctype.code} {priority}")
+    except CardError:
+        others = BY_PRIORITY.get(priority)
+        hint = f"; {priority} is {others}" if others else ""
+        raise Bad(f"there is no {ctype.code} card with priority {priority}{hint}") from None
+    return Ref(line, text, card=card)
+
+
+def scan_cards(text: str, line: int) -> list[Ref]:
+    """The cards written in ``text``, in order. Raises Bad for a word that is not a card.
+
+    Commas, semicolons, "and" and "then" always separate cards; within one stretch a type followed
+    by a priority is one card (``LF90 90``), so ``LF90 40`` is an error rather than two cards.
+    """
+    refs: list[Ref] = []
+    for chunk in HARD_SPLIT.split(text.upper()):
+        refs.extend(_scan_chunk(chunk, line))
+    return refs
+
+
+def _scan_chunk(text: str, line: int) -> list[Ref]:
+    tokens = [t.strip(".:!?'\"") for t in _TOKEN_SPLIT.split(text)]
+    tokens = [t for t in tokens if t.strip("-")]
+    refs: list[Ref] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        m = _NUMBER.fullmatch(tok) or _PRIORITY.fullmatch(tok)
+        if m:
+            value = int(m.group(1))
+            if tok.startswith("P") or value >= 10:
+                card = BY_PRIORITY.get(value)
+                if card is None:
+                    raise Bad(f"there is no card with priority {value}")
+                refs.append(Ref(line, tok, card=card))
+            else:
+                refs.append(Ref(line, tok, position=value))
+            i += 1
+            continue
+        ctype = None
+        if i + 1 < len(tokens):
+            ctype = type_of(f"{tok} {tokens[i + 1]}")
+            if ctype is not None:
+                word = f"{tok} {tokens[i + 1]}"
+                i += 2
+        if ctype is None:
+            ctype = type_of(tok)
+            word = tok
+            i += 1
+        if ctype is None:
+            for cut in range(1, len(tok)):
+                glued_type = type_of(tok[:cut])
+                tail = _GLUED_TAIL.fullmatch(tok[cut:])
+                if glued_type is not None and tail:
+                    refs.append(_exact(glued_type, int(tail.group(1)), line, tok))
+                    break
+            else:
+                raise Bad(f"{short(tok, 30)!r} is not a card (a card is written like FWD2 670, Move-2 P670, "
+                           f"a hand position like 3, or a type alone like FWD1)")
+            continue
+        if i < len(tokens):
+            m = _PRIORITY.fullmatch(tokens[i]) or _NUMBER.fullmatch(tokens[i])
+            if m and not tokens[i].startswith("#") and (tokens[i].startswith("P") or int(m.group(1)) >= 10):
+                refs.append(_exact(ctype, int(m.group(1)), line, f"{word} {tokens[i]}"))
+                i += 1
+                continue
+        refs.append(Ref(line, word, ctype=ctype))
+    return refs
+
+
+def is_cardish(text: str) -> bool:
+    """Whether a line starts with a card (a number, a type, or a type glued to its priority)."""
+    words = text.upper().split()
+    if len(words) > 1 and type_of(f"{words[0]} {words[1]}".strip(".:,;!?()")) is not None:
+        return True   # MOVE 2, U TURN, BACK UP
+    word = re.split(r"[,;]", words[0].strip(".:,;!?()"))[0] if words else ""  # "1,2,3,4,5" starts with 1
+    if _NUMBER.fullmatch(word) or _PRIORITY.fullmatch(word):
+        return True
+    if type_of(word) is not None:
+        return True
+    return any(type_of(word[:k]) is not None and _GLUED_TAIL.fullmatch(word[k:]) for k in range(1, len(word)))
+
+
+def _cardlike(token: str) -> bool:
+    """A word that names a card, or nearly: a hand position, a priority, a type, a type glued to a number."""
+    if not token:
+        return False
+    m = _NUMBER.fullmatch(token)
+    if m:
+        value = int(m.group(1))
+        return 1 <= value <= 9 or value in BY_PRIORITY
+    if _PRIORITY.fullmatch(token) or type_of(token) is not None:
+        return True
+    return any(type_of(token[:k]) is not None and re.fullmatch(r"[-:/]?P?\d{1,4}", token[k:])
+               for k in range(1, len(token)))
+
+
+_FILLER = {"AND", "THEN", "LOCKED", "FUSED", "(LOCKED)", "REGISTER", "REG", "PHASE", "MY", "PROGRAM", "ORDERS",
+           "ORDER", "CARDS"}
+_LEADING_LABEL = re.compile(r"^[1-5A-E](?:[:.)=]|\s*-\s)\s*|^[1-5A-E]\s+(?=\S+\s*\S)")
+INITIAL = re.compile(r"^[A-Z]\s*[.:)]?$")
+
+
+def reads_as_program(text: str) -> bool:
+    """Whether a line (normalized, upper case) reads as a program, if a broken one: at least half its
+    words name cards (or nearly). Outside a BEGIN block other lines are prose, skipped and listed (a
+    signature "A. Miller", "2 more flags to go.", a phone number, an address), so one stray line never
+    sinks a mail."""
+    text = _LEADING_LABEL.sub("", text.strip())
+    words = [w.strip(".:!?'\"()[]{}=") for w in re.split(r"[\s,;]+", text)]
+    words = [w for w in words if w.strip("-") and w not in _FILLER]
+    if not words:
+        return False
+    cards = i = 0
+    while i < len(words):
+        if i + 1 < len(words) and type_of(f"{words[i]} {words[i + 1]}") is not None:   # U TURN, MOVE 2
+            cards, i = cards + 2, i + 2
+            continue
+        cards += _cardlike(words[i])
+        i += 1
+    return cards * 2 >= len(words)
