@@ -82,6 +82,10 @@ HELD = "held registers"
 #: (register -> card text), which dealing keeps out of every hand
 GASSED = "gassed"
 
+#: ``Robot.option_data`` key of a reset site's end-of-turn choice for the next deal: ``{"card": "FWD2 700"}``
+#: (in the next hand) or ``{"random": true}`` (five random cards make the next program)
+RESET_CHOICE = "reset site"
+
 EDGE_RULES = ("pit", "fence")
 
 
