@@ -28,6 +28,7 @@ from .engine import (
     square_name,
 )
 from .engine.decisions import FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
+from .engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
 from .engine.option_deck import card_name, held_options, new_option_deck
 from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
@@ -35,7 +36,7 @@ from .engine.snapshot import robot_to_dict
 TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "board_state", "option_deck", "orders",
             "standing"}
 #: the decision subjects a scenario's ``orders`` may answer
-ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT})
+ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT, *ELEMENT_ORDERS})
 IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
 ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
               "first_turn", "power_down_next", "locked", "comment", "options", "option_data"}
@@ -169,8 +170,9 @@ def _orders(value: Any, names: list[str]) -> dict[str, dict[DecisionKey, Any]]:
                 raise ScenarioError(f"orders of {name!r}: unknown subject {subject!r} "
                                     f"(known: {', '.join(sorted(ORDER_SUBJECTS))})")
             per_register = isinstance(answer, dict) and all(str(k).isdigit() for k in answer)
-            scopes = BY_SUBJECT[subject].scopes if subject in BY_SUBJECT else (
-                ("register",) if subject == FIRE else ("turn",))
+            scopes = BY_SUBJECT[subject].scopes if subject in BY_SUBJECT else \
+                ELEMENT_ORDERS[subject].scopes if subject in ELEMENT_ORDERS else (
+                    ("register",) if subject == FIRE else ("turn",))
             if per_register and "register" not in scopes:
                 raise ScenarioError(f"orders of {name!r}: {subject} is given for the turn, not per register")
             if not per_register and scopes == ("register",):

@@ -35,6 +35,7 @@ from referee.engine.option_orders import BY_SUBJECT, CONDITIONAL, DUAL_PROCESSOR
 from referee.engine.programs import ProgramError, check_program
 
 from . import options as opt
+from .element_clauses import read_element_clause
 
 #: the weapon every robot has; option weapons come from the robot's option cards
 MAIN_LASER = "main laser"
@@ -570,7 +571,7 @@ class _Parser:
     def option_clause(self, number: int, raw: str, text: str) -> bool:
         """Read an option card's order (:mod:`.options`); False when the line is none."""
         try:
-            clause = opt.read_clause(text, self.ctx.options, self.ctx.hand)
+            clause = opt.read_clause(text, self.ctx.options, self.ctx.hand) or read_element_clause(text)
         except opt.OptionBad as exc:
             raise _Bad(str(exc)) from None
         if clause is None:

@@ -20,12 +20,13 @@ from __future__ import annotations
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..decisions import DecisionKey
+from ..element_orders import RESET_CHOOSE as CHOOSE
+from ..element_orders import RESET_EXCHANGE as EXCHANGE
 from ..events import register_wording
 from ..geometry import square_name
 from ..kinds import Kind
 from ..state import RESET_CHOICE, Robot
 
-EXCHANGE, CHOOSE = "reset exchange", "reset choose"
 RANDOM, NONE = "random", "none"
 register_wording("exchanged", "register {register} exchanged for {card}")
 register_wording("reset card", "chooses {card} for the next hand (reset site)")
