@@ -111,6 +111,9 @@ class Rules:
     #: Fire Control: which of the target's options is destroyed: its ``newest`` (default), or the
     #: first named by the target's player's ``sacrifice order``
     fire_control: str = "newest"
+    #: radio beams: the ``original`` rule (random cards locked into next turn's program) or the ``revised`` one
+    #: (the beam's three cards replace the rest of this turn's program, registers 6-8 if needed)
+    radio_beam: str = "original"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -135,7 +138,8 @@ class Rules:
             raise ValueError("house rule option_shield must be true or false")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
-                              ("fire_control", ("newest", "sacrifice order"))):
+                              ("fire_control", ("newest", "sacrifice order")),
+                              ("radio_beam", ("original", "revised"))):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"house rule {name} must be {' or '.join(repr(a) for a in allowed)}, "
                                  f"not {getattr(self, name)!r}")
@@ -144,11 +148,13 @@ class Rules:
         """Every rule; the option cards' rules only when they differ from the default (so the rules
         stored before option cards existed read the same)."""
         return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in OPTION_RULES or getattr(self, f.name) != f.default}
+                if f.name not in OPTION_RULES | ELEMENT_RULES or getattr(self, f.name) != f.default}
 
 
 #: house rules of the option cards (issue 16), written out only when set
 OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control"})
+#: house rules of board elements added later (issue 15), written out only when set
+ELEMENT_RULES = frozenset({"radio_beam"})
 
 
 # Phase labels outside the five register phases.

@@ -137,6 +137,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("checkpoints.turn_real", "virtual robots alone on their square turn real"),
              ("checkpoints.winner", "a robot that has touched every flag wins"))
     + _steps(END,
+             ("end.radio_registers", "robots running a radio beam's cards past register 5 play registers 6-8"),
              ("end.repairs", "robots on flags and repair sites are repaired"),
              ("end.big_drain", "the big drain"),
              ("end.options", "robots on two-wrench sites may take an option"),
