@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from .cards import DECK, Card, CardError, deal, locked_registers, parse_card
 from .option_deck import FLYWHEEL
 from .programs import hand_size
-from .state import GASSED, HELD, RESET_CHOICE, Robot
+from .state import GASSED, HELD, RESET_CHOICE, TAMAGOTCHI, Robot
 
 
 @dataclass
@@ -23,8 +23,8 @@ class Deal:
 
 
 def needs_program(robot: Robot) -> bool:
-    """Whether a player owes a program for this robot this turn."""
-    return robot.pos is not None and not robot.powered_down
+    """Whether a player owes a program for this robot this turn (a tamagotchi plays its robot's cards)."""
+    return robot.pos is not None and not robot.powered_down and TAMAGOTCHI not in robot.statuses
 
 
 def deal_turn(robots: list[Robot], seed: int | str) -> Deal:

@@ -86,6 +86,12 @@ GASSED = "gassed"
 #: (in the next hand) or ``{"random": true}`` (five random cards make the next program)
 RESET_CHOICE = "reset site"
 
+#: status of a tamagotchi (copy machines): a virtual copy of a robot, moving by its robot's cards; it never turns
+#: real. ``option_data["tamagotchi"]`` holds ``of`` (its robot) and ``arose`` (the square it appeared on); its
+#: robot carries the status ``copied`` and ``option_data["tamagotchi"] = {"copy": <the copy's name>}``
+TAMAGOTCHI = "tamagotchi"
+COPIED = "copied"
+
 EDGE_RULES = ("pit", "fence")
 
 

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from ..engine import Board, Card, Event, Robot, TurnResult
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
+from ..engine.state import ENERGIZED, FLYING, GASSED, TAMAGOTCHI, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from ..textsafe import strip_bidi
 from .board_image import frame_keys
@@ -190,12 +190,14 @@ def _row_of(ev: Event, last: str | None) -> str:
 #: events that change a robot's state mid-phase: what its mode becomes
 _MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
 _MODE_EVENTS["gassed"] = "asleep (soporific gas)"
+_MODE_EVENTS["vanishes"] = "gone (copy machine)"
 
 
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
     mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
+    mode = "tamagotchi" if TAMAGOTCHI in r.statuses else mode
     if FLYING in r.statuses:
         mode = f"{mode}, flying"
     if ENERGIZED in r.statuses:
