@@ -86,3 +86,26 @@ def test_next_turn_the_tamagotchi_gets_no_hand_plays_its_robots_program_and_surv
     assert second[COPY].pos == (4, 6) and second[COPY].facing == 1
     old = {k: v for k, v in stored[0].items() if k not in ("statuses", "option_data")}
     assert robot_from_dict(old).statuses == set()   # a snapshot from before tamagotchis still loads
+
+
+def test_a_scenario_gives_a_tamagotchi_and_the_result_and_the_report_table_show_it():
+    from referee.render.players import make_players
+    from referee.render.tables import build_report, text_table
+
+    from ..scenarios import play, robot
+
+    tamagotchi = robot(COPY, "r3c7", "W", tamagotchi={"of": "Twonky", "arose": "r3c5"})
+    out = play([MACHINE], [robot("Twonky", "r3c1", "E"), tamagotchi], {"Twonky": ["FWD2 700"]}, width=9, phases=1)
+    copy = out.robot(COPY)
+    assert out.at(COPY) == "r3c5" and out.at("Twonky") == "r3c3" and copy["virtual"]
+    assert copy["statuses"] == ["tamagotchi"] and copy["option_data"]["tamagotchi"]["of"] == "Twonky"
+    again = play([MACHINE], [robot("Twonky", "r3c1", "E"), tamagotchi], {"Twonky": ["FWD2 700", "FWD1 490"]},
+                 width=9, phases=2)
+    assert again.at(COPY) is None and "touches the copy machine and vanishes" in again.texts(COPY, 2)
+    board = engine_board([MACHINE])
+    result = turn(["FWD2 700", "UTRN 10", "UTRN 20", "UTRN 30", "LF90 70"], board=board)
+    nxt = resolve_turn(board, result.robots, {"Twonky": cards("FWD1 490", "RT90 80", "FWD1 500", "UTRN 10",
+                                                               "UTRN 20")})
+    table = text_table(build_report(board, nxt, make_players(["Twonky"]), "RR-1", 2).blocks[1].table)
+    mode = next(line for line in table.splitlines() if line.startswith("mode"))
+    assert mode.split()[1:] == ["real", "tamagotchi"]
