@@ -9,46 +9,27 @@ the clause named here into exactly that key and answer shape.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Literal
-
 from .decisions import DecisionKey
+from .option_orders import OptionOrder
 
 CHOP_SHOP = "chop shop"
 RESET_EXCHANGE = "reset exchange"
 RESET_CHOOSE = "reset choose"
 
 
-@dataclass(frozen=True, slots=True)
-class ElementOrder:
-    """One element's order: the element, the decision subject, the answer's shape and the clause."""
-
-    element: str
-    subject: str
-    #: "register": one answer per register phase; "turn": one answer for the turn
-    scope: Literal["register", "turn"]
-    answer: str
-    default: Any
-    #: how a player writes it (the order language accepts a few more spellings)
-    clause: str
-
-    @property
-    def scopes(self) -> tuple[str, ...]:
-        return (self.scope,)
-
-
-ORDERS: tuple[ElementOrder, ...] = (
-    ElementOrder("chop_shop", CHOP_SHOP, "turn", '"option" (draw the top option card) or "none"', "option",
-                 "CHOP SHOP: OPTION | CHOP SHOP: NONE"),
-    ElementOrder("reset_site", RESET_EXCHANGE, "register",
-                 'a card nobody holds ("FWD2 700") for the register after a phase ended on the site (2-5)', None,
-                 "RESET EXCHANGE 3: FWD2 700"),
-    ElementOrder("reset_site", RESET_CHOOSE, "turn",
-                 'a card for the next hand ("FWD2 700"), "random" (five random cards next turn) or "none"', "none",
-                 "RESET CHOOSE: FWD2 700 | RESET CHOOSE: RANDOM | RESET CHOOSE: NONE"),
+#: the orders in the option cards' shape (:class:`~.option_orders.OptionOrder`), ``card`` naming the element kind
+ORDERS: tuple[OptionOrder, ...] = (
+    OptionOrder("chop_shop", CHOP_SHOP, ("turn",), '"option" (draw the top option card) or "none"', "option",
+                "CHOP SHOP: OPTION | CHOP SHOP: NONE"),
+    OptionOrder("reset_site", RESET_EXCHANGE, ("register",),
+                'a card nobody holds ("FWD2 700") for the register after a phase ended on the site (2-5)', None,
+                "RESET EXCHANGE 3: FWD2 700"),
+    OptionOrder("reset_site", RESET_CHOOSE, ("turn",),
+                'a card for the next hand ("FWD2 700"), "random" (five random cards next turn) or "none"', "none",
+                "RESET CHOOSE: FWD2 700 | RESET CHOOSE: RANDOM | RESET CHOOSE: NONE"),
 )
 
-BY_SUBJECT: dict[str, ElementOrder] = {o.subject: o for o in ORDERS}
+BY_SUBJECT: dict[str, OptionOrder] = {o.subject: o for o in ORDERS}
 
 
 def element_key(subject: str, register: int | None = None) -> DecisionKey:
