@@ -36,6 +36,7 @@ REVISED = "revised"
 CARDS = "radio beam cards"
 register_wording("radio card", "radio card {card} for register {register} next turn")
 register_wording("radio program", "runs the radio beam's cards {cards} in registers {registers}")
+register_wording("radio register", "register {register}: {card} (radio beam)")
 
 
 def receive(ctx: TurnContext, robot: Robot) -> None:
@@ -101,6 +102,7 @@ def extra_registers(ctx: TurnContext) -> None:
         for name, card in sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True):
             robot = ctx.by_name[name]
             if robot.pos is not None and not robot.powered_down:
+                ctx.emit(robot, "radio register", {"register": register, "card": str(card)}, card=str(card))
                 execute_card(ctx, robot, card)
         ctx.flush_moves()
         robot_lasers(ctx, register)

@@ -42,6 +42,8 @@ def test_a_robot_entering_in_register_4_plays_registers_6_and_7_after_everyone_a
     assert radio_events(result)[0].text.endswith("in registers 5-7")
     steps = [e.step for e in result.events if e.robot == "Twonky" and e.kind == "face"]
     assert steps[-2:] == ["radio register 6", "radio register 7"]
+    begun = [e.text for e in result.events if e.kind == "radio register"]
+    assert [t.split(":")[0] for t in begun] == ["register 6", "register 7"] and "radio register 8" not in steps
     hits = [e for e in result.events if e.robot == "Zoom" and e.kind == "damage"]
     assert zoom.damage == 1 and [e.step for e in hits] == ["radio register 7"]  # Twonky turned north and fired
     assert any(e.robot == "Zoom" and e.kind == "fire" and e.step == "radio register 6" for e in result.events)
