@@ -26,7 +26,7 @@ from ..state import COPIED, TAMAGOTCHI, Robot
 NAME = "copy_machine"
 #: ``ctx.notes`` key: names of tamagotchis gone this turn (they leave ``ctx.robots`` at the end of the turn)
 GONE = "tamagotchis gone"
-register_wording("starts copy machine", "starts the copy machine: tamagotchi at {square}")
+register_wording("starts copy machine", "starts the copy machine")
 register_wording("arises", "arises at {at} (copy machine)")
 register_wording("vanishes", "touches the copy machine and vanishes")
 register_wording("option passes", "option {option} passes to {to}")
@@ -70,7 +70,7 @@ def press(ctx: TurnContext, robot: Robot, d: int) -> bool:
     ctx.by_name[name] = copy
     robot.statuses.add(COPIED)
     robot.option_data[TAMAGOTCHI] = {"copy": name}
-    ctx.emit(robot, "starts copy machine", {"square": square_name(at)}, copy=name)  # not "at": it stays put
+    ctx.emit(robot, "starts copy machine", copy=name)
     ctx.emit(copy, "arises", {"at": square_name(at)}, of=robot.name)
     return False
 

@@ -35,7 +35,7 @@ REVISED = "revised"
 #: ``ctx.notes`` key of the revised rule's three cards (texts), None once a robot took them
 CARDS = "radio beam cards"
 register_wording("radio card", "radio card {card} for register {register} next turn")
-register_wording("radio program", "runs the radio beam's cards {cards} in registers {registers}")
+register_wording("radio program", "runs the radio beam's cards from register {register}")
 register_wording("radio register", "register {register}: {card} (radio beam)")
 
 
@@ -83,8 +83,7 @@ def take_over(ctx: TurnContext, robot: Robot) -> None:
     program = list(ctx.programs.get(robot.name) or [])[:phase]
     program += [None] * (phase - len(program))
     ctx.programs[robot.name] = [*program, *(parse_card(c) for c in cards)]
-    registers = f"{phase + 1}-{phase + len(cards)}"
-    ctx.emit(robot, "radio program", {"cards": ", ".join(cards), "registers": registers}, cards=list(cards))
+    ctx.emit(robot, "radio program", {"register": phase + 1}, cards=list(cards))
 
 
 def extra_registers(ctx: TurnContext) -> None:

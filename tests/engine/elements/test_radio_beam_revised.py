@@ -28,7 +28,7 @@ def test_a_robot_entering_in_register_1_plays_the_beams_cards_in_registers_2_to_
     assert twonky.pos == (3, 4) and twonky.facing == 3         # stopped in the beam, three right turns: west
     assert sorted(result.played["Twonky"][1:4]) == sorted(RIGHT_TURNS) and result.played["Twonky"][4] is None
     [event] = radio_events(result)
-    assert event.phase == 1 and event.text.endswith("in registers 2-4")
+    assert event.phase == 1 and event.text.endswith("from register 2") and len(event.data["cards"]) == 3
 
 
 def test_a_robot_entering_in_register_4_plays_registers_6_and_7_after_everyone_and_lasers_fire_in_them():
@@ -39,7 +39,7 @@ def test_a_robot_entering_in_register_4_plays_registers_6_and_7_after_everyone_a
     twonky, zoom = result.robots
     assert twonky.pos == (3, 4) and twonky.facing == 0         # east, then south, west, north
     assert parse_card("UTRN 30") not in result.played["Twonky"]   # dropped for the beam's cards
-    assert radio_events(result)[0].text.endswith("in registers 5-7")
+    assert radio_events(result)[0].text.endswith("from register 5")
     steps = [e.step for e in result.events if e.robot == "Twonky" and e.kind == "face"]
     assert steps[-2:] == ["radio register 6", "radio register 7"]
     begun = [e.text for e in result.events if e.kind == "radio register"]
