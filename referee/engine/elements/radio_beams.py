@@ -7,7 +7,7 @@ generator) from the cards nobody holds, and takes the first of the robot's regis
 (not fused, not already held) for the next turn: the card is locked there as a fused register is
 (``state.HELD``), so the player programs around it, and the register is freed at the end of that
 turn. A robot with no free register receives nothing. Radio beams do no damage; flying robots are
-in their reach; virtual robots too.
+in their reach; virtual robots too; tamagotchis (copy machines) not: they play their robots' cards.
 
 With the house rule ``radio_beam = "revised"`` the rule texts' revised rule applies instead: at the start of
 the turn three cards nobody holds are laid face down by the beam (the turn's seeded generator). The first
@@ -27,7 +27,7 @@ from ..events import register_wording
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
-from ..state import HELD, Robot
+from ..state import HELD, TAMAGOTCHI, Robot
 from ..timing import ENTER, ROTATE
 
 NAME = "radio_beam"
@@ -40,7 +40,7 @@ register_wording("radio register", "register {register}: {card} (radio beam)")
 
 
 def receive(ctx: TurnContext, robot: Robot) -> None:
-    if robot.pos is None or not ctx.undealt:
+    if robot.pos is None or not ctx.undealt or TAMAGOTCHI in robot.statuses:  # it plays its robot's cards
         return
     fused = set(locked_registers(robot.damage))
     free = [reg for reg in range(1, 6) if reg not in fused and reg not in robot.locked]
@@ -77,7 +77,8 @@ def take_over(ctx: TurnContext, robot: Robot) -> None:
     """Revised rule: the beam's cards replace the rest of the robot's program (registers 6-8 if need be)."""
     cards = ctx.notes.get(CARDS)
     phase = ctx.phase
-    if not cards or not isinstance(phase, int) or robot.powered_down or robot.pos is None:
+    if not cards or not isinstance(phase, int) or robot.powered_down or robot.pos is None \
+            or TAMAGOTCHI in robot.statuses:  # a tamagotchi plays its robot's cards, not the beam's
         return
     ctx.notes[CARDS] = None
     program = list(ctx.programs.get(robot.name) or [])[:phase]

@@ -109,3 +109,16 @@ def test_a_scenario_gives_a_tamagotchi_and_the_result_and_the_report_table_show_
     table = text_table(build_report(board, nxt, make_players(["Twonky"]), "RR-1", 2).blocks[1].table)
     mode = next(line for line in table.splitlines() if line.startswith("mode"))
     assert mode.split()[1:] == ["real", "tamagotchi"]
+
+
+def test_a_tamagotchi_crossing_a_radio_beam_takes_no_cards_it_plays_its_robots():
+    from referee.engine import Rules
+
+    board = engine_board([MACHINE, element("radio_beam", "r3c6")])
+    program = cards("FWD2 700", "UTRN 10", "FWD1 490", "UTRN 20", "UTRN 30")
+    for rule in ("original", "revised"):
+        result = resolve_turn(board, [Robot("Twonky", (3, 3), 1)], {"Twonky": program}, rules=Rules(radio_beam=rule))
+        copy = by_name(result)[COPY]
+        assert copy.pos == (3, 6) and copy.locked == {}
+        assert [e for e in result.events if e.kind in ("radio card", "radio program")] == []
+        assert result.played[COPY][2:] == program[2:]
