@@ -123,7 +123,8 @@ RADIO_BEAM = Kind(
     name=NAME,
     doc=('a radio beam across the square: a robot entering it or turning in it, and again a robot in it when the '
          'radio beams act, receives a random card nobody holds, locked in its first free register for the next '
-         'turn; no damage'),
+         'turn; no damage. House rule `radio_beam = revised`: the first robot entering it this turn plays the '
+         'beam\'s three face-down cards instead of the rest of its program (registers 6-8 if need be)'),
     key='((( radio beam',
     summary="a radio beam: robots entering or standing in it get radio cards locked into next turn's program",
     hooks=(on("move.radio_beams", tune_in, ENTER), on("move.radio_beams", tune_turning, ROTATE)),
