@@ -28,17 +28,19 @@ from .engine import (
     square_name,
 )
 from .engine.decisions import DECISION, FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
+from .engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
 from .engine.option_deck import card_name, held_options, new_option_deck
 from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
+from .engine.state import COPIED, TAMAGOTCHI
 
 TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "board_state", "option_deck", "orders",
             "standing"}
 #: the decision subjects a scenario's ``orders`` may answer
-ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT})
+ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT, *ELEMENT_ORDERS})
 IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
 ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
-              "first_turn", "power_down_next", "locked", "comment", "options", "option_data"}
+              "first_turn", "power_down_next", "locked", "comment", "options", "option_data", "tamagotchi"}
 
 
 class ScenarioError(ValueError):
@@ -138,6 +140,31 @@ def parse_robot(spec: Any, index: int, board: Board) -> Robot:
     return robot
 
 
+def _link_tamagotchis(robots: list[Robot], specs: list[Any]) -> None:
+    """A robot given ``tamagotchi: {"of": robot, "arose": square}`` is that robot's tamagotchi (copy machines)."""
+    by_name = {r.name: r for r in robots}
+    for robot, spec in zip(robots, specs, strict=True):
+        data = spec.get("tamagotchi")
+        if data is None:
+            continue
+        where = f"robot {robot.name!r}: tamagotchi"
+        parent = by_name.get(str(data.get("of"))) if isinstance(data, dict) else None
+        if parent is None or parent is robot:
+            raise ScenarioError(f"{where} must name the robot it copies: {{\"of\": \"Twonky\"}}")
+        if TAMAGOTCHI in parent.option_data:
+            raise ScenarioError(f"{where}: {parent.name!r} has a tamagotchi already (one each)")
+        arose = data.get("arose", spec["at"])
+        try:
+            arose = square_name(parse_square(arose))
+        except (NotationError, TypeError):
+            raise ScenarioError(f"{where}: arose must be a square such as r3c5") from None
+        robot.virtual, robot.first_turn = True, False
+        robot.statuses.add(TAMAGOTCHI)
+        robot.option_data[TAMAGOTCHI] = {"of": parent.name, "arose": arose}
+        parent.statuses.add(COPIED)
+        parent.option_data[TAMAGOTCHI] = {"copy": robot.name}
+
+
 def _option_names(value: Any, what: str) -> list[str]:
     """Option card names (any case), each once."""
     if not isinstance(value, list):
@@ -169,8 +196,9 @@ def _orders(value: Any, names: list[str]) -> dict[str, dict[DecisionKey, Any]]:
                 raise ScenarioError(f"orders of {name!r}: unknown subject {subject!r} "
                                     f"(known: {', '.join(sorted(ORDER_SUBJECTS))})")
             per_register = isinstance(answer, dict) and all(str(k).isdigit() for k in answer)
-            scopes = BY_SUBJECT[subject].scopes if subject in BY_SUBJECT else (
-                ("register",) if subject == FIRE else ("turn",))
+            scopes = BY_SUBJECT[subject].scopes if subject in BY_SUBJECT else \
+                ELEMENT_ORDERS[subject].scopes if subject in ELEMENT_ORDERS else (
+                    ("register",) if subject == FIRE else ("turn",))
             if per_register and "register" not in scopes:
                 raise ScenarioError(f"orders of {name!r}: {subject} is given for the turn, not per register")
             if not per_register and scopes == ("register",):
@@ -228,6 +256,7 @@ def parse_scenario(data: dict[str, Any]) -> dict[str, Any]:
     for n in names:
         if names.count(n) > 1:
             raise ScenarioError(f"two robots are named {n!r}")
+    _link_tamagotchis(robots, robots_raw)
     taken: dict[tuple[int, int], str] = {}
     for r in robots:
         if r.pos is not None and not r.virtual:

@@ -9,7 +9,7 @@ from referee.scenario import simulate
 
 NEW_KINDS = ("turret", "jack", "barricade", "piston", "flip_belt", "light_barrier", "hp_teleporter", "chop_shop",
              "reset_site", "rotating_room", "accelerator", "hydraulic_trapdoor", "melting_beam", "soporific_gas",
-             "radio_beam", "fast_ramp")
+             "radio_beam", "fast_ramp", "copy_machine")
 
 
 def _play(robots: list[dict], programs: dict[str, list[str]], phases: int, **top) -> dict:

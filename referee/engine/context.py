@@ -301,6 +301,7 @@ class TurnContext:
         robot.damage = 10
         robot.locked.clear()
         lost = list(robot.options)
+        statuses = sorted(robot.statuses)
         for name in lost:  # all options are lost, in the order held, under the deck
             self.lose_option(robot, name, "option lost")
         robot.option_data.clear()
@@ -308,7 +309,7 @@ class TurnContext:
         robot.virtual = False
         robot.first_turn = False
         robot.powered_down = False
-        for name in lost:
+        for name in [*lost, *statuses]:  # options, then statuses (a tamagotchi's robot dies with it)
             effect = EFFECTS.get(name)
             if effect is not None and effect.on_destroyed is not None:
                 effect.on_destroyed(self, robot)

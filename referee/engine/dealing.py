@@ -1,5 +1,6 @@
 """Dealing a turn's hands: 9 - damage cards each (one more with Extra Memory), locked cards stay out
-of the deck, and a card kept on a Flywheel comes back in its robot's hand."""
+of the deck, a card kept on a Flywheel comes back in its robot's hand, and a reset site's choice
+(a card in place of a dealt one, or five random cards for the program) is dealt."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass
 from .cards import DECK, Card, CardError, deal, locked_registers, parse_card
 from .option_deck import FLYWHEEL
 from .programs import hand_size
-from .state import GASSED, HELD, Robot
+from .state import GASSED, HELD, RESET_CHOICE, TAMAGOTCHI, Robot
 
 
 @dataclass
@@ -22,8 +23,8 @@ class Deal:
 
 
 def needs_program(robot: Robot) -> bool:
-    """Whether a player owes a program for this robot this turn."""
-    return robot.pos is not None and not robot.powered_down
+    """Whether a player owes a program for this robot this turn (a tamagotchi plays its robot's cards)."""
+    return robot.pos is not None and not robot.powered_down and TAMAGOTCHI not in robot.statuses
 
 
 def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
@@ -50,6 +51,7 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
         if card is not None and card not in held and r.name in sizes:
             kept[r.name] = card
             held.add(card)
+    chosen = reset_cards(robots, sizes, held)
     # empty fused registers are filled first, from a generator of their own
     rng = random.Random(f"fill:{seed}")
     spare = [c for c in DECK if c not in held]
@@ -62,8 +64,9 @@ def deal_turn(robots: list[Robot], seed: int | str) -> Deal:
                 card = spare.pop()
                 locked[r.name][reg] = card
                 held.add(card)
+    reset_random(robots, sizes, locked, held, seed)
     hands = deal(sizes, seed, frozenset(held))
-    for name, card in kept.items():
+    for name, card in [*kept.items(), *chosen.items()]:
         hands[name].append(card)
     dealt = {c for hand in hands.values() for c in hand} | held
     return Deal(hands=hands, locked=locked, undealt=[c for c in DECK if c not in dealt])
@@ -78,3 +81,39 @@ def flywheel_card(robot: Robot) -> Card | None:
         return parse_card(text) if text else None
     except CardError:
         return None
+
+
+def reset_cards(robots: list[Robot], sizes: dict[str, int], held: set[Card]) -> dict[str, Card]:
+    """The cards chosen on reset sites: each replaces one dealt card of its robot's hand. A card someone
+    else holds, or chose first (robot order), is not given: that robot gets an ordinary hand."""
+    chosen: dict[str, Card] = {}
+    for r in robots:
+        text = r.option_data.get(RESET_CHOICE, {}).get("card")
+        try:
+            card = parse_card(text) if text else None
+        except CardError:
+            card = None
+        if card is not None and card not in held and sizes.get(r.name, 0) > 0:
+            chosen[r.name] = card
+            held.add(card)
+            sizes[r.name] -= 1
+    return chosen
+
+
+def reset_random(robots: list[Robot], sizes: dict[str, int], locked: dict[str, dict[int, Card]],
+                 held: set[Card], seed: int | str) -> None:
+    """Five random cards for the whole turn (a reset site's ``random``): every register not fused gets a
+    card at random, as a fused one is (so the player owes no program), and the robot gets no hand."""
+    rng = random.Random(f"reset:{seed}")
+    spare = [c for c in DECK if c not in held]
+    rng.shuffle(spare)
+    for r in robots:
+        if not r.option_data.get(RESET_CHOICE, {}).get("random") or r.name not in sizes:
+            continue
+        regs = locked.setdefault(r.name, {})
+        for reg in range(1, 6):
+            if reg not in regs:
+                card = spare.pop()
+                regs[reg] = card
+                held.add(card)
+        sizes[r.name] = 0

@@ -15,7 +15,7 @@ from .events import Event
 from .geometry import square_name
 from .hooks import EFFECTS
 from .movement import MOVERS, PUSH, execute_card, run_movers, try_step
-from .state import END, FLYING, HELD, START, VIRTUALIZED, BoardState, Robot, Rules
+from .state import END, FLYING, HELD, START, TAMAGOTCHI, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -80,7 +80,7 @@ def power_down_repairs(ctx: TurnContext) -> None:
 def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         if (robot.pos is not None and robot.virtual and not robot.first_turn and VIRTUALIZED not in robot.statuses
-                and ctx.alone(robot)):
+                and TAMAGOTCHI not in robot.statuses and ctx.alone(robot)):
             robot.virtual = False
             ctx.emit(robot, "real")
 
@@ -356,7 +356,7 @@ class TurnRun:
             run_movers(ctx, -1)
             del ctx.notes[MOVERS]
         for robot in ctx.robots:
-            self.played[robot.name].append(ctx.current.get(robot.name))
+            self.played.setdefault(robot.name, [None] * (phase - 1)).append(ctx.current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
         self._frame()
 

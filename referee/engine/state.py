@@ -82,6 +82,16 @@ HELD = "held registers"
 #: (register -> card text), which dealing keeps out of every hand
 GASSED = "gassed"
 
+#: ``Robot.option_data`` key of a reset site's end-of-turn choice for the next deal: ``{"card": "FWD2 700"}``
+#: (in the next hand) or ``{"random": true}`` (five random cards make the next program)
+RESET_CHOICE = "reset site"
+
+#: status of a tamagotchi (copy machines): a virtual copy of a robot, moving by its robot's cards; it never turns
+#: real. ``option_data["tamagotchi"]`` holds ``of`` (its robot) and ``arose`` (the square it appeared on); its
+#: robot carries the status ``copied`` and ``option_data["tamagotchi"] = {"copy": <the copy's name>}``
+TAMAGOTCHI = "tamagotchi"
+COPIED = "copied"
+
 EDGE_RULES = ("pit", "fence")
 
 
@@ -107,6 +117,9 @@ class Rules:
     #: Fire Control: which of the target's options is destroyed: its ``newest`` (default), or the
     #: first named by the target's player's ``sacrifice order``
     fire_control: str = "newest"
+    #: radio beams: the ``original`` rule (random cards locked into next turn's program) or the ``revised`` one
+    #: (the beam's three cards replace the rest of this turn's program, registers 6-8 if needed)
+    radio_beam: str = "original"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -131,7 +144,8 @@ class Rules:
             raise ValueError("house rule option_shield must be true or false")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
-                              ("fire_control", ("newest", "sacrifice order"))):
+                              ("fire_control", ("newest", "sacrifice order")),
+                              ("radio_beam", ("original", "revised"))):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"house rule {name} must be {' or '.join(repr(a) for a in allowed)}, "
                                  f"not {getattr(self, name)!r}")
@@ -140,11 +154,13 @@ class Rules:
         """Every rule; the option cards' rules only when they differ from the default (so the rules
         stored before option cards existed read the same)."""
         return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in OPTION_RULES or getattr(self, f.name) != f.default}
+                if f.name not in OPTION_RULES | ELEMENT_RULES or getattr(self, f.name) != f.default}
 
 
 #: house rules of the option cards (issue 16), written out only when set
 OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control"})
+#: house rules of board elements added later (issue 15), written out only when set
+ELEMENT_RULES = frozenset({"radio_beam"})
 
 
 # Phase labels outside the five register phases.

@@ -56,7 +56,8 @@ TIMING: tuple[Step, ...] = tuple(
              ("reveal.randomizers", "robots on randomizers get a random card for this register"),
              ("reveal.antigrav", "robots on antigravity fields start to fly"),
              ("reveal.virtualizers", "robots on virtualizers turn virtual; phase-driven elements switch"),
-             ("reveal.radio_control", "radio-controlled robots take their controller's card"))
+             ("reveal.radio_control", "radio-controlled robots take their controller's card"),
+             ("reveal.tamagotchis", "tamagotchis take their robot's card"))
     + _steps(MOVE,
              ("move.options", CARD, "option cards change the card about to execute (brakes, crab legs...)"),
              ("move.pushes", CROSS, "robots push robots in their way"),
@@ -85,7 +86,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.melting_beams", ENTER, ROTATE, "melting beams cost 1 HP and lock the register"),
              ("move.light_barriers", ENTER, "light barriers flip the flip belts"),
              ("move.radio_beams", ENTER, ROTATE, "radio beams hand out radio-controlled cards"),
-             ("move.copy_machines", CARD, "copy machines make a tamagotchi robot"),
+             ("move.copy_machines", CROSS, "copy machines make a tamagotchi robot"),
              ("move.energizers", STOP, "energizers"),
              ("move.soporific_gas", STOP, "soporific gas powers robots down"),
              ("move.balancing", STOP, "balancing platforms"),
@@ -131,12 +132,14 @@ TIMING: tuple[Step, ...] = tuple(
              ("lasers.option_pushes", "robots moved by options meet board elements again"))
     + _steps(CHECKPOINTS,
              ("checkpoints.touch", "flags and repair sites are touched: archive updated, flags counted"),
+             ("checkpoints.tamagotchis", "flags a tamagotchi touched count for its robot"),
              ("checkpoints.chop_shops", "chop shops"),
              ("checkpoints.reset_exchange", "reset sites exchange a card"),
              ("checkpoints.radioactive_options", "radioactive waste hands out options"),
              ("checkpoints.turn_real", "virtual robots alone on their square turn real"),
              ("checkpoints.winner", "a robot that has touched every flag wins"))
     + _steps(END,
+             ("end.radio_registers", "robots running a radio beam's cards past register 5 play registers 6-8"),
              ("end.repairs", "robots on flags and repair sites are repaired"),
              ("end.big_drain", "the big drain"),
              ("end.options", "robots on two-wrench sites may take an option"),
@@ -144,6 +147,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("end.reset_random", "reset sites: five random cards for next turn"),
              ("end.flywheel", "a flywheel keeps an unused card for later turns"),
              ("end.turn_real", "robots through their first turn turn real if alone"),
+             ("end.tamagotchis", "tamagotchis gone leave the game; options they gained go to their robots"),
              ("end.reentry", "destroyed robots with lives left re-enter at their archive"),
              ("end.circuit_breaker", "circuit breakers power down robots with 3 or more damage"),
              ("end.power_down", "announced power downs take effect; powered-down robots wake"),

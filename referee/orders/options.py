@@ -351,7 +351,9 @@ def _line(subject: str, value: Any, reg: int | None, *, standing: bool = False) 
         return "RECOMPILE" if value else ""
     if subject == SACRIFICE_ORDER:
         return "SACRIFICE ORDER: " + ", ".join(str(v).upper() for v in value or [])
-    return ""
+    from .element_clauses import element_line  # board elements' orders (chop shops, reset sites)
+
+    return element_line(subject, value, reg)
 
 
 def form_lines(options: Sequence[str], standing: Mapping[str, Any]) -> list[str]:

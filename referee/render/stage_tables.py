@@ -12,7 +12,7 @@ from ..engine import Board, Card, Event, Robot
 from ..engine.decisions import DECISION, table_items
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import ENERGIZED, FLYING, GASSED, VIRTUALIZED
+from ..engine.state import ENERGIZED, FLYING, GASSED, TAMAGOTCHI, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .causes import Replay, obstruction, position, pushed
 from .report_types import Column, Row, Table
@@ -115,12 +115,14 @@ def _row_of(ev: Event, last: str | None) -> str:
 #: events that change a robot's state mid-phase: what its mode becomes
 _MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
 _MODE_EVENTS["gassed"] = "asleep (soporific gas)"
+_MODE_EVENTS["vanishes"] = "gone (copy machine)"
 
 
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
     mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
+    mode = "tamagotchi" if TAMAGOTCHI in r.statuses else mode
     if FLYING in r.statuses:
         mode = f"{mode}, flying"
     if ENERGIZED in r.statuses:

@@ -51,6 +51,7 @@ from ..engine import (
 from ..engine import resolve_turn as engine_resolve
 from ..engine.dealing import flywheel_card
 from ..engine.decisions import Answers, DecisionKey
+from ..engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
 from ..engine.event_codec import contract_events, encode_events, same_events
 from ..engine.geometry import N, NotationError, dir_name, parse_dir
 from ..engine.option_deck import held_options, new_option_deck
@@ -586,7 +587,7 @@ def option_answers(said: Mapping[str, Any]) -> dict[DecisionKey, Any]:
     """Stored option orders (``{subject: answer or {"<register>": answer}}``) by the engine's decision keys."""
     out: dict[DecisionKey, Any] = {}
     for subject, value in said.items():
-        if subject not in BY_SUBJECT:
+        if subject not in BY_SUBJECT and subject not in ELEMENT_ORDERS:
             continue
         if isinstance(value, Mapping) and value and all(str(k) in ("1", "2", "3", "4", "5") for k in value):
             out.update({order_key(subject, int(reg)): answer for reg, answer in value.items()})

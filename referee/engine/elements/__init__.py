@@ -11,6 +11,7 @@ from . import (
     black_holes,
     checkpoints,
     chop_shops,
+    copy_machines,
     crossgears,
     crumbly,
     crushers,
@@ -156,3 +157,4 @@ register(radio_beams.RADIO_BEAM)
 register(fast_ramps.FAST_RAMP)
 register(padded_walls.PADDED_WALL)
 register(sluices.SLUICE)
+register(copy_machines.COPY_MACHINE)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from ..context import TurnContext
 from ..decisions import DecisionKey
+from ..element_orders import CHOP_SHOP
 from ..geometry import square_name
 from ..kinds import Kind
 
-CHOP_SHOP = "chop shop"
 TAKE, DECLINE = "option", "none"
 
 

@@ -7,9 +7,12 @@ player's answer to the decision ``reset exchange`` for that register phase names
 700"``); no answer, or a card that is held by someone, is not in the deck, or a next register that
 is fused, means no exchange. The card given up goes back among the cards nobody holds.
 
-At the end of the turn the rule texts let a robot on a reset site choose a card for its next hand;
-dealing is not the engine's business: the decision ``reset choose`` is asked and recorded (default
-``"none"``), with a note for whoever deals the next hand.
+At the end of the turn a robot on a reset site answers the decision ``reset choose``: a card (it is in
+the next hand, in place of one dealt card), ``"random"`` (the next turn's five registers are five cards
+dealt at random: the timing sequence's "five program cards at random for the complete next turn"), or
+``"none"`` (the default: an ordinary hand). The choice waits in ``Robot.option_data["reset site"]``
+(``{"card": "FWD2 700"}`` or ``{"random": true}``) for :func:`referee.engine.dealing.deal_turn`, and is
+forgotten when the next turn starts.
 """
 
 from __future__ import annotations
@@ -17,12 +20,17 @@ from __future__ import annotations
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..decisions import DecisionKey
+from ..element_orders import RESET_CHOOSE as CHOOSE
+from ..element_orders import RESET_EXCHANGE as EXCHANGE
 from ..events import register_wording
 from ..geometry import square_name
 from ..kinds import Kind
+from ..state import RESET_CHOICE, Robot
 
-EXCHANGE, CHOOSE = "reset exchange", "reset choose"
+RANDOM, NONE = "random", "none"
 register_wording("exchanged", "register {register} exchanged for {card}")
+register_wording("reset card", "chooses {card} for the next hand (reset site)")
+register_wording("reset random", "takes five random cards for the next turn (reset site)")
 
 
 def touch(ctx: TurnContext, phase: int) -> None:
@@ -76,22 +84,59 @@ def _refusal(ctx: TurnContext, name: str, register: int, answer: object) -> str 
 
 
 def choose(ctx: TurnContext) -> None:
+    """End of turn: a robot on a reset site chooses a card for its next hand, five random cards, or nothing."""
     sites = ctx.board.layer("reset_site")
     for robot in ctx.robots:
-        if robot.pos in sites and not robot.powered_down:
-            ctx.decide(robot, DecisionKey(CHOOSE), "none",
-                       lambda a: None if a == "none" else "the next deal gives the card chosen")
+        if robot.pos not in sites or robot.powered_down:
+            continue
+        answer = ctx.decide(robot, DecisionKey(CHOOSE), NONE, _choice_note)
+        if _choice_note(answer) is None and answer not in (NONE, RANDOM):
+            card = str(parse_card(str(answer)))
+            robot.option_data[RESET_CHOICE] = {"card": card}
+            ctx.emit(robot, "reset card", {"card": card}, card=card)
+
+
+def five_random(ctx: TurnContext) -> None:
+    """End of turn, after the choices: the robots that chose ``random`` get five random cards next turn."""
+    for robot in _chose(ctx, RANDOM):
+        robot.option_data[RESET_CHOICE] = {"random": True}
+        ctx.emit(robot, "reset random")
+
+
+def _chose(ctx: TurnContext, answer: str) -> list[Robot]:
+    """The robots whose ``reset choose`` answer this turn was ``answer``."""
+    names = {d.robot for d in ctx.decisions if d.key.subject == CHOOSE and d.answer == answer}
+    return [r for r in ctx.robots if r.name in names]
+
+
+def forget(ctx: TurnContext) -> None:
+    """Start of turn: the last turn's choices were dealt from; they are done with."""
+    for robot in ctx.robots:
+        robot.option_data.pop(RESET_CHOICE, None)
+
+
+def _choice_note(answer: object) -> str | None:
+    """Why a ``reset choose`` answer is not followed (None: it is)."""
+    if answer in (NONE, RANDOM):
+        return None
+    try:
+        parse_card(str(answer))
+    except CardError:
+        return f"{answer!r} is not a card: an ordinary hand next turn"
+    return None
 
 
 RESET_SITE = Kind(
     name="reset_site",
     doc=('a reset site: touched like a repair site (the archive moves there), no repair; at the end of phases 1-4 '
          'a robot on it may exchange the card of its next register for one nobody holds (decision `reset '
-         'exchange`)'),
+         'exchange`); at the end of the turn it may choose a card for its next hand, or five random cards for '
+         'the next turn (decision `reset choose`)'),
     key='RS reset site',
     summary="a reset site: archive, no repair; a robot on it may exchange its next register's card",
     group="floor",
-    steps={"checkpoints.touch": touch, "checkpoints.reset_exchange": exchange, "end.reset_choose": choose},
+    steps={"start.options": forget, "checkpoints.touch": touch, "checkpoints.reset_exchange": exchange,
+           "end.reset_choose": choose, "end.reset_random": five_random},
     glyph=lambda e: "RS",
     rank=81,
 )

@@ -22,6 +22,7 @@ Adding a clause (say ``CHOP SHOP TAKE <card>`` for a board element's choice):
 
 from . import (
     commands,
+    element_orders,
     fire,
     option_cards,
     power,
@@ -33,6 +34,7 @@ from .base import CLAUSES, Clause, register
 
 register(commands.CLAUSE)
 register(option_cards.CLAUSE)
+register(element_orders.CLAUSE)
 register(power.CLAUSE)
 register(sacrifice.CLAUSE)
 register(wrench.CLAUSE)

@@ -1,0 +1,78 @@
+"""Orders for board elements' choices by mail: CHOP SHOP and RESET clauses, and what the engine is then told."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import Robot, parse_card, resolve_turn
+from referee.engine.decisions import Answers
+from referee.engine.element_orders import CHOP_SHOP, RESET_CHOOSE, RESET_EXCHANGE, element_key
+from referee.orders import OrderContext, parse_orders
+from referee.orders.replies import render_echo
+
+from ..engine.scenarios import element, engine_board
+from .helpers import HAND
+
+PROGRAM = ["1: FWD2 670", "2: FWD1 500", "3: LF90 90", "4: RT90 80", "5: UTRN 10"]
+
+
+def read(*lines: str):
+    return parse_orders("\n".join([*PROGRAM, *lines]), OrderContext(hand=HAND))
+
+
+@pytest.mark.parametrize(("line", "subject", "answer"), [
+    ("CHOP SHOP: OPTION", CHOP_SHOP, "option"),
+    ("chop shop none", CHOP_SHOP, "none"),
+    ("Chop-shop: decline.", CHOP_SHOP, "none"),
+    ("RESET CHOOSE: FWD3 790", RESET_CHOOSE, "FWD3 790"),
+    ("reset choose 790", RESET_CHOOSE, "FWD3 790"),
+    ("Reset choose: random", RESET_CHOOSE, "random"),
+    ("RESET CHOOSE NONE", RESET_CHOOSE, "none"),
+    ("RESET EXCHANGE 3: FWD3 790", RESET_EXCHANGE, {"3": "FWD3 790"}),
+    ("reset 5: P790", RESET_EXCHANGE, {"5": "FWD3 790"}),
+    ("RESET EXCHANGE REGISTER 2 FWD3 790", RESET_EXCHANGE, {"2": "FWD3 790"}),
+])
+def test_each_way_of_writing_an_element_order_gives_the_engines_answer(line, subject, answer):
+    result = read(line)
+    assert result.ok, result.errors
+    assert result.option_orders == {subject: answer}
+    assert [str(r.card) for r in result.registers] == ["FWD2 670", "FWD1 500", "LF90 90", "RT90 80", "UTRN 10"]
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("CHOP SHOP: MAYBE", "no chop shop answer"),
+    ("RESET CHOOSE: FWD9 999", "is not a card"),
+    ("RESET EXCHANGE 1: FWD3 790", "registers 2-5"),
+    ("RESET: FWD3 790", "RESET EXCHANGE 3: FWD2 700"),
+])
+def test_a_badly_written_element_order_is_an_error_that_says_how_to_write_it(line, says):
+    result = read(line)
+    assert not result.ok and result.registers is None   # a mail with an error changes nothing
+    assert says in str(result.errors[0]) and result.errors[0].line == 6
+
+
+def test_an_exchange_for_two_registers_and_a_choice_travel_together_and_are_echoed():
+    result = read("RESET EXCHANGE 2: FWD3 790", "RESET EXCHANGE 4: RVS1 440", "RESET CHOOSE: RANDOM")
+    assert result.option_orders == {RESET_EXCHANGE: {"2": "FWD3 790", "4": "RVS1 440"}, RESET_CHOOSE: "random"}
+    echo = render_echo(game="RR-7", robot="Twonky", turn=4, registers=result.program, hand=HAND,
+                       turn_options=result.option_orders)
+    assert "RESET EXCHANGE 2: FWD3 790" in echo and "RESET CHOOSE: RANDOM" in echo
+
+
+def test_a_contradiction_between_two_lines_is_an_error():
+    result = read("CHOP SHOP: OPTION", "CHOP SHOP: NONE")
+    assert [e.line for e in result.errors] == [7] and "contradicts line 6" in result.errors[0].message
+
+
+def test_the_mails_orders_are_the_answers_the_engine_asks_on_a_reset_site():
+    said = read("RESET EXCHANGE 2: RT90 100", "RESET CHOOSE: RANDOM").option_orders
+    orders = {element_key(RESET_EXCHANGE, int(reg)): card for reg, card in said[RESET_EXCHANGE].items()}
+    orders[element_key(RESET_CHOOSE)] = said[RESET_CHOOSE]
+    board = engine_board([element("reset_site", "r3c4")])
+    program = [parse_card(c) for c in ("UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40", "UTRN 50")]
+    result = resolve_turn(board, [Robot("Twonky", (3, 4), 0)], {"Twonky": program},
+                          answers=Answers(orders={"Twonky": orders}))
+    assert result.played["Twonky"][1] == parse_card("RT90 100")
+    assert [(d.key.subject, d.source) for d in result.decisions if d.source == "orders"] == \
+        [(RESET_EXCHANGE, "orders"), (RESET_CHOOSE, "orders")]
+    assert result.robots[0].option_data["reset site"] == {"random": True}
