@@ -12,7 +12,7 @@ from referee.orders.reading import Bad
 
 
 def test_the_table_tries_the_clauses_in_their_registration_order():
-    assert [c.name for c in CLAUSES] == ["commands", "option cards", "power down", "sacrifice", "two wrenches",
+    assert [c.name for c in CLAUSES] == ["commands", "option cards", "element orders", "power down", "sacrifice", "two wrenches",
                                          "re-entry", "fire"]
 
 
@@ -29,38 +29,38 @@ def test_prose_that_mentions_a_clause_word_is_an_error_rather_than_a_guess():
         "(write HELP for the order language)"]
 
 
-_CHOP = re.compile(r"^CHOP\s+SHOP\s+TAKE\s+(\S+)$")
+_SCRAP = re.compile(r"^SCRAP\s+HEAP\s+TAKE\s+(\S+)$")
 
 
-def _chop_shop(parser, line):
-    if line.first != "CHOP":
+def _scrap_heap(parser, line):
+    if line.first != "SCRAP":
         return False
-    m = _CHOP.match(line.text)
+    m = _SCRAP.match(line.text)
     if m is None:
-        raise Bad("write CHOP SHOP TAKE <card>")
-    parser.record_option(OptionClause("chop shop", m.group(1).lower()), line)
+        raise Bad("write SCRAP HEAP TAKE <card>")
+    parser.record_option(OptionClause("scrap heap", m.group(1).lower()), line)
     return True
 
 
 @pytest.fixture
-def chop_shop_clause(monkeypatch):
-    """A board element's choice, added as a new module would add it (and taken out again after)."""
+def scrap_heap_clause(monkeypatch):
+    """An invented board element's choice, added as a new module would add it (and taken out again after)."""
     monkeypatch.setattr("referee.orders.clauses.base.CLAUSES", list(CLAUSES))
     import referee.orders.clauses.base as base
 
     monkeypatch.setattr("referee.orders.parser.CLAUSES", base.CLAUSES)
-    base.register(Clause("chop shop", _chop_shop, leads=frozenset({"CHOP"}), hint="write CHOP SHOP TAKE <card>"))
+    base.register(Clause("scrap heap", _scrap_heap, leads=frozenset({"SCRAP"}), hint="write SCRAP HEAP TAKE <card>"))
 
 
-def test_a_new_clause_registered_by_one_line_is_read(chop_shop_clause):
-    result = parse_orders("CHOP SHOP TAKE brakes\nREBOOT", OrderContext())
+def test_a_new_clause_registered_by_one_line_is_read(scrap_heap_clause):
+    result = parse_orders("SCRAP HEAP TAKE brakes\nREBOOT", OrderContext())
     assert result.ok, result.errors
-    assert result.option_orders == {"chop shop": "brakes"}
+    assert result.option_orders == {"scrap heap": "brakes"}
     assert result.standing.power_down is True
 
 
-def test_a_new_clause_refuses_its_own_lines_that_are_wrong_and_contradictions(chop_shop_clause):
-    wrong = parse_orders("CHOP SHOP brakes please")
-    assert [e.message for e in wrong.errors] == ["write CHOP SHOP TAKE <card>"]
-    twice = parse_orders("CHOP SHOP TAKE brakes\nCHOP SHOP TAKE shield")
+def test_a_new_clause_refuses_its_own_lines_that_are_wrong_and_contradictions(scrap_heap_clause):
+    wrong = parse_orders("SCRAP HEAP brakes please")
+    assert [e.message for e in wrong.errors] == ["write SCRAP HEAP TAKE <card>"]
+    twice = parse_orders("SCRAP HEAP TAKE brakes\nSCRAP HEAP TAKE shield")
     assert [e.line for e in twice.errors] == [2] and "contradicts line 1" in twice.errors[0].message
