@@ -29,6 +29,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from mailbox import Maildir
 from pathlib import Path
 
+from . import games as g
 from .autopilot import plan_program
 from .boards import load_board
 from .config import Settings, load_settings
@@ -36,7 +37,6 @@ from .engine import Board, Card, Robot, parse_card, resolve_turn
 from .engine.geometry import square_name
 from .private import DIR_MODE, write_private
 from .store import Store
-from .store import games as g
 from .tick import tick
 
 MARKER = ".referee-demo"

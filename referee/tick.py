@@ -25,11 +25,11 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 from sqlalchemy.orm import Session
 
+from . import games as g
 from .config import Settings
 from .deadlines import deadline_text
 from .notices import announce, notice, tell_gm
 from .store import Store
-from .store import games as g
 from .store.errors import StoreError
 from .store.mail import get_state, notices, record_notice, set_state
 from .store.models import Game, Player, Turn

@@ -19,22 +19,22 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from .. import games as g
 from ..clock import TimeError, parse_duration
 from ..config import Settings
 from ..deadlines import deadline_text
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
+from ..games import resolve_and_report
 from ..intake.tokens import reply_to
 from ..notices import announce, notice, notice_id
 from ..orders import OrderContext, parse_orders
 from ..reports.mails import KIND_GM_COPY, enqueue_start_mails, enqueue_turn_mails, hand_of, locked_of, order_template
 from ..store import Store
-from ..store import games as g
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import Game, OutgoingMail
 from ..store.within import StoreWithin
-from ..turns import resolve_and_report
 from . import robot_set
 from .language import Command
 

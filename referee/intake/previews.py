@@ -25,8 +25,9 @@ from ..coursemaps import cached_course_map
 from ..engine import Board, Card, Robot, Rules, parse_card, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
 from ..orders.replies import card_text
-from ..store.games import load_course, robots_of
 from ..store.models import Game, Player, Turn
+from ..store.queries import load_course
+from ..store.records import robots_of
 
 if TYPE_CHECKING:
     from ..render.mail import Picture

@@ -32,7 +32,7 @@ For one mail (:func:`process_mail`):
 5. **Orders**: read with the robot's hand, locked registers and options from the open turn. Orders
    for another turn (BEGIN line, token, or the turn mail replied to) are stale, orders that came
    after the deadline are late; either way nothing is taken. A good program goes in with
-   :func:`referee.store.games.submit_program` (the last one counts; a power down and a re-entry
+   :func:`referee.games.submit_program` (the last one counts; a power down and a re-entry
    facing ride on it), standing orders are merged into the player's, and the answer echoes what is
    now on file with the time left. A mail with any error changes nothing and is answered with every
    error and a template to correct. HELP, STATUS and CARDS are answered in the same mail.
@@ -57,7 +57,8 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..deadlines import when_text
-from ..engine import Card, Robot, parse_card
+from ..engine import Card, Robot
+from ..games import game_view, recompile_hand, set_standing_orders, submit_program
 from ..keys import same_key
 from ..orders import (
     MailText,
@@ -82,21 +83,10 @@ from ..orders.language import DIRECTION_NAMES
 from ..orders.replies import format_time_left
 from ..store.db import Store
 from ..store.errors import NotFound, ProgramError, StoreError
-from ..store.games import (
-    active_orders,
-    cards_of,
-    game_view,
-    get_game,
-    get_player,
-    open_turn,
-    owes_program,
-    recompile_hand,
-    robots_of,
-    set_standing_orders,
-    submit_program,
-)
 from ..store.mail import claim_incoming, enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, OutgoingMail, Player, Turn
+from ..store.queries import active_orders, get_game, get_player, open_turn, owes_program
+from ..store.records import cards_of, hand_of, locked_of, robots_of
 from ..store.types import utcnow
 from ..store.within import StoreWithin
 from . import answers, forgery, limits, loops, previews
@@ -565,8 +555,8 @@ def _context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderCon
     """The robot's hand as mailed, its locked registers and its options, from the open turn."""
     if turn is None:
         return OrderContext()
-    hand = [parse_card(c) for c in turn.hands.get(player.robot, [])]
-    locked = {int(reg): parse_card(c) for reg, c in (turn.locked.get(player.robot) or {}).items()}
+    hand = hand_of(turn, player.robot)
+    locked = locked_of(turn, player.robot)
     return OrderContext(hand=hand, locked=locked, options=list(robot.options) if robot else [])
 
 

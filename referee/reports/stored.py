@@ -12,8 +12,8 @@ from ..engine import Board, Event, Robot, TurnResult
 from ..engine.events import read_event
 from ..engine.snapshot import cards_from_list, robot_from_dict
 from ..render import Player, make_players
-from ..store.games import load_course
 from ..store.models import Game, Turn
+from ..store.queries import load_course
 
 
 def event_from_dict(d: dict[str, Any]) -> Event:

@@ -23,11 +23,11 @@ import aioimaplib
 import aiosmtplib
 import pytest
 
+from referee import games as g
 from referee.boards import load_board
 from referee.config import Settings
 from referee.engine import Card, parse_card, resolve_turn
 from referee.store import Store
-from referee.store import games as g
 from referee.tick import tick
 from tests.servers.dovecot import DOMAIN, password
 
