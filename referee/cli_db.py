@@ -18,20 +18,21 @@ def db_group() -> None:
 @click.argument("revision", default="head")
 def db_upgrade(revision: str) -> None:
     """Bring the database to REVISION (default: the newest), creating it if it is empty."""
-    store = open_store(check=False)
-    with store_errors():
-        before, after = store.upgrade(revision)
-    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
-    store.close()
+    _migrate("upgrade", revision)
 
 
 @db_group.command("downgrade")
 @click.argument("revision")
 def db_downgrade(revision: str) -> None:
     """Take the database back to REVISION ('base' removes every table of the referee)."""
+    _migrate("downgrade", revision)
+
+
+def _migrate(way: str, revision: str) -> None:
+    """Upgrade or downgrade to ``revision`` and say from where to where."""
     store = open_store(check=False)
     with store_errors():
-        before, after = store.downgrade(revision)
+        before, after = getattr(store, way)(revision)
     click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
     store.close()
 

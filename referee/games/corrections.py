@@ -103,13 +103,7 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
             for t in following:
                 s.delete(t)
             s.flush()
-            game.status = "running" if game.status == "finished" else game.status
-            game.winner = None
-            game.finished_at = None
-            still_in = {r.name for r in robots_of(last) if not r.out_of_game}
-            for p in game.players:
-                if p.status == "out" and p.robot in still_in:
-                    p.status, p.left_at = "active", None
+            _not_over(game, last)
             after_turn(s, game, last, result.robots, result.winner, now, board_state=result.board_state,
                         option_deck=result.option_deck)
             redealt = bool(following) and game.status != "finished"
@@ -117,6 +111,19 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
         audit(s, "turn.rerun", actor=actor, game=game, turn_number=number, now=now,
               details={"old": old, "winner": result.winner})
     return Rerun(last, changed, redealt)
+
+
+def _not_over(game: Game, turn: Turn) -> None:
+    """The game goes on from ``turn`` again: no winner, and players whose robots were still in at its
+    start are back in."""
+    if game.status == "finished":
+        game.status = "running"
+    game.winner = None
+    game.finished_at = None
+    still_in = {r.name for r in robots_of(turn) if not r.out_of_game}
+    for p in game.players:
+        if p.status == "out" and p.robot in still_in:
+            p.status, p.left_at = "active", None
 
 
 def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "system",
@@ -141,14 +148,7 @@ def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "syst
         setattr(turn, key, None)
     turn.status = "open"
     game.turn_number = number
-    if game.status == "finished":
-        game.status = "running"
-    game.winner = None
-    game.finished_at = None
-    still_in = {r.name for r in robots_of(turn) if not r.out_of_game}
-    for p in game.players:
-        if p.status == "out" and p.robot in still_in:
-            p.status, p.left_at = "active", None
+    _not_over(game, turn)
     audit(s, "turn.rollback", actor=actor, game=game, turn_number=number, now=now,
           details={"reopened": old, "removed": removed})
     return turn
