@@ -9,7 +9,7 @@ from referee.games import fills
 from referee.store.errors import InvalidValue
 from referee.store.models import MISSING_ORDERS_POLICIES
 
-from .conftest import T0, new_game
+from .conftest import T0, first_cards, new_game
 
 
 def test_an_unknown_strategy_is_refused_naming_the_known_ones():
@@ -65,3 +65,19 @@ def test_the_cli_offers_the_registry_names(cli):
         assert name in help_text
     refused = cli("game", "resolve", "RR-1", "--fill", "lazy", ok=False)
     assert refused.exit_code != 0 and "lazy" in refused.output
+
+
+def test_the_operator_resolves_a_stuck_turn_with_the_autopilot(store, cli):
+    """Hammer's player sent a program, Twonky's did not: ``referee game resolve --fill autopilot`` plays
+    five cards of Twonky's own hand for it, recorded as filled orders."""
+    code = new_game(store, ("Twonky", "Hammer"))
+    cli("game", "program", code, "Hammer", ", ".join(first_cards(store, code, "Hammer")))
+    with store.read() as s:
+        hand = set(g.open_turn(s, g.get_game(s, code)).hands["Twonky"])
+    done = cli("game", "resolve", code, "--fill", "autopilot")
+    assert f"{code}: turn 1 resolved" in done.output
+    with store.read() as s:
+        turn = g.get_turn(s, g.get_game(s, code), 1)
+        auto = [o for o in g.active_orders(s, turn).values() if o.source == "auto"]
+        assert [o.player.robot for o in auto] == ["Twonky"]
+        assert len(auto[0].program) == 5 and set(auto[0].program) <= hand
