@@ -3,8 +3,8 @@ sent none.
 
 A game names its strategy (``Game.missing_orders``, chosen at ``NEWGAME`` / ``referee game new``);
 the tick and the GM's PROCESS fill by it, ``referee game resolve --fill NAME`` by any name here.
-Each :class:`Strategy` says what it does in one line (the help texts list them from here), how the
-results mail marks a filled card, and whether the robot powers down next turn.
+Each :class:`Strategy` says what it does in one line (the help texts list them from here) and whether
+the robot powers down next turn.
 
 - ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
   (:mod:`referee.autopilot`), the other robots standing still: it does not look at their orders.
@@ -60,10 +60,9 @@ class Strategy:
     """One named way of filling a missing program."""
 
     name: str
-    #: what it plays, in a few words (help texts)
+    #: what it plays, in a few words (help texts; the players' wording is with their mails:
+    #: ``referee/reports/fills.py``, ``templates/reminder.txt``)
     summary: str
-    #: the mark on a filled card in the results' tables
-    mark: str
     #: ``make(game, planned) -> fill``; ``game`` is None for a strategy that needs none
     make: Callable[[Game | None, Planned | None], Fill]
     powers_down: bool = False
@@ -227,14 +226,14 @@ def _autopilot(game: Game | None, planned: Planned | None) -> Fill:
 
 
 # registry order: the games' policies as they were always listed, then the rest
-register(Strategy("random", "a program drawn at random from the hand", "random", lambda g, p: random_fill))
-register(Strategy("power_down", "only the fused registers, and a power down next turn", "powered down",
-                  lambda g, p: idle_fill, powers_down=True))
-register(Strategy("repeat_locked", "last turn's cards where possible, the rest at random", "repeated", _repeat,
+register(Strategy("random", "a program drawn at random from the hand", lambda g, p: random_fill))
+register(Strategy("power_down", "only the fused registers, and a power down next turn", lambda g, p: idle_fill,
+                  powers_down=True))
+register(Strategy("repeat_locked", "last turn's cards where possible, the rest at random", _repeat,
                   needs_game=True))
-register(Strategy("autopilot", "the autopilot's program (the best of the hand by its search)", "autopilot",
-                  _autopilot, needs_game=True))
-register(Strategy("idle", "only the fused registers (no power down)", "idle", lambda g, p: idle_fill,
+register(Strategy("autopilot", "the autopilot's program (the best of the hand by its search)", _autopilot,
+                  needs_game=True))
+register(Strategy("idle", "only the fused registers (no power down)", lambda g, p: idle_fill,
                   game_policy=False))
 
 # the database allows exactly the games' policies (a new one needs a migration of that check)

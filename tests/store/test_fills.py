@@ -81,3 +81,16 @@ def test_the_operator_resolves_a_stuck_turn_with_the_autopilot(store, cli):
         auto = [o for o in g.active_orders(s, turn).values() if o.source == "auto"]
         assert [o.player.robot for o in auto] == ["Twonky"]
         assert len(auto[0].program) == 5 and set(auto[0].program) <= hand
+
+
+def test_every_policy_a_game_may_have_is_worded_for_the_players():
+    """The results mail marks a filled card and says what was played; the reminder says what will be."""
+    from pathlib import Path
+
+    from referee.reports.fills import MARKS, PLAYED
+    from referee.reports.mails import POLICY_WORDS
+
+    reminder = (Path(__file__).resolve().parents[2] / "templates" / "reminder.txt").read_text()
+    for name in fills.names(game_policy=True):
+        assert name in MARKS and name in PLAYED and name in POLICY_WORDS
+        assert f'"{name}":' in reminder
