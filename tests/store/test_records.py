@@ -6,19 +6,8 @@ from __future__ import annotations
 from referee import games as g
 from referee.engine import parse_card
 from referee.engine.option_orders import RECOMPILE
-from referee.store.records import (
-    Deal,
-    cards_of,
-    cards_text,
-    hand_of,
-    locked_of,
-    option_orders_text,
-    programs_of,
-    programs_text,
-    robots_of,
-    snapshot,
-    undealt_of,
-)
+from referee.store import records
+from referee.store.records import Deal
 
 from .conftest import new_game
 
@@ -47,15 +36,15 @@ class Row:
 
 def test_a_turn_stored_by_an_early_version_decodes_to_engine_objects():
     row = Row(**OLD_ROW)
-    assert hand_of(row, "Twonky")[0] == parse_card("FWD2 670")
-    assert hand_of(row, "Zoom") == []                       # a robot dealt nothing
-    assert locked_of(row, "Hammer") == {4: parse_card("FWD3 800"), 5: parse_card("UTRN 20")}
-    assert locked_of(row, "Twonky") == {}
-    assert undealt_of(row) == [parse_card("FWD1 610"), parse_card("RT90 420")]
-    twonky, hammer = robots_of(row)
+    assert records.hand_of(row, "Twonky")[0] == parse_card("FWD2 670")
+    assert records.hand_of(row, "Zoom") == []                       # a robot dealt nothing
+    assert records.locked_of(row, "Hammer") == {4: parse_card("FWD3 800"), 5: parse_card("UTRN 20")}
+    assert records.locked_of(row, "Twonky") == {}
+    assert records.undealt_of(row) == [parse_card("FWD1 610"), parse_card("RT90 420")]
+    twonky, hammer = records.robots_of(row)
     assert (twonky.name, twonky.statuses, twonky.option_data, twonky.first_turn) == ("Twonky", set(), {}, False)
     assert hammer.locked == {4: parse_card("FWD3 800"), 5: parse_card("UTRN 20")}
-    assert programs_of(OLD_ROW["programs"])["Twonky"][2] is None
+    assert records.programs_of(OLD_ROW["programs"])["Twonky"][2] is None
 
 
 def test_an_early_row_encodes_back_to_what_was_stored():
@@ -65,16 +54,16 @@ def test_an_early_row_encodes_back_to_what_was_stored():
     # fused registers come back in register order; a robot with none is left out, as the referee stores it
     assert deal.locked_text() == {"Hammer": {"4": "FWD3 800", "5": "UTRN 20"}}
     assert deal.undealt_text() == OLD_ROW["undealt"]
-    assert programs_text(programs_of(OLD_ROW["programs"])) == OLD_ROW["programs"]
-    assert cards_text(cards_of(["FWD1 490", None])) == ["FWD1 490", None]
-    again = snapshot(robots_of(row))
+    assert records.programs_text(records.programs_of(OLD_ROW["programs"])) == OLD_ROW["programs"]
+    assert records.cards_text(records.cards_of(["FWD1 490", None])) == ["FWD1 490", None]
+    again = records.snapshot(records.robots_of(row))
     assert [r["at"] for r in again] == ["r2c3", "r4c4"]
-    assert robots_of(Row(state_before=again)) == robots_of(row)
+    assert records.robots_of(Row(state_before=again)) == records.robots_of(row)
 
 
 def test_option_orders_of_robots_that_said_nothing_are_not_stored():
-    assert option_orders_text({"Twonky": {}, "Hammer": {}}) is None
-    assert option_orders_text({"Twonky": {RECOMPILE: True}, "Hammer": {}}) == {"Twonky": {RECOMPILE: True}}
+    assert records.option_orders_text({"Twonky": {}, "Hammer": {}}) is None
+    assert records.option_orders_text({"Twonky": {RECOMPILE: True}, "Hammer": {}}) == {"Twonky": {RECOMPILE: True}}
 
 
 def test_a_dealt_turn_round_trips_through_the_codec(store):
@@ -86,6 +75,6 @@ def test_a_dealt_turn_round_trips_through_the_codec(store):
         assert deal.hands_text() == turn.hands
         assert deal.locked_text() == turn.locked
         assert deal.undealt_text() == turn.undealt
-        assert snapshot(robots_of(turn)) == turn.state_before
+        assert records.snapshot(records.robots_of(turn)) == turn.state_before
         assert sorted(deal.hands) == ["Hammer", "Twonky", "Zoom"]
         assert all(len(hand) == 9 for hand in deal.hands.values())   # undamaged robots are dealt nine
