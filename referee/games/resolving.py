@@ -94,7 +94,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
 
     ``expect_turn``: the turn the caller means; if the game has moved past it (another process
     resolved it) :class:`AlreadyResolved`. ``fill`` makes a program for every robot whose player
-    sent none (see :data:`FILLS`); without it such a turn raises :class:`MissingOrders`.
+    sent none (a strategy of :mod:`referee.games.fills`); without it such a turn raises :class:`MissingOrders`.
     ``wait=False``: if another transaction holds the game (PostgreSQL), raise :class:`Busy`
     instead of waiting for it.
     """
