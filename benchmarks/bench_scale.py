@@ -32,9 +32,9 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from referee import games as g
 from referee.config import Settings
 from referee.store import Store
-from referee.store import games as g
 from referee.tick import tick
 
 NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")

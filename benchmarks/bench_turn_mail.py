@@ -26,11 +26,11 @@ import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from referee import games as g
 from referee.config import Settings
 from referee.mailer import MaildirTransport, send_outbox
 from referee.reports import enqueue_start_mails, enqueue_turn_mails
 from referee.store import Store
-from referee.store import games as g
 
 NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")
 T0 = datetime(2026, 3, 1, 12, tzinfo=UTC)

@@ -125,7 +125,9 @@ def demo(workdir: str, course: str, turns: int, seed: str) -> None:
 
 
 # the game store (issue 3): referee --config FILE, referee db ..., referee game ...
-from .store.cli import db_group, game_group, make_config_option  # noqa: E402
+from .cli_db import db_group  # noqa: E402
+from .cli_support import make_config_option  # noqa: E402
+from .games.cli import game_group  # noqa: E402
 
 main.params.append(make_config_option())
 main.add_command(db_group)
@@ -149,10 +151,12 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     Example: referee gm RR-7 "SET DEADLINE +2d" "HOLD FOR REVIEW ON"
     The same commands work by mail between BEGIN GM RR-7 key <secret> and END (see HELP).
     """
+    from .cli_support import cli_actor as _actor
+    from .cli_support import cli_settings as _settings
+    from .cli_support import open_store as _open_store
     from .clock import now
     from .gm import answer_text, run_block
     from .gm.language import GmBlock, parse_lines
-    from .store.cli import _actor, _open_store, _settings
 
     lines = list(commands) + (file.read().splitlines() if file is not None else [])
     parsed, errors = parse_lines(list(enumerate(lines, start=1)))
@@ -174,8 +178,8 @@ def tick_command(verbose: bool) -> None:
     1 when a step failed (the summary says which; the next tick tries again).
     """
     from . import logs
+    from .cli_support import cli_settings as _settings
     from .clock import now
-    from .store.cli import _settings
     from .tick import tick
 
     settings = _settings()
@@ -213,8 +217,8 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     One line per item: ok, warning, FAILED (with the fix) or skipped. Secrets are never shown.
     Exit status 0 when nothing FAILED, 1 otherwise. Also: referee doctor.
     """
+    from .cli_support import CONFIG_META
     from .doctor import main as check
-    from .store.cli import CONFIG_META
 
     sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout, send=send))
 

@@ -29,6 +29,7 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from mailbox import Maildir
 from pathlib import Path
 
+from . import games as g
 from .autopilot import plan_program
 from .boards import load_board
 from .config import Settings, load_settings
@@ -36,7 +37,7 @@ from .engine import Board, Card, Robot, parse_card, resolve_turn
 from .engine.geometry import square_name
 from .private import DIR_MODE, write_private
 from .store import Store
-from .store import games as g
+from .store.records import locked_of
 from .tick import tick
 
 MARKER = ".referee-demo"
@@ -143,7 +144,7 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
             return None
         robots = g.robots_of(turn)
         board = load_board(game.course)
-        locked = {int(reg): parse_card(c) for reg, c in (turn.locked.get(robot_name) or {}).items()}
+        locked = locked_of(turn, robot_name)
     me = next(r for r in robots if r.name == robot_name)
     if me.pos is None or me.powered_down or not hand_cards:
         return None

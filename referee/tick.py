@@ -25,14 +25,16 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 from sqlalchemy.orm import Session
 
+from . import games as g
 from .config import Settings
 from .deadlines import deadline_text
+from .games import fills
 from .notices import announce, notice, tell_gm
 from .store import Store
-from .store import games as g
 from .store.errors import StoreError
 from .store.mail import get_state, notices, record_notice, set_state
 from .store.models import Game, Player, Turn
+from .store.records import hand_of, locked_of
 
 log = logging.getLogger("referee.tick")
 
@@ -151,10 +153,9 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
                 continue
             new = turn.deadline + gap
             g.set_deadline(s, game, new, actor="tick", now=now)
-            hours = gap.total_seconds() / 3600
-            body = (f"The referee was not running for {hours:.1f} hours (from {since:%Y-%m-%d %H:%M} to "
-                    f"{now:%Y-%m-%d %H:%M} UTC), and the deadline of {game.code} turn {turn.number} fell in that "
-                    f"time. So nobody loses a turn to it, the deadline is now {deadline_text(new, now)}.")
+            body = _wording("outage.txt", hours=gap.total_seconds() / 3600, since=f"{since:%Y-%m-%d %H:%M}",
+                            until=f"{now:%Y-%m-%d %H:%M}", game=game.code, turn=turn.number,
+                            deadline=deadline_text(new, now)).rstrip("\n")
             announce(s, settings, game, subject=f"{game.code}: deadline extended", body=body,
                      key=f"outage:{game.code}:{turn.number}:{since.isoformat()}", now=now)
             tell_gm(s, settings, game, subject=f"[GM] {game.code}: deadline extended after an outage", body=body,
@@ -207,9 +208,8 @@ def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: d
         if (p.status == "active" and p.missed_turns >= game.max_missed_turns > 0
                 and record_notice(s, turn, "seat_open", p, now=now)):
             tell_gm(s, settings, game, subject=f"[GM] {game.code}: {p.robot}'s seat is open",
-                    body=f"{p.robot} ({p.email}) has sent no orders for {p.missed_turns} turns in a row. "
-                         f"To hand the robot to someone else: REPLACE {p.robot} WITH <address>. "
-                         f"To take it out: EJECT {p.robot}.",
+                    body=_wording("seat_open.txt", robot=p.robot, email=p.email,
+                                  missed=p.missed_turns).rstrip("\n"),
                     key=f"seat:{game.code}:{turn.number}:{p.robot}", now=now)
 
 
@@ -239,32 +239,24 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
 
 
 def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:
-    """A reminder: the deadline and what happens after it, the numbered hand, fused registers, the form."""
+    """A reminder (``templates/reminder.txt``): the deadline and what happens after it, the numbered hand,
+    fused registers, the form."""
     from .reports.mails import order_template
 
     robot = next((r for r in g.robots_of(turn) if r.name == player.robot), None)
-    hand = turn.hands.get(player.robot, [])
-    locked = turn.locked.get(player.robot) or {}
-    free = 5 - len(locked)
-    lines = [f"The referee has no program from {player.robot} for turn {turn.number} of {game.code}.",
-             f"The deadline is {deadline_text(turn.deadline, now, player.timezone)}; after it,",
-             f"{_policy_text(game)} will be played for you.", "",
-             f"The quickest answer: reply to this mail and write your {free} card{'s' if free != 1 else ''} at "
-             "the top, by their numbers below.", "",
-             f"Your hand ({len(hand)} card{'s' if len(hand) != 1 else ''}):"]
-    lines += [f"  {i:2d}  {card}" for i, card in enumerate(hand, start=1)]
-    if locked:
-        lines += ["", "Fused registers (their cards stay where they are):"]
-        lines += [f"  register {reg}: {card}" for reg, card in sorted(locked.items())]
-    lines += ["", "Or fill in this form and send it back:", "", order_template(game, player, turn, robot).rstrip()]
-    return "\n".join(lines) + "\n"
+    locked = locked_of(turn, player.robot)
+    return _wording("reminder.txt", robot=player.robot, turn=turn.number, game=game.code,
+                    deadline=deadline_text(turn.deadline, now, player.timezone), policy=game.missing_orders,
+                    summary=fills.strategy(game.missing_orders).summary, free=5 - len(locked),
+                    hand=hand_of(turn, player.robot), locked=sorted(locked.items()),
+                    form=order_template(game, player, turn, robot).rstrip())
 
 
-def _policy_text(game: Game) -> str:
-    return {"random": "a program drawn at random from your hand",
-            "power_down": "only your fused registers (and a power down next turn)",
-            "repeat_locked": "your last turn's cards where possible",
-            "autopilot": "the autopilot's program (the best of your hand by its search)"}[game.missing_orders]
+def _wording(template: str, **context: object) -> str:
+    """A message of the tick's from its template under ``templates/``."""
+    from .reports.templating import render
+
+    return render(template, **context)
 
 
 def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

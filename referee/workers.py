@@ -31,12 +31,12 @@ import click
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from . import games as g
 from .config import Settings
 from .engine.dealing import needs_program
 from .engine.snapshot import CODECS
 from .engine.state import Robot
 from .store import Store
-from .store import games as g
 from .store.db import advisory_key
 from .store.errors import AlreadyResolved, Busy, GameStateError
 from .store.models import Game, Order, Player, Turn, TurnNotice
@@ -172,8 +172,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                 limit: int | None = None) -> Resolved:
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
     mails and the late and seat notices; each in its own transaction."""
+    from .games import plan_missing, resolve_and_report
     from .tick import _late_notices, _seat_notices, is_due
-    from .turns import plan_missing, resolve_and_report
 
     done = Resolved()
     with store.read() as s:
@@ -226,8 +226,9 @@ def resolve_due_command(worker: str, limit: int | None, verbose: bool) -> None:
     the due turns. Prints one line: how many turns it resolved, passed over and failed.
     """
     from . import logs
+    from .cli_support import cli_settings as _settings
+    from .cli_support import open_store as _open_store
     from .clock import now as clock_now
-    from .store.cli import _open_store, _settings
 
     settings = _settings()
     logs.setup(settings.log_level, verbose)

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..store.cli import _errors, _open_store, _settings
+from ..cli_support import cli_settings as _settings
+from ..cli_support import open_store as _open_store
+from ..cli_support import store_errors as _errors
 
 
 @click.group("archive")

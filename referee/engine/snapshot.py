@@ -8,7 +8,7 @@ its keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -88,3 +88,8 @@ def robot_from_dict(d: dict[str, Any]) -> Robot:
 
 def cards_from_list(items: list[str | None]) -> list[Card | None]:
     return [parse_card(c) if c is not None else None for c in items]
+
+
+def cards_to_list(cards: Sequence[Card | None]) -> list[str | None]:
+    """The inverse of :func:`cards_from_list`: cards as text, an empty register as None."""
+    return [str(c) if c is not None else None for c in cards]

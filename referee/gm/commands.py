@@ -14,16 +14,15 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from email import policy
 
+from .. import games as g
 from ..clock import TimeError, parse_duration
 from ..deadlines import when_text
-from ..intake.tokens import reply_to
+from ..games import fills, resolve_and_report
 from ..notices import notice, notice_id
-from ..reports.mails import KIND_GM_COPY, enqueue_start_mails, order_template
-from ..store import games as g
+from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import OutgoingMail
-from ..turns import resolve_and_report
 from .context import (
     CommandFailed,
     GmContext,
@@ -40,7 +39,7 @@ HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
   NEWGAME [code] [COURSE <course>] [TITLE "text"] [RULE edge=fence] [DEADLINE 5d [AT 21:00]]
-          [REMINDER 24h] [SETTLE 30m] [MISSING autopilot|random|power_down|repeat_locked] [MISSED 3]
+          [REMINDER 24h] [SETTLE 30m] [MISSING {missing}] [MISSED 3]
           [HOLD ON] [SEED s]
   GAME <code>                      act on another game from here on
   ADD PLAYER <address> <robot> [COLOUR red] [NAME text]
@@ -60,7 +59,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
   EJECT <robot>      REPLACE <robot> WITH <address>      STATUS      HELP
   TIMEZONE <robot> <Europe/Berlin | NONE>   also show that player's deadlines in their time zone
-"""
+""".replace("{missing}", "|".join(fills.names(game_policy=True)))
 
 
 class _Preview(Exception):
@@ -126,9 +125,7 @@ def do_add_player(ctx: GmContext, command: Command) -> str:
 
 def do_start(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
-        turn = g.start_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, game_code(ctx))
-        enqueue_start_mails(s, ctx.settings, game, now=ctx.now, reply_to=reply_to(ctx.settings, 1))
+        turn, _ = g.start_and_announce(s, ctx.settings, game_code(ctx), actor=ctx.actor, now=ctx.now)
         return f"started; turn 1 dealt, deadline {deadline_words(turn.deadline, ctx.now)}"
 
 

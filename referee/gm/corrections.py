@@ -11,13 +11,13 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from .. import games as g
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
 from ..intake.tokens import reply_to
 from ..notices import notice
 from ..orders import OrderContext, parse_orders
 from ..reports.mails import enqueue_turn_mails, hand_of, locked_of
-from ..store import games as g
 from ..store.models import Game
 from . import robot_set
 from .context import CommandFailed, GmContext, game_code, health, notice_key, tell_players

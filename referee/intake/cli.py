@@ -13,7 +13,11 @@ from typing import Any
 
 import click
 
-from ..store.cli import _echo_json, _errors, _open_store, _session, _settings
+from ..cli_support import cli_settings as _settings
+from ..cli_support import echo_json as _echo_json
+from ..cli_support import open_store as _open_store
+from ..cli_support import store_errors as _errors
+from ..cli_support import store_session as _session
 
 EX_TEMPFAIL = 75
 
@@ -74,9 +78,9 @@ def ingest_command(then_process: bool) -> None:
     Exit status 0: stored (or stored already); 75 (EX_TEMPFAIL): not stored, try again later."""
     raw = sys.stdin.buffer.read()
     try:
+        from ..cli_support import CONFIG_META
         from ..clock import now
         from ..config import load_settings, require_configuration
-        from ..store.cli import CONFIG_META
         from ..store.db import Store
         from .maildir import ingest_bytes
 

@@ -1,6 +1,6 @@
 """The intake's own questions to the store, named by what they ask.
 
-The store's query functions (:mod:`referee.store.games`, :mod:`referee.store.mail`) answer most of
+The store's query functions (:mod:`referee.store.queries`, :mod:`referee.store.mail`) answer most of
 what the intake needs; the few they do not are here, so that the intake's flow holds no ORM query of
 its own. (At the merge of issue 20 these may move under the store's queries.)
 """

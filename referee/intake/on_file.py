@@ -8,10 +8,10 @@ from sqlalchemy.orm import Session
 
 from ..engine import Card, Robot, parse_card
 from ..engine.option_orders import RECOMPILE
+from ..games import active_orders, cards_of, owes_program
 from ..orders import OrderContext, StandingOrders
 from ..orders.language import DIRECTION_NAMES
 from ..orders.rules import OnFile
-from ..store.games import active_orders, cards_of, owes_program
 from ..store.models import Player, Turn
 
 

@@ -22,11 +22,12 @@ from sqlalchemy.orm import Session
 from ..autopilot.course import FAR
 from ..autopilot.preview import best_programs, path_picture, trace_program
 from ..coursemaps import cached_course_map
-from ..engine import Board, Card, Robot, Rules, parse_card, resolve_turn
+from ..engine import Board, Card, Robot, Rules, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
 from ..orders.replies import card_text
-from ..store.games import load_course, robots_of
 from ..store.models import Game, Player, Turn
+from ..store.queries import load_course
+from ..store.records import robots_of, undealt_of
 
 if TYPE_CHECKING:
     from ..render.mail import Picture
@@ -59,7 +60,7 @@ def _outcome(before: Robot, after: Robot, distance: int) -> str:
 
 def _setting(game: Game, turn: Turn) -> tuple[Board, list[Robot], Rules, list[Card]]:
     board = load_course(game.course)
-    return board, robots_of(turn), Rules.from_dict(turn.rules), [parse_card(c) for c in turn.undealt]
+    return board, robots_of(turn), Rules.from_dict(turn.rules), undealt_of(turn)
 
 
 def preview_picture(game: Game, player: Player, turn: Turn, program: list[Card]) -> Picture:

@@ -33,7 +33,7 @@ For one mail (:func:`process_mail`):
    in the words of :mod:`referee.messages`): read with the robot's hand, locked registers and options
    from the open turn. Orders for another turn (BEGIN line, token, or the turn mail replied to) are
    stale, orders that came after the deadline are late; either way nothing is taken. A good program goes in with
-   :func:`referee.store.games.submit_program` (the last one counts; a power down and a re-entry
+   :func:`referee.games.submit_program` (the last one counts; a power down and a re-entry
    facing ride on it), standing orders are merged into the player's, and the answer echoes what is
    now on file with the time left. A mail with any error changes nothing and is answered with every
    error and a template to correct. HELP, STATUS and CARDS are answered in the same mail.

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from ..deadlines import when_text
 from ..engine import Robot
+from ..games import game_view
 from ..messages import players as words
 from ..orders import OrderContext, OrderResult, read_orders, replies
 from ..orders.extract import Extracted
-from ..store.games import game_view
 from ..store.models import Game, Player, Turn
 from . import answers, limits, lookups, previews
 from .job import Job

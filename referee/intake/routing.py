@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..games import get_game, get_player
 from ..keys import same_key
 from ..orders import MailText, extract, read_orders
 from ..orders.extract import BlockHeader, Extracted
 from ..store.errors import NotFound
-from ..store.games import get_game, get_player
 from ..store.models import Game, Player
 from . import answers, lookups
 from .job import safe

@@ -5,13 +5,13 @@ by the order language's rules (:mod:`referee.orders.rules`). The answer is :mod:
 from __future__ import annotations
 
 from ..engine import Robot
+from ..games import open_turn, recompile_hand, robots_of, set_standing_orders, submit_program
 from ..keys import same_key
 from ..messages import players as words
 from ..orders import OrderContext, OrderError, OrderResult, read_orders, render_echo
 from ..orders.extract import BlockHeader, Extracted
 from ..orders.rules import OrderRuleError, filing
 from ..store.errors import ProgramError, StoreError
-from ..store.games import open_turn, recompile_hand, robots_of, set_standing_orders, submit_program
 from ..store.models import Game, Player, Turn
 from . import forgery, limits, loops, replying
 from .job import Job

@@ -7,7 +7,11 @@ from typing import Any
 
 import click
 
-from ..store.cli import _echo_json, _errors, _open_store, _session, _settings
+from ..cli_support import cli_settings as _settings
+from ..cli_support import echo_json as _echo_json
+from ..cli_support import open_store as _open_store
+from ..cli_support import store_errors as _errors
+from ..cli_support import store_session as _session
 
 
 @click.group("outbox")
@@ -72,7 +76,7 @@ def outbox_list(status: str | None, code: str | None, limit: int, as_json: bool)
     """List outgoing mails, newest first, with each mail's size as it is stored (before DKIM adds ~0.5 kB)."""
     from sqlalchemy import select
 
-    from ..store import games
+    from .. import games
     from ..store.models import Game, OutgoingMail
 
     with _session(write=False) as s:

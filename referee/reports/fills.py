@@ -10,8 +10,8 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from ..render.tables import TurnReport
-from ..store.games import active_orders
 from ..store.models import Game, Player, Turn
+from ..store.queries import active_orders
 
 #: policy -> the mark on a filled card
 MARKS = {"autopilot": "autopilot", "random": "random", "power_down": "powered down", "repeat_locked": "repeated"}

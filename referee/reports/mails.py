@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from ..archive.links import turn_url
 from ..config import Settings
 from ..deadlines import deadline_text as when_deadline
-from ..engine import Board, Card, Robot, parse_card, square_name
+from ..engine import Board, Robot, square_name
 from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
 from ..orders.replies import program_block
@@ -39,9 +39,10 @@ from ..render.players import Player as Column
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.errors import GameStateError
-from ..store.games import get_game, get_turn
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.queries import get_game, get_turn
+from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
 from .stored import course_board, report_players, robots_before
@@ -121,14 +122,6 @@ def standing_of(player: Player) -> StandingOrders:
         out.fire = {int(k): str(v) for k, v in fire.items() if str(k).isdigit()}
     out.options = StandingOrders.from_dict({"options": stored.get("options")}).options  # option cards' orders
     return out
-
-
-def hand_of(turn: Turn, robot: str) -> list[Card]:
-    return [parse_card(c) for c in turn.hands.get(robot, [])]
-
-
-def locked_of(turn: Turn, robot: str) -> dict[int, Card]:
-    return {int(reg): parse_card(card) for reg, card in (turn.locked.get(robot) or {}).items()}
 
 
 def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) -> str:

@@ -13,8 +13,8 @@ from ..engine.decisions import decisions_of
 from ..engine.event_codec import decode_events
 from ..engine.snapshot import cards_from_list, robot_from_dict
 from ..render import Player, make_players
-from ..store.games import load_course
 from ..store.models import Game, Turn
+from ..store.queries import load_course
 
 
 def stored_events(turn: Turn) -> list[Event]:

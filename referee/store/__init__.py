@@ -1,20 +1,21 @@
-"""The game store: everything a game needs, in SQLite (the default) or PostgreSQL.
+"""The game store: persistence of everything a game needs, in SQLite (the default) or PostgreSQL.
 
 Modules:
 
 - :mod:`.db`: :class:`Store` (engine, ``write()`` / ``read()`` sessions, schema migrations).
 - :mod:`.models`: the tables.
-- :mod:`.games`: games, players, turns, orders; resolving, replaying, re-running, rolling back.
+- :mod:`.queries`: games, players, turns and orders looked up by meaning (no changes).
+- :mod:`.records`: a turn's JSON columns (hands, fused registers, programs, snapshots), typed.
 - :mod:`.mail`: incoming mails, the outbox, once-only notices, service state.
 - :mod:`.programs`: checking a program against a hand (pure).
 - :mod:`.locking`: row locks and named locks.
 - :mod:`.errors`: what the store refuses (``StoreError`` and subclasses, one-line messages).
-- :mod:`.cli`: ``referee db ...`` and ``referee game ...``.
 
-Typical use::
+What is done with a game (create, start, resolve, ...) is :mod:`referee.games`, above the store::
 
+    from referee import games
     from referee.config import load_settings
-    from referee.store import Store, games
+    from referee.store import Store
 
     store = Store(load_settings().database_url)
     store.check_schema()
@@ -23,8 +24,9 @@ Typical use::
         games.add_player(s, game, email="bob@example.org", robot="Twonky")
         games.start_game(s, game)
 
-Service functions take a session so a caller composes them into one transaction, lock what they
-change, and take ``now`` (aware UTC) and ``actor`` parameters.
+The store imports nothing above it (no mailer, reports, render, gm or games); only the two pure header
+readers :mod:`referee.intake.senders` and :mod:`referee.intake.unreadable` (standard library only) are
+still taken from the intake, for the incoming mail's sender and readability.
 """
 
 from __future__ import annotations

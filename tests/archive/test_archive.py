@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from referee import games as g
 from referee.archive import build_archive
 from referee.cli import main
-from referee.store import games as g
 from tests.reports.helpers import PLAYERS, T0, html_of, new_game, outbox, parse, play_turn, play_turns
 
 NOW = T0 + timedelta(hours=1)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from referee import games as g
 from referee.autopilot import plan_program
 from referee.boards import load_board
 from referee.engine import Rules, parse_card, resolve_turn
 from referee.engine.geometry import DIR_NAMES, square_name
 from referee.intake.process import referee_gm_handler
-from referee.store import games as g
 from tests.intake.conftest import settings, take  # noqa: F401  (the intake's fixtures)
 from tests.intake.helpers import (
     GM,

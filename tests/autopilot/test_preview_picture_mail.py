@@ -10,12 +10,12 @@ from email import message_from_bytes, policy
 
 from PIL import Image
 
+from referee import games as g
 from referee.boards import load_board
 from referee.engine import parse_card
 from referee.engine.geometry import parse_square
 from referee.render import CELL, make_players
 from referee.render.board_image import Layout
-from referee.store import games as g
 from tests.intake.conftest import settings, take  # noqa: F401  (the intake's fixtures)
 from tests.intake.helpers import address, block, hand, mail, new_game, outbox, program_lines, text_of
 

@@ -20,10 +20,10 @@ from email.utils import make_msgid
 import aioimaplib
 import aiosmtplib
 
+from referee import games as g
 from referee.boards import load_board
 from referee.engine import Card, parse_card, resolve_turn
 from referee.store import Store
-from referee.store import games as g
 from referee.tick import tick
 from tests.servers.dovecot import DOMAIN, password
 

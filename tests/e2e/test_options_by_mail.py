@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
+from referee import games as g
 from referee.boards import load_board
 from referee.engine import Card, resolve_turn
 from referee.engine.decisions import Answers
 from referee.engine.option_orders import BRAKES, GYROSCOPE, RECOMPILE, order_key
 from referee.orders import OrderContext, parse_orders
 from referee.store import Store
-from referee.store import games as g
 from referee.tick import tick
 from tests.e2e.test_game_by_mail import T0, Mailer, at, text_of, turn_form
 

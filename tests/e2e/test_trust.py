@@ -18,10 +18,10 @@ import aioimaplib
 import aiosmtplib
 from sqlalchemy import select
 
+from referee import games as g
 from referee.config import Settings
 from referee.engine import Card
 from referee.store import Store
-from referee.store import games as g
 from referee.store.models import IncomingMail, OutgoingMail
 from referee.tick import tick
 from tests.e2e.test_game_by_mail import (

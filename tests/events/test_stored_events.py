@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from referee import games as g
 from referee.engine.event_codec import EVENTS_VERSION, decode_events
 from referee.render import build_report, report_text
 from referee.reports import report_players, stored_turn_result
 from referee.reports.standings import summarize
 from referee.reports.stored import course_board
-from referee.store import games as g
 
 from ..reports.helpers import new_game, play_turns
 

@@ -8,8 +8,8 @@ from email import policy
 
 from sqlalchemy import select
 
+from referee import games as g
 from referee.gm.language import parse_lines
-from referee.store import games as g
 from referee.store.models import AuditEntry, Order, OutgoingMail
 
 from .conftest import GM, SECRET, T0

@@ -7,8 +7,8 @@ from datetime import timedelta
 
 import pytest
 
+from referee import games as g
 from referee.gm.language import parse_lines
-from referee.store import games as g
 
 from .conftest import GM, SECRET, T0
 

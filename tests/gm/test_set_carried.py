@@ -6,8 +6,8 @@ import re
 
 import pytest
 
+from referee import games as g
 from referee.gm.language import GmSyntaxError, parse_command
-from referee.store import games as g
 
 
 def robot(gm, name):

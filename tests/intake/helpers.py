@@ -13,9 +13,9 @@ from email.utils import format_datetime, make_msgid
 import aioimaplib
 from sqlalchemy import select
 
+from referee import games as g
 from referee.config import Settings
 from referee.store import Store
-from referee.store import games as g
 from referee.store.models import IncomingMail, Order, OutgoingMail, Player
 from tests.servers.dovecot import DOMAIN, password
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from referee import games as g
 from referee.archive import build_archive
 from referee.gm import run_block
 from referee.gm.language import GmBlock, parse_lines
-from referee.store import games as g
 from referee.store.errors import InvalidValue
 from referee.store.mail import record_incoming
 from referee.textsafe import clean_name, for_terminal

@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
+from referee import games as g
 from referee.intake.tokens import reply_address
-from referee.store import games as g
 from referee.store.types import utcnow
 
 from .helpers import GM, address, block, hand, incoming, mail, new_game, outbox, player, program_lines, text_of

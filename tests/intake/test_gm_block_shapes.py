@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from referee import games as g
 from referee.intake.process import GmMail, GmOutcome
-from referee.store import games as g
 
 from .helpers import GM, GM_SECRET, incoming, mail, new_game, outbox, text_of
 

@@ -4,10 +4,10 @@ keys keep working), and the GM hears when one robot's key is tried wrongly again
 from __future__ import annotations
 
 import referee.gm as gm
+from referee import games as g
 from referee.config import Settings
+from referee.games import SECRET_LENGTH
 from referee.gm import handle_gm_text
-from referee.store import games as g
-from referee.store.games import SECRET_LENGTH
 
 from .helpers import GM, address, block, hand, mail, new_game, outbox, player, program_lines, text_of
 from .stored import deliver, quiet  # noqa: F401 (a fixture)

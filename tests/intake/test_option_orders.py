@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from referee import games as g
 from referee.engine import parse_card
 from referee.engine.option_orders import (
     ABORT_SWITCH,
@@ -30,7 +31,6 @@ from referee.engine.option_orders import (
     WEAPONS,
     order_key,
 )
-from referee.store import games as g
 
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 

@@ -7,6 +7,7 @@ import asyncio
 import aiosmtplib
 import pytest
 
+from referee import games as g
 from referee.intake.imap import (
     connect,
     mailbox_key,
@@ -19,7 +20,6 @@ from referee.intake.imap import (
 )
 from referee.intake.process import process_pending
 from referee.intake.tokens import reply_address
-from referee.store import games as g
 from referee.store.mail import record_incoming
 
 from .helpers import (

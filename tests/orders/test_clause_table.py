@@ -12,8 +12,8 @@ from referee.orders.reading import Bad
 
 
 def test_the_table_tries_the_clauses_in_their_registration_order():
-    assert [c.name for c in CLAUSES] == ["commands", "option cards", "element orders", "power down", "sacrifice", "two wrenches",
-                                         "re-entry", "fire"]
+    assert [c.name for c in CLAUSES] == ["commands", "option cards", "element orders", "power down", "sacrifice",
+                                         "two wrenches", "re-entry", "fire"]
 
 
 def test_a_clause_cannot_be_registered_twice():

@@ -13,12 +13,12 @@ from email.utils import make_msgid
 
 import pytest
 
+from referee import games as g
 from referee.intake.imap import poll_async
 from referee.intake.process import process_pending
 from referee.intake.tokens import reply_address
 from referee.mailer.reply_tokens import move_to_subject
 from referee.mailer.transports import transport_for
-from referee.store import games as g
 from tests.intake.helpers import REFEREE, active_program, address, hand, mail, new_game, outbox, settings_for
 
 from .helpers import last_mail, submit

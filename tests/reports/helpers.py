@@ -9,10 +9,10 @@ from datetime import UTC, datetime, timedelta
 from email import policy
 from email.message import EmailMessage
 
+from referee import games as g
 from referee.config import Settings
 from referee.reports import enqueue_start_mails, enqueue_turn_mails
 from referee.store import Store
-from referee.store import games as g
 from referee.store.models import OutgoingMail
 
 #: a fixed start time; tests move it forward themselves

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from referee import games as g
 from referee.cli import main
 from referee.store import Store
-from referee.store import games as g
 
 BOARDS = Path(__file__).resolve().parent / "boards"
 COURSE = "yardrace"

@@ -1,7 +1,7 @@
 """What the board's elements remember (a turret's facing, its cards) is stored with each turn and carried
 into the next one; a re-run from the snapshot gives the same state."""
 
-from referee.store import games as g
+from referee import games as g
 
 from .conftest import new_game
 from .test_store_games import submit_all

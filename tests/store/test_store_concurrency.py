@@ -13,8 +13,8 @@ from contextlib import contextmanager
 
 from sqlalchemy import func, select, text
 
+from referee import games as g
 from referee.store import Store
-from referee.store import games as g
 from referee.store.locking import lock_game
 from referee.store.models import AuditEntry, Order, Player, Turn
 

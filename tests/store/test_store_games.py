@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import func, select
 
+from referee import games as g
 from referee.boards import load_board
 from referee.engine import RULES_VERSION, Robot, deal_turn, parse_card
 from referee.engine.event_codec import decode_events
@@ -23,7 +24,6 @@ from referee.store import (
     Store,
     StoreError,
 )
-from referee.store import games as g
 from referee.store.models import AuditEntry, Order, Turn
 
 from .conftest import COURSE, T0, first_cards, new_game

@@ -8,8 +8,8 @@ from email.message import EmailMessage
 import pytest
 from sqlalchemy import func, select
 
+from referee import games as g
 from referee.store import InvalidValue
-from referee.store import games as g
 from referee.store import mail as m
 from referee.store.models import IncomingMail, OutgoingMail
 

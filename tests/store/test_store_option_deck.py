@@ -3,8 +3,8 @@ turn to turn as each turn leaves it, and replayed exactly."""
 
 from __future__ import annotations
 
+from referee import games as g
 from referee.engine.option_deck import CLASSIC, new_option_deck
-from referee.store import games as g
 
 from .conftest import T0, new_game
 from .test_store_games import submit_all

@@ -9,13 +9,14 @@ from email import policy
 
 from sqlalchemy import select
 
+from referee import games as g
 from referee.autopilot import course_map
 from referee.boards import load_board
 from referee.engine import parse_card
-from referee.store import games as g
+from referee.engine.snapshot import robot_from_dict
+from referee.games import plan_missing
 from referee.store.models import Order
 from referee.tick import tick
-from referee.turns import plan_missing
 
 from .test_tick import T0, mails, new_game, program, settings  # noqa: F401  (settings: the fixture)
 
@@ -42,7 +43,7 @@ def test_new_games_play_late_robots_by_the_autopilot(store, settings):  # noqa: 
     course = course_map(load_board("sprint"))
     for name in ("Hammer", "Zoom"):  # each got nearer the first flag along the course, alive
         assert after[name]["lives"] == start[name].lives
-        nearer = course.best_distance(1, g.robot_from_dict(after[name]).pos)
+        nearer = course.best_distance(1, robot_from_dict(after[name]).pos)
         assert nearer < course.best_distance(1, start[name].pos)
     # the results mail says who was late and what played for them, and marks their cards
     results = mails(store, "turn_report")

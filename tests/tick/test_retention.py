@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from referee import games as g
 from referee.config import Settings
 from referee.store import Store
-from referee.store import games as g
 from referee.store.mail import reprocess
 from referee.store.models import IncomingMail
 from referee.tick import tick

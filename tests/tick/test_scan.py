@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from referee.store import games as g
+from referee import games as g
 from referee.tick import is_due
 from referee.workers import due_turns, reminder_candidates
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from referee import games as g
 from referee.config import Settings
 from referee.store import Store
-from referee.store import games as g
 from referee.store.mail import set_state
 from referee.store.models import OutgoingMail
 from referee.tick import LAST_RUN, lock_path, tick

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from referee import games as g
 from referee.store import Store
-from referee.store import games as g
 from referee.store.models import AuditEntry, OutgoingMail
 
 #: processes killed at chosen moments: run alone, after the parallel part (see .ci/tests)

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from referee import games as g
 from referee.store import Store
-from referee.store import games as g
 from referee.store.models import AuditEntry, Game, OutgoingMail, Turn, TurnNotice
 from referee.workers import claim
 

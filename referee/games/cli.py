@@ -1,105 +1,28 @@
-"""``referee db ...`` (schema) and ``referee game ...`` (games from the shell) commands.
+"""``referee game ...``: games from the shell, through the use cases of :mod:`referee.games`.
 
 Errors are one line on standard error and exit status 1. ``referee game resolve`` exits 3 when it
 did nothing because the turn had been resolved already (by another process) or the game was busy.
-Only click is imported at module level so that ``referee`` starts fast for other commands.
 """
 
 from __future__ import annotations
 
-import getpass
-import json
 import re
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
-    from .db import Store
-
-CONFIG_META = "referee.config"
-EXIT_NOTHING_DONE = 3
-
-
-def config_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """Callback of the global ``--config`` option: remember the file for the commands."""
-    if value:
-        ctx.meta[CONFIG_META] = value
-
-
-def make_config_option() -> click.Option:
-    return click.Option(["--config"], metavar="FILE", expose_value=False, is_eager=True, callback=config_option,
-                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
-
-
-def _actor() -> str:
-    try:
-        return f"cli:{getpass.getuser()}"
-    except Exception:  # no user name to be had (containers): still say where it came from
-        return "cli"
-
-
-def _settings() -> Any:
-    from ..config import ConfigError, load_settings, require_configuration
-
-    ctx = click.get_current_context()
-    try:  # never a database and Maildirs made in whatever directory cron runs in
-        return require_configuration(load_settings(ctx.meta.get(CONFIG_META)))
-    except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    """Store errors as one-line click errors."""
-    from sqlalchemy.exc import OperationalError
-
-    from .errors import StoreError
-
-    try:
-        yield
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
-    except OperationalError as exc:
-        raise click.ClickException(f"database error: {exc.orig}") from None
-
-
-def _open_store(check: bool = True) -> Store:
-    from .db import Store
-
-    with _errors():
-        store = Store.from_settings(_settings())
-        if check:
-            store.check_schema()
-    return store
-
-
-@contextmanager
-def _session(*, write: bool) -> Iterator[Session]:
-    """One transaction on the configured store (committed at the end when ``write``); errors as click errors."""
-    store = _open_store()
-    try:
-        with _errors(), (store.write() if write else store.read()) as s:
-            yield s
-    finally:
-        store.close()
-
-
-def _echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, default=str))
-
-
-def parse_duration(text: str) -> int:
-    """``5d``, ``36h``, ``90m``, ``45s`` or plain seconds -> seconds."""
-    m = re.fullmatch(r"\s*(\d+)\s*([dhms]?)\s*", text.lower())
-    if not m:
-        raise click.BadParameter(f"{text!r} is not a duration such as 5d, 36h, 90m or 3600")
-    return int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60, "s": 1, "": 1}[m.group(2)]
+from ..cli_support import (
+    EXIT_NOTHING_DONE,
+    cli_actor,
+    cli_settings,
+    echo_json,
+    open_store,
+    parse_duration,
+    store_session,
+)
+from ..store.records import hand_of, locked_of
+from . import fills
 
 
 def _parse_rule(text: str) -> tuple[str, Any]:
@@ -118,49 +41,6 @@ def _parse_rule(text: str) -> tuple[str, Any]:
 
 
 # ---------------------------------------------------------------------------------------------------
-@click.group("db")
-def db_group() -> None:
-    """The database schema (SQLite by default, or PostgreSQL: set database_url)."""
-
-
-@db_group.command("upgrade")
-@click.argument("revision", default="head")
-def db_upgrade(revision: str) -> None:
-    """Bring the database to REVISION (default: the newest), creating it if it is empty."""
-    store = _open_store(check=False)
-    with _errors():
-        before, after = store.upgrade(revision)
-    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
-    store.close()
-
-
-@db_group.command("downgrade")
-@click.argument("revision")
-def db_downgrade(revision: str) -> None:
-    """Take the database back to REVISION ('base' removes every table of the referee)."""
-    store = _open_store(check=False)
-    with _errors():
-        before, after = store.downgrade(revision)
-    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
-    store.close()
-
-
-@db_group.command("current")
-def db_current() -> None:
-    """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
-    from .db import head_revision
-
-    store = _open_store(check=False)
-    with _errors():
-        current = store.current_revision()
-    head = head_revision()
-    click.echo(f"{store.describe()}: at {current or 'empty (no schema)'}, newest {head}")
-    store.close()
-    if current != head:
-        sys.exit(1)
-
-
-# ---------------------------------------------------------------------------------------------------
 @click.group("game")
 def game_group() -> None:
     """Games: create, seat players, start, play turn by turn, inspect."""
@@ -176,21 +56,21 @@ def game_group() -> None:
 @click.option("--deadline", default="5d", show_default=True, help="Time players have per turn (5d, 36h...).")
 @click.option("--reminder", default="24h", show_default=True, help="Remind missing players this long before.")
 @click.option("--missing-orders", default="autopilot", show_default=True,
-              type=click.Choice(["autopilot", "random", "power_down", "repeat_locked"]),
-              help="Policy for missing programs.")
+              type=click.Choice(fills.names(game_policy=True)),
+              help="Policy for missing programs (see 'referee game resolve --help').")
 @click.option("--hold-for-review", is_flag=True, help="Turn results go to the GM before the players.")
 @click.option("--gm", "gm_address", help="The game master's address.")
 def game_new(code: str | None, course: str, title: str, rules: tuple[str, ...], seed: str | None, deadline: str,
              reminder: str, missing_orders: str, hold_for_review: bool, gm_address: str | None) -> None:
     """Create a game (CODE, e.g. RR-7; default the next free RR-<n>)."""
-    from . import games
+    from .. import games
 
     house = dict(_parse_rule(r) for r in rules)
-    with _session(write=True) as s:
+    with store_session(write=True) as s:
         game = games.create_game(s, course=course, code=code, title=title, rules=house, seed=seed,
                                  deadline_seconds=parse_duration(deadline), reminder_seconds=parse_duration(reminder),
                                  missing_orders=missing_orders, hold_for_review=hold_for_review,
-                                 gm_address=gm_address, actor=_actor())
+                                 gm_address=gm_address, actor=cli_actor())
     click.echo(f"{game.code}: new game on {game.course} (house rules: {_rules_text(game.rules)})")
 
 
@@ -202,10 +82,10 @@ def game_new(code: str | None, course: str, title: str, rules: tuple[str, ...], 
 @click.option("--name", default="", help="The player's name.")
 def game_add_player(code: str, email: str, robot: str, colour: str | None, name: str) -> None:
     """Seat the player at EMAIL with robot ROBOT in game CODE (while it is forming)."""
-    from . import games
+    from .. import games
 
-    with _session(write=True) as s:
-        p = games.add_player(s, code, email=email, robot=robot, colour=colour, name=name, actor=_actor())
+    with store_session(write=True) as s:
+        p = games.add_player(s, code, email=email, robot=robot, colour=colour, name=name, actor=cli_actor())
         game_code = p.game.code
     click.echo(f"{game_code}: seat {p.seat} {p.robot} ({p.colour}) played by {p.email}, secret {p.secret}")
 
@@ -214,15 +94,12 @@ def game_add_player(code: str, email: str, robot: str, colour: str | None, name:
 @click.argument("code")
 def game_start(code: str) -> None:
     """Place the robots and deal the first hands; the players' first mails are queued in the outbox."""
-    from ..intake.tokens import reply_to
-    from ..reports import enqueue_start_mails
-    from . import games
+    from .. import games
 
-    settings = _settings()
-    with _session(write=True) as s:
-        turn = games.start_game(s, code, actor=_actor())
+    settings = cli_settings()
+    with store_session(write=True) as s:
+        turn, mails = games.start_and_announce(s, settings, code, actor=cli_actor())
         game = turn.game
-        mails = enqueue_start_mails(s, settings, game, now=turn.opened_at, reply_to=reply_to(settings, 1))
     click.echo(f"{game.code}: started with {len(turn.state_before)} robots; turn 1 dealt"
                + (f", deadline {turn.deadline:%Y-%m-%d %H:%M} UTC" if turn.deadline else "")
                + f"; {len(mails)} mails queued")
@@ -233,13 +110,13 @@ def game_start(code: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="As JSON.")
 def game_list(status: str | None, as_json: bool) -> None:
     """List the games."""
-    from . import games
+    from .. import games
 
-    with _session(write=False) as s:
+    with store_session(write=False) as s:
         rows = [{"code": g.code, "title": g.title, "course": g.course, "status": g.status, "turn": g.turn_number,
                  "players": len(g.players), "winner": g.winner} for g in games.list_games(s, status)]
     if as_json:
-        _echo_json(rows)
+        echo_json(rows)
         return
     if not rows:
         click.echo("no games")
@@ -255,12 +132,12 @@ def game_list(status: str | None, as_json: bool) -> None:
 @click.option("--secrets", is_flag=True, help="Show the players' secrets.")
 def game_status(code: str, as_json: bool, secrets: bool) -> None:
     """The game, its open turn, and every player's robot and orders."""
-    from . import games
+    from .. import games
 
-    with _session(write=False) as s:
+    with store_session(write=False) as s:
         view = games.game_view(s, games.get_game(s, code), secrets_too=secrets)
     if as_json:
-        _echo_json(view)
+        echo_json(view)
         return
     click.echo(f"{view['code']}{' ' + repr(view['title']) if view['title'] else ''}: {view['status']}, "
                f"course {view['course']}, turn {view['turn']}"
@@ -286,16 +163,16 @@ def game_status(code: str, as_json: bool, secrets: bool) -> None:
 @click.argument("robot")
 def game_hand(code: str, robot: str) -> None:
     """ROBOT's hand for the open turn, numbered, and its fused registers."""
-    from . import games
+    from .. import games
 
-    with _session(write=False) as s:
+    with store_session(write=False) as s:
         game = games.get_game(s, code)
         player = games.get_player(s, game, robot)
         turn = games.open_turn(s, game)
         if turn is None:
             raise click.ClickException(f"{game.code} has no open turn")
-        hand = turn.hands.get(player.robot, [])
-        locked = turn.locked.get(player.robot, {})
+        hand = hand_of(turn, player.robot)
+        locked = locked_of(turn, player.robot)
     click.echo(f"{game.code} turn {turn.number}, {player.robot}: "
                + (", ".join(f"{i}={c}" for i, c in enumerate(hand, start=1)) or "no cards"))
     for reg, card in sorted(locked.items()):
@@ -315,10 +192,9 @@ def game_program(code: str, robot: str | None, cards: str | None, file: Any, tur
                  power_down: bool | None, reentry: str | None) -> None:
     """Enter ROBOT's program: CARDS comma-separated ("FWD2 670, RT90 80, ..." or "Move-2 P670, ...";
     1-9 = that card of the hand; '-' = a fused register), or several from --file."""
-    from ..engine import parse_card
-    from . import games
-    from .errors import ProgramError, StoreError
-    from .programs import parse_cards_text
+    from .. import games
+    from ..store.errors import ProgramError, StoreError
+    from ..store.programs import parse_cards_text
 
     entries: list[tuple[str, str, str]] = []
     if file is not None:
@@ -340,17 +216,17 @@ def game_program(code: str, robot: str | None, cards: str | None, file: Any, tur
         raise click.UsageError("give ROBOT and CARDS, or --file FILE")
     problems: list[str] = []
     accepted: list[str] = []
-    with _session(write=True) as s:
+    with store_session(write=True) as s:
         game = games.get_game(s, code)
         for where, name, text in entries:
             prefix = f"{where}: " if where else ""
             try:
                 player = games.get_player(s, game, name)
                 turn = games.open_turn(s, game)
-                hand = [parse_card(c) for c in (turn.hands.get(player.robot, []) if turn else [])]
+                hand = hand_of(turn, player.robot) if turn else []
                 order = games.submit_program(s, game, player.robot, parse_cards_text(text, hand),
                                              turn_number=turn_number, source="cli", power_down=power_down,
-                                             reentry_facing=reentry, text=text.strip(), actor=_actor())
+                                             reentry_facing=reentry, text=text.strip(), actor=cli_actor())
                 accepted.append(f"{game.code} turn {order.turn.number}, {player.robot}: "
                                 + (", ".join(c or "-" for c in order.program) or "no program")
                                 + (" (power down next turn)" if order.power_down else ""))
@@ -367,40 +243,37 @@ def game_program(code: str, robot: str | None, cards: str | None, file: Any, tur
 @game_group.command("resolve")
 @click.argument("codes", nargs=-1)
 @click.option("--turn", "turn_number", type=int, help="Resolve only if this turn is still the open one.")
-@click.option("--fill", type=click.Choice(["random", "idle"]),
-              help="Program for robots whose players sent none (default: refuse to resolve).")
+@click.option("--fill", type=click.Choice(fills.names()),
+              help="Program for robots whose players sent none (default: refuse to resolve): "
+                   + "; ".join(f"{s.name}: {s.summary}" for s in fills.STRATEGIES.values()) + ".")
 @click.option("--all", "all_ready", is_flag=True,
               help="Every running game (those still waiting for programs are skipped, unless --fill).")
 @click.option("--no-wait", is_flag=True, help="Skip a game another process is changing (PostgreSQL).")
 def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | None, all_ready: bool,
                  no_wait: bool) -> None:
     """Resolve the open turn of the games CODES (or of every running game: --all), deal the next."""
-    from ..intake.tokens import reply_to
-    from ..reports import enqueue_turn_mails
-    from . import games
-    from .errors import AlreadyResolved, Busy, GameStateError, MissingOrders, StoreError
+    from .. import games
+    from ..store.errors import AlreadyResolved, Busy, GameStateError, MissingOrders, StoreError
 
     if not codes and not all_ready:
         raise click.UsageError("name a game, or use --all")
-    settings = _settings()
-    store = _open_store()
+    settings = cli_settings()
+    store = open_store()
     targets: list[tuple[int | str, int | None]] = [(code, turn_number) for code in codes]
     if all_ready:
         # each game's open turn as listed now: if another process resolves it meanwhile, it is not done twice
         with store.read() as s:
             targets.extend((g.id, g.turn_number) for g in games.list_games(s, "running"))
-    fill_fn = games.FILLS[fill] if fill else None
     resolved = skipped = 0
     try:
         for target, expect in targets:
             try:
                 with store.write() as s:
-                    turn = games.resolve_turn(s, target, expect_turn=expect, fill=fill_fn, wait=not no_wait,
-                                              actor=_actor())
-                    game = turn.game
+                    fill_fn = fills.filling(fill, games.get_game(s, target)) if fill else None
                     # the report goes in the same transaction as the turn: both are kept, or neither
-                    mails = enqueue_turn_mails(s, settings, game, turn, now=turn.resolved_at,
-                                              reply_to=reply_to(settings, turn.number + 1))
+                    turn, mails = games.resolve_with_mails(s, settings, target, expect_turn=expect, fill_missing=False,
+                                                           fill=fill_fn, wait=not no_wait, actor=cli_actor())
+                    game = turn.game
             except (AlreadyResolved, Busy) as exc:
                 click.echo(f"{exc} (nothing done)")
                 skipped += 1
@@ -429,13 +302,13 @@ def game_resolve(codes: tuple[str, ...], turn_number: int | None, fill: str | No
 @click.option("--no-hands", is_flag=True, help="Leave out the hands dealt.")
 def game_show_turn(code: str, number: int | None, as_json: bool, no_hands: bool) -> None:
     """Turn NUMBER (default: the current one): seed, hands, programs, events, robots before and after."""
-    from . import games
+    from .. import games
 
-    with _session(write=False) as s:
+    with store_session(write=False) as s:
         game = games.get_game(s, code)
         view = games.turn_view(s, game, number if number is not None else game.turn_number, hands=not no_hands)
     if as_json:
-        _echo_json(view)
+        echo_json(view)
         return
     click.echo(f"{view['game']} turn {view['turn']}: {view['status']}, seed {view['seed']}"
                + (f", resolved {_when(view['resolved_at'])} by {view['resolved_by']}" if view["resolved_at"] else "")
@@ -473,9 +346,9 @@ def game_show_turn(code: str, number: int | None, as_json: bool, no_hands: bool)
 @click.argument("number", type=int)
 def game_replay(code: str, number: int) -> None:
     """Re-run stored turn NUMBER from its snapshot; exit 1 if the result differs from the stored one."""
-    from . import games
+    from .. import games
 
-    with _session(write=False) as s:
+    with store_session(write=False) as s:
         game = games.get_game(s, code)
         result, same = games.replay_turn(s, game, number)
         note = games.rules_version_note(games.get_turn(s, game, number))

@@ -1,0 +1,52 @@
+"""``referee db ...``: the database schema (create, upgrade, downgrade, show the revision)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .cli_support import open_store, store_errors
+
+
+@click.group("db")
+def db_group() -> None:
+    """The database schema (SQLite by default, or PostgreSQL: set database_url)."""
+
+
+@db_group.command("upgrade")
+@click.argument("revision", default="head")
+def db_upgrade(revision: str) -> None:
+    """Bring the database to REVISION (default: the newest), creating it if it is empty."""
+    _migrate("upgrade", revision)
+
+
+@db_group.command("downgrade")
+@click.argument("revision")
+def db_downgrade(revision: str) -> None:
+    """Take the database back to REVISION ('base' removes every table of the referee)."""
+    _migrate("downgrade", revision)
+
+
+def _migrate(way: str, revision: str) -> None:
+    """Upgrade or downgrade to ``revision`` and say from where to where."""
+    store = open_store(check=False)
+    with store_errors():
+        before, after = getattr(store, way)(revision)
+    click.echo(f"{store.describe()}: {before or 'empty'} -> {after or 'empty'}")
+    store.close()
+
+
+@db_group.command("current")
+def db_current() -> None:
+    """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
+    from .store.db import head_revision
+
+    store = open_store(check=False)
+    with store_errors():
+        current = store.current_revision()
+    head = head_revision()
+    click.echo(f"{store.describe()}: at {current or 'empty (no schema)'}, newest {head}")
+    store.close()
+    if current != head:
+        sys.exit(1)

@@ -1,0 +1,106 @@
+"""What every ``referee`` command shares: the settings file option, opening the store, one
+transaction, store errors as one-line click errors, JSON output and who is acting.
+
+Only click is imported at module level so that ``referee`` starts fast for commands that never
+touch the store. Errors are one line on standard error and exit status 1.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from .config import Settings
+    from .store.db import Store
+
+CONFIG_META = "referee.config"
+#: the exit status of a command that did nothing because another process had done it (or was doing it)
+EXIT_NOTHING_DONE = 3
+
+
+def config_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """Callback of the global ``--config`` option: remember the file for the commands."""
+    if value:
+        ctx.meta[CONFIG_META] = value
+
+
+def make_config_option() -> click.Option:
+    return click.Option(["--config"], metavar="FILE", expose_value=False, is_eager=True, callback=config_option,
+                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
+
+
+def cli_actor() -> str:
+    """Who acts, for the audit log: ``cli:<user>``."""
+    try:
+        return f"cli:{getpass.getuser()}"
+    except Exception:  # no user name to be had (containers): still say where it came from
+        return "cli"
+
+
+def cli_settings() -> Settings:
+    """The settings of this command line (``--config`` or ``$REFEREE_CONFIG``); a click error if unusable."""
+    from .config import ConfigError, load_settings, require_configuration
+
+    ctx = click.get_current_context()
+    try:  # never a database and Maildirs made in whatever directory cron runs in
+        return require_configuration(load_settings(ctx.meta.get(CONFIG_META)))
+    except ConfigError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+@contextmanager
+def store_errors() -> Iterator[None]:
+    """Store errors as one-line click errors."""
+    from sqlalchemy.exc import OperationalError
+
+    from .store.errors import StoreError
+
+    try:
+        yield
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    except OperationalError as exc:
+        raise click.ClickException(f"database error: {exc.orig}") from None
+
+
+def open_store(check: bool = True) -> Store:
+    """The configured store (its schema checked to be up to date when ``check``)."""
+    from .store.db import Store
+
+    with store_errors():
+        store = Store.from_settings(cli_settings())
+        if check:
+            store.check_schema()
+    return store
+
+
+@contextmanager
+def store_session(*, write: bool) -> Iterator[Session]:
+    """One transaction on the configured store (committed at the end when ``write``); errors as click errors."""
+    store = open_store()
+    try:
+        with store_errors(), (store.write() if write else store.read()) as s:
+            yield s
+    finally:
+        store.close()
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, default=str))
+
+
+def parse_duration(text: str) -> int:
+    """``5d``, ``36h``, ``90m``, ``45s`` or plain seconds -> seconds."""
+    m = re.fullmatch(r"\s*(\d+)\s*([dhms]?)\s*", text.lower())
+    if not m:
+        raise click.BadParameter(f"{text!r} is not a duration such as 5d, 36h, 90m or 3600")
+    return int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60, "s": 1, "": 1}[m.group(2)]

@@ -1,0 +1,240 @@
+"""Missing orders: the one registry of named strategies that make a program for a robot whose player
+sent none.
+
+A game names its strategy (``Game.missing_orders``, chosen at ``NEWGAME`` / ``referee game new``);
+the tick and the GM's PROCESS fill by it, ``referee game resolve --fill NAME`` by any name here.
+Each :class:`Strategy` says what it does in one line (the help texts list them from here) and whether
+the robot powers down next turn.
+
+- ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
+  (:mod:`referee.autopilot`), the other robots standing still: it does not look at their orders.
+  The tick plans before it takes the game's write lock (:func:`plan_missing`); the fill re-plans
+  only when the turn changed meanwhile.
+- ``random`` (as PBEM referees did): five cards drawn at random from the hand; fused registers keep
+  their cards.
+- ``power_down``: the robot runs only its fused registers this turn (the rest stay empty) and powers
+  down the next turn, as if the player had sent ``REBOOT``.
+- ``repeat_locked``: each register repeats the card the robot played there last turn when that card
+  is in this turn's hand (fused registers keep theirs); the rest are drawn at random from the hand.
+- ``idle``: only the fused registers run (no power down). Not a game's policy: for ``referee game
+  resolve --fill idle``, and the stand-in of an ejected player's robot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from ..engine import BoardState, Card, Robot, Rules
+from ..store.errors import InvalidValue
+from ..store.models import MISSING_ORDERS_POLICIES, Game, Player, Turn
+from ..store.programs import REGISTERS, random_program
+from ..store.queries import load_course, open_turn, waiting_for
+from ..store.records import cards_of, hand_of, locked_of, robots_of, undealt_of
+
+#: ``fill(player, robot, hand, locked, seed) -> five registers`` for a robot with no program
+Fill = Callable[[Player, Robot, list[Card], dict[int, Card], str], list[Card | None]]
+#: robot -> (turn number, program): autopilot programs made before the game's write lock
+Planned = dict[str, tuple[int, list[Card | None]]]
+
+
+@dataclass(frozen=True)
+class Filling:
+    """A strategy made ready for one game: call it like a :data:`Fill`."""
+
+    name: str
+    program: Fill
+    #: the robot powers down next turn (as if its player had sent REBOOT)
+    powers_down: bool = False
+
+    def __call__(self, player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                 seed: str) -> list[Card | None]:
+        return self.program(player, robot, hand, locked, seed)
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One named way of filling a missing program."""
+
+    name: str
+    #: what it plays, in a few words (help texts; the players' wording is with their mails:
+    #: ``referee/reports/fills.py``, ``templates/reminder.txt``)
+    summary: str
+    #: ``make(game, planned) -> fill``; ``game`` is None for a strategy that needs none
+    make: Callable[[Game | None, Planned | None], Fill]
+    powers_down: bool = False
+    #: whether a game may name it as its missing-orders policy
+    game_policy: bool = True
+    needs_game: bool = False
+
+
+STRATEGIES: dict[str, Strategy] = {}
+
+
+def register(strategy: Strategy) -> Strategy:
+    if strategy.name in STRATEGIES:
+        raise ValueError(f"missing-orders strategy {strategy.name!r} is registered twice")
+    STRATEGIES[strategy.name] = strategy
+    return strategy
+
+
+def strategy(name: str) -> Strategy:
+    """The strategy called ``name``; :class:`InvalidValue` naming the known ones if there is none."""
+    found = STRATEGIES.get(name)
+    if found is None:
+        raise InvalidValue(f"no missing-orders strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    return found
+
+
+def names(*, game_policy: bool = False) -> list[str]:
+    """The strategies' names in registry order (``game_policy``: only those a game may choose)."""
+    return [n for n, s in STRATEGIES.items() if s.game_policy or not game_policy]
+
+
+def check_game_policy(name: str) -> None:
+    """Refuse a name a game cannot have as its missing-orders policy."""
+    allowed = names(game_policy=True)
+    if name not in allowed:
+        raise InvalidValue(f"missing-orders policy must be one of {', '.join(allowed)}, not {name!r}")
+
+
+def filling(name: str, game: Game | None = None, planned: Planned | None = None) -> Filling:
+    """Strategy ``name`` made ready for ``game`` (``planned``: see :func:`plan_missing`)."""
+    chosen = strategy(name)
+    if chosen.needs_game and game is None:
+        raise InvalidValue(f"the missing-orders strategy {name!r} works on a game: name one")
+    return Filling(chosen.name, chosen.make(game, planned), chosen.powers_down)
+
+
+def fill_for(game: Game, planned: Planned | None = None) -> Filling:
+    """The game's own missing-orders policy, made ready for its open turn."""
+    return filling(game.missing_orders, game, planned)
+
+
+class _GameFree(Mapping[str, Filling]):
+    """The strategies that need no game, by name (``FILLS["random"]``): for a caller with a fixed choice."""
+
+    def __getitem__(self, name: str) -> Filling:
+        if name not in STRATEGIES or STRATEGIES[name].needs_game:
+            raise KeyError(name)
+        return filling(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(n for n, s in STRATEGIES.items() if not s.needs_game)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+FILLS: Mapping[str, Filling] = _GameFree()
+
+
+# -- the strategies -----------------------------------------------------------------------------------
+def random_fill(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                seed: str) -> list[Card | None]:
+    """A program drawn at random from the hand (fused registers kept)."""
+    return list(random_program(hand, locked, f"{seed}:{robot.name}"))
+
+
+def idle_fill(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+              seed: str) -> list[Card | None]:
+    """Only the fused registers run."""
+    return [locked.get(reg) for reg in range(1, REGISTERS + 1)]
+
+
+def _previous_program(game: Game, player: Player, turn_number: int) -> list[Card | None]:
+    for t in game.turns:
+        if t.number == turn_number - 1 and t.played:
+            return cards_of(t.played.get(player.robot, []))
+    return []
+
+
+def _repeat(game: Game | None, planned: Planned | None) -> Fill:
+    assert game is not None
+
+    def repeat(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+               seed: str) -> list[Card | None]:
+        last = _previous_program(game, player, game.turn_number)
+        rng = random.Random(f"repeat:{seed}:{robot.name}")
+        left = [c for c in hand]
+        program: list[Card | None] = []
+        for reg in range(1, REGISTERS + 1):
+            if reg in locked:
+                program.append(locked[reg])
+                continue
+            want = last[reg - 1] if reg <= len(last) else None
+            if want is not None and want in left:
+                left.remove(want)
+                program.append(want)
+            else:
+                program.append(None)
+        for i, card in enumerate(program):
+            if card is None and left:
+                program[i] = left.pop(rng.randrange(len(left)))
+        return program
+    return repeat
+
+
+def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
+                      locked: dict[int, Card]) -> list[Card | None]:
+    """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
+    (snapshot, rules, seed, undealt cards), the other robots standing still."""
+    from ..autopilot import plan_program
+    from ..coursemaps import cached_course_map
+
+    board = load_course(game.course)
+    plan = plan_program(board, robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
+                        rules=Rules.from_dict(turn.rules), undealt=undealt_of(turn),
+                        board_state=BoardState.from_dict(turn.board_before),
+                        course=cached_course_map(board))  # the course's map from disk, not measured again
+    return plan.program
+
+
+def plan_missing(s: Session, game: Game) -> Planned:
+    """For an ``autopilot`` game: robot -> (turn number, program) for every player still owing a
+    program. Read-only: the tick calls it before it takes the game's write lock."""
+    turn = open_turn(s, game)
+    if game.missing_orders != "autopilot" or turn is None:
+        return {}
+    return {player.robot: (turn.number, autopilot_program(game, turn, player.robot, hand_of(turn, player.robot),
+                                                          locked_of(turn, player.robot)))
+            for player in waiting_for(s, game)}
+
+
+def _fits(program: list[Card | None], hand: list[Card], locked: dict[int, Card]) -> bool:
+    """A program planned earlier still fits this hand and these fused registers."""
+    if len(program) != REGISTERS or any(program[reg - 1] != c for reg, c in locked.items()):
+        return False
+    free = [c for reg, c in enumerate(program, start=1) if reg not in locked and c is not None]
+    return all(c in hand for c in free) and len(set(free)) == len(free)
+
+
+def _autopilot(game: Game | None, planned: Planned | None) -> Fill:
+    assert game is not None
+
+    def autopilot(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                  seed: str) -> list[Card | None]:
+        turn = next(t for t in game.turns if t.status == "open")
+        number, program = (planned or {}).get(robot.name, (None, None))
+        if number == turn.number and program is not None and _fits(program, hand, locked):
+            return program
+        return autopilot_program(game, turn, robot.name, hand, locked)
+    return autopilot
+
+
+# registry order: the games' policies as they were always listed, then the rest
+register(Strategy("random", "a program drawn at random from the hand", lambda g, p: random_fill))
+register(Strategy("power_down", "only the fused registers, and a power down next turn", lambda g, p: idle_fill,
+                  powers_down=True))
+register(Strategy("repeat_locked", "last turn's cards where possible, the rest at random", _repeat,
+                  needs_game=True))
+register(Strategy("autopilot", "the autopilot's program (the best of the hand by its search)", _autopilot,
+                  needs_game=True))
+register(Strategy("idle", "only the fused registers (no power down)", lambda g, p: idle_fill,
+                  game_policy=False))
+
+# the database allows exactly the games' policies (a new one needs a migration of that check)
+assert tuple(names(game_policy=True)) == MISSING_ORDERS_POLICIES, "fills registry and models disagree"

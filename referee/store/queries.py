@@ -1,0 +1,148 @@
+"""Reading games, players, turns and orders by what they mean: one query each, no changes made.
+
+The use cases (:mod:`referee.games`), the front ends and the reports all look things up here, so
+each question ("the open turn", "the orders in force", "who still owes a program") has one answer.
+Not found is :class:`~referee.store.errors.NotFound` with a one-line message naming what exists.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..boards import BoardNotFound, load_board
+from ..engine import Board, BoardError, Robot, needs_program
+from .errors import InvalidValue, NotFound
+from .locking import lock_game
+from .models import Game, Order, Player, Turn
+from .programs import REGISTERS
+from .records import robots_of
+
+
+# -- games ------------------------------------------------------------------------------------------
+def get_game(s: Session, code: str | int, *, lock: bool = False) -> Game:
+    """The game with this code (any case) or id; :class:`NotFound` if there is none. ``lock``: locked for
+    this (write) transaction, see :func:`referee.store.locking.lock_game`."""
+    if lock:
+        game = lock_game(s, code)
+    elif isinstance(code, int):
+        game = s.get(Game, code)
+    else:
+        game = s.scalars(select(Game).where(func.upper(Game.code) == code.strip().upper())).one_or_none()
+    if game is None:
+        raise NotFound(f"no game {code!r} (see 'referee game list')")
+    return game
+
+
+def locked_game(s: Session, game: Game | str) -> Game:
+    """``game`` (or the game of that code) locked for this transaction, read again under the lock."""
+    key: int | str = game.id if isinstance(game, Game) else game
+    return get_game(s, key, lock=True)
+
+
+def list_games(s: Session, status: str | None = None) -> list[Game]:
+    stmt = select(Game).order_by(Game.id)
+    if status:
+        stmt = stmt.where(Game.status == status)
+    return list(s.scalars(stmt))
+
+
+def game_codes(s: Session, prefix: str) -> list[str]:
+    """The codes of every game whose code starts with ``prefix``."""
+    return list(s.scalars(select(Game.code).where(Game.code.like(f"{prefix}%"))))
+
+
+def code_taken(s: Session, code: str) -> bool:
+    return s.scalars(select(Game.id).where(func.upper(Game.code) == code.upper())).first() is not None
+
+
+def load_course(name: str) -> Board:
+    """The board of a game's course; :class:`InvalidValue` when there is none or it cannot be used."""
+    try:
+        return load_board(name)
+    except BoardNotFound as exc:
+        raise InvalidValue(str(exc)) from None
+    except BoardError as exc:
+        raise InvalidValue(f"course {name!r} cannot be used: {exc}") from None
+
+
+# -- players ------------------------------------------------------------------------------------------
+def get_player(s: Session, game: Game, robot: str) -> Player:
+    """The player of ``robot`` (any case) in ``game``."""
+    player = s.scalars(select(Player).where(Player.game_id == game.id,
+                                            Player.robot_key == robot.strip().casefold())).one_or_none()
+    if player is None:
+        names = ", ".join(p.robot for p in game.players) or "none yet"
+        raise NotFound(f"no robot {robot!r} in {game.code} (robots: {names})")
+    return player
+
+
+def player_at(s: Session, game: Game, address: str) -> Player | None:
+    """The player of ``game`` whose address of record is exactly ``address`` (already normalised)."""
+    return s.scalars(select(Player).where(Player.game_id == game.id, Player.email == address)).one_or_none()
+
+
+# -- turns --------------------------------------------------------------------------------------------
+def get_turn(s: Session, game: Game, number: int | None = None) -> Turn:
+    """Turn ``number`` of ``game`` (default: the current one)."""
+    number = game.turn_number if number is None else number
+    turn = s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.number == number)).one_or_none()
+    if turn is None:
+        if game.turn_number == 0:
+            raise NotFound(f"{game.code} has not started (no turns yet)")
+        raise NotFound(f"{game.code} has no turn {number} (turns 1-{game.turn_number})")
+    return turn
+
+
+def open_turn(s: Session, game: Game) -> Turn | None:
+    """The turn waiting for orders, if any."""
+    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.status == "open")).one_or_none()
+
+
+def last_resolved(s: Session, game: Game) -> Turn | None:
+    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.status == "resolved")
+                     .order_by(Turn.number.desc()).limit(1)).one_or_none()
+
+
+def turns_after(s: Session, game: Game, number: int) -> list[Turn]:
+    """The turns of ``game`` after turn ``number``."""
+    return list(s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.number > number)))
+
+
+def resolved_already(s: Session, game: Game, number: int) -> bool:
+    """Whether turn ``number`` has been played: the game moved past it, or (its last turn) it was
+    resolved and ended the game."""
+    if game.turn_number != number:
+        return game.turn_number > number
+    return s.scalar(select(Turn.status).where(Turn.game_id == game.id, Turn.number == number)) == "resolved"
+
+
+# -- orders -------------------------------------------------------------------------------------------
+def active_orders(s: Session, turn: Turn) -> dict[int, Order]:
+    """player id -> the orders in force for this turn."""
+    rows = s.scalars(select(Order).where(Order.turn_id == turn.id, Order.active.is_(True)).order_by(Order.id))
+    return {o.player_id: o for o in rows}
+
+
+def owes_program(turn: Turn, robot: Robot) -> bool:
+    """Whether this robot's player must send a program: on the board, not powered down, and not
+    every register fused (then the program is the fused cards)."""
+    return needs_program(robot) and len(turn.locked.get(robot.name) or {}) < REGISTERS
+
+
+def waiting_for(s: Session, game: Game) -> list[Player]:
+    """The players of the open turn who still owe a program (empty when the turn can be resolved)."""
+    turn = open_turn(s, game)
+    if turn is None:
+        return []
+    orders = active_orders(s, turn)
+    by_robot = {p.robot: p for p in game.players}
+    out = []
+    for robot in robots_of(turn):
+        player = by_robot.get(robot.name)
+        if player is None or player.status != "active":
+            continue
+        order = orders.get(player.id)
+        if owes_program(turn, robot) and (order is None or not order.program):
+            out.append(player)
+    return out
