@@ -31,6 +31,8 @@ LABELS = {
     "board.molten_ore": "ore flow",
     "start.options": "declarations",
     "reveal.options": "option cards",
+    "reveal.tamagotchis": "tamagotchi cards",
+    "checkpoints.tamagotchis": "checkpoints",
 }
 
 

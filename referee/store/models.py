@@ -235,7 +235,7 @@ class Turn(Base):
     #: robot -> cards as executed per register (randomizers may change them)
     played: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: the event log (``Event.to_dict()``)
-    events: Mapped[Any] = mapped_column(JSON)  # typed events (engine.event_codec), or the old word list
+    events: Mapped[Any] = mapped_column(JSON, nullable=True)  # typed events (engine.event_codec), or the old word list
     #: every robot at the end of the turn
     state_after: Mapped[list[Any] | None] = mapped_column(JSON)
     #: what the board's elements remember at the end of the turn; None: nothing

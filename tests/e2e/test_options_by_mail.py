@@ -14,6 +14,7 @@ from referee import games as g
 from referee.boards import load_board
 from referee.engine import Card, resolve_turn
 from referee.engine.decisions import Answers
+from referee.engine.event_codec import contract_events
 from referee.engine.option_orders import BRAKES, GYROSCOPE, RECOMPILE, order_key
 from referee.orders import OrderContext, parse_orders
 from referee.store import Store
@@ -106,7 +107,7 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
         turn1 = g.get_turn(s, game, 1)
         assert turn1.option_orders == {"Twonky": {BRAKES: {"1": True}, RECOMPILE: True}}
         answers = g.stored_inputs(turn1).answers()
-        charged = [e for e in turn1.events if e["robot"] == "Twonky" and e.get("cause") == "recompile"]
+        charged = [e for e in contract_events(turn1.events) if e["robot"] == "Twonky" and e.get("cause") == "recompile"]
     assert len(charged) == 1   # the engine charged the second hand: 1 damage
     assert answers.answer("Twonky", order_key(RECOMPILE)) == (True, "orders")
     assert answers.answer("Twonky", order_key(BRAKES, 1)) == (True, "orders")

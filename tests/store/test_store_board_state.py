@@ -2,6 +2,7 @@
 into the next one; a re-run from the snapshot gives the same state."""
 
 from referee import games as g
+from referee.engine.event_codec import contract_events
 
 from .conftest import new_game
 from .test_store_games import submit_all
@@ -45,7 +46,7 @@ def test_radio_cards_are_dealt_round_as_locked_registers_and_played_the_next_tur
         game = g.get_game(s, code)
         first, second = g.get_turn(s, game, 1), g.get_turn(s, game, 2)
         radio = {}
-        for e in first.events:
+        for e in contract_events(first.events):
             if e["text"].startswith("radio card"):
                 register = e["text"].split("for register ")[1].split(" ")[0]
                 radio.setdefault(e["robot"], {})[register] = e["card"]
