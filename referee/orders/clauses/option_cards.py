@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import options as opt
@@ -12,15 +13,21 @@ if TYPE_CHECKING:
     from ..parser import Parser
 
 
-def read(p: Parser, line: Line) -> bool:
-    try:
-        clause = opt.read_clause(line.text, p.ctx.options, p.ctx.hand)
-    except opt.OptionBad as exc:
-        raise Bad(str(exc)) from None
-    if clause is None:
-        return False
-    p.record_option(clause, line)
-    return True
+def reader(read_clause: Callable[[Parser, str], opt.OptionClause | None]) -> Callable[[Parser, Line], bool]:
+    """A clause's ``read`` for orders that land among the option orders (option cards', board elements'):
+    ``read_clause`` gives the order a line holds, None when it holds none, or raises ``OptionBad``."""
+
+    def read(p: Parser, line: Line) -> bool:
+        try:
+            clause = read_clause(p, line.text)
+        except opt.OptionBad as exc:
+            raise Bad(str(exc)) from None
+        if clause is None:
+            return False
+        p.record_option(clause, line)
+        return True
+
+    return read
 
 
-CLAUSE = Clause("option cards", read)
+CLAUSE = Clause("option cards", reader(lambda p, text: opt.read_clause(text, p.ctx.options, p.ctx.hand)))
