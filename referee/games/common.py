@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ..engine import Board
-from ..intake.senders import address_list, sender_address
+from ..mailparse.senders import address_list, sender_address
 from ..store.errors import InvalidValue
 from ..store.models import AuditEntry, Game
 from ..store.types import utcnow

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from ..config import Settings
-from ..intake.senders import same_address
 from ..keys import same_key
+from ..mailparse.senders import same_address
 from ..store import Store
 from ..store.within import StoreWithin
 from .commands import GmContext, run_commands

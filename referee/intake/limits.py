@@ -1,7 +1,7 @@
 """How many answers the referee sends, and to whom: counters over the last hour.
 
 Every answer to a mail is counted (table ``intake_marks``) under the address it goes to and under
-the sender of the mail it answers, each as :func:`referee.intake.senders.limit_key` reads it (lower
+the sender of the mail it answers, each as :func:`referee.mailparse.senders.limit_key` reads it (lower
 case, no quotes, no ``+tag``, the display name ignored), so neither a forged From nor a long name
 nor a quoted local part escapes the count:
 
@@ -25,8 +25,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..mailparse.senders import limit_key, sender_address
 from ..store.models import IncomingMail, IntakeMark
-from .senders import limit_key, sender_address
 
 WINDOW = timedelta(hours=1)
 #: counter kinds

@@ -53,6 +53,7 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..mailparse.unreadable import why_unreadable
 from ..messages import gm as to_gm
 from ..orders import MailText, extract, loop_reason, read_mail, read_orders
 from ..orders.extract import Extracted, find_gm_begin
@@ -69,7 +70,6 @@ from .replying import unidentified
 from .routing import gm_addresses, identify, is_referee, known, quoted_form
 from .strangers import stranger
 from .taking import player_mail
-from .unreadable import why_unreadable
 
 log = logging.getLogger("referee.intake")
 

@@ -16,13 +16,13 @@ from sqlalchemy.orm import Session
 from ..config import Settings
 from ..games import get_game, get_player
 from ..keys import same_key
+from ..mailparse.senders import sender_address
 from ..orders import MailText, extract, read_orders
 from ..orders.extract import BlockHeader, Extracted
 from ..store.errors import NotFound
 from ..store.models import Game, Player
 from . import answers, lookups
 from .job import safe
-from .senders import sender_address
 from .tokens import read_token
 
 #: outgoing mail kinds that carry a player's cards for ``turn_number + 1`` (the turn report) ...

@@ -19,11 +19,11 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..mailparse.senders import limit_key
 from ..messages import strangers as words
 from ..orders import read_orders
 from ..orders.replies import help_text
 from . import answers, limits
-from .senders import limit_key
 
 if TYPE_CHECKING:
     from .job import Job

@@ -22,7 +22,7 @@ from itertools import islice
 
 import html2text
 
-from ..intake.senders import sender_address
+from ..mailparse.senders import sender_address
 
 #: incoming mails larger than this are refused unread (configurable per call)
 DEFAULT_MAX_BYTES = 1_000_000

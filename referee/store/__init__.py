@@ -24,9 +24,8 @@ What is done with a game (create, start, resolve, ...) is :mod:`referee.games`, 
         games.add_player(s, game, email="bob@example.org", robot="Twonky")
         games.start_game(s, game)
 
-The store imports nothing above it (no mailer, reports, render, gm or games); only the two pure header
-readers :mod:`referee.intake.senders` and :mod:`referee.intake.unreadable` (standard library only) are
-still taken from the intake, for the incoming mail's sender and readability.
+The store imports nothing above it (no intake, mailer, reports, render, gm or games); it reads an incoming
+mail's sender and readability with :mod:`referee.mailparse`, which sits below it.
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from sqlalchemy import Connection, Table, bindparam, func, or_, select, update
 from sqlalchemy.exc import DataError, DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
-from ..intake.senders import sender_address
-from ..intake.unreadable import why_unreadable
+from ..mailparse.senders import sender_address
+from ..mailparse.unreadable import why_unreadable
 from .locking import require_write
 from .mail import _header_text, _headers, record_incoming, stored_fields
 from .models import IncomingMail

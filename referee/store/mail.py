@@ -31,8 +31,8 @@ from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..intake.senders import sender_address
-from ..intake.unreadable import why_unreadable
+from ..mailparse.senders import sender_address
+from ..mailparse.unreadable import why_unreadable
 from .errors import InvalidValue, NotFound
 from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.intake.senders import limit_key, sender_address
+from referee.mailparse.senders import limit_key, sender_address
 
 from .bombs import nested_comments_from
 from .helpers import GM, GM_SECRET, address, incoming, mail, new_game, outbox

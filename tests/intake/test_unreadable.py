@@ -12,7 +12,7 @@ import pytest
 from referee.intake.imap import poll_async
 from referee.intake.maildir import poll_maildir
 from referee.intake.process import process_pending
-from referee.intake.unreadable import why_unreadable
+from referee.mailparse.unreadable import why_unreadable
 
 from .bombs import BOMBS
 from .helpers import address, append, count, incoming, mail, new_game, outbox
