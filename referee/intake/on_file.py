@@ -6,22 +6,22 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
-from ..engine import Card, Robot, parse_card
+from ..engine import Card, Robot
 from ..engine.option_orders import RECOMPILE
 from ..games import active_orders, cards_of, owes_program
 from ..orders import OrderContext, StandingOrders
 from ..orders.language import DIRECTION_NAMES
 from ..orders.rules import OnFile
 from ..store.models import Player, Turn
+from ..store.records import hand_of, locked_of
 
 
 def context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderContext:
     """The robot's hand as mailed, its locked registers and its options, from the open turn."""
     if turn is None:
         return OrderContext()
-    hand = [parse_card(c) for c in turn.hands.get(player.robot, [])]
-    locked = {int(reg): parse_card(c) for reg, c in (turn.locked.get(player.robot) or {}).items()}
-    return OrderContext(hand=hand, locked=locked, options=list(robot.options) if robot else [])
+    return OrderContext(hand=hand_of(turn, player.robot), locked=locked_of(turn, player.robot),
+                        options=list(robot.options) if robot else [])
 
 
 def on_file(s: Session, turn: Turn | None, player: Player) -> tuple[list[Card] | None, StandingOrders]:
