@@ -209,7 +209,8 @@ def config_group() -> None:
 @click.option("--timeout", type=float, metavar="SECONDS",
               help="Time allowed to each mail server (default: the mail_timeout setting).")
 @click.option("--send-test", "send", is_flag=True,
-              help="Also mail the referee's own reply address and wait for it in the IMAP mailbox.")
+              help="Also mail the referee's own reply address and wait for it to arrive: in the IMAP "
+                   "mailbox, or (transport smtp without an IMAP account) in the store, by referee ingest.")
 def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     """Check the settings and try every part: the database, the boards, the Maildirs or the IMAP and
     SMTP servers (logging in, sending nothing), the lock file, the fonts.

@@ -54,6 +54,8 @@ class TickSummary:
     extended: list[str] = field(default_factory=list)
     sent: int = 0
     failed: int = 0
+    #: due mails the outbox pass left for the next tick (its time bound reached)
+    unsent: int = 0
     #: old mails reduced to their header (:mod:`referee.retention`)
     purged: int = 0
     errors: list[str] = field(default_factory=list)
@@ -67,6 +69,8 @@ class TickSummary:
                  f"reminded {self.reminders}", f"sent {self.sent}"]
         if self.failed:
             parts.append(f"send failures {self.failed}")
+        if self.unsent:
+            parts.append(f"left in the outbox for the next tick {self.unsent}")
         if self.purged:
             parts.append(f"old mails reduced to their header {self.purged}")
         if self.extended:
@@ -265,6 +269,7 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     report = send_outbox_sync(store, settings, now=now)
     summary.sent += report.sent
     summary.failed += report.failed
+    summary.unsent += report.left
 
 
 ARCHIVED = "archive.built"
