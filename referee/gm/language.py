@@ -26,6 +26,7 @@ from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..orders.extract import body_lines, clean, find_gm_begin
 from ..suggest import closest, did_you_mean
 from . import robot_set
+from .robot_set import typed_word
 
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
 
@@ -280,7 +281,7 @@ def _newgame(words: list[str], cmd: Any) -> Command:
             name, sep, raw = value.partition("=")
             if not sep:
                 raise GmSyntaxError(f"a house rule reads name=value, not {value!r}")
-            args["rules"][name.strip()] = _rule_value(raw.strip())
+            args["rules"][name.strip()] = typed_word(raw.strip())
         elif key in ("DEADLINE", "REMINDER", "SETTLE"):
             if i + 2 < len(words) and _UNIT_WORD.match(words[i + 2]):  # DEADLINE 5 days
                 value = f"{value} {words[i + 2]}"
@@ -305,17 +306,6 @@ def _newgame(words: list[str], cmd: Any) -> Command:
 
 #: a unit written as its own word after a number (``5 days``)
 _UNIT_WORD = re.compile(r"^(d|days?|h|hours?|m|mins?|minutes?|s|secs?|seconds?)$", re.IGNORECASE)
-
-
-def _rule_value(raw: str) -> Any:
-    low = raw.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if re.fullmatch(r"-?\d+", raw):
-        return int(raw)
-    return raw
 
 
 def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:

@@ -140,10 +140,10 @@ def _names_one(resolve: Any, text: str) -> bool:
     return True
 
 
-def _value(raw: str) -> Any:
+def typed_word(raw: str) -> Any:
+    """A value as a GM writes it (a rule's, a DATA field's): yes/no/on/off and true/false as booleans, whole
+    numbers as ints, else the word itself."""
     low = raw.lower()
-    if low in ("none", "null", ""):
-        return None
     if low in ("true", "yes", "on"):
         return True
     if low in ("false", "no", "off"):
@@ -151,6 +151,11 @@ def _value(raw: str) -> Any:
     if re.fullmatch(r"-?\d+", raw):
         return int(raw)
     return raw
+
+
+def _value(raw: str) -> Any:
+    """A DATA value: as :func:`typed_word` reads it, or None for none/null."""
+    return None if raw.lower() in ("none", "null", "") else typed_word(raw)
 
 
 def apply(robot: state.Robot, changes: dict[str, Any]) -> state.Robot:
