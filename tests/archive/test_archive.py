@@ -4,10 +4,8 @@ opened in a real browser (Debian's Chromium, headless), where the pages and ever
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
 from dataclasses import dataclass
 from datetime import timedelta
 from html.parser import HTMLParser
@@ -20,6 +18,7 @@ from PIL import Image
 from referee import games as g
 from referee.archive import build_archive
 from referee.cli import main
+from tests.render.browser import chromium_path, run
 from tests.reports.helpers import PLAYERS, T0, html_of, new_game, outbox, parse, play_turn, play_turns
 
 NOW = T0 + timedelta(hours=1)
@@ -166,9 +165,6 @@ def test_referee_archive_build_writes_the_site_where_it_is_told(store, db_url, t
 
 
 # -- in a browser ----------------------------------------------------------------------------------------------
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run")
-
 #: a page of the test's own that opens an archive page in a frame and writes down how its pictures loaded
 PROBE = """<!DOCTYPE html>
 <html><body>
@@ -197,25 +193,13 @@ BROWSER_DB = pytest.mark.parametrize("dialect", ["sqlite"], indirect=True)
 
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    if os.environ.get("REFEREE_TEST_NO_CHROMIUM") == "1":
-        pytest.skip("REFEREE_TEST_NO_CHROMIUM=1: browser tests skipped")
-    found = shutil.which("chromium")
-    if found is None:
-        pytest.fail("chromium not found: run 'bash .ci/setup' as root (it installs Debian's chromium), "
-                    "or set REFEREE_TEST_NO_CHROMIUM=1", pytrace=False)
-    return found
-
-
-def run_chromium(chromium: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """Chromium with a fresh profile, headless; fails the test if it does not finish in time."""
-    return subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *args], capture_output=True,
-                          text=True, timeout=120, check=True, stdin=subprocess.DEVNULL)
+    return chromium_path()
 
 
 def probe(chromium: str, tmp: Path, page: Path) -> dict:
     probe_page = tmp / "probe.html"
     probe_page.write_text(PROBE.format(url=page.as_uri()))
-    done = run_chromium(chromium, tmp / "profile-probe", "--allow-file-access-from-files",
+    done = run(chromium, tmp / "profile-probe", "--allow-file-access-from-files",
                         "--virtual-time-budget=10000", "--dump-dom", probe_page.as_uri())
     found = re.search(r'<pre id="result">(.*?)</pre>', done.stdout, re.S)
     assert found, done.stdout[-2000:]
@@ -239,7 +223,7 @@ def test_chromium_shows_a_turn_page_with_every_picture_loaded(site: Site, chromi
             assert img["complete"] and (img["width"], img["height"]) == pic.size, img
 
     shot = tmp_path / "shot.png"
-    run_chromium(chromium, tmp_path / "profile-shot", "--window-size=1280,2000", f"--screenshot={shot}",
+    run(chromium, tmp_path / "profile-shot", "--window-size=1280,2000", f"--screenshot={shot}",
                  page.as_uri())
     with Image.open(shot) as img:
         screen = img.convert("RGB")
