@@ -125,6 +125,13 @@ class Board:
         for p in phases:
             self.phase_walls.setdefault(p, set()).update({(sq[0], sq[1], d), (other[0], other[1], opposite(d))})
 
+    def add_side_hook(self, step_id: str, sq: Square, d: int, fn: Callable[..., Any]) -> None:
+        """Hook ``fn`` into a "robots move" cross step at both faces of the side ``d`` of ``sq`` (a robot
+        crossing it either way, or pushed or carried against it)."""
+        other = step(sq, d)
+        self.add_hook(step_id, (sq[0], sq[1], d), fn)
+        self.add_hook(step_id, (other[0], other[1], opposite(d)), fn)
+
     def add_hook(self, step_id: str, key: Any, fn: Callable[..., Any], type_: str | None = None) -> None:
         """Hook ``fn`` into a "robots move" step at a square (a side for cross hooks); checked."""
         t = check(step_id, fn, type_)

@@ -64,9 +64,7 @@ def bar(ctx: TurnContext, robot: Robot, d: int) -> bool:
 
 def _install(board: Board, el: Element) -> None:
     for side in el["sides"]:
-        other = step(el.at, side)
-        board.add_hook("move.walls", (el.at[0], el.at[1], side), bar)
-        board.add_hook("move.walls", (other[0], other[1], opposite(side)), bar)
+        board.add_side_hook("move.walls", el.at, side, bar)
 
 
 BARRICADE = Kind(

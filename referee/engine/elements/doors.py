@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
-from ..geometry import opposite, step
 from ..kinds import Field, Kind
 from ..state import Robot
 
@@ -26,9 +25,7 @@ def _install(board: Board, el: Element) -> None:
     closed = [p for p in PHASES if p not in el["open"]]
     for side in el["sides"]:
         board.add_phase_wall(el.at, side, closed)
-        other = step(el.at, side)
-        board.add_hook("move.closed_doors", (el.at[0], el.at[1], side), shut)
-        board.add_hook("move.closed_doors", (other[0], other[1], opposite(side)), shut)
+        board.add_side_hook("move.closed_doors", el.at, side, shut)
 
 
 DOOR = Kind(

@@ -36,9 +36,7 @@ def shut(ctx: TurnContext, robot: Robot, d: int) -> bool:
 
 def _install(board: Board, el: Element) -> None:
     for side in el["sides"]:
-        other = step(el.at, side)
-        board.add_hook("move.closed_doors", (el.at[0], el.at[1], side), shut)
-        board.add_hook("move.closed_doors", (other[0], other[1], opposite(side)), shut)
+        board.add_side_hook("move.closed_doors", el.at, side, shut)
 
 
 def _phases(e: Element) -> str:

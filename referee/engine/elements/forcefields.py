@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
-from ..geometry import opposite, step
 from ..kinds import Field, Kind
 from ..state import Robot
 
@@ -17,9 +16,7 @@ def repel(ctx: TurnContext, robot: Robot, d: int) -> bool:
 
 def _install(board: Board, el: Element) -> None:
     for side in el["sides"]:
-        other = step(el.at, side)
-        board.add_hook("move.walls", (el.at[0], el.at[1], side), repel)
-        board.add_hook("move.walls", (other[0], other[1], opposite(side)), repel)
+        board.add_side_hook("move.walls", el.at, side, repel)
 
 
 FORCE_FIELD = Kind(

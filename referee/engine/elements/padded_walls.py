@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
-from ..geometry import opposite, step
 from ..kinds import Field, Kind
 from ..movement import turn_back
 from ..state import Robot
@@ -26,9 +25,7 @@ def rebound(ctx: TurnContext, robot: Robot, d: int) -> bool:
 def _install(board: Board, el: Element) -> None:
     for side in el["sides"]:
         board.add_wall(el.at, side)
-        other = step(el.at, side)
-        board.add_hook("move.padded_walls", (el.at[0], el.at[1], side), rebound)
-        board.add_hook("move.padded_walls", (other[0], other[1], opposite(side)), rebound)
+        board.add_side_hook("move.padded_walls", el.at, side, rebound)
 
 
 PADDED_WALL = Kind(

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ..board import Board, Element
 from ..context import TurnContext
-from ..geometry import opposite, step
 from ..kinds import Field, Kind
 from ..state import Robot
 
@@ -20,9 +19,7 @@ def prick(ctx: TurnContext, robot: Robot, d: int) -> bool:
 def _install(board: Board, el: Element) -> None:
     for side in el["sides"]:
         board.add_wall(el.at, side)
-        other = step(el.at, side)
-        board.add_hook("move.walls", (el.at[0], el.at[1], side), prick)
-        board.add_hook("move.walls", (other[0], other[1], opposite(side)), prick)
+        board.add_side_hook("move.walls", el.at, side, prick)
 
 
 SPIKY = Kind(
