@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.servers.dovecot import Dovecot, start_dovecot
+from tests.servers.dovecot import Dovecot, running_dovecot
 from tests.servers.ports import SilentPort
 from tests.servers.smtp import SmtpServer, start_smtp
 
@@ -41,11 +40,8 @@ def dovecot() -> Iterator[Dovecot]:
 
     Its directory is not under pytest's tmp (mode 0700): Dovecot's own users must reach the files.
     """
-    root = Path(tempfile.mkdtemp(prefix="referee-dovecot-"))
-    server = start_dovecot(root)
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with running_dovecot() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

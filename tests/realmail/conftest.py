@@ -5,14 +5,13 @@ logins checked by an OAuth2 provider on loopback), SMTP servers delivering into 
 from __future__ import annotations
 
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from referee.store import Store
-from tests.servers.dovecot import DOMAIN, Dovecot, start_dovecot
+from tests.servers.dovecot import DOMAIN, Dovecot, running_dovecot
 from tests.servers.smtp import SmtpServer, start_smtp
 
 from .servers import OAuthSmtpHandler, Provider, start_oauth_smtp
@@ -29,11 +28,8 @@ def sqlite_store(sqlite_template: Path, tmp_path: Path) -> Iterator[Store]:
 @pytest.fixture(scope="session")
 def dash_dovecot() -> Iterator[Dovecot]:
     """A Dovecot whose recipient delimiter is ``-`` (``referee-anything@`` is delivered to ``referee@``)."""
-    root = Path(tempfile.mkdtemp(prefix="referee-dovecot-dash-"))
-    server = start_dovecot(root, delimiter="-")
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with running_dovecot("referee-dovecot-dash-", delimiter="-") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")
@@ -54,11 +50,8 @@ def provider() -> Iterator[Provider]:
 @pytest.fixture(scope="session")
 def oauth_dovecot(provider: Provider) -> Iterator[Dovecot]:
     """A Dovecot that takes XOAUTH2 logins, each token checked with the provider (Dovecot's oauth2 passdb)."""
-    root = Path(tempfile.mkdtemp(prefix="referee-dovecot-oauth-"))
-    server = start_dovecot(root, tokeninfo_url=f"{provider.url}/tokeninfo?access_token=")
-    yield server
-    server.stop()
-    shutil.rmtree(root, ignore_errors=True)
+    with running_dovecot("referee-dovecot-oauth-", tokeninfo_url=f"{provider.url}/tokeninfo?access_token=") as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

@@ -11,6 +11,9 @@ import os
 import pwd
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -171,3 +174,19 @@ def start_dovecot(root: Path, *, delimiter: str = "+", tokeninfo_url: str | None
     wait_for_port(server.imap_port)
     wait_for_port(server.lmtp_port)
     return server
+
+
+@contextmanager
+def running_dovecot(prefix: str = "referee-dovecot-", *, delimiter: str = "+",
+                    tokeninfo_url: str | None = None) -> Iterator[Dovecot]:
+    """A private Dovecot (as :func:`start_dovecot` makes it), stopped and removed afterwards.
+
+    Its directory is not under pytest's tmp (mode 0700): Dovecot's own users must reach the files.
+    """
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    server = start_dovecot(root, delimiter=delimiter, tokeninfo_url=tokeninfo_url)
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(root, ignore_errors=True)
