@@ -50,9 +50,11 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -294,6 +296,24 @@ def store_ingest(env: dict[str, str], mails: list[Mail], args: argparse.Namespac
         m.row = int(found.group(1))
 
 
+def _poll_once(run: Callable[[], Any], how: str, mails: list[Mail], taken: list[Mail], args: argparse.Namespace,
+               tally: Tally) -> None:
+    """One poll (``run``) of the batch ``mails`` (``taken``: those it can find), timed and cut off if it hangs;
+    crashes, hangs and refusals go in the tally, then each mail's share of the time."""
+    what = f"{'IMAP' if how == 'imap' else how} poll of mails {mails[0].n}-{mails[-1].n}"
+    timer = Timer(args.hang * 10 * max(1, len(taken)))
+    try:
+        with timer:
+            report = run()
+        if report.refused:
+            tally.crashes.append(f"{what}: {report.refused} refused")
+    except Hang:
+        tally.hangs.append(f"{what}: cut off")
+    except Exception as exc:
+        tally.crashes.append(f"{what}: {type(exc).__name__}: {exc}"[:300])
+    _share(taken, timer, how, args, tally)
+
+
 def store_maildir(store: Store, settings: Settings, inbox: Path, mails: list[Mail], args: argparse.Namespace,
                   tally: Tally) -> None:
     """Files in the inbox Maildir's ``new``, then one pass of ``poll_maildir``."""
@@ -301,17 +321,7 @@ def store_maildir(store: Store, settings: Settings, inbox: Path, mails: list[Mai
         name = f"{int(time.time())}.fuzz{m.n}.fuzz.example.test"
         (inbox / "tmp" / name).write_bytes(m.raw)
         os.rename(inbox / "tmp" / name, inbox / "new" / name)
-    timer = Timer(args.hang * 10 * max(1, len(mails)))
-    try:
-        with timer:
-            report = poll_maildir(settings, store)
-        if report.refused:
-            tally.crashes.append(f"maildir poll of mails {mails[0].n}-{mails[-1].n}: {report.refused} refused")
-    except Hang:
-        tally.hangs.append(f"maildir poll of mails {mails[0].n}-{mails[-1].n}: cut off")
-    except Exception as exc:
-        tally.crashes.append(f"maildir poll of mails {mails[0].n}-{mails[-1].n}: {type(exc).__name__}: {exc}"[:300])
-    _share(mails, timer, "maildir", args, tally)
+    _poll_once(lambda: poll_maildir(settings, store), "maildir", mails, mails, args, tally)
 
 
 async def _append(server: Dovecot, raws: list[bytes]) -> list[tuple[int | None, bytes | None]]:
@@ -349,17 +359,7 @@ def store_imap(store: Store, settings: Settings, server: Dovecot, mails: list[Ma
         if uid is None:
             refused.append(m)
     taken = [m for m in mails if m.uid is not None]
-    timer = Timer(args.hang * 10 * max(1, len(taken)))
-    try:
-        with timer:
-            report = poll(settings, store)
-        if report.refused:
-            tally.crashes.append(f"IMAP poll of mails {mails[0].n}-{mails[-1].n}: {report.refused} refused")
-    except Hang:
-        tally.hangs.append(f"IMAP poll of mails {mails[0].n}-{mails[-1].n}: cut off")
-    except Exception as exc:
-        tally.crashes.append(f"IMAP poll of mails {mails[0].n}-{mails[-1].n}: {type(exc).__name__}: {exc}"[:300])
-    _share(taken, timer, "imap", args, tally)
+    _poll_once(lambda: poll(settings, store), "imap", mails, taken, args, tally)
     return refused
 
 
