@@ -22,6 +22,7 @@ import aiosmtplib
 
 from referee import games as g
 from referee.boards import load_board
+from referee.config import Settings
 from referee.engine import Card, parse_card, resolve_turn
 from referee.store import Store
 from referee.tick import tick
@@ -104,6 +105,21 @@ def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int) ->
     raise AssertionError(f"no program from {hand} with win={win}")
 
 
+def tick_ok(settings: Settings, store: Store, at_time: datetime) -> None:
+    """One tick at ``at_time``, which must go without errors."""
+    summary = tick(settings, now=at_time, store=store)
+    assert summary.ok, summary.line()
+
+
+def gm_commands(mail: Mailer, settings: Settings, store: Store, at_time: datetime, *lines: str,
+                game: str = GAME) -> str:
+    """The GM mails ``lines`` as a command block for ``game``, a tick runs; every answer the GM has had, as text."""
+    mail.send("gm", f"BEGIN GM {game} key {SECRET}\n" + "\n".join(lines) + "\nEND\n", subject="commands")
+    tick_ok(settings, store, at_time)
+    answers = [m for m in mail.inbox("gm") if "GM commands" in str(m["Subject"]) or "Re:" in str(m["Subject"])]
+    return "\n".join(text_of(m) for m in answers)
+
+
 def orders(begin: str, program: list[Card]) -> str:
     return begin + "\n" + "\n".join(f"{i}: {c}" for i, c in enumerate(program, start=1)) + "\nEND\n"
 
@@ -113,14 +129,10 @@ def test_a_game_runs_from_newgame_to_a_winner_by_mail_alone(settings, store, dov
     now = T0
 
     def run(at_time: datetime) -> None:
-        summary = tick(settings, now=at_time, store=store)
-        assert summary.ok, summary.line()
+        tick_ok(settings, store, at_time)
 
     def gm(*lines: str) -> str:
-        mail.send("gm", f"BEGIN GM {GAME} key {SECRET}\n" + "\n".join(lines) + "\nEND\n", subject="commands")
-        run(now)
-        answers = [m for m in mail.inbox("gm") if "GM commands" in str(m["Subject"]) or "Re:" in str(m["Subject"])]
-        return "\n".join(text_of(m) for m in answers)
+        return gm_commands(mail, settings, store, now, *lines)
 
     # -- the GM sets the game up ------------------------------------------------------------------------
     answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d REMINDER 1d SETTLE 0 MISSING random "

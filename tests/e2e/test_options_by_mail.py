@@ -18,8 +18,7 @@ from referee.engine.event_codec import contract_events
 from referee.engine.option_orders import BRAKES, GYROSCOPE, RECOMPILE, order_key
 from referee.orders import OrderContext, parse_orders
 from referee.store import Store
-from referee.tick import tick
-from tests.e2e.test_game_by_mail import T0, Mailer, at, text_of, turn_form
+from tests.e2e.test_game_by_mail import T0, Mailer, at, gm_commands, text_of, tick_ok, turn_form
 
 GAME = "E2E-OPT"
 SECRET = "e2e-gm-secret"
@@ -62,14 +61,10 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
     now = T0
 
     def run(at_time: datetime) -> None:
-        summary = tick(settings, now=at_time, store=store)
-        assert summary.ok, summary.line()
+        tick_ok(settings, store, at_time)
 
     def gm(*lines: str) -> str:
-        mail.send("gm", f"BEGIN GM {GAME} key {SECRET}\n" + "\n".join(lines) + "\nEND\n", subject="commands")
-        run(now)
-        answers = [m for m in mail.inbox("gm") if "GM commands" in str(m["Subject"]) or "Re:" in str(m["Subject"])]
-        return "\n".join(text_of(m) for m in answers)
+        return gm_commands(mail, settings, store, now, *lines, game=GAME)
 
     # -- the GM sets the game up and hands out options ------------------------------------------------------
     answer = gm(f"NEWGAME {GAME} COURSE duel RULE start=numbered DEADLINE 2d SETTLE 0 MISSING random SEED opts",
