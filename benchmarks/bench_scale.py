@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import multiprocessing
+import os
 import pstats
 import queue
 import statistics
@@ -125,6 +126,8 @@ def main() -> None:
     ap.add_argument("--idle-runs", type=int, default=5)
     ap.add_argument("--due-ticks", type=int, default=1, help="ticks that resolve every game's turn")
     ap.add_argument("--workers", default="", help="e.g. 1,2: also resolve due turns with that many workers")
+    ap.add_argument("--queue-runs", type=int, default=0,
+                    help="then this many times: every game's next turn due, resolved, drawn and queued (not sent)")
     ap.add_argument("--profile", action="store_true", help="profile a few due turns in this process")
     ap.add_argument("--postgresql", action="store_true", help="a private PostgreSQL server instead of SQLite")
     args = ap.parse_args()
@@ -196,6 +199,19 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
               + ", ".join(f"{name} {k} turns, {cpu:.1f} s CPU" for name, k, _, cpu in results))
         assert total == len(codes), results
 
+    if args.queue_runs:
+        from referee.workers import resolve_due
+
+        per_turn = []
+        for _ in range(args.queue_runs):
+            now += timedelta(minutes=5)
+            send_all_programs(store, codes, now - timedelta(minutes=1))
+            c0 = time.process_time()
+            done = resolve_due(store, settings, now=now, worker="bench")
+            per_turn.append((time.process_time() - c0) / max(len(done), 1))
+        print(f"due turns resolved, drawn and queued (resolve_due, no sending): {len(done)} turns a run, CPU a turn "
+              + ", ".join(f"{c * 1e3:.0f}" for c in per_turn) + f" ms (median {statistics.median(per_turn) * 1e3:.0f})")
+
     if args.profile:
         now += timedelta(minutes=5)
         send_all_programs(store, codes, now - timedelta(minutes=1))
@@ -207,6 +223,8 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
         prof.disable()
         print(f"profile of {len(done)} due turns:")
         pstats.Stats(prof).sort_stats("cumulative").print_stats(35)
+        if os.environ.get("BENCH_PSTATS"):
+            prof.dump_stats(os.environ["BENCH_PSTATS"])
     store.close()
 
 
