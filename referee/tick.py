@@ -179,12 +179,15 @@ def _process(store: Store, settings: Settings, now: datetime, summary: TickSumma
     summary.processed += process_pending(store, settings, now=now, gm_handler=referee_gm_handler).processed
 
 
-def is_due(s: Session, game: Game, turn: Turn, now: datetime) -> str | None:
-    """Why the open turn is due now (``all in`` or ``deadline``), or None."""
-    waiting = g.waiting_for(s, game)
+def is_due(s: Session, game: Game, turn: Turn, now: datetime, *,
+           waiting: list[Player] | None = None) -> str | None:
+    """Why the open turn is due now (``all in`` or ``deadline``), or None. ``waiting``: who still owes a
+    program (:func:`referee.games.waiting_for` of this turn), where the caller has it."""
+    orders = g.active_orders(s, turn)
+    if waiting is None:
+        waiting = g.waiting_for(s, game, turn, orders)
     if not waiting:
-        orders = g.active_orders(s, turn).values()
-        last = max((o.submitted_at for o in orders), default=turn.opened_at)
+        last = max((o.submitted_at for o in orders.values()), default=turn.opened_at)
         if now >= last + timedelta(seconds=game.settle_seconds):
             return "all in"
         return None

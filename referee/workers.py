@@ -56,12 +56,14 @@ class OpenTurn:
     reminder_seconds: int
     #: players (id) who still owe a program
     waiting: frozenset[int]
+    #: the game fills missing programs with the autopilot (planned before the write lock)
+    autopilot: bool = False
 
 
 def open_turns(s: Session) -> list[OpenTurn]:
     """Every running game's open turn, with the players still owing a program (three queries)."""
     rows = s.execute(select(Turn.id, Turn.game_id, Turn.number, Turn.deadline, Turn.state_before, Turn.locked,
-                            Game.code, Game.reminder_seconds)
+                            Game.code, Game.reminder_seconds, Game.missing_orders)
                      .join(Game, Game.id == Turn.game_id)
                      .where(Game.status == "running", Turn.status == "open")).all()
     players: dict[int, dict[str, int]] = {}
@@ -77,7 +79,7 @@ def open_turns(s: Session) -> list[OpenTurn]:
         if program:
             programmed.add((turn_id, player_id))
     out = []
-    for turn_id, game_id, number, deadline, state_before, locked, code, reminder in rows:
+    for turn_id, game_id, number, deadline, state_before, locked, code, reminder, missing in rows:
         seats = players.get(game_id, {})
         waiting = set()
         for data in state_before:
@@ -87,7 +89,7 @@ def open_turns(s: Session) -> list[OpenTurn]:
                     and len((locked or {}).get(robot.name) or {}) < REGISTERS
                     and (turn_id, seat) not in programmed):
                 waiting.add(seat)
-        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting)))
+        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting), missing == "autopilot"))
     return out
 
 
@@ -102,6 +104,11 @@ def _light_robot(data: dict[str, object]) -> Robot:
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
     """(game code, turn number) of every open turn due now, by :func:`referee.tick.is_due`, which is
     asked only about the turns with nobody waiting or a deadline passed."""
+    return [(t.code, t.number) for t in _due(s, now)]
+
+
+def _due(s: Session, now: datetime) -> list[OpenTurn]:
+    """The open turns due now (see :func:`due_turns`), as the scan saw them."""
     from .tick import is_due
 
     out = []
@@ -111,7 +118,7 @@ def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
         game = s.get(Game, t.game_id)
         turn = g.open_turn(s, game) if game is not None else None
         if game is not None and turn is not None and turn.number == t.number and is_due(s, game, turn, now):
-            out.append((t.code, t.number))
+            out.append(t)
     return out
 
 
@@ -177,29 +184,32 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
 
     done = Resolved()
     with store.read() as s:
-        candidates = due_turns(s, now)
-        ids = {code: game_id for code, game_id in s.execute(
-            select(Game.code, Game.id).where(Game.code.in_([c for c, _ in candidates])))} if candidates else {}
-    for code, number in candidates:
+        candidates = _due(s, now)
+    for due in candidates:
+        code, number = due.code, due.number
         if limit is not None and len(done.turns) >= limit:
             break
-        with claim(store, ids[code]) as ours:
+        with claim(store, due.game_id) as ours:
             if not ours:
                 done.skipped += 1
                 continue
-            with store.read() as s:  # the autopilot searches before the write lock is taken
-                game = g.get_game(s, code)
-                turn = g.open_turn(s, game)
-                if turn is None or turn.number != number:
-                    continue  # another worker resolved it before we claimed it
-                planned = plan_missing(s, game)
+            planned = None
+            if due.autopilot and due.waiting:
+                with store.read() as s:  # the autopilot searches before the write lock is taken
+                    game = g.get_game(s, code)
+                    turn = g.open_turn(s, game)
+                    if turn is None or turn.number != number:
+                        continue  # another worker resolved it before we claimed it
+                    planned = plan_missing(s, game)
             try:
                 with store.write() as s:
                     game = g.get_game(s, code)
                     turn = g.open_turn(s, game)
-                    if turn is None or turn.number != number or is_due(s, game, turn, now) is None:
+                    if turn is None or turn.number != number:
+                        continue  # another worker resolved it
+                    late = g.waiting_for(s, game, turn)
+                    if is_due(s, game, turn, now, waiting=late) is None:
                         continue
-                    late = list(g.waiting_for(s, game))
                     resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
                                                   wait=False, planned=planned)
                     if late:

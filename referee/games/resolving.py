@@ -30,10 +30,12 @@ if TYPE_CHECKING:
 
 
 def gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor: str,
-                  now: datetime) -> TurnInputs:
+                  now: datetime, orders: dict[int, Order] | None = None) -> TurnInputs:
     """The engine's inputs from the orders in force; a program missing is made by ``fill`` (recorded as an
-    ``auto`` order) or, without one, :class:`MissingOrders`."""
-    orders = active_orders(s, turn)
+    ``auto`` order) or, without one, :class:`MissingOrders`. ``orders``: the turn's :func:`active_orders`
+    where the caller has them; an ``auto`` order made here replaces the player's entry in it."""
+    if orders is None:
+        orders = active_orders(s, turn)
     by_robot = {p.robot: p for p in game.players}
     programs: dict[str, list[Card | None]] = {}
     power_down: list[str] = []
@@ -81,6 +83,7 @@ def gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor: 
                 order.active = False
                 order.superseded_at = now
             s.add(auto)
+            orders[player.id] = auto
         else:
             missing.append(robot.name)
     if missing:
@@ -106,14 +109,16 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
         busy = get_game(s, key)  # NotFound if there is no such game at all
         raise Busy(f"{busy.code} is being changed by another process")
     game = locked_game
-    if expect_turn is not None and resolved_already(s, game, expect_turn):
+    turn = open_turn(s, game)
+    expected = expect_turn is None or (turn is not None and turn.number == expect_turn)
+    if expect_turn is not None and not expected and resolved_already(s, game, expect_turn):
         raise AlreadyResolved(f"turn {expect_turn} of {game.code} is already resolved")
     if game.status != "running":
         raise GameStateError(f"{game.code} is {game.status}: no turn to resolve")
-    turn = open_turn(s, game)
-    if turn is None or (expect_turn is not None and turn.number != expect_turn):
+    if turn is None or not expected:
         raise GameStateError(f"{game.code} has no open turn {expect_turn or ''}".rstrip())
-    inputs = gather_inputs(s, game, turn, fill, actor, now)
+    orders = active_orders(s, turn)
+    inputs = gather_inputs(s, game, turn, fill, actor, now, orders)
     result = run_engine(turn, game.course, inputs)
     for key_, value in {**inputs.to_columns(), **result_columns(result)}.items():
         setattr(turn, key_, value)
@@ -123,7 +128,6 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.engine_version = __version__
     turn.rules_version = RULES_VERSION
     turn.published_at = None if game.hold_for_review else now
-    orders = active_orders(s, turn)
     for player in game.players:
         order = orders.get(player.id)
         if player.status != "active" or order is None:

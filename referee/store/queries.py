@@ -130,12 +130,14 @@ def owes_program(turn: Turn, robot: Robot) -> bool:
     return needs_program(robot) and len(turn.locked.get(robot.name) or {}) < REGISTERS
 
 
-def waiting_for(s: Session, game: Game) -> list[Player]:
-    """The players of the open turn who still owe a program (empty when the turn can be resolved)."""
-    turn = open_turn(s, game)
+def waiting_for(s: Session, game: Game, turn: Turn | None = None,
+                orders: dict[int, Order] | None = None) -> list[Player]:
+    """The players of the open turn who still owe a program (empty when the turn can be resolved).
+    ``turn``, ``orders``: the open turn and its :func:`active_orders`, where the caller has them."""
+    turn = turn if turn is not None else open_turn(s, game)
     if turn is None:
         return []
-    orders = active_orders(s, turn)
+    orders = orders if orders is not None else active_orders(s, turn)
     by_robot = {p.robot: p for p in game.players}
     out = []
     for robot in robots_of(turn):
