@@ -28,12 +28,20 @@ class BoardNotFound(LookupError):
 def board_dirs() -> list[Path]:
     """Where board files are looked for: $REFEREE_BOARDS (os.pathsep-separated), then the shipped ones."""
     dirs = [Path(p) for p in os.environ.get("REFEREE_BOARDS", "").split(os.pathsep) if p]
+    shipped = _shipped_dir()
+    if shipped is not None:
+        dirs.append(shipped)
+    return dirs
+
+
+@lru_cache(maxsize=1)
+def _shipped_dir() -> Path | None:
+    """The boards shipped with the package (looked up once a process)."""
     here = Path(__file__).resolve().parent
     for candidate in (here / "_data" / "boards", here.parent / "boards"):
         if candidate.is_dir():
-            dirs.append(candidate)
-            break
-    return dirs
+            return candidate
+    return None
 
 
 def find_board_file(name: str) -> Path:
@@ -142,7 +150,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
 
 
 @lru_cache(maxsize=64)
-def _load_cached(name: str, mtime_key: tuple[float, ...]) -> Board:
+def _load_cached(name: str, files_key: tuple[tuple[str, float], ...]) -> Board:
     path = find_board_file(name)
     spec = board_spec(name)
     board = build_board(spec, f"{name} ({path})")
@@ -158,5 +166,13 @@ def _load_cached(name: str, mtime_key: tuple[float, ...]) -> Board:
 
 def load_board(name: str) -> Board:
     """A built board or course by name. Cached while no board file changes."""
-    key = tuple(p.stat().st_mtime for d in board_dirs() for p in sorted(d.glob("*.toml")))
-    return _load_cached(name, key)
+    return _load_cached(name, _files_key())
+
+
+def _files_key() -> tuple[tuple[str, float], ...]:
+    """The name and modification time of every board file: a changed, added or removed file changes it."""
+    key = []
+    for d in board_dirs():
+        with os.scandir(d) as entries:
+            key += sorted((e.path, e.stat().st_mtime) for e in entries if e.name.endswith(".toml"))
+    return tuple(key)

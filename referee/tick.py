@@ -33,7 +33,7 @@ from .notices import announce, notice, tell_gm
 from .store import Store
 from .store.errors import StoreError
 from .store.mail import get_state, notices, record_notice, set_state
-from .store.models import Game, Player, Turn
+from .store.models import Game, Order, Player, Turn
 from .store.records import hand_of, locked_of
 
 log = logging.getLogger("referee.tick")
@@ -179,11 +179,13 @@ def _process(store: Store, settings: Settings, now: datetime, summary: TickSumma
     summary.processed += process_pending(store, settings, now=now, gm_handler=referee_gm_handler).processed
 
 
-def is_due(s: Session, game: Game, turn: Turn, now: datetime, *,
-           waiting: list[Player] | None = None) -> str | None:
-    """Why the open turn is due now (``all in`` or ``deadline``), or None. ``waiting``: who still owes a
-    program (:func:`referee.games.waiting_for` of this turn), where the caller has it."""
-    orders = g.active_orders(s, turn)
+def is_due(s: Session, game: Game, turn: Turn, now: datetime, *, waiting: list[Player] | None = None,
+           orders: dict[int, Order] | None = None) -> str | None:
+    """Why the open turn is due now (``all in`` or ``deadline``), or None. ``waiting`` (who still owes a
+    program, :func:`referee.games.waiting_for`) and ``orders`` (the turn's active orders): where the
+    caller has them."""
+    if orders is None:
+        orders = g.active_orders(s, turn)
     if waiting is None:
         waiting = g.waiting_for(s, game, turn, orders)
     if not waiting:

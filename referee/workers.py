@@ -207,8 +207,9 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                     turn = g.open_turn(s, game)
                     if turn is None or turn.number != number:
                         continue  # another worker resolved it
-                    late = g.waiting_for(s, game, turn)
-                    if is_due(s, game, turn, now, waiting=late) is None:
+                    orders = g.active_orders(s, turn)
+                    late = g.waiting_for(s, game, turn, orders)
+                    if is_due(s, game, turn, now, waiting=late, orders=orders) is None:
                         continue
                     resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
                                                   wait=False, planned=planned)
