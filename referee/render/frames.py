@@ -31,6 +31,7 @@ from .colours import (
     WRECK,
 )
 from .fonts import stamp
+from .gif import gif_bytes
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
@@ -160,21 +161,6 @@ PNG_LEVEL = 6
 def png_bytes(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
-
-
-def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
-    """An endlessly looping GIF of palette frames.
-
-    One palette for all frames, and Pillow's optimising (unused colours dropped, each frame stored as the
-    box that changed) keep it small: about a third of the size it is without.
-    """
-    if not frames:
-        raise ValueError("a GIF needs at least one frame")
-    buf = io.BytesIO()
-    durs = list(durations) if not isinstance(durations, int) else [durations] * len(frames)
-    frames[0].save(buf, format="GIF", save_all=True, append_images=list(frames[1:]), duration=durs, loop=0,
-                   optimize=True, disposal=1)
     return buf.getvalue()
 
 
