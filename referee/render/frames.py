@@ -31,7 +31,7 @@ from .colours import (
     WRECK,
 )
 from .fonts import stamp
-from .gif import gif_bytes
+from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
