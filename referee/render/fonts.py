@@ -45,3 +45,12 @@ def stamp(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
         return
     sprite, left, top = _sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
     image.paste(sprite, (round(xy[0]) + left, round(xy[1]) + top), sprite)
+
+
+def stamp_box(xy: tuple[float, float], text: str, size: int, bold: bool, fill: tuple[int, int, int],
+              anchor: str = "mm", stroke: int = 0, stroke_fill: tuple[int, int, int] | None = None
+              ) -> tuple[int, int, int, int]:
+    """The box :func:`stamp` pastes its sprite into (on an RGB image)."""
+    sprite, left, top = _sprite(text, size, bold, fill, anchor, stroke, stroke_fill)
+    x, y = round(xy[0]) + left, round(xy[1]) + top
+    return (x, y, x + sprite.width, y + sprite.height)

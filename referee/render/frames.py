@@ -30,7 +30,7 @@ from .colours import (
     WHITE,
     WRECK,
 )
-from .fonts import stamp
+from .fonts import stamp, stamp_box
 from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
@@ -56,6 +56,8 @@ class _Floor:
     layout: Layout
     #: player colours -> the palette image frames are mapped to
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
+    #: player colours -> the floor mapped to that palette
+    mapped: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
 
 
 _FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()
@@ -113,10 +115,80 @@ def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
     return pal
 
 
+def _caption_at(lay: Layout) -> tuple[tuple[float, float], int]:
+    return (lay.left, lay.title / 2 + 1), max(10, lay.cell * 13 // 32)
+
+
 def draw_caption(img: Image.Image, lay: Layout, text: str) -> None:
     if text:
         d = ImageDraw.Draw(img)
-        stamp(d, (lay.left, lay.title / 2 + 1), text, max(10, lay.cell * 13 // 32), True, INK, "lm")
+        xy, size = _caption_at(lay)
+        stamp(d, xy, text, size, True, INK, "lm")
+
+
+Box = tuple[int, int, int, int]
+
+
+def caption_box(lay: Layout, text: str) -> Box | None:
+    """The pixels :func:`draw_caption` may change (None: no caption)."""
+    if not text:
+        return None
+    xy, size = _caption_at(lay)
+    return stamp_box(xy, text, size, True, INK, "lm")
+
+
+def strip_box(lay: Layout) -> Box | None:
+    """The pixels of the status strip (None: no strip)."""
+    w, h = lay.size
+    return (lay.ox, lay.oy + h - lay.strip, lay.ox + w, lay.oy + h) if lay.strip else None
+
+
+def robot_box(cx: float, cy: float, size: float) -> Box:
+    """The pixels a robot drawn at (cx, cy) in a ``size`` square may change (any facing, label, options)."""
+    half = size / 2 + 3
+    return (math.floor(cx - half), math.floor(cy - half), math.ceil(cx + half), math.ceil(cy + half))
+
+
+def merged(boxes: Sequence[Box | None], size: tuple[int, int]) -> list[Box]:
+    """Boxes clipped to an image of ``size``, overlapping ones joined (so each pixel is in one box at most)."""
+    out = [(max(0, b[0]), max(0, b[1]), min(size[0], b[2]), min(size[1], b[3])) for b in boxes if b]
+    out = [b for b in out if b[0] < b[2] and b[1] < b[3]]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
+
+
+def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, strip: bool = True) -> Image.Image:
+    """The floor mapped to the frames' palette (kept): what a frame is, away from what is drawn on it."""
+    fl = floor(board, cell, len(players) if strip else 0)
+    key = tuple(p.hex for p in players)
+    got = fl.mapped.get(key)
+    if got is None:
+        got = fl.mapped[key] = fl.image.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    return got
+
+
+def quantized_in(board: Board, img: Image.Image, players: Sequence[Player], boxes: Sequence[Box],
+                 cell: int = CELL, strip: bool = True) -> Image.Image:
+    """:func:`quantized` of an RGB frame that differs from the floor only in ``boxes`` (disjoint): the same
+    pixels, for the price of those boxes (mapping to a fixed palette without dithering is pixel by pixel)."""
+    fl = floor(board, cell, len(players) if strip else 0)
+    pal = _palette(fl, players)
+    out = mapped_floor(board, players, cell, strip).copy()
+    for box in boxes:
+        out.paste(img.crop(box).quantize(palette=pal, dither=Image.Dither.NONE), box)
+    return out
 
 
 def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",

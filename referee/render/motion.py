@@ -21,7 +21,7 @@ from PIL import Image
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
 from .board_image import frame_phase
-from .frames import Frame, draw_caption, floor, quantized
+from .frames import Frame, caption_box, draw_caption, floor, merged, quantized_in, robot_box, strip_box
 from .layout import CELL
 from .marks import MOVES, events_of, square_of
 from .players import Player
@@ -131,6 +131,13 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
     order = {p.robot: i for i, p in enumerate(players)}
     start = robot_places(lay, beat.before, order)
     end = robot_places(lay, beat.after, order)
+    # the stage's still parts drawn once; each frame draws the robots on it and maps only their boxes (and the
+    # strip's and the caption's) to the palette, then puts the still parts back under the robots
+    base = fl.image.copy()
+    draw_strip(base, lay, beat.before if strip is None else strip, players, flag_total)
+    draw_caption(base, lay, caption)
+    work = base.copy()
+    still = [strip_box(lay), caption_box(lay, caption)]
     out = []
     for i in range(1, count + 1):
         t = i / (count + 1)
@@ -150,11 +157,11 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
             places[robot.name] = Place(x, y, size)
             facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
             drawn.append(robot)
-        img = fl.image.copy()
-        draw_robots(img, lay, drawn, players, places, facing)
-        draw_strip(img, lay, beat.before if strip is None else strip, players, flag_total)
-        draw_caption(img, lay, caption)
-        out.append(quantized(board, img, players, cell))
+        draw_robots(work, lay, drawn, players, places, facing)
+        robots = merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size)
+        out.append(quantized_in(board, work, players, merged([*still, *robots], work.size), cell))
+        for box in robots:
+            work.paste(base.crop(box), box)
     return out
 
 
