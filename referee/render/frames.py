@@ -4,7 +4,6 @@ the GIF made of them."""
 
 from __future__ import annotations
 
-import io
 import math
 import weakref
 from collections.abc import Sequence
@@ -35,6 +34,8 @@ from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
+from .png import PNG_LEVEL as PNG_LEVEL
+from .png import png_bytes as png_bytes
 from .robots import (
     draw_badges,
     draw_paths,
@@ -246,14 +247,6 @@ def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], capt
 BAND_CELLS = 2
 
 
-#: zlib level of the PNGs: 6 makes them about a fifth bigger than 9, in a third of the time
-PNG_LEVEL = 6
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
 
 
 @dataclass(frozen=True, slots=True)
