@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
 from .board_image import draw_floor, frame_keys, frame_phase
@@ -221,30 +221,10 @@ def quantized(board: Board, img: Image.Image, players: Sequence[Player], cell: i
     return img.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
 
 
-def changed_boxes(img: Image.Image, base: Image.Image, band: int) -> list[Box]:
-    """Where ``img`` differs from ``base`` (the same size): a box in each band of ``band`` rows that has a
-    difference."""
-    delta = ImageChops.difference(img, base)
-    w, h = img.size
-    out = []
-    for y in range(0, h, band):
-        got = delta.crop((0, y, w, min(h, y + band))).getbbox()
-        if got:
-            out.append((got[0], y + got[1], got[2], y + got[3]))
-    return out
-
-
 def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
           cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
-    """The board with the robots on it, as a palette image (see :func:`frame_rgb`): only what differs from
-    the floor is mapped to the palette."""
-    img = frame_rgb(board, robots, players, caption, cell, marks, strip)
-    fl = floor(board, cell, len(players) if strip else 0)
-    return quantized_in(board, img, players, changed_boxes(img, fl.image, BAND_CELLS * cell), cell, strip)
-
-
-#: the bands (in squares) a stage picture is cut into to find what differs from the floor
-BAND_CELLS = 2
+    """The board with the robots on it, as a palette image (see :func:`frame_rgb`)."""
+    return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
 
 
 

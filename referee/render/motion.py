@@ -22,7 +22,7 @@ from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
 from .board_image import frame_phase
 from .frames import Frame, caption_box, draw_caption, floor, merged, quantized_in, robot_box, strip_box
-from .layout import CELL
+from .layout import CELL, Layout
 from .marks import MOVES, events_of, square_of
 from .players import Player
 from .robots import Place, draw_robots, draw_strip, robot_places
@@ -120,6 +120,29 @@ def _along(points: Sequence[tuple[float, float]], t: float) -> tuple[float, floa
     return points[-1]
 
 
+def tween_places(lay: Layout, beat: Beat, t: float, start: dict[str, Place], end: dict[str, Place]
+                 ) -> tuple[list[Robot], dict[str, Place], dict[str, float]]:
+    """The robots drawn a fraction ``t`` of the way through a beat, where, and facing which way (``start`` and
+    ``end``: where they stand as the beat begins and ends)."""
+    places: dict[str, Place] = {}
+    facing: dict[str, float] = {}
+    drawn = []
+    for robot in beat.before:
+        a = start.get(robot.name)
+        if a is None:
+            continue
+        b = end.get(robot.name)
+        squares = beat.paths.get(robot.name, [])
+        pts = [(a.cx, a.cy)] + [lay.centre(sq) for sq in squares[1:-1]]
+        pts.append((b.cx, b.cy) if b else lay.centre(squares[-1]) if squares else (a.cx, a.cy))
+        x, y = _along(pts, t)
+        size = b.size if b and t > 0.5 else a.size
+        places[robot.name] = Place(x, y, size)
+        facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
+        drawn.append(robot)
+    return drawn, places, facing
+
+
 def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int, flag_total: int,
                  caption: str, cell: int = CELL, strip: Sequence[Robot] | None = None) -> list[Image.Image]:
     """``count`` in-between frames of one beat (not its end: the next beat or the stage picture shows it).
@@ -140,23 +163,7 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
     still = [strip_box(lay), caption_box(lay, caption)]
     out = []
     for i in range(1, count + 1):
-        t = i / (count + 1)
-        places: dict[str, Place] = {}
-        facing: dict[str, float] = {}
-        drawn = []
-        for robot in beat.before:
-            a = start.get(robot.name)
-            if a is None:
-                continue
-            b = end.get(robot.name)
-            squares = beat.paths.get(robot.name, [])
-            pts = [(a.cx, a.cy)] + [lay.centre(sq) for sq in squares[1:-1]]
-            pts.append((b.cx, b.cy) if b else lay.centre(squares[-1]) if squares else (a.cx, a.cy))
-            x, y = _along(pts, t)
-            size = b.size if b and t > 0.5 else a.size
-            places[robot.name] = Place(x, y, size)
-            facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
-            drawn.append(robot)
+        drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
         draw_robots(work, lay, drawn, players, places, facing)
         robots = merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size)
         out.append(quantized_in(board, work, players, merged([*still, *robots], work.size), cell))
