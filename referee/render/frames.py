@@ -180,15 +180,24 @@ def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, stri
     return got
 
 
-def quantized_in(board: Board, img: Image.Image, players: Sequence[Player], boxes: Sequence[Box],
-                 cell: int = CELL, strip: bool = True) -> Image.Image:
-    """:func:`quantized` of an RGB frame that differs from the floor only in ``boxes`` (disjoint): the same
-    pixels, for the price of those boxes (mapping to a fixed palette without dithering is pixel by pixel)."""
+def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequence[Player], cell: int = CELL,
+                    strip: bool = True) -> list[Image.Image]:
+    """:func:`quantized` of several small RGB images, mapped in one go (side by side on one sheet: each
+    mapping to the palette has a fixed cost besides its pixels)."""
+    if not parts:
+        return []
     fl = floor(board, cell, len(players) if strip else 0)
-    pal = _palette(fl, players)
-    out = mapped_floor(board, players, cell, strip).copy()
-    for box in boxes:
-        out.paste(img.crop(box).quantize(palette=pal, dither=Image.Dither.NONE), box)
+    sheet = Image.new("RGB", (sum(p.width for p in parts), max(p.height for p in parts)))
+    x = 0
+    for part in parts:
+        sheet.paste(part, (x, 0))
+        x += part.width
+    mapped = sheet.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    out = []
+    x = 0
+    for part in parts:
+        out.append(mapped.crop((x, 0, x + part.width, part.height)))
+        x += part.width
     return out
 
 

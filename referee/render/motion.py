@@ -21,7 +21,18 @@ from PIL import Image
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
 from .board_image import frame_phase
-from .frames import Frame, caption_box, draw_caption, floor, merged, quantized_in, robot_box, strip_box
+from .frames import (
+    Box,
+    Frame,
+    caption_box,
+    draw_caption,
+    floor,
+    mapped_floor,
+    merged,
+    quantized_parts,
+    robot_box,
+    strip_box,
+)
 from .layout import CELL, Layout
 from .marks import MOVES, events_of, square_of
 from .players import Player
@@ -159,16 +170,27 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
     base = fl.image.copy()
     draw_strip(base, lay, beat.before if strip is None else strip, players, flag_total)
     draw_caption(base, lay, caption)
+    still = merged([strip_box(lay), caption_box(lay, caption)], base.size)
     work = base.copy()
-    still = [strip_box(lay), caption_box(lay, caption)]
-    out = []
+    boxes: list[list[Box]] = []
+    parts = [base.crop(box) for box in still]
     for i in range(1, count + 1):
         drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
         draw_robots(work, lay, drawn, players, places, facing)
-        robots = merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size)
-        out.append(quantized_in(board, work, players, merged([*still, *robots], work.size), cell))
-        for box in robots:
+        boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
+        for box in boxes[-1]:
+            parts.append(work.crop(box))
             work.paste(base.crop(box), box)
+    mapped = iter(quantized_parts(board, parts, players, cell))
+    still_frame = mapped_floor(board, players, cell).copy()
+    for box in still:
+        still_frame.paste(next(mapped), box)
+    out = []
+    for frame_boxes in boxes:
+        img = still_frame.copy()
+        for box in frame_boxes:
+            img.paste(next(mapped), box)
+        out.append(img)
     return out
 
 
