@@ -59,6 +59,17 @@ class _Floor:
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
     #: player colours -> the floor mapped to that palette
     mapped: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
+    #: a copy of the floor to draw on and put back as it was (see :func:`borrow_canvas`)
+    spare: Image.Image | None = None
+
+    def borrow_canvas(self) -> Image.Image:
+        """A copy of the floor to draw on: give it back with :meth:`give_back` once every pixel drawn on it is
+        put back as on the floor (it is then lent again instead of copying the floor)."""
+        canvas, self.spare = self.spare, None
+        return canvas if canvas is not None else self.image.copy()
+
+    def give_back(self, canvas: Image.Image) -> None:
+        self.spare = canvas
 
 
 _FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()

@@ -104,3 +104,12 @@ def test_an_in_between_frame_is_the_whole_frame_mapped_to_the_palette(played):
             plain = quantized(board, img, players)
             assert tween.getpalette() == plain.getpalette()
             assert tween.tobytes() == plain.tobytes()
+
+
+def test_the_canvas_the_in_between_frames_are_drawn_on_is_left_as_the_floor(played):
+    board, result, players, _ = played
+    fl = floor(board, players=len(players))
+    animation(board, [f for f in render_turn(board, result, players, "RR-9", 4).frames], result.frames,
+              result.events, players, "RR-9 turn 4")
+    assert fl.spare is not None
+    assert fl.spare.tobytes() == fl.image.tobytes()
