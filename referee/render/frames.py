@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from ..engine import Board, Event, Robot
 from .board_image import draw_floor, frame_keys, frame_phase
@@ -193,22 +193,22 @@ def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, stri
 
 def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequence[Player], cell: int = CELL,
                     strip: bool = True) -> list[Image.Image]:
-    """:func:`quantized` of several small RGB images, mapped in one go (side by side on one sheet: each
-    mapping to the palette has a fixed cost besides its pixels)."""
+    """:func:`quantized` of several small RGB images, mapped in one go (stacked on one sheet: each mapping
+    to the palette has a fixed cost besides its pixels)."""
     if not parts:
         return []
     fl = floor(board, cell, len(players) if strip else 0)
-    sheet = Image.new("RGB", (sum(p.width for p in parts), max(p.height for p in parts)))
-    x = 0
+    sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
+    y = 0
     for part in parts:
-        sheet.paste(part, (x, 0))
-        x += part.width
+        sheet.paste(part, (0, y))
+        y += part.height
     mapped = sheet.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
     out = []
-    x = 0
+    y = 0
     for part in parts:
-        out.append(mapped.crop((x, 0, x + part.width, part.height)))
-        x += part.width
+        out.append(mapped.crop((0, y, part.width, y + part.height)))
+        y += part.height
     return out
 
 
@@ -217,8 +217,14 @@ def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], 
     """The board with the robots on it, full colour: with ``marks``, what happened in the stage too; with
     ``strip``, every player's HP, flags and lives under the board."""
     fl = floor(board, cell, len(players) if strip else 0)
-    lay = fl.layout
     img = fl.image.copy()
+    draw_frame(img, fl.layout, board, robots, players, caption, marks)
+    return img
+
+
+def draw_frame(img: Image.Image, lay: Layout, board: Board, robots: Sequence[Robot], players: Sequence[Player],
+               caption: str = "", marks: Marks | None = None) -> None:
+    """What :func:`frame_rgb` draws on the floor, drawn on ``img`` (a copy of it)."""
     d = ImageDraw.Draw(img)
     order = {p.robot: i for i, p in enumerate(players)}
     places = robot_places(lay, robots, order)
@@ -231,7 +237,6 @@ def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], 
         draw_badges(d, lay, marks, places)
     draw_strip(img, lay, robots, players, board.flag_count)
     draw_caption(img, lay, caption)
-    return img
 
 
 def quantized(board: Board, img: Image.Image, players: Sequence[Player], cell: int = CELL,
@@ -260,6 +265,23 @@ class Frame:
     marks: Marks = field(default_factory=Marks)
 
 
+def changed_boxes(img: Image.Image, base: Image.Image, band: int) -> list[Box]:
+    """Where ``img`` differs from ``base`` (the same size): in each band of ``band`` rows, the box of the
+    pixels that differ (if any)."""
+    delta = ImageChops.difference(img, base)
+    w, h = img.size
+    out = []
+    for y in range(0, h, band):
+        got = delta.crop((0, y, w, min(h, y + band))).getbbox()
+        if got:
+            out.append((got[0], y + got[1], got[2], y + got[3]))
+    return out
+
+
+#: the bands (in squares) a stage picture is cut into to find what differs from the floor
+BAND_CELLS = 3
+
+
 def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequence[Player], phases_run: int,
                 end_of_turn: bool, title: str = "", cell: int = CELL,
                 events: Sequence[Event] = ()) -> list[Frame]:
@@ -268,10 +290,29 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
     keys = frame_keys(phases_run, end_of_turn)
     if len(keys) != len(frames):
         raise ValueError(f"{len(frames)} frames for {len(keys)} pictures ({phases_run} stages run)")
-    out = []
-    for i, ((key, caption), robots) in enumerate(zip(keys, frames, strict=True)):
+    # each picture is drawn on a kept canvas of the floor; what differs from the floor is cut out (and put back
+    # as the floor), and all the turn's pieces are mapped to the palette in one go
+    fl = floor(board, cell, len(players))
+    canvas = fl.borrow_canvas()
+    texts, pieces, boxes, all_marks = [], [], [], []
+    for i, ((_, caption), robots) in enumerate(zip(keys, frames, strict=True)):
         text = f"{title}: {caption}" if title else caption
         before = frames[i - 1] if i else robots
-        marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
-        out.append(Frame(key, text, frame(board, robots, players, text, cell, marks), marks))
+        marks = stage_marks(before, events_of(events, frame_phase(keys[i][0]))) if events else Marks()
+        draw_frame(canvas, fl.layout, board, robots, players, text, marks)
+        changed = changed_boxes(canvas, fl.image, BAND_CELLS * cell)
+        for box in changed:
+            pieces.append(canvas.crop(box))
+            canvas.paste(fl.image.crop(box), box)
+        texts.append(text)
+        boxes.append(changed)
+        all_marks.append(marks)
+    fl.give_back(canvas)
+    mapped = iter(quantized_parts(board, pieces, players, cell))
+    out = []
+    for (key, _), text, changed, marks in zip(keys, texts, boxes, all_marks, strict=True):
+        img = mapped_floor(board, players, cell).copy()
+        for box in changed:
+            img.paste(next(mapped), box)
+        out.append(Frame(key, text, img, marks))
     return out
