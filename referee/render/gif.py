@@ -15,8 +15,6 @@ from collections.abc import Sequence
 from PIL import GifImagePlugin, Image, ImageChops
 
 Box = tuple[int, int, int, int]
-#: maps a difference to a mask of the pixels that did not change
-_UNCHANGED = [255] + [0] * 255
 
 
 def _pillow_gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
@@ -43,18 +41,21 @@ def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 10
         return _pillow_gif(frames, durs)
     colours = len(palette) // 3
     clear = colours if colours < 256 else None  # a palette entry no frame uses
+    # where a pixel did not change, the clear entry: the changed pixels are 0 after this table, the unchanged
+    # ones the clear entry, so the lighter of it and the frame is the frame with its unchanged pixels clear
+    unchanged = [clear or 0] + [0] * 255
     first = frames[0].copy()  # Pillow's helpers set things on the image they write
     kept: list[tuple[Image.Image, Box | None, int]] = [(first, None, durs[0])]
     for before, after, ms in zip(frames, frames[1:], durs[1:], strict=False):
-        box = changed_box(before, after)
+        delta = ImageChops.subtract_modulo(after, before)
+        box = delta.getbbox(alpha_only=False)
         if box is None:
             img, was, total = kept[-1]
             kept[-1] = (img, was, total + ms)
             continue
         part = after.crop(box)
         if clear is not None:
-            same = ImageChops.subtract_modulo(part, before.crop(box)).point(_UNCHANGED, "1")
-            part.paste(clear, mask=same)
+            part = ImageChops.lighter(part, delta.crop(box).point(unchanged))
         kept.append((part, box, ms))
     header, _ = GifImagePlugin.getheader(first, None, {"loop": 0, "duration": durs[0]})
     out = list(header)
