@@ -11,7 +11,7 @@ from PIL import Image
 
 from referee.engine import Robot, build_board, parse_card, resolve_turn
 from referee.engine.geometry import E, N
-from referee.render import gif_bytes, make_players, png_bytes, render_turn
+from referee.render import frame, gif_bytes, make_players, png_bytes, render_turn
 from referee.render.frames import draw_caption, floor, quantized
 from referee.render.marks import events_of
 from referee.render.motion import animation, beats, tween_images, tween_places
@@ -113,3 +113,11 @@ def test_the_canvas_the_in_between_frames_are_drawn_on_is_left_as_the_floor(play
               result.events, players, "RR-9 turn 4")
     assert fl.spare is not None
     assert fl.spare.tobytes() == fl.image.tobytes()
+
+
+def test_a_stage_picture_is_the_whole_picture_mapped_to_the_palette(played):
+    board, result, players, rendered = played
+    for fr, robots in zip(rendered.frames, result.frames, strict=True):
+        plain = frame(board, robots, players, fr.caption, marks=fr.marks)
+        assert fr.image.getpalette() == plain.getpalette()
+        assert fr.image.tobytes() == plain.tobytes(), fr.key
