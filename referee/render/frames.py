@@ -9,7 +9,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
 from .board_image import draw_floor, frame_keys, frame_phase
@@ -265,23 +265,6 @@ class Frame:
     marks: Marks = field(default_factory=Marks)
 
 
-def changed_boxes(img: Image.Image, base: Image.Image, band: int) -> list[Box]:
-    """Where ``img`` differs from ``base`` (the same size): in each band of ``band`` rows, the box of the
-    pixels that differ (if any)."""
-    delta = ImageChops.difference(img, base)
-    w, h = img.size
-    out = []
-    for y in range(0, h, band):
-        got = delta.crop((0, y, w, min(h, y + band))).getbbox()
-        if got:
-            out.append((got[0], y + got[1], got[2], y + got[3]))
-    return out
-
-
-#: the bands (in squares) a stage picture is cut into to find what differs from the floor
-BAND_CELLS = 3
-
-
 def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequence[Player], phases_run: int,
                 end_of_turn: bool, title: str = "", cell: int = CELL,
                 events: Sequence[Event] = ()) -> list[Frame]:
@@ -290,29 +273,10 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
     keys = frame_keys(phases_run, end_of_turn)
     if len(keys) != len(frames):
         raise ValueError(f"{len(frames)} frames for {len(keys)} pictures ({phases_run} stages run)")
-    # each picture is drawn on a kept canvas of the floor; what differs from the floor is cut out (and put back
-    # as the floor), and all the turn's pieces are mapped to the palette in one go
-    fl = floor(board, cell, len(players))
-    canvas = fl.borrow_canvas()
-    texts, pieces, boxes, all_marks = [], [], [], []
-    for i, ((_, caption), robots) in enumerate(zip(keys, frames, strict=True)):
+    out = []
+    for i, ((key, caption), robots) in enumerate(zip(keys, frames, strict=True)):
         text = f"{title}: {caption}" if title else caption
         before = frames[i - 1] if i else robots
-        marks = stage_marks(before, events_of(events, frame_phase(keys[i][0]))) if events else Marks()
-        draw_frame(canvas, fl.layout, board, robots, players, text, marks)
-        changed = changed_boxes(canvas, fl.image, BAND_CELLS * cell)
-        for box in changed:
-            pieces.append(canvas.crop(box))
-            canvas.paste(fl.image.crop(box), box)
-        texts.append(text)
-        boxes.append(changed)
-        all_marks.append(marks)
-    fl.give_back(canvas)
-    mapped = iter(quantized_parts(board, pieces, players, cell))
-    out = []
-    for (key, _), text, changed, marks in zip(keys, texts, boxes, all_marks, strict=True):
-        img = mapped_floor(board, players, cell).copy()
-        for box in changed:
-            img.paste(next(mapped), box)
-        out.append(Frame(key, text, img, marks))
+        marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
+        out.append(Frame(key, text, frame(board, robots, players, text, cell, marks), marks))
     return out
