@@ -1,6 +1,6 @@
 """Frames: the kept floor of a course with the robots and the marks of a stage drawn on it, mapped to one
-palette per course and set of players (so PNGs are small and every frame of the GIF shares it); the PNGs and
-the GIF made of them."""
+palette per course and set of players (so PNGs are small and every frame of the GIF shares it). The PNGs
+and the GIF made of them are written by :mod:`.png` and :mod:`.gif` (importable from here too)."""
 
 from __future__ import annotations
 
@@ -250,8 +250,6 @@ def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], capt
           cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
     """The board with the robots on it, as a palette image (see :func:`frame_rgb`)."""
     return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
-
-
 
 
 @dataclass(frozen=True, slots=True)
