@@ -1,10 +1,9 @@
 """Frames: the kept floor of a course with the robots and the marks of a stage drawn on it, mapped to one
-palette per course and set of players (so PNGs are small and every frame of the GIF shares it); the PNGs and
-the GIF made of them."""
+palette per course and set of players (so PNGs are small and every frame of the GIF shares it). The PNGs
+and the GIF made of them are written by :mod:`.png` and :mod:`.gif` (importable from here too)."""
 
 from __future__ import annotations
 
-import io
 import math
 import weakref
 from collections.abc import Sequence
@@ -30,10 +29,13 @@ from .colours import (
     WHITE,
     WRECK,
 )
-from .fonts import stamp
+from .fonts import stamp, stamp_box
+from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
+from .png import PNG_LEVEL as PNG_LEVEL
+from .png import png_bytes as png_bytes
 from .robots import (
     draw_badges,
     draw_paths,
@@ -55,6 +57,19 @@ class _Floor:
     layout: Layout
     #: player colours -> the palette image frames are mapped to
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
+    #: player colours -> the floor mapped to that palette
+    mapped: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
+    #: a copy of the floor to draw on and put back as it was (see :func:`borrow_canvas`)
+    spare: Image.Image | None = None
+
+    def borrow_canvas(self) -> Image.Image:
+        """A copy of the floor to draw on: give it back with :meth:`give_back` once every pixel drawn on it is
+        put back as on the floor (it is then lent again instead of copying the floor)."""
+        canvas, self.spare = self.spare, None
+        return canvas if canvas is not None else self.image.copy()
+
+    def give_back(self, canvas: Image.Image) -> None:
+        self.spare = canvas
 
 
 _FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()
@@ -112,10 +127,89 @@ def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
     return pal
 
 
+def _caption_at(lay: Layout) -> tuple[tuple[float, float], int]:
+    return (lay.left, lay.title / 2 + 1), max(10, lay.cell * 13 // 32)
+
+
 def draw_caption(img: Image.Image, lay: Layout, text: str) -> None:
     if text:
         d = ImageDraw.Draw(img)
-        stamp(d, (lay.left, lay.title / 2 + 1), text, max(10, lay.cell * 13 // 32), True, INK, "lm")
+        xy, size = _caption_at(lay)
+        stamp(d, xy, text, size, True, INK, "lm")
+
+
+Box = tuple[int, int, int, int]
+
+
+def caption_box(lay: Layout, text: str) -> Box | None:
+    """The pixels :func:`draw_caption` may change (None: no caption)."""
+    if not text:
+        return None
+    xy, size = _caption_at(lay)
+    return stamp_box(xy, text, size, True, INK, "lm")
+
+
+def strip_box(lay: Layout) -> Box | None:
+    """The pixels of the status strip (None: no strip)."""
+    w, h = lay.size
+    return (lay.ox, lay.oy + h - lay.strip, lay.ox + w, lay.oy + h) if lay.strip else None
+
+
+def robot_box(cx: float, cy: float, size: float) -> Box:
+    """The pixels a robot drawn at (cx, cy) in a ``size`` square may change (any facing, label, options)."""
+    half = size / 2 + 3
+    return (math.floor(cx - half), math.floor(cy - half), math.ceil(cx + half), math.ceil(cy + half))
+
+
+def merged(boxes: Sequence[Box | None], size: tuple[int, int]) -> list[Box]:
+    """Boxes clipped to an image of ``size``, overlapping ones joined (so each pixel is in one box at most)."""
+    out = [(max(0, b[0]), max(0, b[1]), min(size[0], b[2]), min(size[1], b[3])) for b in boxes if b]
+    out = [b for b in out if b[0] < b[2] and b[1] < b[3]]
+    joined = True
+    while joined:
+        joined = False
+        for i, a in enumerate(out):
+            for j in range(i + 1, len(out)):
+                b = out[j]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                    out[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                    del out[j]
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
+
+
+def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, strip: bool = True) -> Image.Image:
+    """The floor mapped to the frames' palette (kept): what a frame is, away from what is drawn on it."""
+    fl = floor(board, cell, len(players) if strip else 0)
+    key = tuple(p.hex for p in players)
+    got = fl.mapped.get(key)
+    if got is None:
+        got = fl.mapped[key] = fl.image.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    return got
+
+
+def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequence[Player], cell: int = CELL,
+                    strip: bool = True) -> list[Image.Image]:
+    """:func:`quantized` of several small RGB images, mapped in one go (stacked on one sheet: each mapping
+    to the palette has a fixed cost besides its pixels)."""
+    if not parts:
+        return []
+    fl = floor(board, cell, len(players) if strip else 0)
+    sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
+    y = 0
+    for part in parts:
+        sheet.paste(part, (0, y))
+        y += part.height
+    mapped = sheet.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    out = []
+    y = 0
+    for part in parts:
+        out.append(mapped.crop((0, y, part.width, y + part.height)))
+        y += part.height
+    return out
 
 
 def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
@@ -123,8 +217,14 @@ def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], 
     """The board with the robots on it, full colour: with ``marks``, what happened in the stage too; with
     ``strip``, every player's HP, flags and lives under the board."""
     fl = floor(board, cell, len(players) if strip else 0)
-    lay = fl.layout
     img = fl.image.copy()
+    draw_frame(img, fl.layout, board, robots, players, caption, marks)
+    return img
+
+
+def draw_frame(img: Image.Image, lay: Layout, board: Board, robots: Sequence[Robot], players: Sequence[Player],
+               caption: str = "", marks: Marks | None = None) -> None:
+    """What :func:`frame_rgb` draws on the floor, drawn on ``img`` (a copy of it)."""
     d = ImageDraw.Draw(img)
     order = {p.robot: i for i, p in enumerate(players)}
     places = robot_places(lay, robots, order)
@@ -137,7 +237,6 @@ def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], 
         draw_badges(d, lay, marks, places)
     draw_strip(img, lay, robots, players, board.flag_count)
     draw_caption(img, lay, caption)
-    return img
 
 
 def quantized(board: Board, img: Image.Image, players: Sequence[Player], cell: int = CELL,
@@ -151,31 +250,6 @@ def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], capt
           cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
     """The board with the robots on it, as a palette image (see :func:`frame_rgb`)."""
     return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
-
-
-#: zlib level of the PNGs: 6 makes them about a fifth bigger than 9, in a third of the time
-PNG_LEVEL = 6
-
-
-def png_bytes(img: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()
-
-
-def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
-    """An endlessly looping GIF of palette frames.
-
-    One palette for all frames, and Pillow's optimising (unused colours dropped, each frame stored as the
-    box that changed) keep it small: about a third of the size it is without.
-    """
-    if not frames:
-        raise ValueError("a GIF needs at least one frame")
-    buf = io.BytesIO()
-    durs = list(durations) if not isinstance(durations, int) else [durations] * len(frames)
-    frames[0].save(buf, format="GIF", save_all=True, append_images=list(frames[1:]), duration=durs, loop=0,
-                   optimize=True, disposal=1)
-    return buf.getvalue()
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,19 @@ from PIL import Image
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
 from .board_image import frame_phase
-from .frames import Frame, draw_caption, floor, quantized
-from .layout import CELL
+from .frames import (
+    Box,
+    Frame,
+    caption_box,
+    draw_caption,
+    floor,
+    mapped_floor,
+    merged,
+    quantized_parts,
+    robot_box,
+    strip_box,
+)
+from .layout import CELL, Layout
 from .marks import MOVES, events_of, square_of
 from .players import Player
 from .robots import Place, draw_robots, draw_strip, robot_places
@@ -120,41 +131,82 @@ def _along(points: Sequence[tuple[float, float]], t: float) -> tuple[float, floa
     return points[-1]
 
 
+def tween_places(lay: Layout, beat: Beat, t: float, start: dict[str, Place], end: dict[str, Place]
+                 ) -> tuple[list[Robot], dict[str, Place], dict[str, float]]:
+    """The robots drawn a fraction ``t`` of the way through a beat, where, and facing which way (``start`` and
+    ``end``: where they stand as the beat begins and ends)."""
+    places: dict[str, Place] = {}
+    facing: dict[str, float] = {}
+    drawn = []
+    for robot in beat.before:
+        a = start.get(robot.name)
+        if a is None:
+            continue
+        b = end.get(robot.name)
+        squares = beat.paths.get(robot.name, [])
+        pts = [(a.cx, a.cy)] + [lay.centre(sq) for sq in squares[1:-1]]
+        pts.append((b.cx, b.cy) if b else lay.centre(squares[-1]) if squares else (a.cx, a.cy))
+        x, y = _along(pts, t)
+        size = b.size if b and t > 0.5 else a.size
+        places[robot.name] = Place(x, y, size)
+        facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
+        drawn.append(robot)
+    return drawn, places, facing
+
+
 def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int, flag_total: int,
                  caption: str, cell: int = CELL, strip: Sequence[Robot] | None = None) -> list[Image.Image]:
     """``count`` in-between frames of one beat (not its end: the next beat or the stage picture shows it).
 
     The status strip shows ``strip`` (the robots as the stage began, as the picture before did), so only the
     moving robots differ from frame to frame: the GIF stores just that box of each frame."""
+    return stage_tweens(board, [(beat, count)], players, flag_total, caption, cell,
+                        beat.before if strip is None else strip)
+
+
+def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Sequence[Player], flag_total: int,
+                 caption: str, cell: int, strip: Sequence[Robot]) -> list[Image.Image]:
+    """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``.
+
+    The stage's still parts (floor, strip, caption) are drawn once; each frame draws the robots on them and
+    maps only the robots' boxes to the palette (all the stage's boxes in one go), then puts the still parts
+    back under the robots."""
     fl = floor(board, cell, len(players))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
-    start = robot_places(lay, beat.before, order)
-    end = robot_places(lay, beat.after, order)
+    work = fl.borrow_canvas()
+    draw_strip(work, lay, strip, players, flag_total)
+    draw_caption(work, lay, caption)
+    still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
+    parts = [work.crop(box) for box in still]
+    boxes: list[list[Box]] = []
+    for beat, count in stage:
+        start = robot_places(lay, beat.before, order)
+        end = robot_places(lay, beat.after, order)
+        for i in range(1, count + 1):
+            drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
+            draw_robots(work, lay, drawn, players, places, facing)
+            boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
+            for box in boxes[-1]:
+                parts.append(work.crop(box))
+            for box in boxes[-1]:
+                work.paste(fl.image.crop(box), box)
+                for part, at in zip(parts, still, strict=False):
+                    if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
+                        work.paste(part, at)  # the strip or the caption, as they were
+    for box in still:
+        work.paste(fl.image.crop(box), box)
+    fl.give_back(work)
+    mapped = iter(quantized_parts(board, parts, players, cell))
+    still_frame = mapped_floor(board, players, cell).copy()
+    for box in still:
+        still_frame.paste(next(mapped), box)
     out = []
-    for i in range(1, count + 1):
-        t = i / (count + 1)
-        places: dict[str, Place] = {}
-        facing: dict[str, float] = {}
-        drawn = []
-        for robot in beat.before:
-            a = start.get(robot.name)
-            if a is None:
-                continue
-            b = end.get(robot.name)
-            squares = beat.paths.get(robot.name, [])
-            pts = [(a.cx, a.cy)] + [lay.centre(sq) for sq in squares[1:-1]]
-            pts.append((b.cx, b.cy) if b else lay.centre(squares[-1]) if squares else (a.cx, a.cy))
-            x, y = _along(pts, t)
-            size = b.size if b and t > 0.5 else a.size
-            places[robot.name] = Place(x, y, size)
-            facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
-            drawn.append(robot)
-        img = fl.image.copy()
-        draw_robots(img, lay, drawn, players, places, facing)
-        draw_strip(img, lay, beat.before if strip is None else strip, players, flag_total)
-        draw_caption(img, lay, caption)
-        out.append(quantized(board, img, players, cell))
+    for frame_boxes in boxes:
+        img = still_frame.copy()
+        for box in frame_boxes:
+            img.paste(next(mapped), box)
+        out.append(img)
     return out
 
 
@@ -167,17 +219,19 @@ def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[R
     budget = MAX_TWEENS
     for i, fr in enumerate(frames):
         if i:
-            stage_beats = beats(robots[i - 1], events_of(events, frame_phase(fr.key)))
-            for beat in stage_beats:
-                count = CARD_TWEENS if beat.step == "robots" else OTHER_TWEENS
-                count = min(count, budget)
+            stage: list[tuple[Beat, int]] = []
+            for beat in beats(robots[i - 1], events_of(events, frame_phase(fr.key))):
+                count = min(CARD_TWEENS if beat.step == "robots" else OTHER_TWEENS, budget)
                 if count <= 0:
                     break
                 budget -= count
-                stage = fr.caption.split(": ")[-1].replace("after ", "")
-                text = f"{title}: {stage}" if title else stage
-                images += tween_images(board, beat, players, count, board.flag_count, text, cell, robots[i - 1])
-                durations += [TWEEN_MS] * count
+                stage.append((beat, count))
+            if stage:
+                name = fr.caption.split(": ")[-1].replace("after ", "")
+                text = f"{title}: {name}" if title else name
+                tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1])
+                images += tweens
+                durations += [TWEEN_MS] * len(tweens)
         images.append(fr.image)
         durations.append(EDGE_MS if i in (0, len(frames) - 1) else STAGE_MS)
     return images, durations

@@ -1,0 +1,68 @@
+"""The turn's GIF written from palette frames that share one palette.
+
+Each frame after the first is stored as the box that changed since the frame before, its unchanged pixels
+made transparent (long runs compress well), under the one global palette: what Pillow's ``optimize`` does,
+without its whole-frame work per frame (a palette remapped per frame, an RGBA diff, a full-frame mask and
+copy). Pillow still writes the header and LZW-encodes every box (``GifImagePlugin.getheader`` and
+``getdata``, its GIF helpers for writing a file frame by frame).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import GifImagePlugin, Image, ImageChops
+
+Box = tuple[int, int, int, int]
+
+
+def _pillow_gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
+    """Pillow's own optimising writer: for frames that do not share one palette."""
+    buf = io.BytesIO()
+    frames[0].save(buf, format="GIF", save_all=True, append_images=list(frames[1:]), duration=durations, loop=0,
+                   optimize=True, disposal=1)
+    return buf.getvalue()
+
+
+def changed_box(before: Image.Image, after: Image.Image) -> Box | None:
+    """The box of the pixels that differ between two palette frames of one palette (None: the same)."""
+    return ImageChops.subtract_modulo(after, before).getbbox(alpha_only=False)
+
+
+def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
+    """An endlessly looping GIF of palette frames; a frame the same as the one before adds its time to it."""
+    if not frames:
+        raise ValueError("a GIF needs at least one frame")
+    durs = list(durations) if not isinstance(durations, int) else [durations] * len(frames)
+    palette = frames[0].getpalette() if frames[0].mode == "P" else None
+    if palette is None or any(f.mode != "P" or f.size != frames[0].size or f.getpalette() != palette
+                              for f in frames[1:]):
+        return _pillow_gif(frames, durs)
+    colours = len(palette) // 3
+    clear = colours if colours < 256 else None  # a palette entry no frame uses
+    # where a pixel did not change, the clear entry: the changed pixels are 0 after this table, the unchanged
+    # ones the clear entry, so the lighter of it and the frame is the frame with its unchanged pixels clear
+    unchanged = [clear or 0] + [0] * 255
+    first = frames[0].copy()  # Pillow's helpers set things on the image they write
+    kept: list[tuple[Image.Image, Box | None, int]] = [(first, None, durs[0])]
+    for before, after, ms in zip(frames, frames[1:], durs[1:], strict=False):
+        delta = ImageChops.subtract_modulo(after, before)
+        box = delta.getbbox(alpha_only=False)
+        if box is None:
+            img, was, total = kept[-1]
+            kept[-1] = (img, was, total + ms)
+            continue
+        part = after.crop(box)
+        if clear is not None:
+            part = ImageChops.lighter(part, delta.crop(box).point(unchanged))
+        kept.append((part, box, ms))
+    header, _ = GifImagePlugin.getheader(first, None, {"loop": 0, "duration": durs[0]})
+    out = list(header)
+    for img, box, ms in kept:
+        info: dict[str, int] = {"duration": ms, "disposal": 1}
+        if box is not None and clear is not None:
+            info["transparency"] = clear
+        out += GifImagePlugin.getdata(img, box[:2] if box else (0, 0), **info)
+    out.append(b";")
+    return b"".join(out)
