@@ -54,8 +54,11 @@ class _SharingGenerator(BytesGenerator):
         """As ``Generator._write_lines`` (line ends made the policy's), in one write, not two a line."""
         if not lines:
             return
-        parts = _NLCRE.split(lines)
         nl: str = self._NL  # type: ignore[attr-defined]
+        if "\r" not in lines:  # line ends all "\n" (as the email package writes bodies): no split needed
+            self.write(lines.replace("\n", nl) if nl != "\n" else lines)
+            return
+        parts = _NLCRE.split(lines)
         self.write(nl.join(parts[:-1]) + nl + parts[-1] if len(parts) > 1 else parts[-1])
 
     def _write_headers(self, msg: Message) -> None:
