@@ -39,7 +39,7 @@ from ..render.players import Player as Column
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.errors import GameStateError
-from ..store.mail import enqueue_mail
+from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.models import Game, OutgoingMail, Player, Turn
 from ..store.queries import get_game, get_turn
 from ..store.records import hand_of, locked_of
@@ -89,15 +89,27 @@ def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | 
 def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[str, str]:
     """In-Reply-To and References that keep a player's mails of one game in one conversation: the first
     mail of the game (the start mail) and the last report of a turn before ``turn``."""
-    rows = list(s.scalars(select(OutgoingMail.message_id)
-                          .where(OutgoingMail.game_id == game.id, OutgoingMail.player_id == player.id,
-                                 or_(OutgoingMail.kind == KIND_START,
-                                     and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < turn)))
-                          .order_by(OutgoingMail.id)))
-    if not rows:
+    return threads_of(s, game, [player], turn).get(player.id, {})
+
+
+def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> dict[int, dict[str, str]]:
+    """:func:`thread_headers` of each of ``players`` (by player id), in one query."""
+    if not players:
         return {}
-    refs = list(dict.fromkeys([rows[0], rows[-1]]))
-    return {"In-Reply-To": rows[-1], "References": " ".join(refs)}
+    ids = [p.id for p in players]
+    found: dict[int, list[str]] = {}
+    for player_id, sent_id in s.execute(
+            select(OutgoingMail.player_id, OutgoingMail.message_id)
+            .where(OutgoingMail.game_id == game.id, OutgoingMail.player_id.in_(ids),
+                   or_(OutgoingMail.kind == KIND_START,
+                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < turn)))
+            .order_by(OutgoingMail.id)):
+        found.setdefault(player_id, []).append(sent_id)
+    out = {}
+    for player_id, rows in found.items():
+        refs = list(dict.fromkeys([rows[0], rows[-1]]))
+        out[player_id] = {"In-Reply-To": rows[-1], "References": " ".join(refs)}
+    return out
 
 
 def deadline_text(deadline: datetime | None, now: datetime | None = None, tz: str | None = None) -> str | None:
@@ -208,8 +220,9 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
 
     notice = (f"Corrected report: the game master re-ran turn {turn.number} of {game.code}. This report "
               "replaces the one sent before; where they differ, this one counts.") if correction else None
-    out: list[OutgoingMail] = []
+    queue: list[Outgoing] = []
     shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
+    threads = threads_of(s, game, players, turn.number)
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
@@ -220,10 +233,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
                         headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
-                                 **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice,
+                                 **threads.get(player.id, {})}, kind=kind, notice=notice,
                         shared=shared)
-        out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
-                                game=game, player=player, turn_number=turn.number, held=held, now=now))
+        queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
+                              game=game, player=player, turn_number=turn.number, held=held))
     if gm:
         note = " (held for review: players get it when you publish the turn)" if held else ""
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
@@ -231,8 +244,9 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
                         headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice,
                         shared=shared)
-        out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
-                                game=game, turn_number=turn.number, now=now))
+        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
+                              game=game, turn_number=turn.number))
+    out = enqueue_mails(s, queue, now=now)
     if game.status == "finished" and next_turn is None:
         from .final import enqueue_final_mails
 
