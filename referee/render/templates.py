@@ -49,13 +49,14 @@ def _environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
     return env
 
 
-#: any bidi control (a quick look first: almost no value holds one, and taking them out costs more)
+#: any bidi control (a quick look first: almost no value holds one, and taking them out costs more; an ASCII
+#: value, known at once, holds none)
 _ANY_BIDI = re.compile("[" + "".join(sorted(BIDI)) + "]")
 
 
 def _no_bidi(value: Any) -> Any:
     """Every value a template writes, without bidi controls (a name cannot turn the page's text around)."""
-    if not isinstance(value, str) or not _ANY_BIDI.search(value):
+    if not isinstance(value, str) or value.isascii() or not _ANY_BIDI.search(value):
         return value
     if isinstance(value, Markup):
         return Markup(strip_bidi(str(value)))

@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from ..archive.links import turn_url
@@ -92,18 +92,22 @@ def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[st
     return threads_of(s, game, [player], turn).get(player.id, {})
 
 
+#: the mails of :func:`thread_headers` (built once: a statement costs more to build than to run)
+_THREADS = (select(OutgoingMail.player_id, OutgoingMail.message_id)
+            .where(OutgoingMail.game_id == bindparam("game"),
+                   OutgoingMail.player_id.in_(bindparam("players", expanding=True)),
+                   or_(OutgoingMail.kind == KIND_START,
+                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < bindparam("turn"))))
+            .order_by(OutgoingMail.id))
+
+
 def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> dict[int, dict[str, str]]:
     """:func:`thread_headers` of each of ``players`` (by player id), in one query."""
     if not players:
         return {}
-    ids = [p.id for p in players]
     found: dict[int, list[str]] = {}
-    for player_id, sent_id in s.execute(
-            select(OutgoingMail.player_id, OutgoingMail.message_id)
-            .where(OutgoingMail.game_id == game.id, OutgoingMail.player_id.in_(ids),
-                   or_(OutgoingMail.kind == KIND_START,
-                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < turn)))
-            .order_by(OutgoingMail.id)):
+    for player_id, sent_id in s.execute(_THREADS, {"game": game.id, "players": [p.id for p in players],
+                                                   "turn": turn}):
         found.setdefault(player_id, []).append(sent_id)
     out = {}
     for player_id, rows in found.items():
@@ -151,7 +155,10 @@ def recipients_of(game: Game, turn: Turn) -> list[Player]:
 
 
 def _next_turn(s: Session, game: Game, turn: Turn) -> Turn | None:
-    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.number == turn.number + 1)).one_or_none()
+    return s.scalars(_NEXT_TURN, {"game": game.id, "number": turn.number + 1}).one_or_none()
+
+
+_NEXT_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.number == bindparam("number"))
 
 
 def _result_digest(turn: Turn) -> str:

@@ -29,7 +29,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -223,7 +223,7 @@ def enqueue_mails(s: Session, mails: Sequence[Outgoing], *, now: datetime | None
     now = now or utcnow()
     stamped = [_stamped(s, m) for m in mails]
     ids = list(dict.fromkeys(message_id for message_id, _, _ in stamped))
-    queued = {m.message_id: m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.message_id.in_(ids)))}
+    queued = {m.message_id: m for m in s.scalars(_QUEUED, {"ids": ids})}
     out = []
     for m, (message_id, raw, parsed) in zip(mails, stamped, strict=True):
         found = queued.get(message_id)
@@ -234,6 +234,10 @@ def enqueue_mails(s: Session, mails: Sequence[Outgoing], *, now: datetime | None
     if any(row.id is None for row in out):
         s.flush()
     return out
+
+
+#: the outbox rows of some Message-IDs (built once: a statement costs more to build than to run)
+_QUEUED = select(OutgoingMail).where(OutgoingMail.message_id.in_(bindparam("ids", expanding=True)))
 
 
 def _stamped(s: Session, mail: Outgoing) -> tuple[str, bytes, EmailMessage]:
