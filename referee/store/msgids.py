@@ -88,7 +88,9 @@ def stamp_and_serialise(s: Session, message: EmailMessage) -> tuple[str, bytes]:
         return final, wire_bytes(message)
     lines, body = split
     kept = b"".join(line for name, line in lines if name.lower() not in ("date", "message-id"))
-    digest = hashlib.sha256(kept + body).hexdigest()
+    hashed = hashlib.sha256(kept)
+    hashed.update(body)  # (not kept + body: the mail is not copied to be hashed)
+    digest = hashed.hexdigest()
     built = str(message["Message-ID"] or "").strip()
     final = wire_id(installation_salt(s), built, digest)
     message.replace_header("Message-ID", final)

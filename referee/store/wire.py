@@ -15,6 +15,7 @@ import re
 from email import policy
 from email.generator import BytesGenerator
 from email.message import EmailMessage, Message
+from functools import lru_cache
 from io import BytesIO
 
 _NLCRE = re.compile(r"\r\n|\r|\n")  # the line ends email.generator splits text on (its NLCRE)
@@ -39,6 +40,12 @@ def folded(pol: policy.Policy, name: str, value: object) -> bytes:
     if data is None:
         data = cache[name] = pol.fold_binary(name, value)  # type: ignore[arg-type]
     return data
+
+
+@lru_cache(maxsize=16)
+def _policy_key(pol: policy.Policy) -> str:
+    """What makes a policy's bytes differ (its settings), worked out once per policy object."""
+    return repr(pol)
 
 
 def share(part: Message) -> Message:
@@ -72,7 +79,7 @@ class _SharingGenerator(BytesGenerator):
         if cache is None:
             super()._write(msg)  # type: ignore[misc]
             return
-        key = f"{self.policy!r}\0{self._mangle_from_}"  # type: ignore[attr-defined]
+        key = f"{_policy_key(self.policy)}\0{self._mangle_from_}"  # type: ignore[attr-defined]
         data = cache.get(key)
         if data is None:
             outer = self._fp  # type: ignore[has-type]
