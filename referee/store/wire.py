@@ -57,6 +57,15 @@ def share(part: Message) -> Message:
 class _SharingGenerator(BytesGenerator):
     """A BytesGenerator that writes each shared part once per policy and then reuses its bytes."""
 
+    def flatten(self, msg: Message, unixfrom: bool = False, linesep: str | None = None) -> None:
+        """As ``Generator.flatten``; but a part is written with the generator's own policy, not a copy of it
+        made for the same line ends (as ``_handle_multipart`` asks for every part): the header bytes kept
+        on header objects and the bytes of shared parts are found by that policy."""
+        pol = msg.policy if self.policy is None else self.policy
+        if linesep is not None and linesep == pol.linesep:
+            linesep = None
+        super().flatten(msg, unixfrom, linesep)
+
     def _write_lines(self, lines: str) -> None:
         """As ``Generator._write_lines`` (line ends made the policy's), in one write, not two a line."""
         if not lines:
