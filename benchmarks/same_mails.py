@@ -44,8 +44,8 @@ def play(tmp: Path) -> list[dict[str, Any]]:
     from sqlalchemy import select
 
     from referee import games as g
-    from referee.config import Settings
     from referee.boards import load_board
+    from referee.config import Settings
     from referee.reports import enqueue_start_mails, enqueue_turn_mails
     from referee.store import Store
     from referee.store.mail import set_state
@@ -66,7 +66,7 @@ def play(tmp: Path) -> list[dict[str, Any]]:
         with store.write() as s:
             game = g.create_game(s, course=course, code=code, seed=f"same-{code}", deadline_seconds=86400,
                                  reminder_seconds=0, settle_seconds=0, actor="same", now=T0, **kw)
-            for i, robot in enumerate(robots):
+            for robot in robots:
                 g.add_player(s, game, email=f"{robot.lower()}.{code.lower()}@example.test", robot=robot,
                              name=NAMES.get(robot, robot), now=T0)
             g.start_game(s, game, actor="same", now=T0)
@@ -159,7 +159,7 @@ def compare(old_file: str, new_file: str) -> int:
                     print(f"row {a.get('id')} ({a.get('kind')}, {a.get('subject')!r}): {k} differs")
                     if k == "raw":
                         la, lb = a[k].split(b"\r\n"), b[k].split(b"\r\n")
-                        i = next(i for i, (x, y) in enumerate(zip(la, lb)) if x != y) if la != lb else 0
+                        i = next(i for i, (x, y) in enumerate(zip(la, lb, strict=False)) if x != y) if la != lb else 0
                         print(f"   line {i}: {la[i:i + 1]!r}\n        now {lb[i:i + 1]!r}")
     kinds: dict[str, int] = {}
     for r in new:
