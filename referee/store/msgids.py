@@ -33,12 +33,17 @@ _TAG = re.compile(r"[^A-Za-z0-9.-]+")
 
 def installation_salt(s: Session) -> str:
     """This installation's salt, made (randomly) the first time it is asked for. Once read from the
-    database it is kept in the session's ``info`` (it never changes): one query a session, not one a mail."""
+    database it is kept in the session's ``info`` and in the database connection's (it never changes): one
+    query a connection, not one a mail or a session (a tick opens a session for each turn it resolves)."""
     if SALT_KEY in s.info:
         return str(s.info[SALT_KEY])
+    conn_info = s.connection().info
+    if SALT_KEY in conn_info:
+        s.info[SALT_KEY] = conn_info[SALT_KEY]
+        return str(conn_info[SALT_KEY])
     row = s.get(ServiceState, SALT_KEY)
     if row is not None and isinstance(row.value, dict) and row.value.get("salt"):
-        s.info[SALT_KEY] = str(row.value["salt"])
+        s.info[SALT_KEY] = conn_info[SALT_KEY] = str(row.value["salt"])
         return str(row.value["salt"])
     salt = secrets.token_hex(16)
     try:
@@ -48,6 +53,8 @@ def installation_salt(s: Session) -> str:
         row = s.get(ServiceState, SALT_KEY, populate_existing=True)
         assert row is not None
         return str(row.value["salt"])
+    # made here: kept by this session only (not by the connection: this transaction may yet be rolled back)
+    s.info[SALT_KEY] = salt
     return salt
 
 

@@ -12,6 +12,7 @@ import io
 from email import policy
 from email.message import EmailMessage
 
+import pytest
 from PIL import Image
 
 from referee.render.mail import Attachment, Picture, turn_mail
@@ -125,3 +126,18 @@ def test_every_header_of_a_turn_mail_is_the_one_the_default_policy_makes_of_its_
                 made = policy.default.header_factory(name, str(value))
                 assert type(made).__mro__[1:] == type(value).__mro__[1:]  # the same kind of header
                 assert policy.SMTP.fold_binary(name, value) == policy.SMTP.fold_binary(name, made)
+
+
+def test_the_installation_salt_is_the_one_stored_even_after_a_transaction_that_made_one_was_rolled_back(store):
+    from referee.store.msgids import installation_salt
+
+    with pytest.raises(RuntimeError), store.write() as s:
+        lost = installation_salt(s)
+        assert installation_salt(s) == lost  # the same within the transaction
+        raise RuntimeError("rolled back")
+    salts = []
+    for _ in range(3):  # later transactions, on whatever connection the pool gives
+        with store.write() as s:
+            salts.append(installation_salt(s))
+            assert m.get_state(s, "installation") == {"salt": salts[-1]}
+    assert len(set(salts)) == 1 and salts[0] != lost
