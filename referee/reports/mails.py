@@ -105,12 +105,14 @@ def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> 
     """:func:`thread_headers` of each of ``players`` (by player id), in one query."""
     if not players:
         return {}
-    found: dict[int, list[str]] = {}
+    found: dict[int | None, list[str]] = {}
     for player_id, sent_id in s.execute(_THREADS, {"game": game.id, "players": [p.id for p in players],
                                                    "turn": turn}):
         found.setdefault(player_id, []).append(sent_id)
-    out = {}
+    out: dict[int, dict[str, str]] = {}
     for player_id, rows in found.items():
+        if player_id is None:  # (not asked for: the query is by player)
+            continue
         refs = list(dict.fromkeys([rows[0], rows[-1]]))
         out[player_id] = {"In-Reply-To": rows[-1], "References": " ".join(refs)}
     return out
