@@ -79,9 +79,12 @@ def content_id(game: str, turn: int, key: str, domain: str) -> str:
 
 def _cte(text: str) -> str:
     """7bit for plain ASCII with short lines (readable as it travels), else quoted-printable (never 8bit)."""
-    if text.isascii() and max(map(len, text.splitlines()), default=0) <= 998:
+    if not text.isascii():
+        return "quoted-printable"
+    # the lines between "\n"s hold the lines between any line ends (the check splitlines makes) and are cut faster
+    if len(text) <= 998 or max(map(len, text.split("\n"))) <= 998:
         return "7bit"
-    return "quoted-printable"
+    return "7bit" if max(map(len, text.splitlines()), default=0) <= 998 else "quoted-printable"
 
 
 class _Registry(HeaderRegistry):
@@ -166,8 +169,7 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
     if html is not None:
         msg.add_alternative(html, subtype="html", charset="utf-8", cte=_cte(html))
         if inline:
-            html_part = msg.get_body(("html",))
-            assert html_part is not None
+            html_part = list(msg.iter_parts())[-1]  # the part add_alternative added (what get_body finds)
             html_part.make_related()
             for cid, pic in inline:
                 html_part.attach(_inline_part(cid, pic))
