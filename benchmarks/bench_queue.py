@@ -7,7 +7,8 @@ game's turn, and counts the process CPU time (``time.process_time``) spent in th
 ``referee.reports.mails.enqueue_turn_mails``, per turn (five mails: four players and the GM):
 
 - ``build``: ``turn_mail``, each player's MIME message built (text and HTML from the templates, headers);
-- ``queue``: ``enqueue_mail``, each mail's Message-ID stamped, serialised once and inserted in the outbox;
+- ``queue``: ``enqueue_mails`` (``enqueue_mail`` before), each mail's Message-ID stamped, serialised once and
+  inserted in the outbox, the turn's mails together;
 - ``tick``: the whole tick, for scale (resolving, drawing, building, queueing).
 
 The steps are timed by wrapping the two functions in this process: no profiler, so the figures are those
@@ -53,6 +54,7 @@ def main() -> None:
     args = ap.parse_args()
     mails.turn_mail = timed("build", mails.turn_mail)  # type: ignore[attr-defined]
     mails.enqueue_mail = timed("queue", mails.enqueue_mail)  # type: ignore[attr-defined]
+    mails.enqueue_mails = timed("queue", mails.enqueue_mails)  # type: ignore[attr-defined]
     rows: list[tuple[float, float, float]] = []
     with tempfile.TemporaryDirectory(prefix="bench-queue-") as tmpdir:
         tmp = Path(tmpdir)

@@ -68,6 +68,14 @@ STEPS = [
     ("referee.reports.mails", "enqueue_turn_mails", ["referee.games.resolving"]),
     ("referee.games.fills", "plan_missing", ["referee.workers"]),
     ("referee.tick", "is_due", ["referee.workers"]),
+    ("referee.reports.mails", "threads_of", []),
+    ("referee.store.mail", "enqueue_mails", ["referee.reports.mails"]),
+    ("referee.reports.mails", "_private_section", []),
+    ("referee.reports.mails", "_next_turn", []),
+    ("referee.reports.mails", "_generation", []),
+    ("referee.render.mail", "_inline_part", []),
+    ("referee.render.mail", "turn_mail", ["referee.reports.mails"]),
+    ("referee.store.wire", "wire_bytes", ["referee.store.msgids"]),
 ]
 
 

@@ -16,12 +16,14 @@ gives the same bytes (an outbox that resends after a crash sends the same messag
 
 from __future__ import annotations
 
+import binascii
 import hashlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
-from email.policy import EmailPolicy, default
+from email.policy import EmailPolicy
 from functools import lru_cache
 from typing import Any
 
@@ -77,19 +79,38 @@ def content_id(game: str, turn: int, key: str, domain: str) -> str:
 
 def _cte(text: str) -> str:
     """7bit for plain ASCII with short lines (readable as it travels), else quoted-printable (never 8bit)."""
-    if text.isascii() and max(map(len, text.splitlines()), default=0) <= 998:
+    if not text.isascii():
+        return "quoted-printable"
+    # the lines between "\n"s hold the lines between any line ends (the check splitlines makes) and are cut faster
+    if len(text) <= 998 or max(map(len, text.split("\n"))) <= 998:
         return "7bit"
-    return "quoted-printable"
+    return "7bit" if max(map(len, text.splitlines()), default=0) <= 998 else "quoted-printable"
 
 
-@lru_cache(maxsize=1024)
-def _parsed_header(name: str, value: str) -> Any:
-    return default.header_store_parse(name, value)[1]
+class _Registry(HeaderRegistry):
+    """The default header registry, but each header name's class is made once, not on every call (the
+    stdlib makes a new class each time it is asked, for every header set and every header parsed)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._classes: dict[str, type] = {}
+
+    def map_to_type(self, name: str, cls: Any) -> None:
+        super().map_to_type(name, cls)
+        self._classes.clear()
+
+    def __getitem__(self, name: str) -> Any:
+        key = name.lower()
+        cls = self._classes.get(key)
+        if cls is None:
+            cls = self._classes[key] = super().__getitem__(name)
+        return cls
 
 
 class _BuildPolicy(EmailPolicy):
     """The default policy, but a header seen before (the same name and value: the sender, the Date, a
-    part's Content-Type, in every mail of a turn) is parsed once; header objects are never changed."""
+    part's Content-Type, in every mail of a turn) is parsed once; header objects are never changed. Header
+    classes come from :class:`_Registry`."""
 
     def header_store_parse(self, name: str, value: Any) -> tuple[str, Any]:
         if isinstance(value, str) and not hasattr(value, "name"):
@@ -97,16 +118,33 @@ class _BuildPolicy(EmailPolicy):
         return super().header_store_parse(name, value)
 
 
-_BUILD = _BuildPolicy()
+_BUILD = _BuildPolicy(header_factory=_Registry())
+
+
+@lru_cache(maxsize=1024)
+def _parsed_header(name: str, value: str) -> Any:
+    return EmailPolicy.header_store_parse(_BUILD, name, value)[1]
+
+
+def _base64(data: bytes, line: int) -> str:
+    """``data`` in base64 lines as ``email.contentmanager`` writes them (``line // 4 * 3`` bytes a line, each
+    line ended by a newline), but encoded in one piece and cut after (the stdlib encodes line by line)."""
+    if not data:
+        return ""
+    width = line // 4 * 4
+    text = binascii.b2a_base64(data, newline=False).decode("ascii")
+    return "\n".join([text[i:i + width] for i in range(0, len(text), width)]) + "\n"
 
 
 @lru_cache(maxsize=24)  # a turn's pictures, the key and the GIF, with room to spare; a few MB at most
 def _inline_part(cid: str, pic: Picture) -> EmailMessage:
     """The MIME part of an inline picture, as ``add_related`` makes it. Built once for every mail that
     shows the same picture under the same Content-ID (a turn's pictures, in each player's mail), and
-    shared between them: it is never changed after (see :func:`referee.store.wire.share`)."""
-    part = EmailMessage(policy=default)
-    part.set_content(pic.data, "image", pic.subtype, cid=cid, disposition="inline", filename=pic.filename)
+    shared between them: it is never changed after (see :func:`referee.store.wire.share`). Its headers are
+    set by ``set_content`` (of no bytes: they do not depend on them), its payload by :func:`_base64`."""
+    part = EmailMessage(policy=_BUILD)
+    part.set_content(b"", "image", pic.subtype, cid=cid, disposition="inline", filename=pic.filename)
+    part.set_payload(_base64(pic.data, part.policy.max_line_length or 78))
     share(part)
     return part
 
@@ -131,8 +169,7 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
     if html is not None:
         msg.add_alternative(html, subtype="html", charset="utf-8", cte=_cte(html))
         if inline:
-            html_part = msg.get_body(("html",))
-            assert html_part is not None
+            html_part = list(msg.iter_parts())[-1]  # the part add_alternative added (what get_body finds)
             html_part.make_related()
             for cid, pic in inline:
                 html_part.attach(_inline_part(cid, pic))

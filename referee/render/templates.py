@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.filters import do_wordwrap
 from markupsafe import Markup
 
 from ..textsafe import BIDI, strip_bidi
@@ -43,19 +44,37 @@ def _environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # a template is compiled once per process, not looked up on disk at each mail
     )
     env.filters["text_table"] = text_table
+    env.filters["wordwrap"] = _wordwrap
     env.finalize = _no_bidi
     return env
 
 
-#: any bidi control (a quick look first: almost no value holds one, and taking them out costs more)
+@jinja2.pass_environment
+def _wordwrap(environment: jinja2.Environment, s: Any, width: int = 79, break_long_words: bool = True,
+              wrapstring: str | None = None, break_on_hyphens: bool = True) -> str:
+    """jinja2's ``wordwrap``, each text wrapped once (the same paragraphs come in every player's mail)."""
+    if type(s) is not str:
+        return do_wordwrap(environment, s, width, break_long_words, wrapstring, break_on_hyphens)
+    return _wrapped(environment, s, width, break_long_words, wrapstring, break_on_hyphens)
+
+
+@lru_cache(maxsize=256)
+def _wrapped(environment: jinja2.Environment, s: str, width: int, break_long_words: bool, wrapstring: str | None,
+             break_on_hyphens: bool) -> str:
+    return do_wordwrap(environment, s, width, break_long_words, wrapstring, break_on_hyphens)
+
+
+#: any bidi control (a quick look first: almost no value holds one, and taking them out costs more; an ASCII
+#: value, known at once, holds none)
 _ANY_BIDI = re.compile("[" + "".join(sorted(BIDI)) + "]")
 
 
 def _no_bidi(value: Any) -> Any:
     """Every value a template writes, without bidi controls (a name cannot turn the page's text around)."""
-    if not isinstance(value, str) or not _ANY_BIDI.search(value):
+    if not isinstance(value, str) or value.isascii() or not _ANY_BIDI.search(value):
         return value
     if isinstance(value, Markup):
         return Markup(strip_bidi(str(value)))

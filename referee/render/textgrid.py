@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .report_types import Table
 
@@ -23,13 +24,18 @@ def _wrap(items: Sequence[str], width: int) -> list[str]:
     """Each item on lines of at most ``width``; a short last word (``at 670``) is not left alone on a line."""
     out: list[str] = []
     for item in items:
-        head, sep, last = item.rpartition(" ")
-        if sep and len(last) <= 4 and " " in head:
-            before, _, word = head.rpartition(" ")
-            item = f"{before} {word}{_GLUE}{last}"
-        lines = textwrap.wrap(item, width, break_long_words=True, break_on_hyphens=False) or [""]
-        out.extend(line.replace(_GLUE, " ") for line in lines)
+        out.extend(_wrap_item(item, width))
     return out
+
+
+@lru_cache(maxsize=4096)  # the same few words ("-", "moved 2", a square...) in every table of every turn
+def _wrap_item(item: str, width: int) -> tuple[str, ...]:
+    head, sep, last = item.rpartition(" ")
+    if sep and len(last) <= 4 and " " in head:
+        before, _, word = head.rpartition(" ")
+        item = f"{before} {word}{_GLUE}{last}"
+    lines = textwrap.wrap(item, width, break_long_words=True, break_on_hyphens=False) or [""]
+    return tuple(line.replace(_GLUE, " ") for line in lines)
 
 
 def _grid_lines(label: str, cells: list[list[str]], label_w: int, col_w: int) -> list[str]:

@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from typing import Any
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.orm import Session
 
 from ..archive.links import turn_url
@@ -39,7 +39,7 @@ from ..render.players import Player as Column
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.errors import GameStateError
-from ..store.mail import enqueue_mail
+from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.models import Game, OutgoingMail, Player, Turn
 from ..store.queries import get_game, get_turn
 from ..store.records import hand_of, locked_of
@@ -89,15 +89,33 @@ def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | 
 def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[str, str]:
     """In-Reply-To and References that keep a player's mails of one game in one conversation: the first
     mail of the game (the start mail) and the last report of a turn before ``turn``."""
-    rows = list(s.scalars(select(OutgoingMail.message_id)
-                          .where(OutgoingMail.game_id == game.id, OutgoingMail.player_id == player.id,
-                                 or_(OutgoingMail.kind == KIND_START,
-                                     and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < turn)))
-                          .order_by(OutgoingMail.id)))
-    if not rows:
+    return threads_of(s, game, [player], turn).get(player.id, {})
+
+
+#: the mails of :func:`thread_headers` (built once: a statement costs more to build than to run)
+_THREADS = (select(OutgoingMail.player_id, OutgoingMail.message_id)
+            .where(OutgoingMail.game_id == bindparam("game"),
+                   OutgoingMail.player_id.in_(bindparam("players", expanding=True)),
+                   or_(OutgoingMail.kind == KIND_START,
+                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < bindparam("turn"))))
+            .order_by(OutgoingMail.id))
+
+
+def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> dict[int, dict[str, str]]:
+    """:func:`thread_headers` of each of ``players`` (by player id), in one query."""
+    if not players:
         return {}
-    refs = list(dict.fromkeys([rows[0], rows[-1]]))
-    return {"In-Reply-To": rows[-1], "References": " ".join(refs)}
+    found: dict[int | None, list[str]] = {}
+    for player_id, sent_id in s.execute(_THREADS, {"game": game.id, "players": [p.id for p in players],
+                                                   "turn": turn}):
+        found.setdefault(player_id, []).append(sent_id)
+    out: dict[int, dict[str, str]] = {}
+    for player_id, rows in found.items():
+        if player_id is None:  # (not asked for: the query is by player)
+            continue
+        refs = list(dict.fromkeys([rows[0], rows[-1]]))
+        out[player_id] = {"In-Reply-To": rows[-1], "References": " ".join(refs)}
+    return out
 
 
 def deadline_text(deadline: datetime | None, now: datetime | None = None, tz: str | None = None) -> str | None:
@@ -139,7 +157,10 @@ def recipients_of(game: Game, turn: Turn) -> list[Player]:
 
 
 def _next_turn(s: Session, game: Game, turn: Turn) -> Turn | None:
-    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.number == turn.number + 1)).one_or_none()
+    return s.scalars(_NEXT_TURN, {"game": game.id, "number": turn.number + 1}).one_or_none()
+
+
+_NEXT_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.number == bindparam("number"))
 
 
 def _result_digest(turn: Turn) -> str:
@@ -208,8 +229,9 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
 
     notice = (f"Corrected report: the game master re-ran turn {turn.number} of {game.code}. This report "
               "replaces the one sent before; where they differ, this one counts.") if correction else None
-    out: list[OutgoingMail] = []
+    queue: list[Outgoing] = []
     shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
+    threads = threads_of(s, game, players, turn.number)
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
@@ -220,10 +242,10 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         sender=sender.header,
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
                         headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
-                                 **thread_headers(s, game, player, turn.number)}, kind=kind, notice=notice,
+                                 **threads.get(player.id, {})}, kind=kind, notice=notice,
                         shared=shared)
-        out.append(enqueue_mail(s, msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
-                                game=game, player=player, turn_number=turn.number, held=held, now=now))
+        queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
+                              game=game, player=player, turn_number=turn.number, held=held))
     if gm:
         note = " (held for review: players get it when you publish the turn)" if held else ""
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
@@ -231,8 +253,9 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
                         headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice,
                         shared=shared)
-        out.append(enqueue_mail(s, msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
-                                game=game, turn_number=turn.number, now=now))
+        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
+                              game=game, turn_number=turn.number))
+    out = enqueue_mails(s, queue, now=now)
     if game.status == "finished" and next_turn is None:
         from .final import enqueue_final_mails
 

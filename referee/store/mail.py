@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from email import policy
 from email.message import EmailMessage, Message
@@ -27,7 +29,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
 from typing import Any
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import and_, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -194,8 +196,53 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
     ``recipients`` default to the To, Cc and Bcc addresses, ``sender`` to the From address; a Bcc
     header is not kept in the stored mail. ``held``: waits for :func:`release_held` (hold for review).
     """
+    return enqueue_mails(s, [Outgoing(message, kind=kind, recipients=recipients, sender=sender, game=game,
+                                      player=player, turn_number=turn_number, in_reply_to=in_reply_to,
+                                      held=held)], now=now)[0]
+
+
+@dataclass(slots=True)
+class Outgoing:
+    """A mail to queue with :func:`enqueue_mails`, and what :func:`enqueue_mail` is told about it."""
+
+    message: EmailMessage | bytes
+    kind: str
+    recipients: list[str] | None = None
+    sender: str | None = None
+    game: Game | None = None
+    player: Player | None = None
+    turn_number: int | None = None
+    in_reply_to: IncomingMail | None = None
+    held: bool = False
+
+
+def enqueue_mails(s: Session, mails: Sequence[Outgoing], *, now: datetime | None = None) -> list[OutgoingMail]:
+    """:func:`enqueue_mail` for each of ``mails`` in turn (the rows in the same order), with one query for
+    the mails already queued and one flush for all (e.g. the five mails of a turn)."""
     require_write(s)
     now = now or utcnow()
+    stamped = [_stamped(s, m) for m in mails]
+    ids = list(dict.fromkeys(message_id for message_id, _, _ in stamped))
+    queued = {m.message_id: m for m in s.scalars(_QUEUED, {"ids": ids})}
+    out = []
+    for m, (message_id, raw, parsed) in zip(mails, stamped, strict=True):
+        found = queued.get(message_id)
+        if found is None:
+            found = queued[message_id] = _new_row(m, message_id, raw, parsed, now)
+            s.add(found)
+        out.append(found)
+    if any(row.id is None for row in out):
+        s.flush()
+    return out
+
+
+#: the outbox rows of some Message-IDs (built once: a statement costs more to build than to run)
+_QUEUED = select(OutgoingMail).where(OutgoingMail.message_id.in_(bindparam("ids", expanding=True)))
+
+
+def _stamped(s: Session, mail: Outgoing) -> tuple[str, bytes, EmailMessage]:
+    """(the Message-ID sent, the bytes sent, the mail as given) of a mail about to be queued."""
+    message = mail.message
     if isinstance(message, bytes):
         message = BytesParser(policy=policy.default).parsebytes(message)  # type: ignore[assignment]
     assert isinstance(message, EmailMessage)
@@ -205,9 +252,11 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
     if not _header_text(message, "Message-ID", 998):
         raise InvalidValue("an outgoing mail needs a Message-ID")
     message_id, raw = stamp_and_serialise(s, message)
-    found = s.scalars(select(OutgoingMail).where(OutgoingMail.message_id == message_id)).one_or_none()
-    if found is not None:
-        return found
+    return message_id, raw, parsed
+
+
+def _new_row(mail: Outgoing, message_id: str, raw: bytes, parsed: EmailMessage, now: datetime) -> OutgoingMail:
+    recipients, sender = mail.recipients, mail.sender
     if recipients is None:
         fields = [str(v) for name in ("To", "Cc", "Bcc") for v in parsed.get_all(name) or []]
         recipients = [addr for _, addr in getaddresses(fields) if addr]
@@ -217,14 +266,12 @@ def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipi
         sender = parseaddr(str(parsed.get("From") or ""))[1]
     if not sender:
         raise InvalidValue(f"outgoing mail {message_id} has no sender")
-    mail = OutgoingMail(message_id=message_id, kind=kind, sender=sender, recipients=list(recipients),
+    game, player, in_reply_to = mail.game, mail.player, mail.in_reply_to
+    return OutgoingMail(message_id=message_id, kind=mail.kind, sender=sender, recipients=list(recipients),
                         subject=_header_text(parsed, "Subject", 2000) or "", raw=raw,
-                        status="held" if held else "pending", attempts=0, created_at=now, next_attempt_at=now,
+                        status="held" if mail.held else "pending", attempts=0, created_at=now, next_attempt_at=now,
                         game_id=game.id if game else None, player_id=player.id if player else None,
-                        turn_number=turn_number, in_reply_to_id=in_reply_to.id if in_reply_to else None)
-    s.add(mail)
-    s.flush()
-    return mail
+                        turn_number=mail.turn_number, in_reply_to_id=in_reply_to.id if in_reply_to else None)
 
 
 def _without_bcc(message: EmailMessage) -> EmailMessage:

@@ -33,12 +33,17 @@ _TAG = re.compile(r"[^A-Za-z0-9.-]+")
 
 def installation_salt(s: Session) -> str:
     """This installation's salt, made (randomly) the first time it is asked for. Once read from the
-    database it is kept in the session's ``info`` (it never changes): one query a session, not one a mail."""
+    database it is kept in the session's ``info`` and in the database connection's (it never changes): one
+    query a connection, not one a mail or a session (a tick opens a session for each turn it resolves)."""
     if SALT_KEY in s.info:
         return str(s.info[SALT_KEY])
+    conn_info = s.connection().info
+    if SALT_KEY in conn_info:
+        s.info[SALT_KEY] = conn_info[SALT_KEY]
+        return str(conn_info[SALT_KEY])
     row = s.get(ServiceState, SALT_KEY)
     if row is not None and isinstance(row.value, dict) and row.value.get("salt"):
-        s.info[SALT_KEY] = str(row.value["salt"])
+        s.info[SALT_KEY] = conn_info[SALT_KEY] = str(row.value["salt"])
         return str(row.value["salt"])
     salt = secrets.token_hex(16)
     try:
@@ -48,6 +53,8 @@ def installation_salt(s: Session) -> str:
         row = s.get(ServiceState, SALT_KEY, populate_existing=True)
         assert row is not None
         return str(row.value["salt"])
+    # made here: kept by this session only (not by the connection: this transaction may yet be rolled back)
+    s.info[SALT_KEY] = salt
     return salt
 
 
@@ -88,7 +95,9 @@ def stamp_and_serialise(s: Session, message: EmailMessage) -> tuple[str, bytes]:
         return final, wire_bytes(message)
     lines, body = split
     kept = b"".join(line for name, line in lines if name.lower() not in ("date", "message-id"))
-    digest = hashlib.sha256(kept + body).hexdigest()
+    hashed = hashlib.sha256(kept)
+    hashed.update(body)  # (not kept + body: the mail is not copied to be hashed)
+    digest = hashed.hexdigest()
     built = str(message["Message-ID"] or "").strip()
     final = wire_id(installation_salt(s), built, digest)
     message.replace_header("Message-ID", final)

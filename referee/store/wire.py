@@ -15,6 +15,7 @@ import re
 from email import policy
 from email.generator import BytesGenerator
 from email.message import EmailMessage, Message
+from functools import lru_cache
 from io import BytesIO
 
 _NLCRE = re.compile(r"\r\n|\r|\n")  # the line ends email.generator splits text on (its NLCRE)
@@ -41,6 +42,12 @@ def folded(pol: policy.Policy, name: str, value: object) -> bytes:
     return data
 
 
+@lru_cache(maxsize=16)
+def _policy_key(pol: policy.Policy) -> str:
+    """What makes a policy's bytes differ (its settings), worked out once per policy object."""
+    return repr(pol)
+
+
 def share(part: Message) -> Message:
     """Mark ``part`` as shared between mails: its bytes are written once (it must not change after)."""
     setattr(part, _CACHE, {})
@@ -50,12 +57,24 @@ def share(part: Message) -> Message:
 class _SharingGenerator(BytesGenerator):
     """A BytesGenerator that writes each shared part once per policy and then reuses its bytes."""
 
+    def flatten(self, msg: Message, unixfrom: bool = False, linesep: str | None = None) -> None:
+        """As ``Generator.flatten``; but a part is written with the generator's own policy, not a copy of it
+        made for the same line ends (as ``_handle_multipart`` asks for every part): the header bytes kept
+        on header objects and the bytes of shared parts are found by that policy."""
+        pol = msg.policy if self.policy is None else self.policy
+        if linesep is not None and linesep == pol.linesep:
+            linesep = None
+        super().flatten(msg, unixfrom, linesep)
+
     def _write_lines(self, lines: str) -> None:
         """As ``Generator._write_lines`` (line ends made the policy's), in one write, not two a line."""
         if not lines:
             return
-        parts = _NLCRE.split(lines)
         nl: str = self._NL  # type: ignore[attr-defined]
+        if "\r" not in lines:  # line ends all "\n" (as the email package writes bodies): no split needed
+            self.write(lines.replace("\n", nl) if nl != "\n" else lines)
+            return
+        parts = _NLCRE.split(lines)
         self.write(nl.join(parts[:-1]) + nl + parts[-1] if len(parts) > 1 else parts[-1])
 
     def _write_headers(self, msg: Message) -> None:
@@ -69,7 +88,7 @@ class _SharingGenerator(BytesGenerator):
         if cache is None:
             super()._write(msg)  # type: ignore[misc]
             return
-        key = f"{self.policy!r}\0{self._mangle_from_}"  # type: ignore[attr-defined]
+        key = f"{_policy_key(self.policy)}\0{self._mangle_from_}"  # type: ignore[attr-defined]
         data = cache.get(key)
         if data is None:
             outer = self._fp  # type: ignore[has-type]

@@ -132,6 +132,21 @@ def test_a_name_outside_ascii_travels_quoted_printable_and_comes_back_intact():
     assert back.get_body(("plain",))["Content-Transfer-Encoding"] == "quoted-printable"
 
 
+@pytest.mark.parametrize(("text", "cte"), [
+    ("short lines\n" * 200, "7bit"),
+    ("a" * 998 + "\n", "7bit"),
+    ("a" * 999 + "\n", "quoted-printable"),  # longer than a mail line may be
+    ("a" * 600 + "\r" + "a" * 600 + "\n", "7bit"),  # two lines, ended by a carriage return between them
+    ("a" * 600 + "\x0c" + "a" * 600 + "\n", "7bit"),  # a form feed ends a line too
+])
+def test_a_part_travels_7bit_only_when_each_line_fits_in_a_mail_line(text, cte):
+    msg = build_message(sender=SENDER, recipient="z@example.test", subject="s", msg_id="<a@example.test>",
+                        text=text, html="<p>" + text + "</p>")
+    body = _parsed(msg).get_body(("plain",))
+    assert body["Content-Transfer-Encoding"] == cte
+    assert body.get_content() == text.replace("\r", "\n")
+
+
 def test_identity_headers_cannot_be_overridden_through_extra_headers():
     with pytest.raises(ValueError, match="Message-ID"):
         build_message(sender=SENDER, recipient="z@example.test", subject="s", msg_id="<a@example.test>", text="t",

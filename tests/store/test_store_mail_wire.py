@@ -12,6 +12,7 @@ import io
 from email import policy
 from email.message import EmailMessage
 
+import pytest
 from PIL import Image
 
 from referee.render.mail import Attachment, Picture, turn_mail
@@ -85,3 +86,58 @@ def test_a_body_with_mixed_line_ends_is_written_as_the_email_package_writes_it()
         msg["Subject"] = "orders"
         msg.set_payload(body)
         assert wire_bytes(msg) == msg.as_bytes(policy=policy.SMTP)
+
+
+def test_a_turns_mails_queued_together_are_the_rows_queued_one_by_one(store):
+    mails = turn_mails()
+    later = copy.deepcopy(mails)  # the same mails, to queue again
+    with store.write() as s:
+        expected = []
+        for msg in copy.deepcopy(mails):
+            expected.append((stamp(s, msg), msg.as_bytes(policy=policy.SMTP)))
+        rows = m.enqueue_mails(s, [m.Outgoing(msg, kind="turn", recipients=[str(msg["To"])]) for msg in mails])
+        assert [(r.message_id, r.raw) for r in rows] == expected
+        assert None not in [r.id for r in rows] and [r.id for r in rows] == sorted(r.id for r in rows)
+        assert [r.recipients for r in rows] == [[who] for who in (*PLAYERS, "gm@example.test")]
+        # the same mails again (a retried transaction): the rows already queued, nothing added
+        again = m.enqueue_mails(s, [m.Outgoing(msg, kind="turn") for msg in later[:4]])
+        assert [r.id for r in again] == [r.id for r in rows[:4]]
+        assert m.enqueue_mail(s, later[4], kind="turn").id == rows[4].id
+
+
+def test_a_picture_is_written_as_the_email_package_writes_it_whatever_its_size():
+    from referee.render.mail import _inline_part
+
+    for size in (0, 1, 56, 57, 58, 114, 1000, 54_541):
+        data = bytes(range(256)) * (size // 256) + bytes(range(size % 256))
+        pic = Picture("stage1", "rr-7-t3-stage1.png", data)
+        plain = EmailMessage()
+        plain.set_content(data, "image", "png", cid="<rr-7.t3.stage1@example.test>", disposition="inline",
+                          filename=pic.filename)
+        built = _inline_part("<rr-7.t3.stage1@example.test>", pic)
+        assert built.as_bytes(policy=policy.SMTP) == plain.as_bytes(policy=policy.SMTP)
+        assert built.get_content() == data
+
+
+def test_every_header_of_a_turn_mail_is_the_one_the_default_policy_makes_of_its_text():
+    for msg in turn_mails():
+        for part in msg.walk():
+            for name, value in part.raw_items():
+                made = policy.default.header_factory(name, str(value))
+                assert type(made).__mro__[1:] == type(value).__mro__[1:]  # the same kind of header
+                assert policy.SMTP.fold_binary(name, value) == policy.SMTP.fold_binary(name, made)
+
+
+def test_the_installation_salt_is_the_one_stored_even_after_a_transaction_that_made_one_was_rolled_back(store):
+    from referee.store.msgids import installation_salt
+
+    with pytest.raises(RuntimeError), store.write() as s:
+        lost = installation_salt(s)
+        assert installation_salt(s) == lost  # the same within the transaction
+        raise RuntimeError("rolled back")
+    salts = []
+    for _ in range(3):  # later transactions, on whatever connection the pool gives
+        with store.write() as s:
+            salts.append(installation_salt(s))
+            assert m.get_state(s, "installation") == {"salt": salts[-1]}
+    assert len(set(salts)) == 1 and salts[0] != lost
