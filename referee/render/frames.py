@@ -8,6 +8,7 @@ import math
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -29,7 +30,7 @@ from .colours import (
     WHITE,
     WRECK,
 )
-from .fonts import stamp, stamp_box
+from .fonts import font, stamp, stamp_box
 from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
@@ -131,11 +132,29 @@ def _caption_at(lay: Layout) -> tuple[tuple[float, float], int]:
     return (lay.left, lay.title / 2 + 1), max(10, lay.cell * 13 // 32)
 
 
+def _caption_parts(lay: Layout, text: str) -> list[tuple[tuple[float, float], str]]:
+    """Where each part of a caption goes: ``game turn 4: after stage 2`` is written as ``game turn 4: ``
+    and ``after stage 2`` beside it, so a turn renders its title once and the stage parts are the same
+    sprites every turn (a caption is new text every turn, and rendering text is the costly part)."""
+    (x, y), size = _caption_at(lay)
+    head, sep, tail = text.rpartition(": ")
+    if not sep or not tail:
+        return [((x, y), text)]
+    return [((x, y), head + sep), ((x + _advance(head + sep, size), y), tail)]
+
+
+@lru_cache(maxsize=256)
+def _advance(text: str, size: int) -> int:
+    """How far the pen moves after ``text`` in the caption's font, in whole pixels."""
+    return round(font(size, True).getlength(text))
+
+
 def draw_caption(img: Image.Image, lay: Layout, text: str) -> None:
     if text:
         d = ImageDraw.Draw(img)
-        xy, size = _caption_at(lay)
-        stamp(d, xy, text, size, True, INK, "lm")
+        size = _caption_at(lay)[1]
+        for xy, part in _caption_parts(lay, text):
+            stamp(d, xy, part, size, True, INK, "lm")
 
 
 Box = tuple[int, int, int, int]
@@ -145,8 +164,9 @@ def caption_box(lay: Layout, text: str) -> Box | None:
     """The pixels :func:`draw_caption` may change (None: no caption)."""
     if not text:
         return None
-    xy, size = _caption_at(lay)
-    return stamp_box(xy, text, size, True, INK, "lm")
+    size = _caption_at(lay)[1]
+    boxes = [stamp_box(xy, part, size, True, INK, "lm") for xy, part in _caption_parts(lay, text)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def strip_box(lay: Layout) -> Box | None:
