@@ -23,10 +23,11 @@ import sys
 import time
 from typing import Any
 
+from bench_render import play  # (this directory: the same random programs as the render benchmark)
 from PIL import Image
 
 from referee.boards import load_board
-from referee.engine import Card, Robot, deal_turn, resolve_turn
+from referee.engine import Robot
 from referee.engine.geometry import N
 from referee.render import make_players, render_turn
 
@@ -68,16 +69,7 @@ def dump(turns: int) -> None:
         players = make_players(names)
         rng = random.Random(course)
         for t in range(1, turns + 1):
-            seed = f"same:{course}:{t}"
-            dealt = deal_turn(robots, seed)
-            programs: dict[str, list[Card | None]] = {}
-            for r in robots:
-                if r.name in dealt.hands:
-                    hand = list(dealt.hands[r.name])
-                    rng.shuffle(hand)
-                    locked = dealt.locked.get(r.name, {})
-                    programs[r.name] = [locked[g] if g in locked else hand.pop() for g in range(1, 6)]
-            result = resolve_turn(board, robots, programs, seed=seed, undealt=dealt.undealt)
+            result, _ = play(board, robots, f"same:{course}:{t}", rng)  # random programs from the dealt hands
             c = time.process_time()
             rendered = render_turn(board, result, players, "RR-9", t)
             cpu += time.process_time() - c

@@ -52,6 +52,9 @@ def play(tmp: Path) -> list[dict[str, Any]]:
     from referee.store.models import OutgoingMail
     from referee.tick import tick
 
+    sys.path.insert(1, str(Path(__file__).parent))  # after the checkout compared, if --repo put one first
+    from bench_scale import send_all_programs  # every waiting player sends the first cards of the hand
+
     url = f"sqlite:///{tmp / 'same.sqlite3'}"
     settings = Settings(database_url=url, referee_address="referee@example.test", referee_name="Référé RoboRally",
                         gm_address="gm@example.test", gm_secret="same", signing_key="same-key", transport="maildir",
@@ -75,17 +78,7 @@ def play(tmp: Path) -> list[dict[str, Any]]:
             enqueue_start_mails(s, settings, game, now=T0)
 
     def programs(codes: list[str], now: datetime) -> None:
-        with store.write() as s:
-            for code in codes:
-                game = g.get_game(s, code)
-                turn = g.open_turn(s, game)
-                if turn is None:
-                    continue
-                for p in g.waiting_for(s, game):
-                    locked = turn.locked.get(p.robot) or {}
-                    hand = list(turn.hands[p.robot])
-                    cards = [locked.get(str(r)) or hand.pop(-1) for r in range(1, 6)]
-                    g.submit_program(s, game, p.robot, cards, now=now)
+        send_all_programs(store, codes, now)
 
     four = ["Twonky", "Hammer", "Zoom", "Spin"]
     ticked = ["A-1", "A-2", "B-1", "H-1"]
