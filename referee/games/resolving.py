@@ -137,8 +137,8 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     after_turn(s, game, turn, result.robots, result.winner, now, board_state=result.board_state,
                 option_deck=result.option_deck)
     audit(s, "turn.resolve", actor=actor, game=game, turn_number=turn.number, now=now,
-          details={"winner": result.winner, "filled": sorted(o.player.robot for o in orders.values()
-                                                            if o.source == "auto")})
+          details={"winner": result.winner, "filled": sorted(p.robot for p in game.players
+                                                            if p.id in orders and orders[p.id].source == "auto")})
     return turn
 
 

@@ -307,6 +307,27 @@ def test_a_winner_ends_the_game_and_no_more_orders_are_taken(store):
         g.submit_program(s, code, "Hammer", program, turn_number=1)
 
 
+def test_the_last_turn_of_a_game_may_be_filled_in_and_its_audit_names_who_was_filled(store):
+    """Twonky wins in register 1; Hammer's player sent nothing, so the referee filled Hammer's program
+    on the very turn that ends the game (no next turn is dealt after it)."""
+    code = new_game(store, ("Twonky", "Hammer"))
+    with store.write() as s:
+        robots = g.robots_of(g.open_turn(s, g.get_game(s, code)))
+        robots[0] = Robot("Twonky", load_board(COURSE).flags[2], 0, flags=1)
+        g.replace_open_state(s, code, robots)
+    with store.read() as s:
+        hand = [parse_card(c) for c in g.open_turn(s, g.get_game(s, code)).hands["Twonky"]]
+    turns = [c for c in hand if c.type.move == 0]
+    with store.write() as s:
+        g.submit_program(s, code, "Twonky", [turns[0], *[c for c in hand if c != turns[0]][:4]])
+    with store.write() as s:
+        turn = g.resolve_turn(s, code, fill=g.FILLS["random"], actor="test", now=T0 + timedelta(days=1))
+        assert turn.game.status == "finished"
+    with store.read() as s:
+        entry = s.scalars(select(AuditEntry).where(AuditEntry.action == "turn.resolve")).one()
+        assert entry.details == {"winner": "Twonky", "filled": ["Hammer"]}
+
+
 # -- corrections ------------------------------------------------------------------------------------------
 def test_re_running_the_last_turn_unchanged_changes_nothing(store):
     code = new_game(store, ("Twonky", "Hammer"))
