@@ -93,12 +93,13 @@ def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[st
 
 
 #: the mails of :func:`thread_headers` (built once: a statement costs more to build than to run)
-_THREADS = (select(OutgoingMail.player_id, OutgoingMail.message_id)
+#: read from the index ``ix_outgoing_mails_thread`` alone; sorted here, since an ORDER BY id makes SQLite
+#: prefer the game's index and read every mail of the game
+_THREADS = (select(OutgoingMail.player_id, OutgoingMail.id, OutgoingMail.message_id)
             .where(OutgoingMail.game_id == bindparam("game"),
                    OutgoingMail.player_id.in_(bindparam("players", expanding=True)),
                    or_(OutgoingMail.kind == KIND_START,
-                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < bindparam("turn"))))
-            .order_by(OutgoingMail.id))
+                       and_(OutgoingMail.kind == KIND_TURN, OutgoingMail.turn_number < bindparam("turn")))))
 
 
 def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> dict[int, dict[str, str]]:
@@ -106,8 +107,8 @@ def threads_of(s: Session, game: Game, players: Sequence[Player], turn: int) -> 
     if not players:
         return {}
     found: dict[int | None, list[str]] = {}
-    for player_id, sent_id in s.execute(_THREADS, {"game": game.id, "players": [p.id for p in players],
-                                                   "turn": turn}):
+    rows = s.execute(_THREADS, {"game": game.id, "players": [p.id for p in players], "turn": turn}).all()
+    for player_id, _, sent_id in sorted(rows, key=lambda row: row[1]):
         found.setdefault(player_id, []).append(sent_id)
     out: dict[int, dict[str, str]] = {}
     for player_id, rows in found.items():

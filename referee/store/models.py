@@ -340,7 +340,9 @@ class OutgoingMail(Base):
     """The outbox: a mail, fully rendered, from the moment it is decided until it is sent."""
 
     __tablename__ = "outgoing_mails"
-    __table_args__ = (_one_of("status", OUTGOING_STATUSES, "status"), Index(None, "status", "next_attempt_at"))
+    __table_args__ = (_one_of("status", OUTGOING_STATUSES, "status"), Index(None, "status", "next_attempt_at"),
+                      # a player's thread without reading the mails (migration 0012)
+                      Index("ix_outgoing_mails_thread", "game_id", "player_id", "kind", "turn_number", "message_id"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: stable, so a mail sent twice after a crash is recognised by clients
