@@ -206,7 +206,7 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
         code, number = due.code, due.number
         if limit is not None and len(done.turns) >= limit:
             break
-        with claim(store, due.game_id) as ours, gc_paused():
+        with claim(store, due.game_id) as ours:
             if not ours:
                 done.skipped += 1
                 continue
@@ -219,7 +219,7 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                         continue  # another worker resolved it before we claimed it
                     planned = plan_missing(s, game)
             try:
-                with store.write() as s:
+                with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
                     game = g.get_game(s, code)
                     turn = g.open_turn(s, game)
                     if turn is None or turn.number != number:
