@@ -188,12 +188,20 @@ def is_due(s: Session, game: Game, turn: Turn, now: datetime, *, waiting: list[P
         orders = g.active_orders(s, turn)
     if waiting is None:
         waiting = g.waiting_for(s, game, turn, orders)
+    return due_reason(waiting=bool(waiting), last_order_at=max((o.submitted_at for o in orders.values()), default=None),
+                      opened_at=turn.opened_at, settle_seconds=game.settle_seconds, deadline=turn.deadline, now=now)
+
+
+def due_reason(*, waiting: bool, last_order_at: datetime | None, opened_at: datetime, settle_seconds: int,
+               deadline: datetime | None, now: datetime) -> str | None:
+    """The one definition of a due turn, from what is known of it: ``all in`` when nobody owes a program
+    and the last orders (or the opening, without any) are ``settle_seconds`` old, ``deadline`` when
+    somebody does and the deadline has passed, else None. (:func:`is_due` asks it of a loaded turn, the
+    tick's scan of every running game, :func:`referee.workers.open_turns`, of its rows.)"""
     if not waiting:
-        last = max((o.submitted_at for o in orders.values()), default=turn.opened_at)
-        if now >= last + timedelta(seconds=game.settle_seconds):
-            return "all in"
-        return None
-    if turn.deadline is not None and now >= turn.deadline:
+        last = last_order_at if last_order_at is not None else opened_at
+        return "all in" if now >= last + timedelta(seconds=settle_seconds) else None
+    if deadline is not None and now >= deadline:
         return "deadline"
     return None
 

@@ -3,8 +3,9 @@ the turns to resolve.
 
 The scans (:func:`due_turns`, :func:`reminder_candidates`) read every running game's open turn, its
 players and its orders in three queries, so an idle tick over a thousand games costs a few tens of
-milliseconds; only the games that pass this first look are checked one by one (by
-:func:`referee.tick.is_due`, the one definition of a due turn).
+milliseconds, and decide from those rows which turns are due (:func:`referee.tick.due_reason`, the one
+definition of a due turn, which :func:`referee.tick.is_due` asks of a loaded turn); each due turn is
+checked again, under its game's lock, before it is resolved.
 
 :func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
 machine or many, against one PostgreSQL database. Each turn is *claimed* before anything is done
@@ -59,12 +60,26 @@ class OpenTurn:
     waiting: frozenset[int]
     #: the game fills missing programs with the autopilot (planned before the write lock)
     autopilot: bool = False
+    #: when the turn opened, when its last orders in force came (None: none yet), the game's settle delay
+    opened_at: datetime | None = None
+    last_order_at: datetime | None = None
+    settle_seconds: int = 0
+
+    def due(self, now: datetime) -> str | None:
+        """:func:`referee.tick.due_reason` of this turn as the scan saw it."""
+        from .tick import due_reason
+
+        if self.opened_at is None:
+            return None
+        return due_reason(waiting=bool(self.waiting), last_order_at=self.last_order_at, opened_at=self.opened_at,
+                          settle_seconds=self.settle_seconds, deadline=self.deadline, now=now)
 
 
 def open_turns(s: Session) -> list[OpenTurn]:
     """Every running game's open turn, with the players still owing a program (three queries)."""
     rows = s.execute(select(Turn.id, Turn.game_id, Turn.number, Turn.deadline, Turn.state_before, Turn.locked,
-                            Game.code, Game.reminder_seconds, Game.missing_orders)
+                            Game.code, Game.reminder_seconds, Game.missing_orders, Turn.opened_at,
+                            Game.settle_seconds)
                      .join(Game, Game.id == Turn.game_id)
                      .where(Game.status == "running", Turn.status == "open")).all()
     players: dict[int, dict[str, int]] = {}
@@ -73,14 +88,18 @@ def open_turns(s: Session) -> list[OpenTurn]:
             .where(Game.status == "running", Player.status == "active")):
         players.setdefault(game_id, {})[robot_name] = player_id
     programmed: set[tuple[int, int]] = set()
-    for turn_id, player_id, program in s.execute(
-            select(Order.turn_id, Order.player_id, Order.program).join(Turn, Turn.id == Order.turn_id)
-            .join(Game, Game.id == Turn.game_id)
+    last_order: dict[int, datetime] = {}
+    for turn_id, player_id, program, submitted in s.execute(
+            select(Order.turn_id, Order.player_id, Order.program, Order.submitted_at)
+            .join(Turn, Turn.id == Order.turn_id).join(Game, Game.id == Turn.game_id)
             .where(Game.status == "running", Turn.status == "open", Order.active.is_(True))):
         if program:
             programmed.add((turn_id, player_id))
+        if turn_id not in last_order or submitted > last_order[turn_id]:
+            last_order[turn_id] = submitted
     out = []
-    for turn_id, game_id, number, deadline, state_before, locked, code, reminder, missing in rows:
+    for (turn_id, game_id, number, deadline, state_before, locked, code, reminder, missing, opened,
+         settle) in rows:
         seats = players.get(game_id, {})
         waiting = set()
         for data in state_before:
@@ -90,7 +109,8 @@ def open_turns(s: Session) -> list[OpenTurn]:
                     and len((locked or {}).get(robot.name) or {}) < REGISTERS
                     and (turn_id, seat) not in programmed):
                 waiting.add(seat)
-        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting), missing == "autopilot"))
+        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting), missing == "autopilot",
+                            opened, last_order.get(turn_id), settle))
     return out
 
 
@@ -103,24 +123,15 @@ def _light_robot(data: dict[str, object]) -> Robot:
 
 
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
-    """(game code, turn number) of every open turn due now, by :func:`referee.tick.is_due`, which is
-    asked only about the turns with nobody waiting or a deadline passed."""
+    """(game code, turn number) of every open turn due now, by :func:`referee.tick.due_reason` from the
+    scan's rows (no query a game)."""
     return [(t.code, t.number) for t in _due(s, now)]
 
 
 def _due(s: Session, now: datetime) -> list[OpenTurn]:
-    """The open turns due now (see :func:`due_turns`), as the scan saw them."""
-    from .tick import is_due
-
-    out = []
-    for t in open_turns(s):
-        if t.waiting and (t.deadline is None or now < t.deadline):
-            continue
-        game = s.get(Game, t.game_id)
-        turn = g.open_turn(s, game) if game is not None else None
-        if game is not None and turn is not None and turn.number == t.number and is_due(s, game, turn, now):
-            out.append(t)
-    return out
+    """The open turns due now (see :func:`due_turns`), as the scan saw them (each is checked again under
+    its game's lock before it is resolved)."""
+    return [t for t in open_turns(s) if t.due(now)]
 
 
 def reminder_candidates(s: Session, now: datetime) -> list[str]:
