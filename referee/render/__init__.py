@@ -5,10 +5,12 @@ stores or reads the clock.
 """
 
 from .board_image import draw_floor
-from .frames import Frame, frame, frame_rgb, gif_bytes, png_bytes, turn_frames
+from .frames import Frame, frame, frame_rgb, turn_frames
+from .gif import gif_bytes
 from .layout import CELL
 from .mail import Attachment, Picture, build_message, content_id, message_id, turn_mail
 from .players import PALETTE, Player, make_players
+from .png import png_bytes
 from .tables import (
     PrivateSection,
     Table,

@@ -171,7 +171,7 @@ def frame_phase(key: str) -> int | str:
 
 
 #: names that moved to :mod:`.frames` and :mod:`.robots`, still importable from here for older callers
-_MOVED = {"frame": "frames", "frame_rgb": "frames", "png_bytes": "frames", "gif_bytes": "frames", "floor": "frames",
+_MOVED = {"frame": "frames", "frame_rgb": "frames", "png_bytes": "png", "gif_bytes": "gif", "floor": "frames",
           "Frame": "frames", "turn_frames": "frames", "draw_robot": "robots",
           "draw_robots": "robots"}
 

@@ -1,6 +1,6 @@
 """Frames: the kept floor of a course with the robots and the marks of a stage drawn on it, mapped to one
 palette per course and set of players (so PNGs are small and every frame of the GIF shares it). The PNGs
-and the GIF made of them are written by :mod:`.png` and :mod:`.gif` (importable from here too)."""
+and the GIF made of them are written by :mod:`.png` and :mod:`.gif`."""
 
 from __future__ import annotations
 
@@ -31,12 +31,9 @@ from .colours import (
     WRECK,
 )
 from .fonts import font, stamp, stamp_box
-from .gif import gif_bytes as gif_bytes  # (importable from here, as before)
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .players import Player
-from .png import PNG_LEVEL as PNG_LEVEL
-from .png import png_bytes as png_bytes
 from .robots import (
     draw_badges,
     draw_paths,
@@ -60,17 +57,6 @@ class _Floor:
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
     #: player colours -> the floor mapped to that palette
     mapped: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
-    #: a copy of the floor to draw on and put back as it was (see :func:`borrow_canvas`)
-    spare: Image.Image | None = None
-
-    def borrow_canvas(self) -> Image.Image:
-        """A copy of the floor to draw on: give it back with :meth:`give_back` once every pixel drawn on it is
-        put back as on the floor (it is then lent again instead of copying the floor)."""
-        canvas, self.spare = self.spare, None
-        return canvas if canvas is not None else self.image.copy()
-
-    def give_back(self, canvas: Image.Image) -> None:
-        self.spare = canvas
 
 
 _FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()

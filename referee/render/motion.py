@@ -174,7 +174,7 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     fl = floor(board, cell, len(players))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
-    work = fl.borrow_canvas()
+    work = fl.image.copy()
     draw_strip(work, lay, strip, players, flag_total)
     draw_caption(work, lay, caption)
     still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
@@ -194,9 +194,6 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
                 for part, at in zip(parts, still, strict=False):
                     if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
                         work.paste(part, at)  # the strip or the caption, as they were
-    for box in still:
-        work.paste(fl.image.crop(box), box)
-    fl.give_back(work)
     mapped = iter(quantized_parts(board, parts, players, cell))
     still_frame = mapped_floor(board, players, cell).copy()
     for box in still:

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
-from .frames import Frame, gif_bytes, png_bytes, turn_frames
+from .frames import Frame, turn_frames
+from .gif import gif_bytes
 from .layout import CELL
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation
 from .players import Player
+from .png import png_bytes
 from .tables import TurnReport, build_private, build_report
 
 

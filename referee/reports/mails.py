@@ -34,8 +34,9 @@ from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
 from ..orders.replies import program_block
 from ..render import Picture, build_message, content_id, message_id, turn_mail
-from ..render.frames import frame, png_bytes
+from ..render.frames import frame
 from ..render.players import Player as Column
+from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.errors import GameStateError
