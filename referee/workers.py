@@ -59,18 +59,16 @@ class OpenTurn:
     #: players (id) who still owe a program
     waiting: frozenset[int]
     #: the game fills missing programs with the autopilot (planned before the write lock)
-    autopilot: bool = False
+    autopilot: bool
     #: when the turn opened, when its last orders in force came (None: none yet), the game's settle delay
-    opened_at: datetime | None = None
-    last_order_at: datetime | None = None
-    settle_seconds: int = 0
+    opened_at: datetime
+    last_order_at: datetime | None
+    settle_seconds: int
 
     def due(self, now: datetime) -> str | None:
         """:func:`referee.tick.due_reason` of this turn as the scan saw it."""
         from .tick import due_reason
 
-        if self.opened_at is None:
-            return None
         return due_reason(waiting=bool(self.waiting), last_order_at=self.last_order_at, opened_at=self.opened_at,
                           settle_seconds=self.settle_seconds, deadline=self.deadline, now=now)
 
