@@ -55,9 +55,9 @@ def wrap(modname: str, attr: str, label: str | None = None, owners: tuple[str, .
 STEPS = [
     ("referee.render.turn", "build_report", ["referee.render.turn"]),
     ("referee.render.frames", "turn_frames", ["referee.render.turn"]),
-    ("referee.render.frames", "png_bytes", ["referee.render.turn"]),
+    ("referee.render.png", "png_bytes", ["referee.render.turn"]),
     ("referee.render.motion", "animation", ["referee.render.turn"]),
-    ("referee.render.frames", "gif_bytes", ["referee.render.turn"]),
+    ("referee.render.gif", "gif_bytes", ["referee.render.turn"]),
     ("referee.render.turn", "legend_picture", []),
     ("referee.render.templates", "render_template", ["referee.render.mail"]),
     ("referee.render.mail", "build_message", []),

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from .config import Settings
 from .store.locking import require_write
+from .store.mail import oldest_locked
 from .store.models import Game, IncomingMail
 
 log = logging.getLogger("referee.retention")
@@ -41,12 +42,9 @@ def header_of(raw: bytes) -> bytes:
 def purgeable(s: Session, cutoff: datetime, limit: int = BATCH) -> list[IncomingMail]:
     """Mails received before ``cutoff`` that the rule above reduces, not yet reduced, oldest first."""
     finished = select(Game.id).where(Game.status == "finished")
-    stmt = (select(IncomingMail)
-            .where(IncomingMail.purged_at.is_(None), IncomingMail.received_at < cutoff,
-                   IncomingMail.outcome.not_in(("new", "error")),
-                   or_(IncomingMail.outcome == "ignored", IncomingMail.game_id.in_(finished)))
-            .order_by(IncomingMail.id).limit(limit).with_for_update(skip_locked=True))
-    return list(s.scalars(stmt))
+    return oldest_locked(s, IncomingMail, IncomingMail.purged_at.is_(None), IncomingMail.received_at < cutoff,
+                         IncomingMail.outcome.not_in(("new", "error")),
+                         or_(IncomingMail.outcome == "ignored", IncomingMail.game_id.in_(finished)), limit=limit)
 
 
 def purge_old_mail(s: Session, settings: Settings, *, now: datetime, limit: int = BATCH) -> int:

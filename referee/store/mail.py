@@ -27,7 +27,7 @@ from email import policy
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import and_, bindparam, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -40,6 +40,8 @@ from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
 from .msgids import stamp_and_serialise
 from .types import utcnow
+
+_Mail = TypeVar("_Mail", IncomingMail, OutgoingMail)
 
 DEFAULT_LEASE = timedelta(minutes=10)
 log = logging.getLogger("referee.store")
@@ -141,14 +143,26 @@ def mark_moved(s: Session, mail: IncomingMail | int, *, now: datetime | None = N
     s.execute(update(IncomingMail).where(IncomingMail.id == mail_id).values(moved_at=now or utcnow()))
 
 
+def oldest_locked(s: Session, model: type[_Mail], *where: Any, limit: int) -> list[_Mail]:
+    """Up to ``limit`` rows of a mail table matching ``where``, oldest (lowest id) first, locked for this
+    transaction (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so concurrent workers get disjoint rows).
+
+    The ids are chosen first and the rows read by id after: sorting whole rows would carry every match's
+    ``raw`` bytes through the sort (on SQLite, 3 ms a claim with 500 turn mails due, growing with the outbox).
+    """
+    ids = list(s.scalars(select(model.id).where(*where).order_by(model.id).limit(limit)
+                         .with_for_update(skip_locked=True)))
+    if not ids:
+        return []
+    return list(s.scalars(select(model).where(model.id.in_(ids)).order_by(model.id)))
+
+
 def claim_incoming(s: Session, *, limit: int = 50, outcomes: tuple[str, ...] = ("new",)) -> list[IncomingMail]:
     """Mails waiting to be processed, oldest first, locked for this transaction. Concurrent workers
     on PostgreSQL get disjoint batches; on SQLite the writer lock serialises them. Each claimed
     mail's ``attempts`` goes up by one."""
     require_write(s)
-    stmt = (select(IncomingMail).where(IncomingMail.outcome.in_(outcomes)).order_by(IncomingMail.id).limit(limit)
-            .with_for_update(skip_locked=True))
-    mails = list(s.scalars(stmt))
+    mails = oldest_locked(s, IncomingMail, IncomingMail.outcome.in_(outcomes), limit=limit)
     for m in mails:
         m.attempts += 1
     return mails
@@ -300,12 +314,10 @@ def claim_next(s: Session, *, now: datetime | None = None,
 
 def _claim(s: Session, now: datetime, limit: int, lease: timedelta) -> list[tuple[OutgoingMail, bool]]:
     require_write(s)
-    stmt = (select(OutgoingMail)
-            .where(or_(and_(OutgoingMail.status == "pending", OutgoingMail.next_attempt_at <= now),
-                       and_(OutgoingMail.status == "sending", OutgoingMail.next_attempt_at <= now)))
-            .order_by(OutgoingMail.id).limit(limit).with_for_update(skip_locked=True))
+    due = or_(and_(OutgoingMail.status == "pending", OutgoingMail.next_attempt_at <= now),
+              and_(OutgoingMail.status == "sending", OutgoingMail.next_attempt_at <= now))
     claimed = []
-    for m in s.scalars(stmt):
+    for m in oldest_locked(s, OutgoingMail, due, limit=limit):
         resent = m.status == "sending"
         if resent:
             m.resends += 1

@@ -142,6 +142,21 @@ def test_the_outbox_keeps_a_mail_once_and_leases_it_to_one_sender(store):
         assert (row.status, row.sent_at) == ("sent", T0 + timedelta(minutes=7))
 
 
+def test_two_senders_at_once_claim_different_mails_oldest_first(store):
+    """Two senders on PostgreSQL, each inside its own open transaction: the second skips what the first
+    holds and takes the next mail in queue order (SQLite lets only one writer in at a time)."""
+    if store.dialect != "postgresql":
+        pytest.skip("concurrent writers: PostgreSQL only")
+    with store.write() as s:
+        ids = [m.enqueue_mail(s, outgoing(n), kind="echo", now=T0).id for n in range(1, 5)]
+    with store.write() as first:
+        assert [x.id for x in m.claim_outbox(first, now=T0, limit=2)] == ids[:2]
+        with store.write() as second:
+            assert [x.id for x in m.claim_outbox(second, now=T0, limit=1)] == ids[2:3]
+        found = m.claim_next(first, now=T0)
+        assert found is not None and found[0].id == ids[3] and b"RR-1 turn 4" in found[0].raw
+
+
 def test_temporary_failures_wait_and_permanent_ones_stay_failed(store):
     with store.write() as s:
         a = m.enqueue_mail(s, outgoing(1), kind="echo", now=T0)
