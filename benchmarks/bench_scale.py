@@ -10,8 +10,11 @@ same work as a turn's), then times:
 - idle tick: ``referee tick`` (Maildir transport, empty mailbox, empty outbox) with no turn due, a few
   runs (median); this is what cron pays every five minutes on a quiet host;
 - due tick: every player of every game sends a program, then one tick finds the N due turns,
-  resolves them, draws their pictures and queues their mails (the outbox is not sent: sending is
-  the mail server's speed, see ``bench_turn_mail.py``). Wall time, and the process's CPU time per turn;
+  resolves them, draws their pictures, queues their mails and sends the outbox (to the Maildir
+  transport: files, no mail server; a real server's speed is ``bench_turn_mail.py``'s). Wall time, and
+  the process's CPU time per turn;
+- ``--queue-runs K``: K times, every game's next turn made due and ``resolve_due`` run alone (resolved,
+  drawn and queued, nothing sent): the CPU a turn of each run;
 - with ``--workers 1,2`` (PostgreSQL): the same N due turns shared by that many worker processes
   (``referee.workers.resolve_due``), each a process of its own, all started together; wall time.
 - ``--profile``: where the CPU of one due turn goes (cProfile over a few turns in this process).
