@@ -44,7 +44,7 @@ from tenacity.wait import wait_base
 from ..config import Settings
 from ..orders.mailtext import outgoing_headers
 from ..store.db import Store
-from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent
+from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due
 from ..store.models import Game, OutgoingMail, Player
 from ..store.types import utcnow
 from .transports import DeliveryError, PermanentError, ServerDown, TemporaryError, Transport, transport_for
@@ -227,8 +227,7 @@ async def _send_batch(store: Store, settings: Settings, transport: Transport, po
 def _due(store: Store, now: datetime) -> int:
     """Mails a pass at ``now`` would claim: pending (or left ``sending`` by a stopped sender) and due."""
     with store.read() as s:
-        return s.scalar(select(func.count()).select_from(OutgoingMail).where(
-            OutgoingMail.status.in_(("pending", "sending")), OutgoingMail.next_attempt_at <= now)) or 0
+        return s.scalar(select(func.count()).select_from(OutgoingMail).where(*outbox_due(now))) or 0
 
 
 def send_outbox_sync(store: Store, settings: Settings, *, now: datetime | None = None,

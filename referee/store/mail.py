@@ -29,7 +29,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parseaddr
 from typing import Any, TypeVar
 
-from sqlalchemy import and_, bindparam, or_, select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -312,12 +312,16 @@ def claim_next(s: Session, *, now: datetime | None = None,
     return found[0] if found else None
 
 
+def outbox_due(now: datetime) -> tuple[Any, ...]:
+    """The conditions of a mail a sender may claim at ``now``: ``pending`` and its time come, or left
+    ``sending`` by a stopped sender whose lease ran out."""
+    return OutgoingMail.status.in_(("pending", "sending")), OutgoingMail.next_attempt_at <= now
+
+
 def _claim(s: Session, now: datetime, limit: int, lease: timedelta) -> list[tuple[OutgoingMail, bool]]:
     require_write(s)
-    due = or_(and_(OutgoingMail.status == "pending", OutgoingMail.next_attempt_at <= now),
-              and_(OutgoingMail.status == "sending", OutgoingMail.next_attempt_at <= now))
     claimed = []
-    for m in oldest_locked(s, OutgoingMail, due, limit=limit):
+    for m in oldest_locked(s, OutgoingMail, *outbox_due(now), limit=limit):
         resent = m.status == "sending"
         if resent:
             m.resends += 1
