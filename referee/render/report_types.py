@@ -43,6 +43,17 @@ class Block:
 
 
 @dataclass(slots=True)
+class ProgramLine:
+    robot: str
+    label: str
+    hex: str
+    #: five cells, one per register: ``FWD2 670``, ``FWD1 510*`` (fused) or ``-``
+    cards: list[str]
+    #: power down and option orders, in the order they happened
+    orders: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class TurnReport:
     game: str
     turn: int
@@ -54,6 +65,8 @@ class TurnReport:
     late: str | None = None
     #: the turn's page in the public archive
     archive_url: str | None = None
+    #: every robot's program of the turn (:mod:`.programs`), a line per robot
+    programs: list[ProgramLine] = field(default_factory=list)
 
     @property
     def tables(self) -> list[Table]:
@@ -86,3 +99,5 @@ class PrivateSection:
     deadline: str | None = None
     #: the game is over: no more cards, ever
     game_over: bool = False
+    #: what happened to the player's robot in the turn just reported, two to four lines (top of the mail)
+    story: list[str] = field(default_factory=list)

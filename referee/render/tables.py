@@ -18,6 +18,7 @@ from ..engine import Board, Card, Robot, TurnResult
 from ..engine.geometry import square_name
 from .board_image import frame_keys
 from .players import Player
+from .programs import program_lines
 from .report_types import Block, Column, PrivateSection, Row, Table, TurnReport
 from .stage_tables import END_ROWS, STAGE_ROWS, describe, end_table, events_by_robot, stage_table
 from .templates import (
@@ -71,7 +72,8 @@ def build_report(board: Board, result: TurnResult, players: Sequence[Player], ga
     winner = None
     if result.winner:
         winner = next((c.label for c in columns if c.robot == result.winner), result.winner)
-    return TurnReport(game=game, turn=turn, course=board.name, columns=columns, blocks=blocks, winner=winner)
+    return TurnReport(game=game, turn=turn, course=board.name, columns=columns, blocks=blocks, winner=winner,
+                      programs=program_lines(columns, result))
 
 
 def build_private(player: Player, turn: int, hand: Sequence[Card], locked: Mapping[int, Card], order_template: str,

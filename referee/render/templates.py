@@ -15,6 +15,7 @@ from jinja2.filters import do_wordwrap
 from markupsafe import Markup
 
 from ..textsafe import BIDI, strip_bidi
+from .programs import programs_text
 from .report_types import PrivateSection, TurnReport
 from .textgrid import WIDTH, text_table
 
@@ -47,6 +48,7 @@ def _environment(dirs: tuple[Path, ...]) -> jinja2.Environment:
         auto_reload=False,  # a template is compiled once per process, not looked up on disk at each mail
     )
     env.filters["text_table"] = text_table
+    env.filters["programs_text"] = programs_text
     env.filters["wordwrap"] = _wordwrap
     env.finalize = _no_bidi
     return env

@@ -9,7 +9,7 @@ stage pictures already drawn plus in-between frames.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
@@ -21,6 +21,7 @@ from .mail import Attachment, Picture, turn_mail
 from .motion import animation
 from .players import Player
 from .png import png_bytes
+from .story import stories
 from .tables import TurnReport, build_private, build_report
 
 
@@ -33,6 +34,8 @@ class RenderedTurn:
     flag_total: int
     #: the key to the pictures (the course's elements and the marks)
     legend: Picture | None = None
+    #: robot -> its own story of the turn (:mod:`.story`), for the top of its player's mail
+    stories: dict[str, list[str]] = field(default_factory=dict)
 
 
 def file_stem(game: str, turn: int) -> str:
@@ -55,7 +58,8 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
     pictures = [Picture(f.key, f"{stem}-{f.key}.png", png_bytes(f.image)) for f in frames]
     images, durations = animation(board, frames, result.frames, result.events, players, title, cell)
     gif = Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
-    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell))
+    told = stories(board, result, turn, report.label_of)
+    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell), told)
 
 
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
@@ -65,6 +69,7 @@ def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipien
     """The turn mail of one player: the shared report and pictures, and their own next hand."""
     private = build_private(player, rendered.report.turn + 1, hand, locked or {}, order_template, robot,
                             rendered.flag_total, deadline)
+    private.story = list(rendered.stories.get(player.robot, []))
     return turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender,
                      recipient=recipient, subject=subject, domain=domain, private=private, headers=headers,
                      legend=rendered.legend)

@@ -40,9 +40,13 @@ def late_text(game: Game, turn: Turn, robots: list[str]) -> str | None:
 
 
 def mark_fills(report: TurnReport, fills: dict[str, str]) -> None:
-    """Mark each filled card in the stage tables' card row (a fused card keeps its own mark)."""
+    """Mark each filled card in the stage tables' card row (a fused card keeps its own mark), and say so in the
+    robot's line of the programs block."""
     if not fills:
         return
+    for line in report.programs:
+        if line.robot in fills:
+            line.orders.insert(0, f"program filled in by the referee ({fills[line.robot]})")
     cols = [c.robot for c in report.columns]
     for table in report.tables:
         if not table.key.startswith("stage"):

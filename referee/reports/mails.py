@@ -238,6 +238,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
                                    rendered.flag_total, now)
+        private.story = list(rendered.stories.get(player.robot, []))
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,

@@ -212,7 +212,7 @@ def test_chromium_shows_a_turn_page_with_every_picture_loaded(site: Site, chromi
     seen = probe(chromium, tmp_path, page)
     assert seen["title"] == f"{site.played} turn 2"
     assert seen["header"] == "rgb(34, 51, 51)"  # the style sheet was read
-    assert seen["tables"] == 6  # five stages and the end of turn
+    assert seen["tables"] == 7  # five stages, the end of turn and every robot's program
     stages = [f"img/{site.played}-turn2-{key}.png" for key in
               ("start", "stage1", "stage2", "stage3", "stage4", "stage5", "end")]
     # the key to the pictures stands beside the first picture; the GIF comes last

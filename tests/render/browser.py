@@ -32,10 +32,11 @@ document.getElementById("page").addEventListener("load", function () {{
     return {{board: box(s.querySelector(".board img")), table: box(s.querySelector(".table table"))}}; }});
   var images = Array.from(doc.images).map(function (img) {{
     return {{src: img.getAttribute("src"), complete: img.complete, natural: img.naturalWidth, box: box(img)}}; }});
-  var hand = doc.querySelector(".private p");
+  var hand = doc.querySelector(".private p"), story = doc.querySelector(".story");
   document.getElementById("measured").textContent = JSON.stringify({{
     viewport: win.innerWidth, scrollWidth: doc.documentElement.scrollWidth,
-    stages: stages, images: images, hand: hand ? box(hand) : null}});
+    stages: stages, images: images, hand: hand ? box(hand) : null,
+    story: story ? box(story) : null}});
 }});
 </script>
 </body></html>
