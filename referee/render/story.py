@@ -136,8 +136,8 @@ def _now(robot: Robot) -> str:
     lives = max(0, robot.lives)
     left = f"{lives} robot{'s' if lives != 1 else ''} left"
     if robot.out_of_game:
-        return ("Your robot is out of the game: no robots left. You keep getting the turn mails (and the final "
-                "standings) until the game ends.")
+        return (f"{robot.name} is out of the game: no robots left. You get the turn mails until the game ends, "
+                "then the final standings.")
     if robot.pos is None:
         where = f", re-enters at {square_name(robot.archive)}" if robot.archive is not None else ""
         return f"Now: destroyed{where}; {left}."
@@ -153,6 +153,8 @@ def robot_story(board: Board, result: TurnResult, name: str, turn: int,
     before = next((r for r in (result.frames[0] if result.frames else []) if r.name == name), None)
     if after is None:
         return []
+    if after.out_of_game and (before is None or before.out_of_game):
+        return [_now(after)]  # out before the turn: one line
     told = _tell(name, result, label)
     items = list(told.items)
     if told.damage:

@@ -50,10 +50,15 @@ def enqueue_final_mails(s: Session, settings: Settings, game: Game, *, now: date
     gm = gm_address(settings, game)
     if gm and gm not in [r for r, _ in recipients]:
         recipients.append((gm, None))
+    # once per game and address: the id the outbox keeps is the wire id (not the one built here), and a last turn
+    # corrected, or the game ended by the GM after its last turn's mails, must not send it again
+    sent = s.scalars(select(OutgoingMail.recipients).where(OutgoingMail.game_id == game.id,
+                                                           OutgoingMail.kind == KIND_FINAL))
+    already = {str(address).lower() for addresses in sent for address in (addresses or [])}
     for address, player in recipients:
-        msg_id = message_id(game.code, summary.turns, address, sender.domain, "game-over")
-        if s.scalars(select(OutgoingMail.id).where(OutgoingMail.message_id == msg_id)).first() is not None:
+        if address.lower() in already:
             continue
+        msg_id = message_id(game.code, summary.turns, address, sender.domain, "game-over")
         you = player.robot if player is not None else None
         msg = build_message(sender=sender.header, recipient=address, subject=title if player else f"[GM] {title}",
                             msg_id=msg_id, text=render("final.txt", **context, you=you),
