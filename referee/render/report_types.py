@@ -101,3 +101,5 @@ class PrivateSection:
     game_over: bool = False
     #: what happened to the player's robot in the turn just reported, two to four lines (top of the mail)
     story: list[str] = field(default_factory=list)
+    #: what is new since the player's last mail (the GM's changes announced while the turn was open)
+    news: list[str] = field(default_factory=list)

@@ -46,6 +46,7 @@ from ..store.queries import get_game, get_turn
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
+from .news import news_since
 from .stored import course_board, report_players, robots_before
 from .templating import render
 
@@ -234,11 +235,13 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     queue: list[Outgoing] = []
     shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
     threads = threads_of(s, game, players, turn.number)
+    news = news_since(s, game, turn, players)
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
                                    rendered.flag_total, now)
         private.story = list(rendered.stories.get(player.robot, []))
+        private.news = news.get(player.id, [])
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,

@@ -1,0 +1,47 @@
+"""What is new since a player's last mail is told in one short block of the next turn mail: the GM moved the
+deadline, paused and resumed the game while the turn was open. The next mail does not repeat it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from referee.gm import run_block
+from referee.gm.language import GmBlock, parse_lines
+
+from .helpers import SETTINGS, T0, address, html_of, new_game, outbox, parse, play_turn, text_of
+
+
+def gm(store, code: str, *lines: str, now) -> None:
+    commands, errors = parse_lines(list(enumerate(lines, start=1)))
+    assert not errors, errors
+    ctx = run_block(store, SETTINGS, GmBlock(game=code, commands=commands, found=True),
+                    actor="gm:gm@example.test", now=now, reply_to="gm@example.test")
+    assert ctx.failures == 0, ctx.lines
+
+
+def _block(text: str) -> list[str]:
+    if "New since your last mail:" not in text:
+        return []
+    block = text.split("New since your last mail:\n")[1].split("\n\n")[0]
+    return [line for line in block.replace("\n  ", " ").split("\n") if line]
+
+
+def test_the_gms_changes_while_a_turn_was_open_are_told_once_in_the_next_turn_mail(store):
+    code = new_game(store)
+    gm(store, code, "SET DEADLINE 2026-03-05 18:00", now=T0 + timedelta(minutes=10))
+    gm(store, code, "PAUSE", now=T0 + timedelta(minutes=20))
+    gm(store, code, "RESUME", now=T0 + timedelta(minutes=30))
+    rows = outbox(store, play_turn(store, code, now=T0 + timedelta(hours=1)))
+    mail = parse(next(r for r in rows if r.recipients == [address("alice")]).raw)
+    news = _block(text_of(mail))
+    assert len(news) == 3
+    assert news[0].startswith(f"- The game master has set the deadline of {code} turn 1 to Thu 5 Mar 2026, 18:00 UTC")
+    assert news[1].startswith(f"- The game master has paused {code}.")
+    assert news[2].startswith(f"- The game master has resumed {code}.")
+    html = html_of(mail)
+    assert "New since your last mail" in html and f"The game master has paused {code}." in html
+    # the story comes first, then the news, then how to answer
+    text = text_of(mail)
+    assert text.index("Twonky, turn 1") < text.index("New since") < text.index("HOW TO ANSWER")
+    later = outbox(store, play_turn(store, code, now=T0 + timedelta(hours=2)))
+    assert _block(text_of(parse(next(r for r in later if r.recipients == [address("alice")]).raw))) == []
