@@ -3,18 +3,18 @@
 :func:`trace_program` runs the program through the engine's stepping API and keeps the robot after
 every register and at the end of the turn; :func:`best_programs` asks the search for the best
 program of each first card type and keeps the ``count`` best of those (different openings, so a hint
-offers real choices). :func:`path_picture` draws the board around the path as text, the register
-numbers where the robot stands after each register. Pure, like the rest of the package.
+offers real choices). :func:`path_picture` writes the path as a plain route: where the robot stands
+after each register. Pure, like the rest of the package.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine import DECK, Board, Card, Robot, Rules, TurnRun
-from ..engine.ascii import render
-from ..engine.geometry import Square
+from ..engine.geometry import DIR_NAMES, square_name
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
 from .score import Score, score_robot
@@ -94,25 +94,28 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     return plans
 
 
-def path_picture(board: Board, trace: Trace, others: Sequence[Robot], margin: int = 2) -> str:
-    """The rows of the board the path crosses (and ``margin`` more), as text, the other robots by their
-    initials; on each square of the path ``@`` if the robot starts there and the numbers of the
-    registers after which it stands there (``@``, ``2``, ``45``; more than three: ``+``)."""
-    labels: dict[Square, str] = {}
-    if trace.start.pos is not None:
-        labels[trace.start.pos] = "@"
+def _registers(numbers: Sequence[int]) -> str:
+    if len(numbers) == 1:
+        return f"after {numbers[0]}"
+    return f"after {numbers[0]}-{numbers[-1]}"
+
+
+def path_picture(board: Board, trace: Trace, others: Sequence[Robot], width: int = 78) -> str:
+    """The robot's path as a plain route, where it starts (``@``) and where it stands after each register,
+    registers that leave it on one square together: ``@ r4c2 -> after 1: r4c4 -> after 2-4: r4c5 facing S ->
+    after 5: destroyed``, wrapped to ``width``. (It replaced a text map of the board whose squares held
+    register numbers, which read as a puzzle; the attached picture draws the path on the board.)"""
+    steps: list[tuple[list[int], str]] = []
     for i, robot in enumerate(trace.registers, start=1):
-        if robot.pos is not None:
-            labels[robot.pos] = labels.get(robot.pos, "") + str(i)
-    lines = render(board, [r for r in others if r.name != trace.start.name], legend=False).split("\n")
-    for (row, col), label in labels.items():
-        at, left = 2 + 2 * (board.height - row), 4 + 4 * (col - 1)
-        label = label if len(label) <= 3 else label[:2] + "+"
-        lines[at] = lines[at][:left] + f"{label:<3}" + lines[at][left + 3:]
-    if not labels:
-        return "\n".join(lines)
-    rows = [sq[0] for sq in labels]
-    top, bottom = min(board.height, max(rows) + margin), max(1, min(rows) - margin)
-    # render(): the column numbers, the top edge, then per row (top first) the row and the line under it
-    first, last = 2 + 2 * (board.height - top), 2 + 2 * (board.height - bottom) + 1
-    return "\n".join([lines[0], lines[first - 1], *lines[first:last + 1], lines[-1]])
+        where = (f"{square_name(robot.pos)} facing {DIR_NAMES[robot.facing]}" if robot.pos is not None
+                 else "destroyed")
+        square = where.split(" ")[0]
+        if steps and steps[-1][1].split(" ")[0] == square:
+            steps[-1] = ([*steps[-1][0], i], where)
+        else:
+            steps.append(([i], where))
+    start = trace.start
+    first = f"@ {square_name(start.pos)} facing {DIR_NAMES[start.facing]}" if start.pos is not None else "@ -"
+    parts = [first, *(f"{_registers(regs)}: {where}" for regs, where in steps)]
+    return "\n".join(textwrap.wrap(" -> ".join(parts), width - 2, initial_indent="  ", subsequent_indent="  ",
+                                    break_on_hyphens=False))

@@ -56,8 +56,12 @@ async def test_orders_with_preview_show_where_the_program_takes_the_robot(store,
     assert re.search(rf"end of turn: {re.escape(where)}", body)
     for reg, card in enumerate(cards, start=1):
         assert re.search(rf"^  {reg}: {re.escape(card)}\s+-> ", body, re.M)
-    picture = body.split("Where the robot stands after each register")[1]
-    assert "@" in picture and "+---+" in picture
+    route = body.split("Where the robot stands after each register")[1].split("\n\n")[1]
+    # a plain route, not a map of the board: where it starts, then where each register leaves it
+    assert "+---+" not in body
+    start = re.escape(f"@ {square_name(robots[0].pos)} facing {DIR_NAMES[robots[0].facing]}")
+    assert re.match(rf"^  {start} -> after 1(-\d)?: ", route), route
+    assert re.search(r"after (\d-)?5: (r\d+c\d+ facing [NESW]|destroyed)$", " ".join(route.split())), route
     # nothing of Bob's orders, and the other robots stand where they started
     assert not any(card in body for card in hammer)
 

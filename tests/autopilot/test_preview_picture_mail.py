@@ -66,7 +66,7 @@ async def test_orders_with_preview_get_a_picture_of_the_path(store, take):  # no
 
     raw = last_answer(store, "alice")
     body = text_of(raw)
-    assert "Where the robot stands after each register" in body and "+---+" in body   # the text drawing stays
+    assert "Where the robot stands after each register" in body and "-> after 1" in body  # the route in words
     [png] = pictures(raw)
     assert png.get_filename() in body and png.get_content_disposition() == "inline"
     img = Image.open(io.BytesIO(png.get_content())).convert("RGB")
