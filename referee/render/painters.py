@@ -48,6 +48,7 @@ from .colours import (
     WAVE,
     WRENCH,
 )
+from .factory_tiles import TILES
 from .fonts import font
 from .layout import UNIT, Layout, side_line, turned
 
@@ -326,6 +327,7 @@ PAINTERS: dict[str, Painter] = {
     "laser": paint_emitter,
 }
 PAINTERS["barricade"] = paint_barricade
+PAINTERS.update(TILES)  # the expansions' kinds (RoboFactory...): drawn tiles, no letters
 #: kinds ranked below the board laser are drawn under the beams, the rest over them (floor kinds always under)
 BEAM_RANK = 30
 
