@@ -103,3 +103,5 @@ class PrivateSection:
     story: list[str] = field(default_factory=list)
     #: what is new since the player's last mail (the GM's changes announced while the turn was open)
     news: list[str] = field(default_factory=list)
+    #: option cards the robot got since the last mail: (card, what it does, the order lines it takes)
+    new_options: list[tuple[str, str, list[str]]] = field(default_factory=list)

@@ -65,11 +65,14 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
                 hand: Sequence[Card] = (), locked: Mapping[int, Card] | None = None, order_template: str = "",
                 robot: Robot | None = None, deadline: str | None = None,
-                headers: Mapping[str, str] | None = None) -> EmailMessage:
-    """The turn mail of one player: the shared report and pictures, and their own next hand."""
+                headers: Mapping[str, str] | None = None,
+                new_options: Sequence[tuple[str, str, list[str]]] = ()) -> EmailMessage:
+    """The turn mail of one player: the shared report and pictures, and their own next hand. ``new_options``:
+    (card, what it does, its order lines) of each option card the robot got in the turn."""
     private = build_private(player, rendered.report.turn + 1, hand, locked or {}, order_template, robot,
                             rendered.flag_total, deadline)
     private.story = list(rendered.stories.get(player.robot, []))
+    private.new_options = list(new_options)
     return turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender,
                      recipient=recipient, subject=subject, domain=domain, private=private, headers=headers,
                      legend=rendered.legend)

@@ -30,6 +30,7 @@ from ..archive.links import turn_url
 from ..config import Settings
 from ..deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
+from ..engine.snapshot import robot_from_dict
 from ..orders.language import StandingOrders
 from ..orders.mailtext import outgoing_headers
 from ..orders.replies import program_block
@@ -47,6 +48,7 @@ from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
 from .news import news_since
+from .option_help import card_help
 from .stored import course_board, report_players, robots_before
 from .templating import render
 
@@ -166,6 +168,14 @@ def _next_turn(s: Session, game: Game, turn: Turn) -> Turn | None:
 _NEXT_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.number == bindparam("number"))
 
 
+def _options_shown(s: Session, game: Game, turn: Turn) -> dict[str, list[str]]:
+    """robot -> the option cards the last mail showed it holding: after the turn before (as its mail said,
+    before any change the GM made while this turn was open), or at the start of the first turn."""
+    before = s.scalars(_NEXT_TURN, {"game": game.id, "number": turn.number - 1}).one_or_none()
+    robots = [robot_from_dict(d) for d in before.state_after or []] if before is not None else robots_before(turn)
+    return {r.name: list(r.options) for r in robots}
+
+
 def _result_digest(turn: Turn) -> str:
     data = json.dumps([turn.played, turn.events, turn.state_after], sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()[:10]
@@ -236,12 +246,16 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
     threads = threads_of(s, game, players, turn.number)
     news = news_since(s, game, turn, players)
+    had = _options_shown(s, game, turn)
     for player in players:
         robot = next_robots.get(player.robot)
         private = _private_section(game, player, by_robot[player.robot], turn.number + 1, next_turn, robot,
                                    rendered.flag_total, now)
         private.story = list(rendered.stories.get(player.robot, []))
         private.news = news.get(player.id, [])
+        if robot is not None and player.status == "active":
+            private.new_options = [(card, *card_help(card)) for card in robot.options
+                                   if card not in had.get(player.robot, ())]
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
