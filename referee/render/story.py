@@ -27,6 +27,8 @@ class _Told:
     items: list[str] = field(default_factory=list)
     damage: int = 0
     repaired: int = 0
+    #: repaired before any damage (a powered-down robot's repair comes first)
+    repaired_first: bool = False
 
     def add(self, text: str) -> None:
         if text and (not self.items or self.items[-1] != text):
@@ -96,6 +98,7 @@ def _tell(name: str, result: TurnResult, label: Callable[[str], str]) -> _Told:
         elif kind == "damage":
             told.damage += int(args.get("amount") or 0)
         elif kind == "repair":
+            told.repaired_first = told.repaired_first or not told.damage
             told.repaired += int(args.get("amount") or 0)
         elif kind == "flag":
             told.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
@@ -157,10 +160,12 @@ def robot_story(board: Board, result: TurnResult, name: str, turn: int,
         return [_now(after)]  # out before the turn: one line
     told = _tell(name, result, label)
     items = list(told.items)
-    if told.damage:
-        items.append(f"took {told.damage} damage")
+    if before is not None and before.pos is not None and before.powered_down:
+        items.insert(0, "powered down")
+    health = [f"took {told.damage} damage"] if told.damage else []
     if told.repaired:
-        items.append(f"repaired {told.repaired}")
+        health.insert(0 if told.repaired_first else len(health), f"repaired {told.repaired}")
+    items += health
     if not items and before is not None:
         if before.pos is None:
             items.append("stayed off the board")

@@ -44,6 +44,17 @@ def test_a_robot_that_draws_an_option_card_is_told_its_name():
     assert text.startswith("Zoom, turn 6: drew the option card Pressor Beam.\n")
 
 
+def test_a_powered_down_robot_is_told_it_was_down_and_repaired():
+    scenario = {**STORIES["draws-an-option"], "robots": [
+        {"name": "Zoom", "at": "r2c2", "facing": "N", "damage": 3, "powered_down": True},
+        {"name": "Twonky", "at": "r5c2", "facing": "S"}]}
+    scenario["programs"] = {"Twonky": scenario["programs"]["Twonky"]}
+    text = story_mail(scenario).get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    # repaired as the turn began, then Twonky's laser hit it twice
+    assert text.startswith("Zoom, turn 6: powered down; repaired 3; took 2 damage.\n"
+                           "Now at r2c2 facing N, 8 HP (2 damage)")
+
+
 @pytest.mark.parametrize("name", sorted(STORIES))
 def test_the_story_mails_match_their_golden_files(name):
     text, html = _bodies(name)
