@@ -10,7 +10,7 @@ timing table's "robots move" sequence, merged with the robot's own effects.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
@@ -198,9 +198,43 @@ def card_step(ctx: TurnContext, robot: Robot, plan: MovePlan, priority: int) -> 
     return result
 
 
+#: ``ctx.notes`` key: the card being executed now (:class:`CardMove`)
+CARD_MOVE = "card move"
+
+
+@dataclass(slots=True)
+class CardMove:
+    """A robot executing a card, for the hooks that must know a move is the robot's own: whose card it is,
+    whether its squares of movement are under way (more may follow), and what hooks marked on the way
+    (deep water's 1 HP comes once a card)."""
+
+    robot: str
+    stepping: bool = False
+    marks: set[str] = field(default_factory=set)
+
+
+def card_move(ctx: TurnContext, robot: Robot) -> CardMove | None:
+    """The card ``robot`` is executing right now, if a move it makes is its own card's (not a push, a belt...)."""
+    move: CardMove | None = ctx.notes.get(CARD_MOVE)
+    return move if move is not None and move.robot == robot.name else None
+
+
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
     (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
+    notes = ctx.notes
+    outer = notes.get(CARD_MOVE)
+    notes[CARD_MOVE] = move = CardMove(robot.name)
+    try:
+        _execute(ctx, robot, card, move)
+    finally:
+        if outer is None:
+            del notes[CARD_MOVE]
+        else:
+            notes[CARD_MOVE] = outer
+
+
+def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove) -> None:
     ctype = card.type
     pos = robot.pos
     assert pos is not None
@@ -216,6 +250,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     if ctype.turn:
         rotate(ctx, robot, plan.turn, card)
         return
+    move.stepping = True
     for _ in range(plan.squares):
         result = card_step(ctx, robot, plan, card.priority)
         if result == GONE:
@@ -223,6 +258,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == BLOCKED:
             ctx.emit(robot, "blocked", card=str(card))
             break
+    move.stepping = False
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop)
     if fns:

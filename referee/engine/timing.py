@@ -68,7 +68,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.teleporters", CARD, "movement cards executed on teleporters jump"),
              ("move.mag_locks", CARD, CROSS, ENTER, "mag-locks"),
              ("move.water", CARD, "the first square of a card executed in water, oil or soap is lost"),
-             ("move.deep_water", CARD, "moving or turning in deep water costs 1 HP"),
+             ("move.deep_water", CARD, ENTER, "moving or turning in or through deep water costs 1 HP"),
              ("move.big_drain", STOP, "the big drain"),
              ("move.soap", CARD, "rotate cards on soap"),
              ("move.padded", STOP, "padded squares double movement"),

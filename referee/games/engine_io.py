@@ -82,6 +82,16 @@ def stored_inputs(turn: Turn) -> TurnInputs:
                       standing=dict(turn.standing or {}), option_orders=dict(turn.option_orders or {}))
 
 
+def turn_rules(turn: Turn) -> Rules:
+    """The rules ``turn`` is played under: its house rules, as the rules version it was resolved under
+    played them (a turn not yet resolved: this engine's), so a replay of a stored turn is exact."""
+    if turn.rules_version is not None:
+        version = turn.rules_version
+    else:  # an open turn is played now; a turn resolved before rules had a version was version 1
+        version = RULES_VERSION if turn.status == "open" else 1
+    return Rules.from_dict(turn.rules).for_version(version)
+
+
 def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
     """Resolve ``turn`` from its stored snapshot with ``inputs``. Pure: nothing is written."""
     board = load_course(course)
@@ -90,7 +100,7 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
         if r.name in inputs.power_down:
             r.power_down_next = True
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
-    return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
+    return engine_resolve(board, robots, inputs.programs, rules=turn_rules(turn), seed=turn.seed,
                           undealt=undealt_of(turn), reentry=reentry,
                           answers=inputs.answers(),
                           board_state=BoardState.from_dict(turn.board_before),
@@ -117,10 +127,14 @@ def stored_result(turn: Turn) -> dict[str, Any]:
                                                 "phases_run", "end_of_turn")}
 
 
+#: the rules versions this engine replays exactly (``Rules.for_version``)
+REPLAYABLE = frozenset(range(2, RULES_VERSION + 1))
+
+
 def rules_version_note(turn: Turn) -> str | None:
     """What a re-run of ``turn`` must say when it was resolved under other rules than this engine's."""
     resolved_under = turn.rules_version or 1
-    if resolved_under == RULES_VERSION:
+    if resolved_under in REPLAYABLE:
         return None
     return (f"turn {turn.number} was resolved under rules version {resolved_under}; this engine plays "
             f"version {RULES_VERSION}, so a re-run may differ from the stored result")
