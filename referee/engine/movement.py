@@ -174,6 +174,24 @@ def run_movers(ctx: TurnContext, above: int) -> None:
         movers.pop(0)[1](ctx)
 
 
+#: ``ctx.notes`` key: what runs once the phase's robots have all moved (see ``after_moves``)
+AFTER_MOVES = "after moves"
+
+
+def after_moves(ctx: TurnContext, key: str, run: Callable[[TurnContext], None]) -> None:
+    """Have ``run(ctx)`` run once (per ``key``) when this phase's robots and movers have all moved, before the
+    board elements: what the texts put "after the Robots Move segment" (repeaters). What it makes happen
+    may ask for another run; they go on until none is asked for."""
+    ctx.notes.setdefault(AFTER_MOVES, {})[key] = run
+
+
+def run_after_moves(ctx: TurnContext) -> None:
+    """Run what :func:`after_moves` asked for, again while a run asks for more."""
+    while (pending := ctx.notes.pop(AFTER_MOVES, None)):
+        for run in pending.values():
+            run(ctx)
+
+
 def _rebound_note(robot: Robot) -> str:
     return f"rebound {robot.name}"
 
