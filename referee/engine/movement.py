@@ -231,6 +231,59 @@ class CardMove:
     marks: set[str] = field(default_factory=set)
 
 
+#: ``ctx.notes`` key: the robot a multi-square push (a hydraulic pusher) is moving now, see :func:`passing`
+PUSHING = "pushing"
+
+
+def passing(ctx: TurnContext, robot: Robot) -> bool:
+    """Whether ``robot`` is in the middle of a move that may go on (its card's squares, a hydraulic push):
+    a square it enters now is passed over, not where it ends its move."""
+    move: CardMove | None = ctx.notes.get(CARD_MOVE)
+    if move is not None and move.robot == robot.name and move.stepping:
+        return True
+    return bool(ctx.notes.get(PUSHING) == robot.name)
+
+
+#: floor kind -> what it does to the robots a pusher has pushed onto it, all at once: ``(ctx, [(robot, d)])``
+PUSHED_ONTO: dict[str, Callable[[TurnContext, list[tuple[Robot, int]]], None]] = {}
+
+
+def register_pushed_onto(kind: str, fn: Callable[[TurnContext, list[tuple[Robot, int]]], None]) -> None:
+    """``fn`` acts on robots pushers push onto ``kind`` (timing text, board elements 12: "robots who got pushed
+    in craters/tilted ground, oil slicks, giant trapdoors get affected by them (again!)")."""
+    PUSHED_ONTO[kind] = fn
+
+
+def positions(ctx: TurnContext) -> dict[str, Square | None]:
+    """Where every robot stands (to tell afterwards who a step moved, see :func:`pushed_onto`)."""
+    return {r.name: r.pos for r in ctx.robots}
+
+
+def pushed_onto(ctx: TurnContext, before: dict[str, Square | None]) -> None:
+    """The robots a pusher step moved (``before``: :func:`positions` before it) meet what they were pushed
+    onto: each kind of :data:`PUSHED_ONTO` acts on all of its robots at once, kinds in the order they
+    registered. Nothing happens under the house rule ``pushed_not_affected``."""
+    if ctx.rules.pushed_not_affected or not PUSHED_ONTO:
+        return
+    moved: list[tuple[Robot, int]] = []
+    for robot in ctx.robots:
+        start, pos = before.get(robot.name), robot.pos
+        if start is None or pos is None or start == pos:
+            continue
+        if start[0] == pos[0]:
+            moved.append((robot, 1 if pos[1] > start[1] else 3))
+        elif start[1] == pos[1]:
+            moved.append((robot, 0 if pos[0] > start[0] else 2))
+    if not moved:
+        return
+    for kind, fn in PUSHED_ONTO.items():
+        layer = ctx.board.layer(kind)
+        if layer:
+            mine = [(robot, d) for robot, d in moved if robot.pos in layer and FLYING not in robot.statuses]
+            if mine:
+                fn(ctx, mine)
+
+
 def card_move(ctx: TurnContext, robot: Robot) -> CardMove | None:
     """The card ``robot`` is executing right now, if a move it makes is its own card's (not a push, a belt...)."""
     move: CardMove | None = ctx.notes.get(CARD_MOVE)

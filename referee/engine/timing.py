@@ -65,6 +65,7 @@ TIMING: tuple[Step, ...] = tuple(
              ("move.ledges", CROSS, ENTER, "ledges: no climbing without a ramp; dropping down costs 2 HP"),
              ("move.closed_doors", CROSS, "closed doors, active e-fences and elevators"),
              ("move.pits", ENTER, "pits, drains, trapdoors, bridges and sluices swallow robots"),
+             ("move.trapdoor_weight", STOP, "a robot ending its move on a hydraulic trapdoor weighs on it"),
              ("move.teleporters", CARD, "movement cards executed on teleporters jump"),
              ("move.mag_locks", CARD, CROSS, ENTER, "mag-locks"),
              ("move.water", CARD, "the first square of a card executed in water, oil or soap is lost"),
