@@ -9,23 +9,32 @@ the push stops when the chain cannot move. Virtual robots are pushed through rob
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..geometry import ARROWS
+from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
-from ..movement import MOVED, PUSHER, try_step
+from ..movement import MOVED, PUSHER, PUSHING, positions, pushed_onto, try_step
 
 
 def ram(ctx: TurnContext, phase: int) -> None:
+    before: dict[str, Square | None] | None = None
     for sq, els in sorted(ctx.board.layer("hydraulic_pusher").items()):
         active = [el for el in els if phase in el["phases"]]
         if not active:
             continue
         d = active[0]["dir"]
         for robot in ctx.robots_at(sq):
+            if before is None:
+                before = positions(ctx)
             moved = False
-            while robot.pos is not None and try_step(ctx, robot, d, PUSHER, by="hydraulic pusher") == MOVED:
-                moved = True
+            ctx.notes[PUSHING] = robot.name  # the squares it crosses are passed over, not where it ends
+            try:
+                while robot.pos is not None and try_step(ctx, robot, d, PUSHER, by="hydraulic pusher") == MOVED:
+                    moved = True
+            finally:
+                del ctx.notes[PUSHING]
             if not moved and robot.pos is not None:
                 ctx.emit(robot, "blocked")
+    if before is not None:
+        pushed_onto(ctx, before)  # robots pushed onto tilted ground, oil, a hydraulic trapdoor meet it again
 
 
 HYDRAULIC_PUSHER = Kind(

@@ -7,7 +7,7 @@ from collections import Counter
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, try_step
+from ..movement import BLOCKED, PUSHER, positions, pushed_onto, try_step
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -15,7 +15,8 @@ def push(ctx: TurnContext, phase: int) -> None:
 
     Two pushed robots aimed at one square, or at each other's squares, both stay. A robot pushed into
     the square of another pushed robot goes after it; a ring of pushed robots stays put. A robot in
-    the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move).
+    the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move). Then
+    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``movement.pushed_onto``).
     """
     pushes: dict[str, int] = {}
     for sq, els in ctx.board.layer("pusher").items():
@@ -25,6 +26,12 @@ def push(ctx: TurnContext, phase: int) -> None:
                     pushes[r.name] = el["dir"]
     if not pushes:
         return
+    before = positions(ctx)
+    _push(ctx, pushes)
+    pushed_onto(ctx, before)  # robots pushed onto tilted ground, oil... meet them again
+
+
+def _push(ctx: TurnContext, pushes: dict[str, int]) -> None:
     by_name = ctx.by_name
 
     def aim(name: str) -> tuple[int, int]:
