@@ -18,7 +18,7 @@ from ..engine.geometry import Square
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
 from .score import Score, score_robot
-from .search import DEFAULT_MAX_STEPS, Plan, _robot_key, _Search, plan_program
+from .search import DEFAULT_MAX_STEPS, Plan, _Search, plan_program, state_key
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     if me.pos is None or me.powered_down or run.done or reg > REGISTERS or not choices:
         return [plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                              course=course, board_state=board_state)]
-    state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+    state = state_key(run, reg)
     found: list[tuple[Score, tuple[int | None, ...]]] = []
     for group in choices:
         counts = search.counts
