@@ -231,7 +231,7 @@ class CardMove:
     marks: set[str] = field(default_factory=set)
 
 
-#: ``ctx.notes`` key: the robot a multi-square push (a hydraulic pusher) is moving now, see :func:`passing`
+#: ``ctx.notes`` key: the robots a multi-square push (hydraulic pushers) is moving now, see :func:`passing`
 PUSHING = "pushing"
 
 
@@ -241,7 +241,7 @@ def passing(ctx: TurnContext, robot: Robot) -> bool:
     move: CardMove | None = ctx.notes.get(CARD_MOVE)
     if move is not None and move.robot == robot.name and move.stepping:
         return True
-    return bool(ctx.notes.get(PUSHING) == robot.name)
+    return robot.name in ctx.notes.get(PUSHING, ())
 
 
 #: floor kind -> what it does to the robots a pusher has pushed onto it, all at once: ``(ctx, [(robot, d)])``

@@ -17,8 +17,8 @@ from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..state import Robot
 from ..movement import convey
+from ..state import Robot
 from .magnets import pull_one
 
 register_wording("blown", "blown to {to}")
