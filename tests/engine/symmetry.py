@@ -99,7 +99,8 @@ def outcome(doc: dict[str, Any], quarter_turns: int) -> dict[str, Any]:
         if at is not None:
             at = square_name(rotate_square(parse_square(at), SIZE, SIZE, back))
         robots[r["name"]] = (at, DIR_NAMES[(parse_dir(r["facing"]) + back) % 4], r["damage"], r["lives"],
-                             r["flags"], r.get("virtual"), tuple(r.get("statuses") or ()), tuple(r.get("options") or ()))
+                             r["flags"], r.get("virtual"), tuple(r.get("statuses") or ()),
+                             tuple(r.get("options") or ()))
     return {"robots": robots, "winner": result["winner"]}
 
 
