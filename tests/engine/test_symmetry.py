@@ -59,3 +59,22 @@ def test_robots_on_randomizers_draw_in_card_priority_order_not_listing_order():
     one = resolve_turn(board, [twonky, hulk], programs, phases=1, seed=7)
     other = resolve_turn(board, [hulk, twonky], programs, phases=1, seed=7)
     assert one.played["Twonky"] == other.played["Twonky"] and one.played["Hulk"] == other.played["Hulk"]
+
+
+def test_a_robot_two_pushers_on_its_square_push_different_ways_stays():
+    elements = [element("pusher", "r3c3", dir="N", phases=[1]), element("pusher", "r3c3", dir="E", phases=[1])]
+    for listed in (elements, elements[::-1]):
+        p = play(listed, [robot("Twonky", "r3c3", "W")], {})
+        assert p.at("Twonky") == "r3c3" and p.events("Twonky", text="obstruction encountered")
+
+
+def test_robots_drawing_options_at_once_draw_in_card_priority_order():
+    """Two robots on radioactive waste draw when checkpoints are touched: the higher priority draws first."""
+    board = engine_board([element("radioactive_waste", "r2c2"), element("radioactive_waste", "r5c5")], 8, 8)
+    twonky, hulk = Robot("Twonky", parse_square("r2c2"), 0), Robot("Hulk", parse_square("r5c5"), 0)
+    programs = {"Twonky": [parse_card("UTRN 10")], "Hulk": [parse_card("UTRN 20")]}
+    deck = ["Brakes", "Shield", "Recompile"]
+    for robots in ([twonky, hulk], [hulk, twonky]):
+        result = resolve_turn(board, robots, programs, phases=1, option_deck=list(deck))
+        held = {r.name: r.options for r in result.robots}
+        assert held == {"Hulk": ["Brakes"], "Twonky": ["Shield"]}
