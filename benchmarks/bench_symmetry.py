@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.engine.symmetry import CLASSIC, EXTENDED, differences, random_scenario  # noqa: E402
+from tests.engine.symmetry import CLASSIC, EXTENDED, differences, random_scenario
 
 
 def main() -> None:

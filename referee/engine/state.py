@@ -177,9 +177,10 @@ class Rules:
     def for_version(self, version: int) -> Rules:
         """These rules as a turn stored under rules ``version`` was played: before version 3 the old
         readings (:data:`LEGACY_RULES`) were the only ones, and the order-dependent ways too."""
-        if version >= 3:
-            return replace(self, version=version)
-        return replace(self, version=version, **{name: True for name in LEGACY_RULES})
+        changes: dict[str, Any] = {"version": version}
+        if version < 3:
+            changes.update(dict.fromkeys(LEGACY_RULES, True))
+        return replace(self, **changes)
 
     @property
     def order_free(self) -> bool:

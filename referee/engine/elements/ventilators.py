@@ -41,9 +41,9 @@ def blow(ctx: TurnContext, phase: int) -> None:
     left: dict[str, int] = {}
     moving: list[tuple[Robot, int]] = []
     for robot in ctx.robots:
-        got = ways.get(robot.name)
-        if got is not None and len(got) == 1:
-            ((d, count),) = got.items()
+        blown = ways.get(robot.name)
+        if blown is not None and len(blown) == 1:
+            ((d, count),) = blown.items()
             moving.append((robot, d))
             left[robot.name] = count
     while moving:
