@@ -185,7 +185,8 @@ class Rules:
     @property
     def order_free(self) -> bool:
         """Whether the ways that do not depend on a board's listing or compass order apply (version 3 on);
-        a turn stored under version 2 replays the old ways (magnets, ventilators, spiky walls)."""
+        a turn stored under version 2 replays the old ways (magnets, black holes, ventilators, hydraulic
+        pushers, two pushers on one square, the order of randomizers' and option draws)."""
         return self.version >= 3
 
 
