@@ -290,9 +290,30 @@ def card_move(ctx: TurnContext, robot: Robot) -> CardMove | None:
     return move if move is not None and move.robot == robot.name else None
 
 
+#: kinds whose hooks ask :func:`card_move` or :func:`passing`: the record of the card being executed is
+#: kept only on boards holding one of them (``track_card_moves``), so other boards pay nothing for it
+CARD_MOVE_KINDS: set[str] = set()
+
+
+def track_card_moves(kind: str) -> None:
+    """Keep the :class:`CardMove` record on boards holding ``kind`` (its hooks ask who is moving how)."""
+    CARD_MOVE_KINDS.add(kind)
+
+
+def _tracks(ctx: TurnContext) -> bool:
+    board = ctx.board
+    found: bool | None = board.cache.get(CARD_MOVE)
+    if found is None:
+        found = board.cache[CARD_MOVE] = any(board.layer(kind) for kind in CARD_MOVE_KINDS)
+    return found
+
+
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
     (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
+    if not _tracks(ctx):
+        _execute(ctx, robot, card, None)
+        return
     notes = ctx.notes
     outer = notes.get(CARD_MOVE)
     notes[CARD_MOVE] = move = CardMove(robot.name)
@@ -305,7 +326,7 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
             notes[CARD_MOVE] = outer
 
 
-def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove) -> None:
+def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) -> None:
     ctype = card.type
     pos = robot.pos
     assert pos is not None
@@ -321,7 +342,8 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove) -> None
     if ctype.turn:
         rotate(ctx, robot, plan.turn, card)
         return
-    move.stepping = True
+    if move is not None:
+        move.stepping = True
     for _ in range(plan.squares):
         result = card_step(ctx, robot, plan, card.priority)
         if result == GONE:
@@ -329,7 +351,8 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove) -> None
         if result == BLOCKED:
             ctx.emit(robot, "blocked", card=str(card))
             break
-    move.stepping = False
+    if move is not None:
+        move.stepping = False
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop)
     if fns:

@@ -15,8 +15,9 @@ repeaters repeat after all robots moved, pushers' robots meet tilted ground, oil
 again, a hydraulic trapdoor gives way only under a robot ending its move on it, the main laser fires when
 an ordered option weapon cannot), and no listing or compass order decides (magnets, black holes,
 ventilators, hydraulic pushers, two pushers on one square, randomizers' and option draws' order; spiky
-walls sharing a side with another special side element are refused). A turn stored under version 2 replays exactly: ``Rules.for_version(2)`` plays the old ways (the
-old readings are house rules any game may keep, the order-dependent ways only replays get).
+walls sharing a side with another special side element are refused). A turn stored under version 2
+replays exactly: ``Rules.for_version(2)`` plays the old ways (the old readings are house rules any
+game may keep, the order-dependent ways only replays get).
 """
 
 RULES_VERSION = 3

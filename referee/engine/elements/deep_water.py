@@ -15,13 +15,14 @@ from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MovePlan, card_move
+from ..movement import MovePlan, card_move, track_card_moves
 from ..state import Robot
 from ..timing import CARD, ENTER
 from .water import slow
 
 #: the mark a card's move carries once deep water has charged it
 PAID = "deep water"
+track_card_moves("deep_water")
 
 
 def wade(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -18,7 +18,7 @@ from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, passing, register_pushed_onto
+from ..movement import MovePlan, passing, register_pushed_onto, track_card_moves
 from ..state import FLYING, Robot
 from ..timing import ENTER, STOP
 
@@ -63,6 +63,7 @@ def set_off(ctx: TurnContext, robot: Robot) -> None:
 
 
 register_pushed_onto(NAME, pushed)
+track_card_moves(NAME)
 
 
 HYDRAULIC_TRAPDOOR = Kind(
