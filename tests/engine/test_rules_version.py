@@ -29,7 +29,8 @@ def test_the_old_readings_are_house_rules_written_only_when_set():
 
 
 @pytest.mark.parametrize(("version", "status", "legacy"), [
-    (2, "resolved", True), (3, "resolved", False), (None, "open", False), (None, "resolved", True)])
+    (2, "resolved", True), (3, "resolved", False), (None, "open", False), (None, "resolved", True),
+    (2, "open", False)])  # a version-2 turn reopened by a rollback is played again under this engine's rules
 def test_a_stored_turn_is_played_under_the_rules_version_it_was_resolved_under(version, status, legacy):
     rules = turn_rules(Turn(rules={"edge": "pit"}, rules_version=version, status=status))
     assert rules.repeat_at_once is legacy and rules.order_free is not legacy
