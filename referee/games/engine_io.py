@@ -85,10 +85,9 @@ def stored_inputs(turn: Turn) -> TurnInputs:
 def turn_rules(turn: Turn) -> Rules:
     """The rules ``turn`` is played under: its house rules, as the rules version it was resolved under
     played them (a turn not yet resolved: this engine's), so a replay of a stored turn is exact."""
-    if turn.status == "open":  # played now (a turn reopened by a rollback too): this engine's rules
-        version = RULES_VERSION
-    else:  # a turn resolved before rules had a version was version 1
-        version = turn.rules_version or 1
+    # an open turn (one reopened by a rollback too) is played now; a turn resolved before rules had a
+    # version was played under version 1
+    version = RULES_VERSION if turn.status == "open" else turn.rules_version or 1
     return Rules.from_dict(turn.rules).for_version(version)
 
 
