@@ -13,12 +13,12 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..engine import DECK, Board, Card, Robot, Rules, TurnRun
+from ..engine import DECK, Board, BoardState, Card, Robot, Rules, TurnRun
 from ..engine.geometry import DIR_NAMES, square_name
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
 from .score import Score, score_robot
-from .search import DEFAULT_MAX_STEPS, Plan, _robot_key, _Search, plan_program
+from .search import DEFAULT_MAX_STEPS, Plan, _Search, plan_program, state_key
 
 
 @dataclass(frozen=True)
@@ -32,19 +32,22 @@ class Trace:
 
 
 def _base(board: Board, robots: Sequence[Robot], name: str, program: Sequence[Card | None], seed: int | str,
-          rules: Rules | None, undealt: Sequence[Card] | None, reentry: Mapping[str, int] | None) -> TurnRun:
+          rules: Rules | None, undealt: Sequence[Card] | None, reentry: Mapping[str, int] | None,
+          board_state: BoardState | None) -> TurnRun:
     if undealt is None:
         held = {c for c in program if c is not None}
         undealt = [c for c in DECK if c not in held]
     return TurnRun(board, list(robots), {name: list(program)}, rules=rules, seed=seed, undealt=list(undealt),
-                   reentry=dict(reentry or {}), record=False)
+                   reentry=dict(reentry or {}), record=False, board_state=board_state)
 
 
 def trace_program(board: Board, robots: Sequence[Robot], name: str, program: Sequence[Card | None], *,
                   seed: int | str = 0, rules: Rules | None = None, undealt: Sequence[Card] | None = None,
-                  reentry: Mapping[str, int] | None = None, course: CourseMap | None = None) -> Trace:
-    """Robot ``name`` playing ``program`` (five registers), every other robot standing still."""
-    run = _base(board, robots, name, program, seed, rules, undealt, reentry)
+                  reentry: Mapping[str, int] | None = None, course: CourseMap | None = None,
+                  board_state: BoardState | None = None) -> Trace:
+    """Robot ``name`` playing ``program`` (five registers), every other robot standing still, from
+    ``board_state`` (what the board remembers at the start of the turn, as the real turn starts)."""
+    run = _base(board, robots, name, program, seed, rules, undealt, reentry, board_state)
     start = next(r for r in robots if r.name == name)
     registers = []
     while not run.done:
@@ -57,9 +60,10 @@ def trace_program(board: Board, robots: Sequence[Robot], name: str, program: Seq
 def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
                   locked: Mapping[int, Card] | None = None, seed: int | str = 0, rules: Rules | None = None,
                   undealt: Sequence[Card] | None = None, count: int = 3, max_steps: int = DEFAULT_MAX_STEPS,
-                  course: CourseMap | None = None) -> list[Plan]:
+                  course: CourseMap | None = None, board_state: BoardState | None = None) -> list[Plan]:
     """Up to ``count`` programs, best first: for each card type the robot may play in its first free
-    register, the best program opening with it (by the autopilot's score; the others stand still)."""
+    register, the best program opening with it (by the autopilot's score; the others stand still), the
+    turn starting from ``board_state`` as the real one does."""
     locked = dict(locked or {})
     me = next(r for r in robots if r.name == name)
     if undealt is None:
@@ -68,7 +72,7 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     course = course or course_map(board)
     search = _Search(board, list(robots), me, hand, locked, {}, course, max_steps)
     run = TurnRun(board, list(robots), {name: [locked.get(r) for r in range(1, REGISTERS + 1)]}, rules=rules,
-                  seed=seed, undealt=list(undealt), record=False)
+                  seed=seed, undealt=list(undealt), record=False, board_state=board_state)
     reg = 1
     while reg in locked and not run.done:
         run.step()
@@ -76,8 +80,8 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     choices = [g for g, n in enumerate(search.counts) if n]
     if me.pos is None or me.powered_down or run.done or reg > REGISTERS or not choices:
         return [plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
-                             course=course)]
-    state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+                             course=course, board_state=board_state)]
+    state = state_key(run, reg)
     found: list[tuple[Score, tuple[int | None, ...]]] = []
     for group in choices:
         counts = search.counts
@@ -88,7 +92,7 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     plans = []
     for score, keys in found[:count]:
         program = search.program(keys)
-        final = _base(board, robots, name, program, seed, rules, undealt, None)
+        final = _base(board, robots, name, program, seed, rules, undealt, None, board_state)
         after = final.finish().robots[[r.name for r in final.robots].index(name)]
         plans.append(Plan(program, score, after, search.steps, search.complete))
     return plans

@@ -13,6 +13,7 @@ free registers leaves the last ones empty.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -146,7 +147,7 @@ class _Search:
             run = run.copy()
             run.step()
             return self.best(run, reg + 1, counts)
-        state = (reg, len(run.ctx.undealt), *(_robot_key(r) for r in run.robots))
+        state = state_key(run, reg)
         key = (counts, state)
         found = self.memo.get(key)
         if found is not None:
@@ -190,6 +191,22 @@ class _Search:
             after.step()
             self.after[move] = after
         return self.best(after, reg + 1, left)
+
+
+def state_key(run: TurnRun, reg: int) -> Hashable:
+    """Everything the rest of the turn from register ``reg`` may depend on: the robots, the cards left to
+    draw, what the board's elements remember (a barricade's hits, a piston, a turret...), what elements and
+    options noted for the turn (ice momentum...), the option deck's size. Two runs with equal keys play the
+    rest of the turn alike, so the search solves such a state once."""
+    ctx = run.ctx
+    key: tuple[Hashable, ...] = (reg, len(ctx.undealt), *(_robot_key(r) for r in run.robots))
+    if ctx.board_state:
+        key += (json.dumps(ctx.board_state.values, sort_keys=True),)
+    if ctx.notes:
+        key += (repr(sorted(ctx.notes.items(), key=lambda item: item[0])),)
+    if ctx.option_deck is not None:
+        key += (len(ctx.option_deck),)
+    return key
 
 
 def _robot_key(r: Robot) -> Hashable:

@@ -235,6 +235,15 @@ class TurnContext:
         return robot.options[-1]
 
     # -- option cards ----------------------------------------------------------------------------
+    def drawing_order(self, robots: list[Robot]) -> list[Robot]:
+        """``robots`` that draw from the option deck at one moment, in an order no listing decides: the
+        priority of the card each plays in this phase (the last phase's at the end of the turn), highest
+        first, robots without one after them by name (rules version 2: the order robots are listed in)."""
+        if not self.rules.order_free:
+            return robots
+        current = self.current
+        return sorted(robots, key=lambda r: (-current[r.name].priority if r.name in current else 1, r.name))
+
     def deck(self) -> list[str]:
         """The option deck; a turn given none shuffles a fresh one (less the cards held) when first used."""
         if self.option_deck is None:

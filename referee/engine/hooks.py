@@ -114,6 +114,9 @@ class Effect:
     #: ``(ctx, robot, phase)``: a weapon; fires instead of the main laser in the registers the
     #: player's FIRE orders name it for
     weapon: Callable[[Any, Any, int], None] | None = None
+    #: ``(ctx, robot, phase) -> reason | None``: why the weapon cannot act this register (Scrambler in
+    #: register 5...); then the main laser fires instead
+    unable: Callable[[Any, Any, int], str | None] | None = None
     #: step id -> handler for steps outside the robots' moves: ``(ctx, robot, phase)`` in a phase step,
     #: ``(ctx, robot)`` in a start or end of turn step; run after the board's and the core's handlers
     steps: dict[str, Callable[..., None]] = field(default_factory=dict)

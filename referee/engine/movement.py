@@ -10,7 +10,7 @@ timing table's "robots move" sequence, merged with the robot's own effects.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
@@ -174,6 +174,24 @@ def run_movers(ctx: TurnContext, above: int) -> None:
         movers.pop(0)[1](ctx)
 
 
+#: ``ctx.notes`` key: what runs once the phase's robots have all moved (see ``after_moves``)
+AFTER_MOVES = "after moves"
+
+
+def after_moves(ctx: TurnContext, key: str, run: Callable[[TurnContext], None]) -> None:
+    """Have ``run(ctx)`` run once (per ``key``) when this phase's robots and movers have all moved, before the
+    board elements: what the texts put "after the Robots Move segment" (repeaters). What it makes happen
+    may ask for another run; they go on until none is asked for."""
+    ctx.notes.setdefault(AFTER_MOVES, {})[key] = run
+
+
+def run_after_moves(ctx: TurnContext) -> None:
+    """Run what :func:`after_moves` asked for, again while a run asks for more."""
+    while (pending := ctx.notes.pop(AFTER_MOVES, None)):
+        for run in pending.values():
+            run(ctx)
+
+
 def _rebound_note(robot: Robot) -> str:
     return f"rebound {robot.name}"
 
@@ -198,9 +216,117 @@ def card_step(ctx: TurnContext, robot: Robot, plan: MovePlan, priority: int) -> 
     return result
 
 
+#: ``ctx.notes`` key: the card being executed now (:class:`CardMove`)
+CARD_MOVE = "card move"
+
+
+@dataclass(slots=True)
+class CardMove:
+    """A robot executing a card, for the hooks that must know a move is the robot's own: whose card it is,
+    whether its squares of movement are under way (more may follow), and what hooks marked on the way
+    (deep water's 1 HP comes once a card)."""
+
+    robot: str
+    stepping: bool = False
+    marks: set[str] = field(default_factory=set)
+
+
+#: ``ctx.notes`` key: the robots a multi-square push (hydraulic pushers) is moving now, see :func:`passing`
+PUSHING = "pushing"
+
+
+def passing(ctx: TurnContext, robot: Robot) -> bool:
+    """Whether ``robot`` is in the middle of a move that may go on (its card's squares, a hydraulic push):
+    a square it enters now is passed over, not where it ends its move."""
+    move: CardMove | None = ctx.notes.get(CARD_MOVE)
+    if move is not None and move.robot == robot.name and move.stepping:
+        return True
+    return robot.name in ctx.notes.get(PUSHING, ())
+
+
+#: floor kind -> what it does to the robots a pusher has pushed onto it, all at once: ``(ctx, [(robot, d)])``
+PUSHED_ONTO: dict[str, Callable[[TurnContext, list[tuple[Robot, int]]], None]] = {}
+
+
+def register_pushed_onto(kind: str, fn: Callable[[TurnContext, list[tuple[Robot, int]]], None]) -> None:
+    """``fn`` acts on robots pushers push onto ``kind`` (timing text, board elements 12: "robots who got pushed
+    in craters/tilted ground, oil slicks, giant trapdoors get affected by them (again!)")."""
+    PUSHED_ONTO[kind] = fn
+
+
+def positions(ctx: TurnContext) -> dict[str, Square | None]:
+    """Where every robot stands (to tell afterwards who a step moved, see :func:`pushed_onto`)."""
+    return {r.name: r.pos for r in ctx.robots}
+
+
+def pushed_onto(ctx: TurnContext, before: dict[str, Square | None]) -> None:
+    """The robots a pusher step moved (``before``: :func:`positions` before it) meet what they were pushed
+    onto: each kind of :data:`PUSHED_ONTO` acts on all of its robots at once, kinds in the order they
+    registered. Nothing happens under the house rule ``pushed_not_affected``."""
+    if ctx.rules.pushed_not_affected or not PUSHED_ONTO:
+        return
+    moved: list[tuple[Robot, int]] = []
+    for robot in ctx.robots:
+        start, pos = before.get(robot.name), robot.pos
+        if start is None or pos is None or start == pos:
+            continue
+        if start[0] == pos[0]:
+            moved.append((robot, 1 if pos[1] > start[1] else 3))
+        elif start[1] == pos[1]:
+            moved.append((robot, 0 if pos[0] > start[0] else 2))
+    if not moved:
+        return
+    for kind, fn in PUSHED_ONTO.items():
+        layer = ctx.board.layer(kind)
+        if layer:
+            mine = [(robot, d) for robot, d in moved if robot.pos in layer and FLYING not in robot.statuses]
+            if mine:
+                fn(ctx, mine)
+
+
+def card_move(ctx: TurnContext, robot: Robot) -> CardMove | None:
+    """The card ``robot`` is executing right now, if a move it makes is its own card's (not a push, a belt...)."""
+    move: CardMove | None = ctx.notes.get(CARD_MOVE)
+    return move if move is not None and move.robot == robot.name else None
+
+
+#: kinds whose hooks ask :func:`card_move` or :func:`passing`: the record of the card being executed is
+#: kept only on boards holding one of them (``track_card_moves``), so other boards pay nothing for it
+CARD_MOVE_KINDS: set[str] = set()
+
+
+def track_card_moves(kind: str) -> None:
+    """Keep the :class:`CardMove` record on boards holding ``kind`` (its hooks ask who is moving how)."""
+    CARD_MOVE_KINDS.add(kind)
+
+
+def _tracks(ctx: TurnContext) -> bool:
+    board = ctx.board
+    found: bool | None = board.cache.get(CARD_MOVE)
+    if found is None:
+        found = board.cache[CARD_MOVE] = any(board.layer(kind) for kind in CARD_MOVE_KINDS)
+    return found
+
+
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
     (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
+    if not _tracks(ctx):
+        _execute(ctx, robot, card, None)
+        return
+    notes = ctx.notes
+    outer = notes.get(CARD_MOVE)
+    notes[CARD_MOVE] = move = CardMove(robot.name)
+    try:
+        _execute(ctx, robot, card, move)
+    finally:
+        if outer is None:
+            del notes[CARD_MOVE]
+        else:
+            notes[CARD_MOVE] = outer
+
+
+def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) -> None:
     ctype = card.type
     pos = robot.pos
     assert pos is not None
@@ -216,6 +342,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     if ctype.turn:
         rotate(ctx, robot, plan.turn, card)
         return
+    if move is not None:
+        move.stepping = True
     for _ in range(plan.squares):
         result = card_step(ctx, robot, plan, card.priority)
         if result == GONE:
@@ -223,6 +351,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if result == BLOCKED:
             ctx.emit(robot, "blocked", card=str(card))
             break
+    if move is not None:
+        move.stepping = False
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop)
     if fns:

@@ -14,7 +14,7 @@ from .elements.lasers import robot_lasers
 from .events import Event
 from .geometry import square_name
 from .hooks import EFFECTS
-from .movement import MOVERS, PUSH, execute_card, run_movers, try_step
+from .movement import AFTER_MOVES, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
 from .state import END, FLYING, HELD, START, TAMAGOTCHI, VIRTUALIZED, BoardState, Robot, Rules
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
@@ -357,6 +357,8 @@ class TurnRun:
         if movers:
             run_movers(ctx, -1)
             del ctx.notes[MOVERS]
+        if AFTER_MOVES in ctx.notes:  # after the robots move segment (repeaters)
+            run_after_moves(ctx)
         for robot in ctx.robots:
             self.played.setdefault(robot.name, [None] * (phase - 1)).append(ctx.current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from .cards import Card
 from .geometry import Square
+from .version import RULES_VERSION
 
 
 @dataclass(slots=True)
@@ -120,10 +121,24 @@ class Rules:
     #: radio beams: the ``original`` rule (random cards locked into next turn's program) or the ``revised`` one
     #: (the beam's three cards replace the rest of this turn's program, registers 6-8 if needed)
     radio_beam: str = "original"
+    # -- the old readings of rules version 2, kept for a GM who wants them (all off: the texts' reading) --
+    #: only a card executed in deep water costs 1 HP; moving into or through it under a card is free
+    deep_water_start_only: bool = False
+    #: a repeater repeats a card at once, before the robots of lower priority move
+    repeat_at_once: bool = False
+    #: robots pushed by pushers onto tilted ground, oil or a hydraulic trapdoor are not affected again
+    pushed_not_affected: bool = False
+    #: a real robot passing over a hydraulic trapdoor under its card sets it off
+    trapdoor_on_passing: bool = False
+    #: an option weapon ordered where it cannot act fires nothing (the main laser is lost)
+    weapon_or_nothing: bool = False
+    #: the rules version the turn is played under (not a house rule: :meth:`for_version` sets it to replay a
+    #: turn stored under older rules exactly; never read from or written to a game's house rules)
+    version: int = field(default=RULES_VERSION, compare=False)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"version"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown house rule {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -142,6 +157,9 @@ class Rules:
             raise ValueError("house rule teleport_through_walls must be true or false")
         if not isinstance(self.option_shield, bool):
             raise ValueError("house rule option_shield must be true or false")
+        for name in LEGACY_RULES:
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"house rule {name} must be true or false")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
                               ("fire_control", ("newest", "sacrifice order")),
@@ -153,14 +171,32 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every rule; the option cards' rules only when they differ from the default (so the rules
         stored before option cards existed read the same)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)
-                if f.name not in OPTION_RULES | ELEMENT_RULES or getattr(self, f.name) != f.default}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "version" and (
+                f.name not in OPTION_RULES | ELEMENT_RULES | LEGACY_RULES or getattr(self, f.name) != f.default)}
+
+    def for_version(self, version: int) -> Rules:
+        """These rules as a turn stored under rules ``version`` was played: before version 3 the old
+        readings (:data:`LEGACY_RULES`) were the only ones, and the order-dependent ways too."""
+        changes: dict[str, Any] = {"version": version}
+        if version < 3:
+            changes.update(dict.fromkeys(LEGACY_RULES, True))
+        return replace(self, **changes)
+
+    @property
+    def order_free(self) -> bool:
+        """Whether the ways that do not depend on a board's listing or compass order apply (version 3 on);
+        a turn stored under version 2 replays the old ways (magnets, black holes, ventilators, hydraulic
+        pushers, two pushers on one square, the order of randomizers' and option draws)."""
+        return self.version >= 3
 
 
 #: house rules of the option cards (issue 16), written out only when set
 OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control"})
 #: house rules of board elements added later (issue 15), written out only when set
 ELEMENT_RULES = frozenset({"radio_beam"})
+#: house rules keeping the readings of rules version 2 (issue 33), written out only when set
+LEGACY_RULES = frozenset({"deep_water_start_only", "repeat_at_once", "pushed_not_affected", "trapdoor_on_passing",
+                          "weapon_or_nothing"})
 
 
 # Phase labels outside the five register phases.

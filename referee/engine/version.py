@@ -9,6 +9,15 @@ Version 2 (issue 16, option cards): the option deck exists, so a robot whose two
 ``option`` draws a card instead of being repaired, an undamaged robot is asked too, and a robot
 gives up one option per point of a hit at its sacrifice threshold. Also in version 2 (issue 13): ghosts
 rise from graves, so boards with graves resolve differently.
+
+Version 3 (issue 33): the rule texts' readings where they are clear (moving through deep water hurts,
+repeaters repeat after all robots moved, pushers' robots meet tilted ground, oil and hydraulic trapdoors
+again, a hydraulic trapdoor gives way only under a robot ending its move on it, the main laser fires when
+an ordered option weapon cannot), and no listing or compass order decides (magnets, black holes,
+ventilators, hydraulic pushers, two pushers on one square, randomizers' and option draws' order; spiky
+walls sharing a side with another special side element are refused). A turn stored under version 2
+replays exactly: ``Rules.for_version(2)`` plays the old ways (the old readings are house rules any
+game may keep, the order-dependent ways only replays get).
 """
 
-RULES_VERSION = 2
+RULES_VERSION = 3

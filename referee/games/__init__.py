@@ -49,6 +49,7 @@ from .common import (
 from .corrections import Rerun, replace_open_state, rerun_turn, rollback_to
 from .engine_io import (
     TurnInputs,
+    TurnStart,
     option_answers,
     result_columns,
     rules_version_note,
@@ -56,6 +57,7 @@ from .engine_io import (
     stored_inputs,
     stored_result,
     turn_option_orders,
+    turn_start,
 )
 from .fills import (
     FILLS,
@@ -86,7 +88,7 @@ from .views import game_view, turn_view
 
 __all__ = [
     "FILLS", "MAX_PLAYERS", "PALETTE", "RESERVED_ROBOT_NAMES", "SECRET_ALPHABET", "SECRET_LENGTH", "STRATEGIES",
-    "Fill", "Filling", "Rerun", "Strategy", "TurnInputs",
+    "Fill", "Filling", "Rerun", "Strategy", "TurnInputs", "TurnStart",
     "active_orders", "add_player", "audit", "cards_of", "cards_text", "course_players", "create_game",
     "eject_player", "end_game", "fill_for", "filling", "find_player_by_email", "game_view", "get_game",
     "get_player", "get_turn", "idle_fill", "last_resolved", "list_games", "load_course", "new_secret",
@@ -96,5 +98,5 @@ __all__ = [
     "resume_game",
     "robots_of", "rollback_to", "rules_version_note", "run_engine", "set_deadline", "set_standing_orders",
     "start_and_announce", "start_game", "stored_inputs", "stored_result", "submit_program", "turn_option_orders",
-    "turn_seed", "turn_view", "utcnow", "waiting_for",
+    "turn_seed", "turn_start", "turn_view", "utcnow", "waiting_for",
 ]

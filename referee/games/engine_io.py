@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import RULES_VERSION, BoardState, Card, Rules, TurnResult
+from ..engine import RULES_VERSION, Board, BoardState, Card, Robot, Rules, TurnResult
 from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers, DecisionKey
 from ..engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
@@ -82,19 +82,46 @@ def stored_inputs(turn: Turn) -> TurnInputs:
                       standing=dict(turn.standing or {}), option_orders=dict(turn.option_orders or {}))
 
 
+def turn_rules(turn: Turn) -> Rules:
+    """The rules ``turn`` is played under: its house rules, as the rules version it was resolved under
+    played them (a turn not yet resolved: this engine's), so a replay of a stored turn is exact."""
+    # an open turn (one reopened by a rollback too) is played now; a turn resolved before rules had a
+    # version was played under version 1
+    version = RULES_VERSION if turn.status == "open" else turn.rules_version or 1
+    return Rules.from_dict(turn.rules).for_version(version)
+
+
+@dataclass
+class TurnStart:
+    """Where a turn starts from, as the engine takes it: the real turn, its replays, and the runs that
+    foresee it (PREVIEW, HINT, the autopilot) all start from this, board state included."""
+
+    board: Board
+    robots: list[Robot]
+    rules: Rules
+    undealt: list[Card]
+    #: what the board's elements remember from the turns before (a broken barricade, a piston...)
+    board_state: BoardState
+    option_deck: list[str] | None
+
+
+def turn_start(turn: Turn, course: str) -> TurnStart:
+    """The starting state of ``turn`` on ``course`` (the one function for the real turn and its previews)."""
+    return TurnStart(board=load_course(course), robots=robots_of(turn), rules=turn_rules(turn),
+                     undealt=undealt_of(turn), board_state=BoardState.from_dict(turn.board_before),
+                     option_deck=list(turn.option_deck) if turn.option_deck is not None else None)
+
+
 def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
     """Resolve ``turn`` from its stored snapshot with ``inputs``. Pure: nothing is written."""
-    board = load_course(course)
-    robots = robots_of(turn)
-    for r in robots:
+    start = turn_start(turn, course)
+    for r in start.robots:
         if r.name in inputs.power_down:
             r.power_down_next = True
     reentry = {name: parse_dir(d) for name, d in inputs.reentry.items()}
-    return engine_resolve(board, robots, inputs.programs, rules=Rules.from_dict(turn.rules), seed=turn.seed,
-                          undealt=undealt_of(turn), reentry=reentry,
-                          answers=inputs.answers(),
-                          board_state=BoardState.from_dict(turn.board_before),
-                          option_deck=list(turn.option_deck) if turn.option_deck is not None else None)
+    return engine_resolve(start.board, start.robots, inputs.programs, rules=start.rules, seed=turn.seed,
+                          undealt=start.undealt, reentry=reentry, answers=inputs.answers(),
+                          board_state=start.board_state, option_deck=start.option_deck)
 
 
 def result_columns(result: TurnResult) -> dict[str, Any]:
@@ -117,10 +144,14 @@ def stored_result(turn: Turn) -> dict[str, Any]:
                                                 "phases_run", "end_of_turn")}
 
 
+#: the rules versions this engine replays exactly (``Rules.for_version``)
+REPLAYABLE = frozenset(range(2, RULES_VERSION + 1))
+
+
 def rules_version_note(turn: Turn) -> str | None:
     """What a re-run of ``turn`` must say when it was resolved under other rules than this engine's."""
     resolved_under = turn.rules_version or 1
-    if resolved_under == RULES_VERSION:
+    if resolved_under in REPLAYABLE:
         return None
     return (f"turn {turn.number} was resolved under rules version {resolved_under}; this engine plays "
             f"version {RULES_VERSION}, so a re-run may differ from the stored result")

@@ -28,12 +28,13 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from ..engine import BoardState, Card, Robot, Rules
+from ..engine import Card, Robot
 from ..store.errors import InvalidValue
 from ..store.models import MISSING_ORDERS_POLICIES, Game, Player, Turn
 from ..store.programs import REGISTERS, random_program
-from ..store.queries import load_course, open_turn, waiting_for
-from ..store.records import cards_of, hand_of, locked_of, robots_of, undealt_of
+from ..store.queries import open_turn, waiting_for
+from ..store.records import cards_of, hand_of, locked_of
+from .engine_io import turn_start
 
 #: ``fill(player, robot, hand, locked, seed) -> five registers`` for a robot with no program
 Fill = Callable[[Player, Robot, list[Card], dict[int, Card], str], list[Card | None]]
@@ -185,11 +186,10 @@ def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
     from ..autopilot import plan_program
     from ..coursemaps import cached_course_map
 
-    board = load_course(game.course)
-    plan = plan_program(board, robots_of(turn), robot, hand, locked=locked, seed=turn.seed,
-                        rules=Rules.from_dict(turn.rules), undealt=undealt_of(turn),
-                        board_state=BoardState.from_dict(turn.board_before),
-                        course=cached_course_map(board))  # the course's map from disk, not measured again
+    start = turn_start(turn, game.course)
+    plan = plan_program(start.board, start.robots, robot, hand, locked=locked, seed=turn.seed,
+                        rules=start.rules, undealt=start.undealt, board_state=start.board_state,
+                        course=cached_course_map(start.board))  # the course's map from disk, not measured again
     return plan.program
 
 

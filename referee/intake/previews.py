@@ -22,12 +22,11 @@ from sqlalchemy.orm import Session
 from ..autopilot.course import FAR
 from ..autopilot.preview import best_programs, path_picture, trace_program
 from ..coursemaps import cached_course_map
-from ..engine import Board, Card, Robot, Rules, resolve_turn
+from ..engine import Card, Robot, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
+from ..games.engine_io import TurnStart, turn_start
 from ..orders.replies import card_text
 from ..store.models import Game, Player, Turn
-from ..store.queries import load_course
-from ..store.records import robots_of, undealt_of
 
 if TYPE_CHECKING:
     from ..render.mail import Picture
@@ -58,9 +57,9 @@ def _outcome(before: Robot, after: Robot, distance: int) -> str:
     return ", ".join(bits)
 
 
-def _setting(game: Game, turn: Turn) -> tuple[Board, list[Robot], Rules, list[Card]]:
-    board = load_course(game.course)
-    return board, robots_of(turn), Rules.from_dict(turn.rules), undealt_of(turn)
+def _setting(game: Game, turn: Turn) -> TurnStart:
+    """The turn's starting state as the real turn takes it, board state included."""
+    return turn_start(turn, game.course)
 
 
 def preview_picture(game: Game, player: Player, turn: Turn, program: list[Card]) -> Picture:
@@ -71,9 +70,10 @@ def preview_picture(game: Game, player: Player, turn: Turn, program: list[Card])
     from ..render.path import path_image, path_marks
     from ..render.turn import file_stem
 
-    board, robots, rules, undealt = _setting(game, turn)
-    result = resolve_turn(board, robots, {player.robot: list(program)}, rules=rules, seed=preview_seed(turn),
-                          undealt=undealt)
+    start = _setting(game, turn)
+    board, robots = start.board, start.robots
+    result = resolve_turn(board, robots, {player.robot: list(program)}, rules=start.rules, seed=preview_seed(turn),
+                          undealt=start.undealt, board_state=start.board_state)
     colours = {p.robot: p.colour for p in game.players if p.colour}
     players = make_players([r.name for r in robots], colours=colours)
     marks = path_marks(robots, result.events, player.robot)
@@ -98,14 +98,15 @@ def preview_answer(s: Session, game: Game, player: Player, turn: Turn | None, pr
     if program is None:
         return ("PREVIEW: there is no whole program on file for you yet. Send your five cards with the\n"
                 "word PREVIEW on a line of its own, and the answer shows where they take your robot.\n"), None
-    board, robots, rules, undealt = _setting(game, turn)
+    start = _setting(game, turn)
+    board, robots = start.board, start.robots
     me = next((r for r in robots if r.name == player.robot), None)
     if me is None or me.pos is None:
         return f"PREVIEW: {player.robot} is not on the board this turn; there is no path to show.\n", None
     picture = preview_picture(game, player, turn, program)
     course = cached_course_map(board)
     trace = trace_program(board, robots, player.robot, program, seed=preview_seed(turn),
-                          rules=rules, undealt=undealt, course=course)
+                          rules=start.rules, undealt=start.undealt, course=course, board_state=start.board_state)
     lines = [*textwrap.wrap(f"PREVIEW of {player.robot}'s program for turn {turn.number} of {game.code}: the "
                             "other robots stand still (their orders are not looked at) and random elements may "
                             "fall otherwise, so the real turn can differ.", 78),
@@ -129,13 +130,15 @@ def hint_text(s: Session, game: Game, player: Player, turn: Turn | None, hand: l
                 "HINTS ON). PREVIEW still shows where your own program takes your robot.\n")
     if turn is None:
         return f"HINT: game {game.code} has no open turn, so there is no hand to advise on.\n"
-    board, robots, rules, undealt = _setting(game, turn)
+    start = _setting(game, turn)
+    board, robots = start.board, start.robots
     me = next((r for r in robots if r.name == player.robot), None)
     if me is None or me.pos is None or me.powered_down or not hand:
         return f"HINT: {player.robot} plays no cards this turn; there is nothing to advise.\n"
     course = cached_course_map(board)
     plans = best_programs(board, robots, player.robot, hand, locked=locked, seed=preview_seed(turn),
-                          rules=rules, undealt=undealt, count=HINTS, course=course)
+                          rules=start.rules, undealt=start.undealt, count=HINTS, course=course,
+                          board_state=start.board_state)
     lines = [*textwrap.wrap(f"HINT for {player.robot}, turn {turn.number} of {game.code}: the autopilot's best "
                             "programs of your hand, one per first card, the other robots standing still. Nothing "
                             "is entered for you: send the program you choose as usual.", 78), ""]

@@ -26,12 +26,27 @@ def test_as_many_robots_as_it_carries_stand_safely_and_virtual_robots_weigh_noth
     assert p.at("Ghost") is None and p.at("Sitter") is None and p.at("Twonky") == "r3c3"
 
 
-def test_passing_over_sets_it_off_too_and_doors_count_apart():
+def test_doors_count_apart():
     doors = [element("hydraulic_trapdoor", "r3c3", carry=1, door=1), element("hydraulic_trapdoor", "r4c3", carry=1,
                                                                           door=2)]
     p = play(doors, [robot("Sitter", "r4c3", "E"), robot("Twonky", "r2c3", "N")], {"Twonky": ["FWD1 490"]})
     assert p.at("Sitter") == "r4c3"  # door 2 holds one: Twonky on door 1 is no weight on it
+
+
+# -- rules version 3 (issue 33): "If one more robot tries to end his move on it, he sets off the trapdoor"
+def test_a_robot_passing_over_it_under_its_card_does_not_set_it_off():
     p = play(BIG, [robot("Sitter", "r4c4", "E"), robot("Twonky", "r2c3", "N")], {"Twonky": ["FWD3 790"]})
+    assert p.at("Sitter") == "r4c4" and p.at("Twonky") == "r5c3"
+
+
+def test_a_card_ending_on_it_after_crossing_it_sets_it_off():
+    p = play(BIG, [robot("Sitter", "r4c4", "E"), robot("Twonky", "r2c3", "N")], {"Twonky": ["FWD2 670"]})
+    assert p.at("Sitter") is None and p.at("Twonky") == "r4c3"
+
+
+def test_house_rule_trapdoor_on_passing_keeps_passing_over_setting_it_off():
+    p = play(BIG, [robot("Sitter", "r4c4", "E"), robot("Twonky", "r2c3", "N")], {"Twonky": ["FWD3 790"]},
+             rules={"trapdoor_on_passing": True})
     assert p.at("Sitter") is None and p.at("Twonky") == "r5c3"
 
 

@@ -1,6 +1,8 @@
 """Magnets: after the belts, every robot in line with a magnet is pulled one square closer."""
 
-from .scenarios import belt, element, pit, play, robot, wall
+from referee.engine import Robot, Rules, parse_square, resolve_turn
+
+from .scenarios import belt, element, engine_board, pit, play, robot, wall
 
 MAGNET = [element("magnet", "r4c4")]
 
@@ -42,9 +44,28 @@ def test_a_real_robot_in_the_way_holds_a_pulled_robot_and_is_not_pushed():
     assert not [t for t in p.texts("Hulk", 1) if t.startswith("pulled")]
 
 
-def test_a_robot_in_line_with_two_magnets_is_pulled_by_each_in_turn():
+# -- rules version 3 (issue 33): no listing or compass order decides
+def test_a_robot_in_line_with_two_magnets_pulling_it_different_ways_stays():
     p = play([*MAGNET, element("magnet", "r8c7")], [robot("Twonky", "r4c7", "N")], {})
-    # r4c4 comes first in board order: west to r4c6, out of column 7; r8c7 then finds nobody in line
-    assert p.at("Twonky") == "r4c6"
+    assert p.at("Twonky") == "r4c7"
     p = play([*MAGNET, element("magnet", "r4c8")], [robot("Twonky", "r4c6", "N")], {})
-    assert p.texts("Twonky", 1)[:2] == ["pulled to r4c5", "pulled to r4c6"]
+    assert p.at("Twonky") == "r4c6" and not p.events("Twonky", text="pulled to r4c5")
+
+
+def test_two_robots_pulled_onto_the_magnet_from_opposite_sides_both_stay():
+    """As two belts carrying robots into one square: neither goes, whichever side of the compass they are on."""
+    for a, b in (("r5c4", "r3c4"), ("r4c5", "r4c3"), ("r5c4", "r4c3")):
+        p = play(MAGNET, [robot("Twonky", a, "N"), robot("Hulk", b, "N")], {})
+        assert (p.at("Twonky"), p.at("Hulk")) == (a, b)
+
+
+def test_robots_pulled_the_same_way_by_two_magnets_move_one_square():
+    p = play([*MAGNET, element("magnet", "r4c2")], [robot("Twonky", "r4c7", "N")], {})
+    assert p.at("Twonky") == "r4c6"
+
+
+def test_rules_version_2_replays_magnets_one_after_another_north_first():
+    board = engine_board(MAGNET, 8, 8)
+    robots = [Robot("Twonky", parse_square("r5c4"), 0), Robot("Hulk", parse_square("r3c4"), 0)]
+    old = resolve_turn(board, robots, {}, phases=1, rules=Rules().for_version(2))
+    assert [r.pos for r in old.robots] == [parse_square("r4c4"), parse_square("r3c4")]

@@ -1,6 +1,10 @@
 """Spiky walls: walls that do 1 damage to a robot running, pushed or carried against them."""
 
-from .scenarios import belt, element, laser, play, pusher, robot
+import pytest
+
+from referee.engine import BoardError
+
+from .scenarios import belt, element, engine_board, laser, play, pusher, robot
 
 SPIKES = element("spiky_wall", "r3c4", sides=["N"])
 
@@ -40,3 +44,24 @@ def test_a_spiky_wall_stops_lasers_like_a_wall():
 def test_walking_along_a_spiky_wall_is_safe():
     p = play([SPIKES], [robot("Twonky", "r3c3", "E")], {"Twonky": ["FWD2 670"]})
     assert p.at("Twonky") == "r3c5" and p.damage("Twonky") == 0
+
+
+# -- rules version 3 (issue 33): the board file's order must never decide what a side does
+@pytest.mark.parametrize("other", [
+    {"kind": "force_field", "at": "r3c4", "sides": ["N"]},
+    {"kind": "barricade", "at": "r4c4", "sides": ["S"]},  # the same side, seen from the square beyond
+    {"kind": "loophole", "at": "r3c4", "sides": ["N"]},
+])
+def test_a_spiky_wall_sharing_its_side_with_another_special_side_element_is_refused_in_either_order(other):
+    spiky = {"kind": "spiky_wall", "at": "r3c4", "sides": ["N"]}
+    for elements in ([spiky, other], [other, spiky]):
+        with pytest.raises(BoardError, match="side r3c4 N holds both"):
+            engine_board(elements, 8, 8)
+
+
+def test_two_barricades_on_one_side_are_refused_and_one_on_each_side_is_fine():
+    with pytest.raises(BoardError, match="holds both a barricade and a barricade"):
+        engine_board([{"kind": "barricade", "at": "r3c4", "sides": ["E"], "strength": 1},
+                      {"kind": "barricade", "at": "r3c5", "sides": ["W"], "strength": 3}], 8, 8)
+    engine_board([{"kind": "barricade", "at": "r3c4", "sides": ["E", "N"]},
+                  {"kind": "spiky_wall", "at": "r3c4", "sides": ["S", "W"]}], 8, 8)

@@ -33,3 +33,18 @@ def test_blown_into_a_pit_or_off_the_board_the_robot_is_destroyed():
     assert p.at("Twonky") is None
     p = play(fan(2), [robot("Twonky", "r4c7", "N")], {})
     assert p.texts("Twonky", 1)[:2] == ["blown to r4c8", "destroyed"]
+
+
+# -- rules version 3 (issue 33): all ventilators of a phase act at once, each robot at most once
+CROSSWIND = [*fan(1), element("ventilator", "r8c5", dir="S", phases=[1, 2, 3, 4, 5], count=1), wall("r8c5", "N")]
+
+
+def test_a_robot_blown_into_another_ventilators_line_is_not_blown_again_in_that_phase():
+    p = play(CROSSWIND, [robot("Twonky", "r4c4", "N")], {})
+    assert p.texts("Twonky", 1, step="ventilators") == ["blown to r4c5"]
+
+
+def test_a_robot_in_the_lines_of_ventilators_blowing_different_ways_stays():
+    """Hulk, where the east wind and the south wind cross, stays; Twonky, in the east wind only, is blown on."""
+    p = play(CROSSWIND, [robot("Twonky", "r4c6", "N"), robot("Hulk", "r4c5", "N")], {})
+    assert p.at("Hulk") == "r4c5" and p.at("Twonky") == "r4c7"

@@ -16,6 +16,7 @@ from ..events import register_wording
 from ..geometry import opposite, square_name, step
 from ..kinds import Field, Kind
 from ..state import Robot
+from .sides import one_special_per_side
 
 NAME = "barricade"
 register_wording("barricade hit", "barricade {at} hit ({amount} of {number})")
@@ -76,6 +77,7 @@ BARRICADE = Kind(
     fields=(Field("sides", "sides"), Field("strength", "int", required=False, default=2, lo=1, hi=3)),
     summary="a barricade on sides of the square: a wall for robots until it has taken strength hits",
     install=_install,
+    finish=one_special_per_side,
     glyph=lambda e: "bx",
     rank=20,  # below the floor kinds: a chop shop behind its barricades still shows
     legend=lambda e: f"barricade {''.join('NESW'[s] for s in e['sides'])}, strength {e['strength']}",

@@ -2,8 +2,8 @@
 its row and column one square closer, across the whole board.
 
 The pull reaches through walls, but a robot cannot be pulled through one: a wall on its way holds it.
-Otherwise it is pulled as by a magnet (nearest first, no pushing, facing kept); a robot pulled into
-the hole falls. Pulls are logged ``pulled to r4c5``.
+Otherwise it is pulled as by a magnet (all holes at once, no pushing, facing kept; a robot pulled two
+ways stays); a robot pulled into the hole falls. Pulls are logged ``pulled to r4c5``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..hooks import on
 from ..kinds import Kind
-from .magnets import pull_toward
+from .magnets import pull_all, pull_toward
 from .pits import fall
 
 
@@ -27,8 +27,12 @@ def _line(ctx: TurnContext, source: Square, d: int) -> tuple[Square, ...]:
 
 
 def swallow(ctx: TurnContext, phase: int) -> None:
-    for sq in sorted(ctx.board.layer("black_hole")):
-        pull_toward(ctx, sq, ((d, _line(ctx, sq, d)) for d in range(4)))
+    fields = [(sq, [(d, _line(ctx, sq, d)) for d in range(4)]) for sq in sorted(ctx.board.layer("black_hole"))]
+    if ctx.rules.order_free:  # all at once, as magnets (rules version 2: one hole after another)
+        pull_all(ctx, fields)
+        return
+    for sq, lines in fields:
+        pull_toward(ctx, sq, lines)
 
 
 BLACK_HOLE = Kind(

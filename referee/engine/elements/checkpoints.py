@@ -50,7 +50,7 @@ def wrenches_at(board: Board, sq: Square) -> int:
 
 
 def repair(ctx: TurnContext) -> None:
-    for robot in ctx.robots:
+    for robot in ctx.drawing_order(list(ctx.robots)):  # two-wrench sites may hand out options
         if robot.pos is None or robot.powered_down:
             continue
         repair_at(ctx, robot, wrenches_at(ctx.board, robot.pos))

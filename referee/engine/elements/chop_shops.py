@@ -31,8 +31,8 @@ def touch(ctx: TurnContext, phase: int) -> None:
 
 def offer(ctx: TurnContext) -> None:
     shops = ctx.board.layer("chop_shop")
-    for robot in ctx.robots:
-        if robot.pos in shops and not robot.powered_down \
+    for robot in ctx.drawing_order([r for r in ctx.robots if r.pos in shops]):
+        if not robot.powered_down \
                 and ctx.decide(robot, DecisionKey(CHOP_SHOP), TAKE, _note) == TAKE:
             ctx.draw_option(robot, "chop shop")
 

@@ -1,26 +1,49 @@
 """Deep water: water that hurts.
 
 As in water, a movement card executed from deep water loses its first square, and entering it costs
-nothing extra. Every card a robot executes in it, a move or a turn, costs 1 damage first (even a
-Move 1 that the water stops), and when lasers fire a robot in it takes 1 damage more.
+nothing extra. A card a robot executes in deep water (a move or a turn) or whose move takes it into or
+through deep water costs 1 damage, once a card: executed in it, before the water slows it (even a Move 1
+that the water stops); otherwise when the robot first enters deep water under the card. Being pushed
+or carried in costs nothing. When lasers fire a robot in it takes 1 damage more. House rule
+``deep_water_start_only`` (the reading of rules version 2): only a card executed in it costs.
 """
 
 from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
+from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MovePlan
+from ..movement import MovePlan, card_move, track_card_moves
 from ..state import Robot
+from ..timing import CARD, ENTER
 from .water import slow
+
+#: the mark a card's move carries once deep water has charged it
+PAID = "deep water"
+track_card_moves("deep_water")
 
 
 def wade(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     """1 damage for moving or turning in deep water, then the water takes the first square."""
+    move = card_move(ctx, robot)
+    if move is not None:
+        move.marks.add(PAID)
     ctx.damage(robot, 1, "deep water")
     if robot.pos is not None:
         slow(ctx, robot, card, plan)
+
+
+def wade_in(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
+    """1 damage for a card's move into or through deep water (once a card; pushes and belts cost nothing)."""
+    if ctx.rules.deep_water_start_only:
+        return
+    move = card_move(ctx, robot)
+    if move is None or PAID in move.marks:
+        return
+    move.marks.add(PAID)
+    ctx.damage(robot, 1, "deep water")
 
 
 def soak(ctx: TurnContext, phase: int) -> None:
@@ -33,11 +56,12 @@ def soak(ctx: TurnContext, phase: int) -> None:
 DEEP_WATER = Kind(
     name="deep_water",
     doc=('deep water: as water (a movement card executed from it loses its first square); every card executed '
-         'in it, move or turn, costs 1 damage, and a robot in it takes 1 more when lasers fire'),
+         'in it, move or turn, or moving a robot into or through it costs 1 damage, and a robot in it takes 1 '
+         'more when lasers fire'),
     key='~D~ deep water',
-    summary="water where each card executed (move or turn) costs 1 damage, and 1 more when lasers fire",
+    summary="water where each card executed costs 1 damage, and 1 more when lasers fire",
     group="floor",
-    hooks=(on("move.deep_water", wade),),
+    hooks=(on("move.deep_water", wade, CARD), on("move.deep_water", wade_in, ENTER)),
     steps={"lasers.deep_water": soak},
     glyph=lambda e: "~D~",
     rank=135,

@@ -8,6 +8,7 @@ from ..board import Board, Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
 from ..state import Robot
+from .sides import one_special_per_side
 
 
 def repel(ctx: TurnContext, robot: Robot, d: int) -> bool:
@@ -27,6 +28,7 @@ FORCE_FIELD = Kind(
     fields=(Field("sides", "sides"),),
     summary="an energy wall on the given sides: stops robots, lets lasers through",
     install=_install,
+    finish=one_special_per_side,
     glyph=lambda e: "FF",
     rank=140,
 )
@@ -39,6 +41,7 @@ LOOPHOLE = Kind(
     fields=(Field("sides", "sides"),),
     summary="a wall with slits on the given sides: stops robots, lets lasers through",
     install=_install,
+    finish=one_special_per_side,
     glyph=lambda e: "LH",
     rank=146,
 )

@@ -1,31 +1,57 @@
 """Hydraulic trapdoors (RoboFactory): a trapdoor that holds so many robots and gives way under one more.
 
 A hydraulic trapdoor is one or more squares with the same ``door`` number (the rule texts show them
-1, 4 or 9 squares big); its ``carry`` (1-8) is how many real robots it holds. When a real robot
-enters one of its squares by any move (card, push, belt...) and the door then holds more real robots
+1, 4 or 9 squares big); its ``carry`` (1-8) is how many real robots it holds. When a real robot ends a
+move on one of its squares (its card's move, a push, a belt...) and the door then holds more real robots
 than it can carry, it opens at once under every other robot on it (virtual ones too: they fall and
-are destroyed) and shuts again: the robot that set it off is left alone on it. Virtual robots weigh
-nothing (they never set it off); flying robots are above it. It acts with the pits.
+are destroyed) and shuts again: the robot that set it off is left alone on it. A robot passing over it
+(its card's squares, a hydraulic pusher's push going on) does not set it off: "if one more robot tries
+to end his move on it". Virtual robots weigh nothing (they never set it off); flying robots are above
+it. It acts with the pits. House rule ``trapdoor_on_passing`` (the reading of rules version 2): a robot
+passing over it sets it off too.
 """
 
 from __future__ import annotations
 
+from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
+from ..movement import MovePlan, passing, register_pushed_onto, track_card_moves
 from ..state import FLYING, Robot
-from ..timing import ENTER
+from ..timing import ENTER, STOP
 
 NAME = "hydraulic_trapdoor"
 
 
 def load(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
-    if robot.virtual:
+    """A robot entering it: it sets the door off unless it is only passing over (its move goes on)."""
+    if robot.virtual or (not ctx.rules.trapdoor_on_passing and passing(ctx, robot)):
         return
+    set_off(ctx, robot)
+
+
+def settle(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
+    """A robot whose card's move ends on it (having moved) puts its weight on it."""
+    if robot.virtual or robot.pos == plan.start or ctx.rules.trapdoor_on_passing:
+        return
+    set_off(ctx, robot)
+
+
+def pushed(ctx: TurnContext, moved: list[tuple[Robot, int]]) -> None:
+    """Robots pushers pushed onto it weigh on it where their push ended."""
+    for robot, _ in moved:
+        if robot.pos is not None and not robot.virtual:
+            set_off(ctx, robot)
+
+
+def set_off(ctx: TurnContext, robot: Robot) -> None:
+    """If the door ``robot`` stands on now holds more real robots than it carries, it opens under the others."""
     layer = ctx.board.layer(NAME)
     sq = robot.pos
-    assert sq is not None
+    if sq not in layer:
+        return
     el = layer[sq][0]
     door = {at for at, els in layer.items() if els[0]["door"] == el["door"]}
     on_it = [r for r in ctx.robots if r.pos in door and FLYING not in r.statuses]
@@ -36,17 +62,21 @@ def load(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
             ctx.destroy(other, "trapdoor")
 
 
+register_pushed_onto(NAME, pushed)
+track_card_moves(NAME)
+
+
 HYDRAULIC_TRAPDOOR = Kind(
     name=NAME,
     doc=('a square of hydraulic trapdoor `door` (1-9; its squares share the number) that carries `carry` (1-8, '
-         'default 1) real robots: a real robot entering it so that it holds more sets it off: every other robot on '
-         'the door falls, and it is left alone on the shut door'),
+         'default 1) real robots: a real robot ending a move on it so that it holds more sets it off: every other '
+         'robot on the door falls, and it is left alone on the shut door'),
     key='H1 hydraulic trapdoor',
     fields=(Field("carry", "int", required=False, default=1, lo=1, hi=8),
             Field("door", "int", required=False, default=1, lo=1, hi=9)),
     summary="a hydraulic trapdoor: one robot more than it carries opens it under the others",
     group="floor",
-    hooks=(on("move.pits", load, ENTER),),
+    hooks=(on("move.pits", load, ENTER), on("move.trapdoor_weight", settle, STOP)),
     glyph=lambda e: f"H{e['carry']}",
     rank=49,
     legend=lambda e: f"hydraulic trapdoor {e['door']}, carries {e['carry']}",

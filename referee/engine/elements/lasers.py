@@ -230,21 +230,40 @@ def toward(shooter: Robot) -> int:
 
 
 def _fires_option(ctx: TurnContext, robot: Robot, phase: int) -> bool:
-    """Whether the robot's FIRE orders name one of its option weapons for this register (it fires it)."""
-    weapons = {name.casefold(): e.weapon for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
+    """Whether the robot's FIRE orders name one of its option weapons for this register (it fires it). A
+    weapon that cannot act this register (its ``unable`` gives a reason) leaves the main laser to fire,
+    and the decision's note says so (house rule ``weapon_or_nothing``: nothing fires)."""
+    weapons = {name.casefold(): e for name in robot.options if (e := EFFECTS.get(name)) and e.weapon}
     if not weapons:
         return False
+    unable: list[str] = []
 
     def note(answer: str) -> str | None:
-        ok = answer == MAIN_LASER or str(answer).casefold() in weapons
-        return None if ok else f"no weapon {answer!r}: the main laser fires"
+        if answer == MAIN_LASER:
+            return None
+        effect = weapons.get(str(answer).casefold())
+        if effect is None:
+            return f"no weapon {answer!r}: the main laser fires"
+        if effect.unable is not None and not ctx.rules.weapon_or_nothing:
+            reason = effect.unable(ctx, robot, phase)
+            if reason:
+                unable.append(reason)
+                return f"{reason}: the main laser fires"
+        return None
 
     weapon = ctx.decide(robot, DecisionKey(FIRE, register=phase), MAIN_LASER, note)
-    fire = weapons.get(str(weapon).casefold())
-    if fire is None:
+    effect = weapons.get(str(weapon).casefold())
+    if effect is None or unable or effect.weapon is None:
         return False
-    fire(ctx, robot, phase)
+    effect.weapon(ctx, robot, phase)
     return True
+
+
+def front_target(ctx: TurnContext, robot: Robot) -> Robot | None:
+    """The robot the main laser would hit (what a weapon fired instead of it aims at), nothing logged."""
+    assert robot.pos is not None
+    hit = beam(ctx, robot.pos, robot.facing, False)[1]
+    return hit[0] if hit else None
 
 
 LASER = Kind(

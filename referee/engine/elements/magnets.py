@@ -4,8 +4,12 @@ The field runs along the magnet's row and column to the board's edge, but not th
 behind a wall (as seen from the magnet) is not pulled. Robots nearest the magnet move first, so a
 line of robots closes up together. A pulled robot keeps its facing and does not push: a wall or a
 real robot (one that did not move) in the way holds it. A robot may be pulled onto the magnet's
-square; a robot on it is not pulled. A robot in line with two magnets is pulled by each in turn
-(magnets in board order: row, then column). Pulls are logged ``pulled to r4c5``.
+square; a robot on it is not pulled. All magnets pull at once, each robot one square at most: a robot
+pulled two ways (in line with magnets on different sides) stays, and two robots pulled into one square
+(from opposite sides onto the magnet) both stay, as belts settle their conflicts, so neither the board
+file's order nor the compass decides. Pulls are logged ``pulled to r4c5``. (Rules version 2, kept for
+replays: magnets pulled one after another in board order, each line nearest first, north, east, south,
+west.)
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
-from ..movement import can_cross, enter
+from ..movement import can_cross, convey, enter
 from ..state import Robot
 
 register_wording("pulled", "pulled to {to}")
@@ -50,16 +54,42 @@ def pull_toward(ctx: TurnContext, source: Square, lines: Iterable[tuple[int, tup
                 pull_one(ctx, robot, opposite(d))
 
 
+def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int, tuple[Square, ...]]]]],
+             event: str = "pulled") -> None:
+    """Every pull of the step at once: ``fields`` holds each source square with its lines (the squares
+    outward from it toward a direction). A robot on a source is not pulled; one pulled two ways stays;
+    the rest move one square toward their source together, with the belts' conflict rules (no pushing)."""
+    ways: dict[str, set[int]] = {}
+    sources: set[Square] = set()
+    for source, lines in fields:
+        sources.add(source)
+        for d, squares in lines:
+            for sq in squares:
+                if sq != source:
+                    for robot in ctx.robots_at(sq):
+                        ways.setdefault(robot.name, set()).add(opposite(d))
+    moves = [(robot, next(iter(ways[robot.name]))) for robot in ctx.robots
+             if len(ways.get(robot.name, ())) == 1 and robot.pos not in sources]
+    if moves:
+        convey(ctx, moves, {}, False, event)
+
+
 def attract(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
-    for sq in sorted(board.layer("magnet")):
-        pull_toward(ctx, sq, ((d, board.ray(sq, d, include_start=False)) for d in range(4)))
+    fields = [(sq, [(d, board.ray(sq, d, include_start=False)) for d in range(4)])
+              for sq in sorted(board.layer("magnet"))]
+    if ctx.rules.order_free:
+        pull_all(ctx, fields)
+        return
+    for sq, lines in fields:
+        pull_toward(ctx, sq, lines)
 
 
 MAGNET = Kind(
     name="magnet",
-    doc=('after the belts, pulls every robot in its row and column one square closer (nearest first; not '
-         'through walls; no pushing; robots keep their facing)'),
+    doc=('after the belts, pulls every robot in its row and column one square closer (all magnets at once; not '
+         'through walls; no pushing; robots keep their facing; a robot pulled two ways, or into a square another '
+         'is pulled into, stays)'),
     key='(M) magnet',
     summary="after the belts, pulls every robot in its row and column one square closer (not through walls)",
     steps={"board.magnets": attract},

@@ -4,8 +4,12 @@ A movement card executed from oil loses its first square, as in water. A robot w
 ends on oil does not stop there: it keeps sliding the way it was moving, one square at a time,
 until it stands on a square without oil, or a wall or a real robot on dry floor in the way stops it.
 A robot in the way that stands on oil has no grip: it is pushed ahead (with whatever it pushes in
-turn). Sliding off the board or into a pit destroys it, as any move does. A robot pushed or conveyed
-onto oil does not slide. A slide always goes one way, so oil into oil ends at the board's edge.
+turn). Sliding off the board or into a pit destroys it, as any move does. A robot pushed by a robot or
+conveyed onto oil does not slide. A slide always goes one way, so oil into oil ends at the board's edge.
+Robots a pusher or hydraulic pusher pushes onto oil slide on the way they were pushed (the timing
+text's "get affected by them (again!)"), all together a square at a time as belts move robots, until
+off the oil or held (a wall, a robot in the way: these slides do not push); not under the house rule
+``pushed_not_affected``.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from ..context import TurnContext
 from ..geometry import DC, DR
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MOVED, SLIDE, MovePlan, try_step
+from ..movement import MOVED, SLIDE, MovePlan, convey, register_pushed_onto, try_step
 from ..state import Robot
 from ..timing import CARD, STOP
 from .water import slow
@@ -31,6 +35,22 @@ def slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
         ahead = (pos[0] + DR[d], pos[1] + DC[d])
         if try_step(ctx, robot, d, SLIDE, push=ahead in oil) != MOVED:
             return
+
+
+def pushed(ctx: TurnContext, moved: list[tuple[Robot, int]]) -> None:
+    """Robots pushers pushed onto oil slide on together, a square at a time, until off the oil or held."""
+    oil = ctx.board.layer("oil")
+    sliding = [(robot, d) for robot, d in moved if robot.pos in oil]
+    for _ in range(ctx.board.width + ctx.board.height):
+        if not sliding:
+            return
+        start = {robot.name: robot.pos for robot, _ in sliding}
+        convey(ctx, sliding, {}, False, "slide")
+        sliding = [(robot, d) for robot, d in sliding
+                   if robot.pos is not None and robot.pos != start[robot.name] and robot.pos in oil]
+
+
+register_pushed_onto("oil", pushed)
 
 
 OIL = Kind(

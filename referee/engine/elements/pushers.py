@@ -7,7 +7,7 @@ from collections import Counter
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, try_step
+from ..movement import BLOCKED, PUSHER, positions, pushed_onto, try_step
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -15,16 +15,44 @@ def push(ctx: TurnContext, phase: int) -> None:
 
     Two pushed robots aimed at one square, or at each other's squares, both stay. A robot pushed into
     the square of another pushed robot goes after it; a ring of pushed robots stays put. A robot in
-    the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move).
+    the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move). Then
+    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``movement.pushed_onto``).
     """
-    pushes: dict[str, int] = {}
-    for sq, els in ctx.board.layer("pusher").items():
+    pushes = aimed(ctx, "pusher", phase)
+    if not pushes:
+        return
+    before = positions(ctx)
+    push_at_once(ctx, pushes)
+    pushed_onto(ctx, before)  # robots pushed onto tilted ground, oil... meet them again
+
+
+def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
+    """Robot name -> the way the active pushers of ``kind`` on its square push it this phase. A robot two
+    pushers on its square push different ways stays put (logged ``blocked``; rules version 2: the pusher
+    listed last pushed it)."""
+    ways: dict[str, set[int]] = {}
+    last: dict[str, int] = {}
+    for sq, els in ctx.board.layer(kind).items():
         for el in els:
             if phase in el["phases"]:
                 for r in ctx.robots_at(sq):
-                    pushes[r.name] = el["dir"]
-    if not pushes:
-        return
+                    ways.setdefault(r.name, set()).add(el["dir"])
+                    last[r.name] = el["dir"]
+    if not ctx.rules.order_free:
+        return last
+    pushes = {}
+    for robot in ctx.robots:
+        got = ways.get(robot.name)
+        if got is not None and len(got) == 1:
+            pushes[robot.name] = next(iter(got))
+        elif got:
+            ctx.emit(robot, "blocked")
+    return pushes
+
+
+def push_at_once(ctx: TurnContext, pushes: dict[str, int], by: str = "pusher", quiet: bool = False) -> None:
+    """Push each robot of ``pushes`` one square toward its direction, all at once (see :func:`push`);
+    ``quiet``: log no ``blocked`` (the caller says what was blocked)."""
     by_name = ctx.by_name
 
     def aim(name: str) -> tuple[int, int]:
@@ -39,19 +67,19 @@ def push(ctx: TurnContext, phase: int) -> None:
     where = {by_name[n].pos: n for n in real}
     stay |= {n for n in real if (other := where.get(aim(n))) is not None and other != n
              and aim(other) == by_name[n].pos}
-    for name in stay:
+    for name in stay if not quiet else ():
         ctx.emit(by_name[name], "blocked")
     pending = [n for n in pushes if n not in stay]
     while pending:
         ready = [n for n in pending if by_name[n].virtual or where.get(aim(n)) not in pending]
         if not ready:  # a ring of pushers: nobody can go first
-            for name in pending:
+            for name in pending if not quiet else ():
                 ctx.emit(by_name[name], "blocked")
             return
         for name in ready:
             pending.remove(name)
             robot = by_name[name]
-            if robot.pos is not None and try_step(ctx, robot, pushes[name], PUSHER, by="pusher") == BLOCKED:
+            if robot.pos is not None and try_step(ctx, robot, pushes[name], PUSHER, by=by) == BLOCKED and not quiet:
                 ctx.emit(robot, "blocked")
 
 

@@ -89,7 +89,7 @@ def take_over(ctx: TurnContext, robot: Robot) -> None:
 
 def extra_registers(ctx: TurnContext) -> None:
     """Revised rule, end of turn: registers 6-8 for robots whose radio cards run past register 5."""
-    from ..movement import execute_card  # the robots' moves and lasers (no import cycle at load time)
+    from ..movement import execute_card, run_after_moves  # (no import cycle at load time)
     from .lasers import robot_lasers
 
     for register in (6, 7, 8):
@@ -104,6 +104,7 @@ def extra_registers(ctx: TurnContext) -> None:
             if robot.pos is not None and not robot.powered_down:
                 ctx.emit(robot, "radio register", {"register": register, "card": str(card)}, card=str(card))
                 execute_card(ctx, robot, card)
+        run_after_moves(ctx)
         ctx.flush_moves()
         robot_lasers(ctx, register)
         ctx.apply_hits()

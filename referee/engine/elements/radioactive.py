@@ -22,8 +22,8 @@ def contaminate(ctx: TurnContext, phase: int) -> None:
 
 def hand_out(ctx: TurnContext, phase: int) -> None:
     waste = ctx.board.layer("radioactive_waste")
-    for robot in ctx.robots:
-        if robot.pos in waste and not robot.powered_down:
+    for robot in ctx.drawing_order([r for r in ctx.robots if r.pos in waste]):
+        if not robot.powered_down:
             key = f"radioactive option:{robot.name}"
             if key not in ctx.notes:
                 ctx.notes[key] = phase

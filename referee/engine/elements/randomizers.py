@@ -12,9 +12,14 @@ from ..kinds import Kind
 
 
 def draw(ctx: TurnContext, phase: int) -> None:
+    """Robots on randomizers draw in the priority order of the cards they had (highest first), so the
+    order the robots are listed in never decides who draws which card (rules version 2: listing order)."""
     squares = ctx.board.layer("randomizer")
-    for robot in ctx.robots:
-        if robot.pos in squares and robot.name in ctx.current and ctx.undealt:
+    robots = [r for r in ctx.robots if r.pos in squares and r.name in ctx.current]
+    if ctx.rules.order_free:
+        robots.sort(key=lambda r: ctx.current[r.name].priority, reverse=True)
+    for robot in robots:
+        if ctx.undealt:
             old = ctx.current[robot.name]
             card = ctx.undealt.pop(ctx.rng.randrange(len(ctx.undealt)))
             ctx.current[robot.name] = card

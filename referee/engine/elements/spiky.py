@@ -9,6 +9,7 @@ from ..board import Board, Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
 from ..state import Robot
+from .sides import one_special_per_side
 
 
 def prick(ctx: TurnContext, robot: Robot, d: int) -> bool:
@@ -30,6 +31,7 @@ SPIKY = Kind(
     fields=(Field("sides", "sides"),),
     summary="a wall on the given sides that does 1 damage to a robot running or pushed against it",
     install=_install,
+    finish=one_special_per_side,
     glyph=lambda e: "sp",
     rank=144,
 )

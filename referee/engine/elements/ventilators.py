@@ -2,9 +2,13 @@
 
 A ventilator is mounted on a wall (like a pusher) and blows toward ``dir``. After the pushers, in its
 ``phases``, every robot in its line (its own square and on toward ``dir`` up to a wall) is blown
-``count`` squares that way: the strength of 1-3 ventilators working in parallel. Robots farthest
-downwind go first; a blown robot keeps its facing and does not push (a wall or a real robot holds
-it); blown into a pit or off the board, it is destroyed. Logged ``blown to r4c5``.
+``count`` squares that way: the strength of 1-3 ventilators working in parallel. All ventilators of a
+phase blow at once, each robot once at most: a robot in the lines of ventilators blowing different ways
+stays, one in two lines blowing the same way is blown by the stronger. The robots blown move together a
+square at a time, as belts move robots (a line of robots moves as one; two blown into one square both
+stay); a blown robot keeps its facing and does not push (a wall or a real robot holds it); blown into a
+pit or off the board, it is destroyed. Logged ``blown to r4c5``. (Rules version 2, kept for replays:
+ventilators one after another in board order, each line farthest robot first.)
 """
 
 from __future__ import annotations
@@ -13,12 +17,46 @@ from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
+from ..movement import convey
+from ..state import Robot
 from .magnets import pull_one
 
 register_wording("blown", "blown to {to}")
 
 
 def blow(ctx: TurnContext, phase: int) -> None:
+    if not ctx.rules.order_free:
+        blow_in_turn(ctx, phase)
+        return
+    board = ctx.board
+    ways: dict[str, dict[int, int]] = {}  # robot -> direction blown -> the strongest count that way
+    for sq, els in board.layer("ventilator").items():
+        for el in els:
+            if phase in el["phases"]:
+                d = el["dir"]
+                for at in board.ray(sq, d):
+                    for robot in ctx.robots_at(at):
+                        got = ways.setdefault(robot.name, {})
+                        got[d] = max(got.get(d, 0), el["count"])
+    left: dict[str, int] = {}
+    moving: list[tuple[Robot, int]] = []
+    for robot in ctx.robots:
+        blown = ways.get(robot.name)
+        if blown is not None and len(blown) == 1:
+            ((d, count),) = blown.items()
+            moving.append((robot, d))
+            left[robot.name] = count
+    while moving:
+        start = {robot.name: robot.pos for robot, _ in moving}
+        convey(ctx, moving, {}, False, "blown")
+        for name in start:
+            left[name] -= 1
+        moving = [(robot, d) for robot, d in moving
+                  if robot.pos is not None and robot.pos != start[robot.name] and left[robot.name] > 0]
+
+
+def blow_in_turn(ctx: TurnContext, phase: int) -> None:
+    """Rules version 2: one ventilator after another in board order, farthest robot first."""
     board = ctx.board
     for sq, els in sorted(board.layer("ventilator").items()):
         for el in els:
@@ -45,7 +83,8 @@ def blow(ctx: TurnContext, phase: int) -> None:
 VENTILATOR = Kind(
     name="ventilator",
     doc=('a ventilator on a wall blowing toward `dir`: in its `phases`, after the pushers, every robot in its '
-         'line (up to a wall) is blown `count` squares that way (farthest first, no pushing)'),
+         'line (up to a wall) is blown `count` squares that way (all ventilators at once, each robot once; no '
+         'pushing)'),
     key='V>2 ventilator',
     fields=(Field("dir", "dir"), Field("phases", "phases"), Field("count", "int", required=False, default=1,
                                                                    lo=1, hi=3)),

@@ -45,7 +45,13 @@ def release(ctx: TurnContext, robot: Robot) -> None:
     robot.option_data.pop(STATUS, None)
 
 
+def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
+    """In register 5 there is no register left to control (the main laser then fires)."""
+    return f"{RADIO_CONTROL} has no register left to control in register {phase}" if phase >= 5 else None
+
+
 EFFECT = Effect(RADIO_CONTROL, "instead of the main laser: the target plays the shooter's cards",
-                                weapon=fire)
+                                weapon=fire,
+                                unable=unable)
 CONTROLLED = Effect(STATUS, "plays its controller's cards", steps={
     "reveal.radio_control": obey, "end.fuse": release})

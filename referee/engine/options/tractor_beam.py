@@ -1,10 +1,10 @@
 """Tractor Beam: instead of the main laser, a target not adjacent is pulled one square toward the
-robot; no damage. An adjacent target is not moved."""
+robot; no damage. An adjacent target cannot be pulled: the main laser fires at it instead."""
 
 from __future__ import annotations
 
 from ..context import TurnContext
-from ..elements.lasers import push_later, toward, weapon_target
+from ..elements.lasers import front_target, push_later, toward, weapon_target
 from ..hooks import Effect
 from ..option_deck import TRACTOR_BEAM
 from ..state import Robot
@@ -18,5 +18,16 @@ def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
         push_later(ctx, target, toward(robot), robot.name)
 
 
+def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
+    """An adjacent target cannot be pulled closer (the main laser then fires)."""
+    target = front_target(ctx, robot)
+    if target is None or robot.pos is None or target.pos is None:
+        return None
+    if abs(target.pos[0] - robot.pos[0]) + abs(target.pos[1] - robot.pos[1]) <= 1:
+        return f"{TRACTOR_BEAM} cannot pull {target.name}, already adjacent"
+    return None
+
+
 EFFECT = Effect(TRACTOR_BEAM, "instead of the main laser: a target not adjacent is pulled closer",
-                                weapon=fire)
+                                weapon=fire,
+                                unable=unable)

@@ -45,3 +45,11 @@ def test_a_virtual_robot_is_not_hit_and_a_destroyed_controller_leaves_its_target
               phases=3, orders=RADIO_1)
     # register 1: Twonky backs to r1c3, a pit: destroyed before it fires, so nothing happens to Hulk
     assert out.at("Twonky") is None and out.at("Hulk") == "r9c3"
+
+
+def test_in_register_5_there_is_no_register_left_to_control_so_the_main_laser_fires():
+    """Rules version 3 (issue 33): "instead of the main laser" - the main laser fires when the card cannot act."""
+    out = run([holder("Twonky", "r3c3", "N", "Radio Control"), bot("Hulk", "r9c3", "E")], phases=5,
+              orders={"Twonky": {"fire": {"5": "Radio Control"}}})
+    assert [e["phase"] for e in out.hits("Hulk")] == [1, 2, 3, 4, 5]
+    assert not out.events("Hulk", text="radio controlled")

@@ -38,3 +38,25 @@ def test_a_virtual_robot_is_not_hit_and_keeps_its_program():
     out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E", virtual=True)], {"Hulk": HULK},
               phases=2, orders={"Twonky": {"fire": {"1": "Scrambler"}}})
     assert [e["card"] for e in out.events("Hulk", phase=2, step="robots")] == ["UTRN 20"]
+
+
+# -- rules version 3 (issue 33): "instead of the main laser" means the main laser fires when the option cannot
+def test_a_standing_fire_all_scrambler_fires_the_main_laser_in_register_5_and_says_why():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E")], {"Hulk": HULK},
+              standing={"Twonky": {"fire": {"5": "Scrambler"}}})
+    assert [e["phase"] for e in out.hits("Hulk")] == [1, 2, 3, 4, 5]  # register 5 too: the main laser
+    (decision,) = [d for d in out.doc["decisions"] if d["subject"] == "fire" and d.get("register") == 5]
+    assert decision["source"] == "standing" and decision["note"].endswith(": the main laser fires")
+    assert "register 5" in decision["note"]
+
+
+def test_a_fused_next_register_cannot_be_scrambled_so_the_main_laser_fires():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E", damage=6)], {"Hulk": HULK},
+              phases=3, orders={"Twonky": {"fire": {"3": "Scrambler"}}})
+    assert [e["phase"] for e in out.hits("Hulk")] == [1, 2, 3]  # register 3 too: the main laser
+
+
+def test_house_rule_weapon_or_nothing_loses_the_main_laser():
+    out = run([holder("Twonky", "r3c3", "N", "Scrambler"), bot("Hulk", "r6c3", "E")], {"Hulk": HULK},
+              orders={"Twonky": {"fire": {"5": "Scrambler"}}}, rules={"weapon_or_nothing": True})
+    assert [e["phase"] for e in out.hits("Hulk")] == [1, 2, 3, 4]

@@ -31,3 +31,17 @@ def test_a_virtual_robot_in_the_beam_is_passed_and_the_real_one_behind_is_pulled
     out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Zoom", "r5c3", "E", virtual=True),
                bot("Hulk", "r7c3", "E")], phases=1, orders=FIRE)
     assert (out.at("Zoom"), out.at("Hulk")) == ("r5c3", "r6c3")
+
+
+# -- rules version 3 (issue 33): a Tractor Beam cannot pull an adjacent robot: the main laser fires instead
+def test_a_tractor_beam_ordered_at_an_adjacent_robot_fires_the_main_laser():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Hulk", "r4c3", "E")], phases=1, orders=FIRE)
+    assert out.at("Hulk") == "r4c3" and out.damage("Hulk") == 1
+    (decision,) = [d for d in out.doc["decisions"] if d["subject"] == "fire"]
+    assert decision["note"] == "Tractor Beam cannot pull Hulk, already adjacent: the main laser fires"
+
+
+def test_house_rule_weapon_or_nothing_fires_nothing_at_an_adjacent_robot():
+    out = run([holder("Twonky", "r3c3", "N", "Tractor Beam"), bot("Hulk", "r4c3", "E")], phases=1, orders=FIRE,
+              rules={"weapon_or_nothing": True})
+    assert out.at("Hulk") == "r4c3" and out.damage("Hulk") == 0
