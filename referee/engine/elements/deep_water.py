@@ -7,6 +7,7 @@ Move 1 that the water stops), and when lasers fire a robot in it takes 1 damage 
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
@@ -14,6 +15,10 @@ from ..kinds import Kind
 from ..movement import MovePlan
 from ..state import Robot
 from .water import slow
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.deep_water", timing.CARD, "moving or turning in deep water costs 1 HP", after="move.water")
+timing.declare("lasers.deep_water", "deep water", after="lasers.lava")
 
 
 def wade(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -10,6 +10,7 @@ onto oil does not slide. A slide always goes one way, so oil into oil ends at th
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR
@@ -19,6 +20,9 @@ from ..movement import MOVED, SLIDE, MovePlan, try_step
 from ..state import Robot
 from ..timing import CARD, STOP
 from .water import slow
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.oil", timing.STOP, "oil slicks", after="move.ramp_slide")
 
 
 def slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

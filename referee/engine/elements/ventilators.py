@@ -9,11 +9,16 @@ it); blown into a pit or off the board, it is destroyed. Logged ``blown to r4c5`
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
 from .magnets import pull_one
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("board.ventilators", "active ventilators blow the robots in their line away", after="board.pushers")
+
 
 register_wording("blown", "blown to {to}")
 
