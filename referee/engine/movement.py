@@ -241,7 +241,8 @@ def card_step(ctx: TurnContext, robot: Robot, plan: MovePlan, priority: int) -> 
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
-    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
+    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended. The
+    card's :class:`Move` is the robot's move (:func:`move_of`) meanwhile."""
     ctype = card.type
     pos = robot.pos
     assert pos is not None
@@ -251,7 +252,33 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     outer = moving.get(robot.name)  # a card played within a card (energizers): its own move, then the outer one
     moving[robot.name] = plan
     try:
-        _play(ctx, robot, card, plan)
+        fns = hooks_at(ctx, robot, CARD_HOOK, pos)
+        if fns:
+            for fn in fns:
+                fn(ctx, robot, card, plan)
+                if plan.done or robot.pos is None:
+                    ctx.flush_moves()
+                    return
+        if ctype.turn:
+            rotate(ctx, robot, plan.turn, card)
+            return
+        for _ in range(plan.squares):
+            if plan.stopped:
+                break
+            result = card_step(ctx, robot, plan, card.priority)
+            if result == GONE:
+                return
+            if result == BLOCKED:
+                ctx.emit(robot, "blocked", card=str(card))
+                break
+        stop = robot.pos
+        fns = hooks_at(ctx, robot, STOP, stop)
+        if fns:
+            for fn in fns:
+                fn(ctx, robot, card, plan)
+                if robot.pos is None:
+                    break
+        ctx.flush_moves()
     finally:
         if outer is None:
             del moving[robot.name]
@@ -276,37 +303,6 @@ class _moving:
             del self.moving[self.name]
         else:
             self.moving[self.name] = self.outer
-
-
-def _play(ctx: TurnContext, robot: Robot, card: Card, plan: Move) -> None:
-    ctype = card.type
-    fns = hooks_at(ctx, robot, CARD_HOOK, plan.start)
-    if fns:
-        for fn in fns:
-            fn(ctx, robot, card, plan)
-            if plan.done or robot.pos is None:
-                ctx.flush_moves()
-                return
-    if ctype.turn:
-        rotate(ctx, robot, plan.turn, card)
-        return
-    for _ in range(plan.squares):
-        if plan.stopped:
-            break
-        result = card_step(ctx, robot, plan, card.priority)
-        if result == GONE:
-            return
-        if result == BLOCKED:
-            ctx.emit(robot, "blocked", card=str(card))
-            break
-    stop = robot.pos
-    fns = hooks_at(ctx, robot, STOP, stop)
-    if fns:
-        for fn in fns:
-            fn(ctx, robot, card, plan)
-            if robot.pos is None:
-                break
-    ctx.flush_moves()
 
 
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
