@@ -3,7 +3,9 @@ may give, the GM's SET words) and the event kinds code outside the engine decide
 
 from __future__ import annotations
 
+import re
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +66,13 @@ def test_an_event_kind_named_outside_the_engine_is_checked():
     assert known_kind("decision") == "decision"
     with pytest.raises(ValueError, match="no event kind 'exploded'"):
         known_kind("exploded")
+
+
+def test_every_event_kind_a_report_table_decides_on_is_one_the_engine_logs():
+    """The tables and pictures compare kinds written out (``ev.kind == "pushed"``): each must be a kind."""
+    root = Path(__file__).resolve().parents[2] / "referee"
+    named = {m.group(1) for folder in ("render", "reports") for path in (root / folder).rglob("*.py")
+             for m in re.finditer(r"\bkind [!=]= \"([a-z][a-z -]*)\"", path.read_text())}
+    assert {"pushed", "destroyed", "face"} <= named
+    for kind in named:
+        known_kind(kind)
