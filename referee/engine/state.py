@@ -90,7 +90,6 @@ def _make_copy() -> None:
     exec(f"def copy(self):\n    return Robot({', '.join(parts)})\n", namespace)
     copy = namespace["copy"]
     copy.__doc__ = "An independent copy (containers copied, values shared)."
-    copy.__qualname__ = "Robot.copy"
     Robot.copy = copy  # type: ignore[method-assign]
 
 
