@@ -81,7 +81,7 @@ def _message(settings: Settings, *, to: str, subject: str, body: str, msg_id: st
     msg["Message-ID"] = msg_id
     msg["Date"] = format_datetime(now)
     if player is not None and game is not None:
-        from .intake.tokens import reply_address
+        from .games.tokens import reply_address
 
         msg["Reply-To"] = reply_address(settings, game, player)  # a plain reply carries the player's key
     for name, value in outgoing_headers(settings.referee_address, game=game.code if game else None).items():

@@ -32,15 +32,15 @@ from .engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
 from .engine.option_deck import card_name, held_options, new_option_deck
 from .engine.option_orders import BY_SUBJECT
 from .engine.snapshot import robot_to_dict
-from .engine.state import COPIED, TAMAGOTCHI
+from .engine.state import COPIED, SCENARIO_ROBOT_KEYS, TAMAGOTCHI
 
 TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "board_state", "option_deck", "orders",
             "standing"}
 #: the decision subjects a scenario's ``orders`` may answer
 ORDER_SUBJECTS = frozenset({FIRE, SACRIFICE, TWO_WRENCHES, *BY_SUBJECT, *ELEMENT_ORDERS})
 IGNORED_KEYS = {"name", "description", "comment", "expect", "notes"}
-ROBOT_KEYS = {"name", "at", "facing", "damage", "lives", "flags", "virtual", "archive", "powered_down",
-              "first_turn", "power_down_next", "locked", "comment", "options", "option_data", "tamagotchi"}
+#: a scenario robot's keys: the fields ``Robot`` lets a scenario give, a comment, and a tamagotchi's link
+ROBOT_KEYS = SCENARIO_ROBOT_KEYS | {"comment", "tamagotchi"}
 
 
 class ScenarioError(ValueError):

@@ -13,7 +13,7 @@ SEND_TEST = "send test"
 def test_address(settings: Settings, marker: str) -> str:
     """Where the send test goes: the referee's own reply-address form (``referee+selftest-<marker>@``), or
     its plain address when tokens ride in the subject only."""
-    from ..intake.tokens import delimiter
+    from ..games.tokens import delimiter
 
     if "address" not in settings.token_places:
         return settings.referee_address

@@ -53,8 +53,12 @@ class TurnContext:
     current: dict[str, Card] = field(default_factory=dict)
     #: robot name -> square it moved to under its own card, not yet written to the log
     _pending_move: dict[str, Square] = field(default_factory=dict)
-    #: per-turn notes an element keeps about a robot (e.g. ramps), cleared each phase
+    #: notes an element or option keeps through the turn (a gyroscope's declaration, tamagotchis gone...)
     notes: dict[str, Any] = field(default_factory=dict)
+    #: notes kept through one register phase only: emptied as each phase starts and before the end of turn
+    phase_notes: dict[str, Any] = field(default_factory=dict)
+    #: robot name -> the move it is making now (``movement.Move``; see ``movement.move_of``)
+    moving: dict[str, Any] = field(default_factory=dict)
     #: facing chosen for robots that re-enter at the end of this turn
     reentry: dict[str, int] = field(default_factory=dict)
     #: robots the fence has shocked in the current register phase
@@ -82,7 +86,8 @@ class TurnContext:
                            programs={k: list(v) for k, v in self.programs.items()}, rng=rng,
                            undealt=list(self.undealt), events=list(self.events),
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
-                           notes=dict(self.notes), reentry=self.reentry, fenced=set(self.fenced),
+                           notes=dict(self.notes), phase_notes=dict(self.phase_notes), reentry=self.reentry,
+                           fenced=set(self.fenced),
                            answers=self.answers, decisions=list(self.decisions), record=self.record,
                            board_state=self.board_state.copy(),
                            option_deck=None if self.option_deck is None else list(self.option_deck),

@@ -137,7 +137,7 @@ class Answers:
         if standing:
             value = standing_answer(standing, key)
             if value is not None:
-                return value, "standing"
+                return value, STANDING
         return None
 
 

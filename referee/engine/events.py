@@ -86,6 +86,15 @@ def register_wording(kind: str, template: str) -> None:
     _PATTERNS.clear()
 
 
+def known_kind(kind: str) -> str:
+    """``kind``, refused unless some wording is registered for it: code outside the engine that decides on
+    kinds (report tables, standings) names them through this at import, so a kind renamed or gone fails
+    there and then, not in a game's report."""
+    if kind not in WORDING and kind not in TYPED_WORDING:
+        raise ValueError(f"no event kind {kind!r} (known: {', '.join(sorted([*WORDING, *TYPED_WORDING]))})")
+    return kind
+
+
 def words(kind: str, args: dict[str, Any] | None) -> str:
     template = WORDING.get(kind)
     if template is None:

@@ -2,7 +2,8 @@
 
 A kind module defines one or more :class:`Kind` objects; ``referee.engine.elements`` imports them
 and registers each with a single line. A kind says which steps of the timing table it acts in
-(:mod:`referee.engine.timing`) and what it installs on the board (walls, hazards...).
+(:mod:`referee.engine.timing`; a step only it acts in is declared in its module with
+``timing.declare``) and what it installs on the board (walls, hazards...).
 """
 
 from __future__ import annotations

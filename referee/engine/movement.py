@@ -33,8 +33,17 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
     then a real robot in the way blocks).
 
     Returns MOVED, BLOCKED (nothing moved; a fence may have cost HP) or GONE (destroyed). The log
-    says ``move to`` once per card (CARD), ``pushed to`` (PUSH, PUSHER) or ``slide to`` (SLIDE).
+    says ``move to`` once per card (CARD), ``pushed to`` (PUSH, PUSHER) or ``slide to`` (SLIDE). A step
+    that is not a card's is a one-square :class:`Move` of cause ``how`` while its hooks run.
     """
+    if how == CARD:
+        return _try_step(ctx, robot, d, how, by, priority, push)
+    assert robot.pos is not None
+    with _moving(ctx, robot, Move(1, d, robot.pos, cause=how)):
+        return _try_step(ctx, robot, d, how, by, priority, push)
+
+
+def _try_step(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priority: int | None, push: bool) -> int:
     board = ctx.board
     pos = robot.pos
     assert pos is not None
@@ -138,11 +147,15 @@ def handlers(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> list[Handl
 
 
 @dataclass(slots=True)
-class MovePlan:
-    """How a card will play out; card hooks (water, teleporters, soap...) may change it.
+class Move:
+    """A robot's move under way: how a card will play out (card hooks, water, teleporters, soap..., may change
+    it), or one square of a push, a pusher, a slide or a conveyor.
 
     ``squares`` and ``direction`` describe a movement card, ``turn`` (quarter turns clockwise) a
-    turn card. ``done`` means a hook has played the card out: nothing more happens for it.
+    turn card. ``done`` means a hook has played the card out: nothing more happens for it (no stop
+    hooks). :meth:`stop` ends a move where the robot stands (a tar pit, say): no more squares, and a
+    card's stop hooks still run there. Card and stop hooks are given the move; any hook finds the move
+    of the robot it acts on with :func:`move_of`.
     """
 
     squares: int
@@ -150,23 +163,51 @@ class MovePlan:
     start: Square
     done: bool = False
     turn: int = 0
-    #: squares of movement the card has used so far (a rebound off a padded wall counts as one)
+    #: squares of movement the card has used so far (a rebound off a padded wall counts as one); an enter hook
+    #: sees the squares before the one entered
     moved: int = 0
+    #: why the robot moves: ``card`` (its own card), ``push``, ``pusher``, ``slide``, or a conveyor's event kind
+    #: (``conveyed``, ``carried``...)
+    cause: str = CARD
+    #: the card played, for a card's move
+    card: Card | None = None
+    #: set by :meth:`stop`: the move goes no further
+    stopped: bool = False
+
+    def stop(self) -> None:
+        """End the move on the square the robot stands on (its card's stop hooks still run there)."""
+        self.stopped = True
+
+    @property
+    def path(self) -> list[Square]:
+        """The squares the move plans to cross from its start, in order (as its hooks have left the plan)."""
+        r, c = self.start
+        return [(r + DR[self.direction] * i, c + DC[self.direction] * i) for i in range(1, self.squares + 1)]
 
 
-#: ``ctx.notes`` key: what moves with the robots in this phase besides them (ghosts), see ``add_mover``
+#: the name element modules of the first hook API use; the same class
+MovePlan = Move
+
+
+def move_of(ctx: TurnContext, robot: Robot) -> Move | None:
+    """The move ``robot`` is making now: its card's, or the one square a push, pusher, slide or conveyor moves it.
+    None when the board moves it some other way (teleports, jacks, magnets...) or it is not moving."""
+    return ctx.moving.get(robot.name)
+
+
+#: ``ctx.phase_notes`` key: what moves with the robots in this phase besides them (ghosts), see ``add_mover``
 MOVERS = "movers"
 
 
 def add_mover(ctx: TurnContext, priority: int, move: Callable[[TurnContext], None]) -> None:
     """Have ``move(ctx)`` run among this phase's robot cards at ``priority`` (called while the phase's
     cards are revealed): something that is not a robot but moves in card order, as ghosts do."""
-    ctx.notes.setdefault(MOVERS, []).append((priority, move))
+    ctx.phase_notes.setdefault(MOVERS, []).append((priority, move))
 
 
 def run_movers(ctx: TurnContext, above: int) -> None:
     """Run the movers added for this phase whose priority is above ``above``, highest first."""
-    movers: list[tuple[int, Callable[[TurnContext], None]]] | None = ctx.notes.get(MOVERS)
+    movers: list[tuple[int, Callable[[TurnContext], None]]] | None = ctx.phase_notes.get(MOVERS)
     if not movers:
         return
     movers.sort(key=lambda m: m[0], reverse=True)
@@ -310,7 +351,9 @@ def _tracks(ctx: TurnContext) -> bool:
 
 def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     """Play one card: its card hooks, then the turn (and rotate hooks) or the squares of movement
-    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended."""
+    (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended. The
+    card's :class:`Move` is the robot's move (:func:`move_of`) meanwhile; on boards that ask
+    (:func:`track_card_moves`) a :class:`CardMove` record says which robot a card is moving."""
     if not _tracks(ctx):
         _execute(ctx, robot, card, None)
         return
@@ -330,37 +373,67 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
     ctype = card.type
     pos = robot.pos
     assert pos is not None
-    plan = MovePlan(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
-                    turn=ctype.turn)
-    fns = hooks_at(ctx, robot, CARD_HOOK, pos)
-    if fns:
-        for fn in fns:
-            fn(ctx, robot, card, plan)
-            if plan.done or robot.pos is None:
-                ctx.flush_moves()
-                return
-    if ctype.turn:
-        rotate(ctx, robot, plan.turn, card)
-        return
-    if move is not None:
-        move.stepping = True
-    for _ in range(plan.squares):
-        result = card_step(ctx, robot, plan, card.priority)
-        if result == GONE:
+    plan = Move(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
+                turn=ctype.turn, card=card)
+    moving = ctx.moving
+    outer = moving.get(robot.name)  # a card played within a card (energizers): its own move, then the outer one
+    moving[robot.name] = plan
+    try:
+        fns = hooks_at(ctx, robot, CARD_HOOK, pos)
+        if fns:
+            for fn in fns:
+                fn(ctx, robot, card, plan)
+                if plan.done or robot.pos is None:
+                    ctx.flush_moves()
+                    return
+        if ctype.turn:
+            rotate(ctx, robot, plan.turn, card)
             return
-        if result == BLOCKED:
-            ctx.emit(robot, "blocked", card=str(card))
-            break
-    if move is not None:
-        move.stepping = False
-    stop = robot.pos
-    fns = hooks_at(ctx, robot, STOP, stop)
-    if fns:
-        for fn in fns:
-            fn(ctx, robot, card, plan)
-            if robot.pos is None:
+        if move is not None:
+            move.stepping = True
+        for _ in range(plan.squares):
+            if plan.stopped:
                 break
-    ctx.flush_moves()
+            result = card_step(ctx, robot, plan, card.priority)
+            if result == GONE:
+                return
+            if result == BLOCKED:
+                ctx.emit(robot, "blocked", card=str(card))
+                break
+        if move is not None:
+            move.stepping = False
+        stop = robot.pos
+        fns = hooks_at(ctx, robot, STOP, stop)
+        if fns:
+            for fn in fns:
+                fn(ctx, robot, card, plan)
+                if robot.pos is None:
+                    break
+        ctx.flush_moves()
+    finally:
+        if outer is None:
+            del moving[robot.name]
+        else:
+            moving[robot.name] = outer
+
+
+class _moving:
+    """Make ``move`` the robot's move while the block runs (a move within a move: the outer one after it)."""
+
+    __slots__ = ("move", "moving", "name", "outer")
+
+    def __init__(self, ctx: TurnContext, robot: Robot, move: Move) -> None:
+        self.moving, self.name, self.move = ctx.moving, robot.name, move
+
+    def __enter__(self) -> None:
+        self.outer = self.moving.get(self.name)
+        self.moving[self.name] = self.move
+
+    def __exit__(self, *exc: object) -> None:
+        if self.outer is None:
+            del self.moving[self.name]
+        else:
+            self.moving[self.name] = self.outer
 
 
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
@@ -416,7 +489,8 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
             if lane is not None and lane != d and lane != opposite(d):
                 ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
-        enter(ctx, robot, start, d)
+        with _moving(ctx, robot, Move(1, d, start, cause=kind, moved=1)):
+            enter(ctx, robot, start, d)
 
 
 def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lanes: dict[Square, int]) -> None:

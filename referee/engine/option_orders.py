@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .decisions import FIRE, DecisionKey
+from .decisions import DecisionKey
 
 Scope = Literal["register", "turn", "standing"]
 
@@ -93,7 +93,6 @@ ORDERS: tuple[OptionOrder, ...] = (
 
 #: weapon cards fired "instead of the main laser": FIRE <registers>: <card name>
 WEAPONS: tuple[str, ...] = ("Mini Howitzer", "Pressor Beam", "Radio Control", "Scrambler", "Tractor Beam")
-WEAPON_SUBJECT = FIRE
 
 BY_SUBJECT: dict[str, OptionOrder] = {o.subject: o for o in ORDERS}
 

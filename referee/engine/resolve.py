@@ -336,6 +336,7 @@ class TurnRun:
         ctx.phase = phase
         ctx.current = {}
         ctx.fenced.clear()
+        ctx.phase_notes.clear()
         programs = ctx.programs
         for robot in ctx.robots:
             prog = programs.get(robot.name)
@@ -346,7 +347,7 @@ class TurnRun:
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
-        movers = MOVERS in ctx.notes  # ghosts move among the cards (``movement.add_mover``)
+        movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
             if movers:
                 run_movers(ctx, card.priority)
@@ -356,7 +357,7 @@ class TurnRun:
             execute_card(ctx, robot, card)
         if movers:
             run_movers(ctx, -1)
-            del ctx.notes[MOVERS]
+            del ctx.phase_notes[MOVERS]
         if AFTER_MOVES in ctx.notes:  # after the robots move segment (repeaters)
             run_after_moves(ctx)
         for robot in ctx.robots:
@@ -372,6 +373,7 @@ class TurnRun:
         end_of_turn = self.phases == 5 and not ctx.winner
         if end_of_turn:
             ctx.phase = END
+            ctx.phase_notes.clear()
             _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,

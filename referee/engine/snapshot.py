@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import Card, parse_card
 from .geometry import dir_name, parse_dir, parse_square, square_name
-from .state import Robot
+from .state import ROBOT_KEYS, Robot
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,8 @@ CODECS: dict[str, Codec] = {
 }
 _missing = {f.name for f in fields(Robot)} ^ set(CODECS)
 assert not _missing, f"Robot fields without a snapshot codec (or codecs without a field): {sorted(_missing)}"
+_misnamed = {name for name, codec in CODECS.items() if codec.key != ROBOT_KEYS[name]}
+assert not _misnamed, f"snapshot codecs whose key is not the one Robot declares: {sorted(_misnamed)}"
 
 
 def robot_to_dict(r: Robot) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any
 
 from .cards import Card
@@ -10,33 +10,47 @@ from .geometry import Square
 from .version import RULES_VERSION
 
 
+def _meta(*, key: str = "", gm: str = "", copy: str = "", scenario: bool = True) -> dict[str, Any]:
+    """What the other lists of robot fields are made from, for one field of :class:`Robot`: its JSON ``key``
+    (snapshots, the scenario contract; default: the field's name), whether a scenario may give it, the
+    word a GM's ``SET`` changes it by (none: not by a word of its own), and how :meth:`Robot.copy` copies
+    it (``dict``, ``list``, ``set``, ``dicts``: a dict of dicts; none: an immutable value, shared)."""
+    return {"key": key, "gm": gm, "copy": copy, "scenario": scenario}
+
+
 @dataclass(slots=True)
 class Robot:
-    """One player's robot as it stands between register phases."""
+    """One player's robot as it stands between register phases.
 
-    name: str
-    pos: Square | None
-    facing: int
-    damage: int = 0
-    lives: int = 3
-    flags: int = 0
-    virtual: bool = False
+    Its fields are the one declaration of a robot's fields: :meth:`copy`, the snapshot codecs
+    (``snapshot.CODECS``, checked against :data:`ROBOT_KEYS`), the keys a scenario may give
+    (``scenario.ROBOT_KEYS``) and the fields a GM's ``SET`` names (:data:`GM_FIELDS`) are made from them.
+    """
+
+    name: str = field(metadata=_meta(key="name"))
+    pos: Square | None = field(metadata=_meta(key="at", gm="AT"))
+    facing: int = field(metadata=_meta(gm="FACING"))
+    damage: int = field(default=0, metadata=_meta(gm="DAMAGE"))
+    lives: int = field(default=3, metadata=_meta(gm="LIVES"))
+    flags: int = field(default=0, metadata=_meta(gm="FLAGS"))
+    virtual: bool = field(default=False, metadata=_meta(gm="VIRTUAL"))
     #: A virtual robot stays virtual through the whole turn after it was placed
     #: (game start or re-entry); afterwards it turns real as soon as it is alone.
-    first_turn: bool = False
-    archive: Square | None = None
-    powered_down: bool = False
-    power_down_next: bool = False
+    first_turn: bool = field(default=False, metadata=_meta())
+    archive: Square | None = field(default=None, metadata=_meta(gm="ARCHIVE"))
+    #: (the GM's ``POWERED DOWN yes/no``)
+    powered_down: bool = field(default=False, metadata=_meta(gm="POWERED"))
+    power_down_next: bool = field(default=False, metadata=_meta())
     #: register number (1-5) -> the card fused in it
-    locked: dict[int, Card] = field(default_factory=dict)
+    locked: dict[int, Card] = field(default_factory=dict, metadata=_meta(copy="dict"))
     #: option cards, by name, in the order gained
-    options: list[str] = field(default_factory=list)
+    options: list[str] = field(default_factory=list, metadata=_meta(copy="list"))
     #: destroyed during the current resolution (reset when a turn starts)
-    destroyed: bool = False
+    destroyed: bool = field(default=False, metadata=_meta(scenario=False))
     #: statuses the robot is in (flying, energized...): effect names (see ``hooks.EFFECTS``) or markers
-    statuses: set[str] = field(default_factory=set)
+    statuses: set[str] = field(default_factory=set, metadata=_meta(copy="set", scenario=False))
     #: what an option card keeps (charges left, ...), by option name
-    option_data: dict[str, dict[str, Any]] = field(default_factory=dict)
+    option_data: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=_meta(copy="dicts"))
 
     def effects(self) -> list[str]:
         """The names of everything the robot carries that may act: its options, then its statuses."""
@@ -54,11 +68,40 @@ class Robot:
     def hp(self) -> int:
         return 10 - self.damage
 
-    def copy(self) -> Robot:
-        return Robot(self.name, self.pos, self.facing, self.damage, self.lives, self.flags, self.virtual,
-                     self.first_turn, self.archive, self.powered_down, self.power_down_next, dict(self.locked),
-                     list(self.options), self.destroyed, set(self.statuses),
-                     {k: dict(v) for k, v in self.option_data.items()})
+    def copy(self) -> Robot:  # made from the fields' declarations below the class (``_make_copy``)
+        raise NotImplementedError
+
+
+_COPY = {"": "self.{}", "dict": "dict(self.{})", "list": "list(self.{})", "set": "set(self.{})",
+         "dicts": "{{k: dict(v) for k, v in self.{}.items()}}"}
+
+
+def _make_copy() -> None:
+    """``Robot.copy`` as a hand-written one would be (it is called for every robot of every copied turn),
+    from each field's ``copy``; a field holding a mutable value without one is refused here."""
+    parts = []
+    for f in fields(Robot):
+        mode = f.metadata.get("copy")
+        if mode is None or mode not in _COPY:
+            raise TypeError(f"Robot.{f.name}: declare it with _field(..., copy=...)")
+        if f.default_factory is not MISSING and not mode:
+            raise TypeError(f"Robot.{f.name} holds a mutable value: say how it copies (_field(copy=...))")
+        parts.append(_COPY[mode].format(f.name))
+    namespace: dict[str, Any] = {"Robot": Robot}
+    exec(f"def copy(self):\n    return Robot({', '.join(parts)})\n", namespace)
+    copy = namespace["copy"]
+    copy.__doc__ = "An independent copy (containers copied, values shared)."
+    Robot.copy = copy  # type: ignore[method-assign]
+
+
+_make_copy()
+
+#: Robot field -> its JSON key (snapshots, the scenario contract)
+ROBOT_KEYS: dict[str, str] = {f.name: f.metadata["key"] or f.name for f in fields(Robot)}
+#: the JSON keys of the fields a scenario may give
+SCENARIO_ROBOT_KEYS: frozenset[str] = frozenset(ROBOT_KEYS[f.name] for f in fields(Robot) if f.metadata["scenario"])
+#: a GM's ``SET`` word -> the JSON key of the field it changes
+GM_FIELDS: dict[str, str] = {f.metadata["gm"]: ROBOT_KEYS[f.name] for f in fields(Robot) if f.metadata["gm"]}
 
 
 #: status of a robot made virtual by a board element for a while (virtualizers): it does not turn real

@@ -135,8 +135,8 @@ def start_and_announce(s: Session, settings: Settings, game: Game | str, *, acto
                        now: datetime | None = None) -> tuple[Turn, list[OutgoingMail]]:
     """Start ``game`` and queue every player's first mail (the rules of the table, the hand, the form),
     in the caller's transaction: ``referee game start`` and the GM's ``START``."""
-    from ..intake.tokens import reply_to
     from ..reports import enqueue_start_mails
+    from .tokens import reply_to
 
     turn = start_game(s, game, actor=actor, now=now)
     mails = enqueue_start_mails(s, settings, turn.game, now=turn.opened_at, reply_to=reply_to(settings, 1))

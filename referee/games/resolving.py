@@ -173,8 +173,8 @@ def resolve_with_mails(s: Session, settings: Settings, game: Game | str | int, *
     ``fill_missing`` (``planned``: autopilot programs made before the lock, see
     :func:`~referee.games.fills.plan_missing`); with neither the turn waits (:class:`MissingOrders`).
     """
-    from ..intake.tokens import reply_to
     from ..reports.mails import enqueue_turn_mails
+    from .tokens import reply_to
 
     if fill is None and fill_missing:
         game = game if isinstance(game, Game) else get_game(s, game)

@@ -30,10 +30,6 @@ class GmAnswer:
     reason: str = ""
 
 
-def is_gm_block(text: str) -> bool:
-    return parse_block(text).found
-
-
 def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
     """Why a GM block from ``sender`` with ``key`` is refused, or None when it is the GM's."""
     if not settings.gm_secret:

@@ -23,6 +23,7 @@ from typing import Any
 from ..clock import TimeError, parse_duration, parse_time
 from ..deadlines import BadClock, parse_clock, zone
 from ..engine.geometry import NotationError, parse_dir, parse_square
+from ..engine.state import GM_FIELDS
 from ..orders.extract import body_lines, clean, find_gm_begin
 from ..suggest import closest, did_you_mean
 from . import robot_set
@@ -133,7 +134,7 @@ SIMPLE = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "e
           "PREVIEW": "preview", "STATUS": "status", "HELP": "help"}
 NEWGAME_OPTIONS = {"COURSE", "TITLE", "RULE", "DEADLINE", "REMINDER", "SETTLE", "MISSING", "MISSED", "HOLD", "SEED",
                    "AT"}
-ROBOT_FIELDS = {"AT", "FACING", "DAMAGE", "LIVES", "FLAGS", "ARCHIVE", "VIRTUAL", "POWERED"}
+ROBOT_FIELDS = set(GM_FIELDS)  # the words Robot declares for its fields (engine.state)
 
 
 def parse_command(text: str, line: int = 0) -> Command:

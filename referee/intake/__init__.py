@@ -11,7 +11,7 @@ Two steps, so that a bug in reading orders never costs a mail:
    the answers, all in one transaction per mail. Command: ``referee process``; ``referee mail
    reprocess`` puts mails back for another go after a fix.
 
-Turn mails set a Reply-To made by :func:`referee.intake.tokens.reply_address` so that a plain reply
+Turn mails set a Reply-To made by :func:`referee.games.tokens.reply_address` so that a plain reply
 carries the player's key. :mod:`referee.intake.faults` is the crash tests' switch.
 
 Wiring the mail in (one of):

@@ -2,7 +2,7 @@
 
 Every answer is a plain-text mail from the referee, threaded under the mail it answers
 (In-Reply-To, References), with the loop-protection headers of an automatic reply and, when it is
-about a player's robot, a Reply-To that carries the player's key (:mod:`referee.intake.tokens`), so
+about a player's robot, a Reply-To that carries the player's key (:mod:`referee.games.tokens`), so
 that answering the answer just works. Its Message-ID is derived from the stored mail and the attempt,
 so an answer is queued once per processing of a mail. Its first line is a marker
 (:mod:`referee.intake.loops`) by which the answer is known when an autoresponder pastes it back.

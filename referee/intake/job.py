@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..games.tokens import reply_address
 from ..messages import gm as to_gm
 from ..messages import players
 from ..orders import MailText
 from ..store.mail import enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, Player, Turn
 from . import answers, limits
-from .tokens import reply_address
 
 if TYPE_CHECKING:
     from ..render.mail import Picture

@@ -19,7 +19,7 @@ For one mail (:func:`process_mail`):
    the mail is processed again); with none, it is ``rejected`` ("GM commands are not available")
    and the GM is told. From anyone else it is ``ignored``.
 3. **Whose robot** (:mod:`.routing`): the BEGIN line (game and robot); else a reply-address token
-   (:mod:`referee.intake.tokens`); else the turn mail or answer it replies to (In-Reply-To /
+   (:mod:`referee.games.tokens`); else the turn mail or answer it replies to (In-Reply-To /
    References); else a game code in the subject with the sender's robot in it; else the sender's
    only robot in a running game.
 4. **Who may send** (:mod:`.taking`): the player's address of record *and* the player's key (on the

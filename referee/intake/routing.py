@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from ..config import Settings
 from ..games import get_game, get_player
+from ..games.tokens import read_token
 from ..keys import same_key
 from ..mailparse.senders import sender_address
 from ..orders import MailText, extract, read_orders
@@ -23,7 +24,6 @@ from ..store.errors import NotFound
 from ..store.models import Game, Player
 from . import answers, lookups
 from .job import safe
-from .tokens import read_token
 
 #: outgoing mail kinds that carry a player's cards for ``turn_number + 1`` (the turn report) ...
 _NEXT_TURN_KINDS = {"turn_report"}

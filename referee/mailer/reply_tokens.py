@@ -5,7 +5,7 @@ it goes out, with ``reply_token = "subject"`` the Reply-To becomes the plain add
 added to the subject (``RR-1 turn 4 results [#12.4.k3x9...]``); with ``"both"`` the Reply-To keeps the plus
 address and the subject gets the token too. Only the header changes, byte for byte elsewhere: the token
 goes on a folded line of its own at the end of the Subject, which works after encoded words as well.
-A player's ``Re:`` brings the subject back and :func:`referee.intake.tokens.read_token` reads it there.
+A player's ``Re:`` brings the subject back and :func:`referee.games.tokens.read_token` reads it there.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..config import Settings
-from ..intake.tokens import delimiter
+from ..games.tokens import delimiter
 
 _TOKEN = r"\d{1,12}\.\d{1,6}\.[a-z2-7]{16}"
 

@@ -42,7 +42,6 @@ from .cardrefs import reads_as_program
 from .parser import Parser
 from .reading import normalize_line
 from .terms import (
-    COMMANDS,
     DEFAULT_SACRIFICE_HP,
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -99,6 +98,6 @@ def parse_orders(text: str | Sequence[tuple[int, str]], context: OrderContext | 
     return result
 
 
-__all__ = ["COMMANDS", "DEFAULT_SACRIFICE_HP", "DIRECTIONS", "DIRECTION_NAMES", "MAIN_LASER", "MAX_ERRORS", "MAX_LINE",
+__all__ = ["DEFAULT_SACRIFICE_HP", "DIRECTIONS", "DIRECTION_NAMES", "MAIN_LASER", "MAX_ERRORS", "MAX_LINE",
            "MAX_LINES", "OrderContext", "OrderError", "OrderResult", "Register", "StandingOrders", "facing_name",
            "normalize_line", "parse_orders", "reads_as_program"]

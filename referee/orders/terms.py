@@ -26,7 +26,6 @@ MAX_LINE = 400
 MAX_LINES = 500
 #: at most this many errors are listed; the rest are counted
 MAX_ERRORS = 25
-COMMANDS = ("help", "status", "cards")
 DIRECTIONS = {"N": 0, "NORTH": 0, "E": 1, "EAST": 1, "S": 2, "SOUTH": 2, "W": 3, "WEST": 3}
 DIRECTION_NAMES = ("N", "E", "S", "W")
 

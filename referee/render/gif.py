@@ -25,11 +25,6 @@ def _pillow_gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
     return buf.getvalue()
 
 
-def changed_box(before: Image.Image, after: Image.Image) -> Box | None:
-    """The box of the pixels that differ between two palette frames of one palette (None: the same)."""
-    return ImageChops.subtract_modulo(after, before).getbbox(alpha_only=False)
-
-
 def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
     """An endlessly looping GIF of palette frames; a frame the same as the one before adds its time to it."""
     if not frames:

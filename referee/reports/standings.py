@@ -17,11 +17,14 @@ from datetime import datetime
 from itertools import pairwise
 from typing import Any
 
-from ..engine.event_codec import contract_events
+from ..engine.event_codec import decode_events
+from ..engine.events import known_kind
 from ..store.models import Game, Turn
 
 #: player status -> the word the standings use
 STATUS_WORDS = {"active": "playing", "out": "out of the game", "ejected": "left the game"}
+#: the event kinds the statistics count (checked against the engine's kinds at import)
+DESTROYED, DAMAGE = known_kind("destroyed"), known_kind("damage")
 
 
 @dataclass(slots=True)
@@ -82,16 +85,16 @@ def summarize(game: Game, turns: Sequence[Turn], flag_total: int) -> Summary:
     stats: dict[str, dict[str, int]] = {p.robot: {"lost": 0, "fired": 0, "taken": 0, "squares": 0}
                                         for p in game.players}
     for turn in resolved:
-        for ev in contract_events(turn.events):
-            robot = ev.get("robot")
+        for ev in decode_events(turn.events):  # typed, whichever version stored them: no words parsed here
+            robot = ev.robot
             if robot not in stats:
                 continue
-            text = str(ev.get("text", ""))
-            if text == "destroyed":
+            data = ev.data or {}
+            if ev.kind == DESTROYED:
                 stats[robot]["lost"] += 1
-            elif "hit" in ev and ev.get("step") == "lasers":
+            elif "hit" in data and ev.step == "lasers":
                 stats[robot]["fired"] += 1
-            elif text.startswith("-") and ev.get("cause") == "laser":
+            elif ev.kind == DAMAGE and data.get("cause") == "laser":
                 stats[robot]["taken"] += 1
         for name, n in _squares(turn.frames or []).items():
             if name in stats:

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from referee import games as g
-from referee.intake.tokens import reply_address
+from referee.games.tokens import reply_address
 from referee.store.types import utcnow
 
 from .helpers import GM, address, block, hand, incoming, mail, new_game, outbox, player, program_lines, text_of

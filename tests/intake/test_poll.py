@@ -8,6 +8,7 @@ import aiosmtplib
 import pytest
 
 from referee import games as g
+from referee.games.tokens import reply_address
 from referee.intake.imap import (
     connect,
     mailbox_key,
@@ -19,7 +20,6 @@ from referee.intake.imap import (
     uid_set,
 )
 from referee.intake.process import process_pending
-from referee.intake.tokens import reply_address
 from referee.store.mail import record_incoming
 
 from .helpers import (

@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 
 from referee import games as g
+from referee.games.tokens import reply_address
 from referee.intake.process import NO_GM, GmMail, GmOutcome, process_pending
-from referee.intake.tokens import reply_address
 from referee.store.mail import reprocess
 from referee.store.models import IncomingMail
 

@@ -14,9 +14,9 @@ from email.utils import make_msgid
 import pytest
 
 from referee import games as g
+from referee.games.tokens import reply_address
 from referee.intake.imap import poll_async
 from referee.intake.process import process_pending
-from referee.intake.tokens import reply_address
 from referee.mailer.reply_tokens import move_to_subject
 from referee.mailer.transports import transport_for
 from tests.intake.helpers import REFEREE, active_program, address, hand, mail, new_game, outbox, settings_for

@@ -1,5 +1,6 @@
 """Every element kind, registered here: one line per kind."""
 
+from .. import timing
 from ..kinds import register
 from . import (
     accelerators,
@@ -74,6 +75,8 @@ from . import (
     water,
     waterfalls,
 )
+
+timing.check_placed()  # every step a kind module declared found its place in the table
 
 register(walls.WALL)
 register(pits.PIT)

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..hooks import Effect, register_effect
 from ..kinds import Kind
 from ..movement import enter
 from ..state import FLYING, Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("reveal.antigrav", "robots on antigravity fields start to fly", after="reveal.randomizers")
+
 
 register_wording("flies", "flies (antigravity)")
 register_wording("lands", "lands")

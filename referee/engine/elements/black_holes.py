@@ -8,12 +8,16 @@ ways stays); a robot pulled into the hole falls. Pulls are logged ``pulled to r4
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..hooks import on
 from ..kinds import Kind
 from .magnets import pull_all, pull_toward
 from .pits import fall
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("board.black_holes", "black holes pull robots in line one square closer", after="board.ventilators")
 
 
 def _line(ctx: TurnContext, source: Square, d: int) -> tuple[Square, ...]:

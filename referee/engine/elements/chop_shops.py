@@ -12,11 +12,16 @@ A robot that takes one draws the top card of the game's option deck (nothing whe
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..decisions import DecisionKey
 from ..element_orders import CHOP_SHOP
 from ..geometry import square_name
 from ..kinds import Kind
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("checkpoints.chop_shops", "chop shops", after="checkpoints.tamagotchis")
+
 
 TAKE, DECLINE = "option", "none"
 

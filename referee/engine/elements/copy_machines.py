@@ -15,6 +15,7 @@ destroyed, so is the other, at once. A robot has one tamagotchi at most; tamagot
 
 from __future__ import annotations
 
+from .. import timing
 from ..board import Board, Element
 from ..context import TurnContext
 from ..events import register_wording
@@ -22,6 +23,12 @@ from ..geometry import opposite, square_name, step
 from ..hooks import Effect, register_effect
 from ..kinds import Field, Kind
 from ..state import COPIED, TAMAGOTCHI, Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.copy_machines", timing.CROSS, "copy machines make a tamagotchi robot", after="move.radio_beams")
+timing.declare("end.tamagotchis", "tamagotchis gone leave the game; options they gained go to their robots",
+               after="end.turn_real")
+
 
 NAME = "copy_machine"
 #: ``ctx.notes`` key: names of tamagotchis gone this turn (they leave ``ctx.robots`` at the end of the turn)

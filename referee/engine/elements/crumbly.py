@@ -5,12 +5,16 @@ or is carried or pushed across is not hurt.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.crumbly", timing.CARD, "rotate cards on crumbly ground sink in", after="move.pistons")
 
 
 def sink(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

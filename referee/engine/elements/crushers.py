@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..kinds import Field, Kind
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("board.crushers", "active crushers crush", after="board.rotating_rooms")
 
 
 def crush(ctx: TurnContext, phase: int) -> None:

@@ -10,6 +10,7 @@ or carried in costs nothing. When lasers fire a robot in it takes 1 damage more.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -23,6 +24,11 @@ from .water import slow
 #: the mark a card's move carries once deep water has charged it
 PAID = "deep water"
 track_card_moves("deep_water")
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.deep_water", timing.CARD, timing.ENTER, "moving or turning in or through deep water costs 1 HP",
+               after="move.water")
+timing.declare("lasers.deep_water", "deep water", after="lasers.lava")
 
 
 def wade(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -9,6 +9,7 @@ the turn or with destruction.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -17,6 +18,10 @@ from ..kinds import Kind
 from ..movement import MovePlan, execute_card
 from ..state import ENERGIZED, Robot
 from ..timing import CARD
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.energizers", timing.STOP, "energizers", after="move.copy_machines")
+
 
 register_wording("energized", "energized")
 register_wording("double speed", "executes two registers from register {register} (energizer)")

@@ -7,6 +7,7 @@ robot standing on an active flamer takes 1 damage more (after the lasers). Virtu
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -14,6 +15,9 @@ from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
 from ..timing import ENTER, ROTATE
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("lasers.flamers", "active flamers", after="lasers.melting_beams")
 
 
 def _active(ctx: TurnContext, sq: Square | None) -> bool:

@@ -11,6 +11,7 @@ The card that brings a robot onto ice is executed normally: momentum starts at t
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR
@@ -18,6 +19,9 @@ from ..hooks import on
 from ..kinds import Kind
 from ..movement import CARD, GONE, MOVED, MovePlan, try_step
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.ice", timing.CARD, "robots starting on ice slide", after="move.padded")
 
 
 def _note(robot: Robot) -> str:

@@ -8,12 +8,17 @@ it. The lava flies over walls and robots: each robot in reach is hit once per er
 
 from __future__ import annotations
 
+from .. import timing
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("lasers.lava", "lava pits erupt", after="lasers.napalm")
+
 
 SIDES = ((1, 0), (0, 1), (-1, 0), (0, -1))
 AROUND = (*SIDES, (1, 1), (1, -1), (-1, 1), (-1, -1))

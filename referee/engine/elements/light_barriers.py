@@ -17,6 +17,7 @@ Which way they run and whether they were stopped is board state (``state.BoardSt
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, Square, opposite
@@ -25,6 +26,11 @@ from ..kinds import Field, Kind
 from ..movement import convey
 from ..state import FLYING, Robot
 from ..timing import ENTER
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.light_barriers", timing.ENTER, "light barriers flip the flip belts", after="move.melting_beams")
+timing.declare("board.flip_belts", "flip belts", after="board.belts")
+
 
 FLIP = "flip_belt"
 BARRIER = "light_barrier"

@@ -8,6 +8,7 @@ Gears still turn it, lasers still hit it and it still fires.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -17,6 +18,10 @@ from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CARD, CROSS, ENTER
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.mag_locks", timing.CARD, timing.CROSS, timing.ENTER, "mag-locks", after="move.teleporters")
+
 
 register_wording("locked", "locked by the mag-lock")
 

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .. import timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
 from ..movement import can_cross, convey, enter
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("board.magnets", "magnetic fields pull", after="board.flip_belts")
+
 
 register_wording("pulled", "pulled to {to}")
 

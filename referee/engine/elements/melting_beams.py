@@ -12,6 +12,7 @@ robot with no card this phase (powered down, no program) has nothing to lock.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -20,6 +21,12 @@ from ..hooks import on
 from ..kinds import Kind
 from ..state import HELD, Robot
 from ..timing import ENTER, ROTATE
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.melting_beams", timing.ENTER, timing.ROTATE, "melting beams cost 1 HP and lock the register",
+               after="move.portals")
+timing.declare("lasers.melting_beams", "melting beams", after="lasers.radiation")
+
 
 NAME = "melting_beam"
 register_wording("melted", "register {register} melted")

@@ -11,6 +11,7 @@ hits it for 1 damage.
 
 from __future__ import annotations
 
+from .. import timing
 from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
@@ -21,6 +22,10 @@ from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CARD
 from .lasers import blind_squares
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.mirrors", timing.CARD, "robots facing a mirror execute their card mirrored", after="move.crumbly")
+
 
 register_wording("mirrored", "card mirrored")
 

@@ -10,6 +10,7 @@ or deep) and the fire goes out. Destruction puts it out too.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -18,6 +19,11 @@ from ..hooks import Effect, on, register_effect
 from ..kinds import Field, Kind
 from ..state import Robot
 from ..timing import ENTER, ROTATE
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.napalm", timing.ENTER, timing.ROTATE, "napalm flamers", after="move.flamers")
+timing.declare("lasers.napalm", "active napalm flamers", after="lasers.flamers")
+
 
 BURNING = "burning"
 #: floor kinds that put the fire out
@@ -28,10 +34,6 @@ def _active(ctx: TurnContext, sq: Square | None) -> bool:
     if sq is None:
         return False
     return any(ctx.phase in el["phases"] for el in ctx.board.layer("napalm").get(sq, ()))
-
-
-def flames(robot: Robot) -> int:
-    return int(robot.option_data.get(BURNING, {}).get("flames", 0))
 
 
 def _ignite(ctx: TurnContext, robot: Robot) -> None:

@@ -14,6 +14,7 @@ off the oil or held (a wall, a robot in the way: these slides do not push); not 
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR
@@ -23,6 +24,9 @@ from ..movement import MOVED, SLIDE, MovePlan, convey, register_pushed_onto, try
 from ..state import Robot
 from ..timing import CARD, STOP
 from .water import slow
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.oil", timing.STOP, "oil slicks", after="move.ramp_slide")
 
 
 def slide(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -9,12 +9,16 @@ wall (``padded_walls.py``) met on the way turns the bounce back (``movement.turn
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
 from ..kinds import Kind
 from ..movement import MOVED, MovePlan, card_step
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.padded", timing.STOP, "padded squares double movement", after="move.soap")
 
 
 def bounce(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -8,11 +8,15 @@ the rest of the move goes the opposite way, the robot keeping its facing. Off pa
 
 from __future__ import annotations
 
+from .. import timing
 from ..board import Board, Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
 from ..movement import turn_back
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.padded_walls", timing.CROSS, "padded walls", after="move.ice")
 
 
 def rebound(ctx: TurnContext, robot: Robot, d: int) -> bool:

@@ -14,6 +14,7 @@ red pistons are up.
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, Square, square_name
@@ -22,6 +23,10 @@ from ..kinds import Field, Kind
 from ..movement import SLIDE, try_step
 from ..state import FLYING, Robot
 from ..timing import ENTER
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.pistons", timing.ENTER, "pneumatic pistons", after="move.napalm")
+
 
 NAME = "piston"
 COLOURS = ("red", "blue")

@@ -12,6 +12,7 @@ Beams cross portals as floor.
 
 from __future__ import annotations
 
+from .. import timing
 from ..board import Board
 from ..context import TurnContext
 from ..events import register_wording
@@ -19,6 +20,10 @@ from ..geometry import NotationError, Square, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.portals", timing.ENTER, "portals move robots to the linked portal", after="move.ramps")
+
 
 register_wording("portal", "through portal to {to}")
 

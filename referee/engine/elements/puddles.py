@@ -7,12 +7,16 @@ a puddle lose nothing.
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
 from ..state import Robot
 from .napalm import put_out
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.puddles", timing.ENTER, "puddles", after="move.oil")
 
 
 def douse(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:

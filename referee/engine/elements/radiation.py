@@ -5,8 +5,13 @@ Virtual and powered-down robots are hit too (it is the square that is hot, not a
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..kinds import Kind
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("lasers.radiation", "radiation in register phase 5", after="lasers.turrets")
+
 
 #: the register phase radiation burns in
 RADIATION_PHASE = 5

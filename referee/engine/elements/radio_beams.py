@@ -21,6 +21,7 @@ this turn. Cards nobody took go back into the deck with the rest at the end of t
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card, locked_registers, parse_card
 from ..context import TurnContext
 from ..events import register_wording
@@ -29,6 +30,14 @@ from ..hooks import on
 from ..kinds import Kind
 from ..state import HELD, TAMAGOTCHI, Robot
 from ..timing import ENTER, ROTATE
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.radio_beams", timing.ENTER, timing.ROTATE, "radio beams hand out radio-controlled cards",
+               after="move.light_barriers")
+timing.declare("lasers.radio_beams", "radio beams", after="lasers.molten_ore")
+timing.declare("end.radio_registers", "robots running a radio beam's cards past register 5 play registers 6-8",
+               after=None)
+
 
 NAME = "radio_beam"
 REVISED = "revised"

@@ -9,8 +9,14 @@ nothing).
 
 from __future__ import annotations
 
+from .. import timing
 from ..context import TurnContext
 from ..kinds import Kind
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("lasers.radioactive_waste", "radioactive waste", after="lasers.radio_beams")
+timing.declare("checkpoints.radioactive_options", "radioactive waste hands out options",
+               after="checkpoints.reset_exchange")
 
 
 def contaminate(ctx: TurnContext, phase: int) -> None:

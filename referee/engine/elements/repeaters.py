@@ -10,6 +10,7 @@ the card is repeated at once, before the next robot's card.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -18,6 +19,10 @@ from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan, after_moves, execute_card
 from ..state import Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.repeaters", timing.STOP, "repeaters", after="move.puddles")
+
 
 register_wording("repeats", "repeats {card}")
 

@@ -17,6 +17,7 @@ forgotten when the next turn starts.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..decisions import DecisionKey
@@ -26,6 +27,12 @@ from ..events import register_wording
 from ..geometry import square_name
 from ..kinds import Kind
 from ..state import RESET_CHOICE, Robot
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("checkpoints.reset_exchange", "reset sites exchange a card", after="checkpoints.chop_shops")
+timing.declare("end.reset_choose", "reset sites: choose a card for next turn", after="end.options")
+timing.declare("end.reset_random", "reset sites: five random cards for next turn", after="end.reset_choose")
+
 
 RANDOM, NONE = "random", "none"
 register_wording("exchanged", "register {register} exchanged for {card}")

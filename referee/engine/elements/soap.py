@@ -7,6 +7,7 @@ in water.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
@@ -15,6 +16,9 @@ from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CARD
 from .water import slow
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.soap", timing.CARD, "rotate cards on soap", after="move.big_drain")
 
 
 def spin(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -14,6 +14,7 @@ gassed again; destruction ends it.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card, parse_card
 from ..context import TurnContext
 from ..events import register_wording
@@ -22,6 +23,10 @@ from ..kinds import Kind
 from ..movement import MovePlan
 from ..state import GASSED, Robot
 from ..timing import STOP
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("move.soporific_gas", timing.STOP, "soporific gas powers robots down", after="move.energizers")
+
 
 SLEEP = 5
 register_wording("gassed", "falls asleep in the gas")

@@ -19,6 +19,7 @@ result and the report show them.
 
 from __future__ import annotations
 
+from .. import timing
 from ..cards import Card, parse_card
 from ..context import TurnContext
 from ..events import register_wording
@@ -29,6 +30,10 @@ from ..movement import MOVED, PUSHER, try_step
 from ..state import Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
+
+# the steps of the timing table only this kind acts in, each right after the step named
+timing.declare("lasers.turrets", "turrets", after="lasers.fire")
+
 
 NAME = "turret"
 CARDS = "cards"
