@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -88,11 +89,30 @@ def turn_page_name(number: int) -> str:
 
 
 # -- writing files -----------------------------------------------------------------------------------------------
+#: the archive is public: its files and folders are readable by the web server whatever the umask
+#: (the systemd unit's is 0027); nothing secret is ever written into it
+FILE_MODE = 0o644
+DIR_MODE = 0o755
+
+
+def public_dir(path: Path) -> None:
+    """Make folder ``path`` (and missing parents) readable and searchable by everyone."""
+    if path.is_dir():
+        if stat.S_IMODE(path.stat().st_mode) != DIR_MODE:
+            path.chmod(DIR_MODE)
+        return
+    if not path.parent.exists():
+        public_dir(path.parent)
+    path.mkdir(exist_ok=True)
+    path.chmod(DIR_MODE)
+
+
 def _write(path: Path, data: bytes | str, report: BuildReport | None = None) -> None:
-    """Write ``path`` whole or not at all (a temporary file renamed over it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``path`` whole or not at all (a temporary file renamed over it), readable by everyone."""
+    public_dir(path.parent)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    tmp.chmod(FILE_MODE)
     os.replace(tmp, path)
     if report is not None:
         report.written.append(path)
@@ -161,7 +181,7 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
     lists every game). ``force``: draw every turn again."""
     now = now or utcnow()
     report = BuildReport(out=out)
-    out.mkdir(parents=True, exist_ok=True)
+    public_dir(out)
     wanted = {c.upper() for c in games} if games else None
     listing: list[dict[str, Any]] = []
     with store.read() as s:
