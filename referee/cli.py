@@ -165,7 +165,7 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     store = _open_store()
     ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)
     click.echo(answer_text(block, ctx), nl=False)
-    if ctx.failures or errors:
+    if ctx.failures or ctx.skipped or errors:
         sys.exit(1)
 
 

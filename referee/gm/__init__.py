@@ -56,13 +56,24 @@ def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *,
         return GmAnswer(reply, False, refused)
     block = parse_block(text)
     ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
-    return GmAnswer(answer_text(block, ctx), True)
+    return GmAnswer(answer_text(block, ctx), True, shortfall(block, ctx))
 
 
 def run_block(store: Store | StoreWithin, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
               reply_to: str | None = None) -> GmContext:
     ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
     return run_commands(ctx, block.commands)
+
+
+def shortfall(block: GmBlock, ctx: GmContext) -> str:
+    """What of the block was not done (``2 of 5 commands not done, 1 line not read``), or "" when all was."""
+    parts = []
+    missed = ctx.failures + ctx.skipped
+    if missed:
+        parts.append(f"{missed} of {len(ctx.lines)} command{'s' if len(ctx.lines) != 1 else ''} not done")
+    if block.errors:
+        parts.append(f"{len(block.errors)} line{'s' if len(block.errors) != 1 else ''} not read")
+    return ", ".join(parts)
 
 
 def answer_text(block: GmBlock, ctx: GmContext) -> str:
@@ -72,8 +83,11 @@ def answer_text(block: GmBlock, ctx: GmContext) -> str:
         lines.extend(f"  {e}" for e in block.errors)
         lines.append("")
     if ctx.lines:
-        done = len(ctx.lines) - ctx.failures
-        lines.append(f"{done} command(s) done, {ctx.failures} not done:")
+        done = len(ctx.lines) - ctx.failures - ctx.skipped
+        head = f"{done} command(s) done, {ctx.failures} not done"
+        if ctx.skipped:
+            head += f", {ctx.skipped} not run because a command they depend on failed"
+        lines.append(head + ":")
         lines.extend(ctx.lines)
     elif not block.errors:
         lines.append("The block held no commands. Send HELP for the list.")

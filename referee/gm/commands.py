@@ -67,18 +67,80 @@ class _Preview(Exception):
 
 
 
+#: what a command needs to have gone well before it, among the commands of the same mail on the same game:
+#: a START after a failed ADD PLAYER would start without that player, who could then never be added; a
+#: PROCESS after a failed ORDERS or SET would resolve the turn without the correction
+_TURN = frozenset({"start", "orders", "set_robot", "rollback", "eject", "replace"})
+NEEDS: dict[str, frozenset[str]] = {
+    "start": frozenset({"add_player", "eject", "replace"}),
+    "process": _TURN,
+    "preview": _TURN,
+    "orders": frozenset({"start", "rollback"}),
+    "set_robot": frozenset({"start", "rollback"}),
+    "rerun": frozenset({"rollback", "orders", "set_robot"}),
+    "publish": frozenset({"process", "rerun", "rollback"}),
+    "resume": frozenset({"set_deadline", "extend"}),
+}
+#: commands that choose the game the lines after them act on: when one fails, the lines after it (up to
+#: the next GAME or NEWGAME) would act on another game than meant, and are not run
+CHOOSERS = frozenset({"game", "newgame"})
+#: commands that only tell: they always run
+HARMLESS = frozenset({"status", "help"})
+#: command names as the GM writes them, for the answer
+WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE",
+         "set_robot": "SET", "hold": "HOLD FOR REVIEW"}
+
+
+def command_word(command: Command) -> str:
+    return WORDS.get(command.name, command.name.upper())
+
+
+def _blocker(ctx: GmContext, command: Command, failed: dict[tuple[str | None, str], Command],
+             lost: Command | None) -> Command | None:
+    """The failed command of this mail that ``command`` depends on, or None."""
+    if command.name in HARMLESS:
+        return None
+    if lost is not None and command.name not in CHOOSERS:
+        return lost
+    for name in NEEDS.get(command.name, ()):
+        if (ctx.game, name) in failed:
+            return failed[(ctx.game, name)]
+    return None
+
+
 def run_commands(ctx: GmContext, commands: list[Command]) -> GmContext:
-    """Carry out ``commands`` in order; each adds a line (done, or NOT DONE and why) to ``ctx.lines``."""
+    """Carry out ``commands`` in order; each adds a line (done, NOT DONE and why, or not done because a
+    command it depends on failed) to ``ctx.lines``."""
+    failed: dict[tuple[str | None, str], Command] = {}
+    lost: Command | None = None   # a failed GAME or NEWGAME: which game the lines after it mean is unknown
     for command in commands:
+        blocker = _blocker(ctx, command, failed, lost)
+        if blocker is not None:
+            ctx.skipped += 1
+            failed.setdefault((ctx.game, command.name), command)
+            ctx.lines.append(f"line {command.line}: {command.text}\n    not done: {command_word(blocker)} on line "
+                             f"{blocker.line} failed")
+            continue
         handler = HANDLERS[command.name]
         try:
             text = handler(ctx, command)
-        except (StoreError, CommandFailed, ValueError) as exc:
+        except (StoreError, CommandFailed, ValueError, OverflowError) as exc:
             ctx.failures += 1
-            ctx.lines.append(f"line {command.line}: {command.text}\n    NOT DONE: {exc}")
+            failed.setdefault((ctx.game, command.name), command)
+            if command.name in CHOOSERS:
+                lost = command
+            ctx.lines.append(f"line {command.line}: {command.text}\n    NOT DONE: {_reason(exc)}")
         else:
+            if command.name in CHOOSERS:
+                lost = None
             ctx.lines.append(f"line {command.line}: {command.text}\n    done: {text}")
     return ctx
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OverflowError):   # a time beyond the calendar: never a crash of the whole mail
+        return "that time is beyond the calendar the referee can keep (year 9999)"
+    return str(exc)
 
 
 def do_game(ctx: GmContext, command: Command) -> str:
