@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -29,15 +31,24 @@ def simulate(scenario: click.utils.LazyFile, indent: int) -> None:
 
     Exit status 2 with a one-line reason on standard error for a scenario that cannot be accepted.
     """
-    from .scenario import ScenarioError, parse_json
+    from .scenario import ScenarioError, parse_json, parse_scenario
     from .scenario import simulate as run
 
     try:
-        result = run(parse_json(scenario.read()))
+        data = parse_json(scenario.read())
+        parse_scenario(data)   # every fault of the input, before the engine runs
     except ScenarioError as exc:
-        click.echo(f"referee simulate: {exc}", err=True)
-        sys.exit(2)
-    click.echo(json.dumps(result, indent=indent or None))
+        fail(f"referee simulate: {exc}")
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
+        fail(f"referee simulate: a value of the scenario has the wrong type or size ({type(exc).__name__}: "
+             f"{str(exc)[:120]})")
+    click.echo(json.dumps(run(data), indent=indent or None))
+
+
+def fail(line: str) -> NoReturn:
+    """Exit status 2 with one line on standard error (the scenario contract)."""
+    click.echo(" ".join(line.split()), err=True)
+    sys.exit(2)
 
 
 @main.group()
@@ -46,29 +57,80 @@ def board() -> None:
 
 
 @board.command("list")
-def board_list() -> None:
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+def board_list(as_json: bool) -> None:
     """List the boards and courses that can be named."""
     from .boards import list_boards
 
-    for name, kind, path in list_boards():
+    rows = list_boards()
+    if as_json:
+        click.echo(json.dumps([{"name": n, "kind": k, "path": str(p)} for n, k, p in rows], indent=2))
+        return
+    for name, kind, path in rows:
         click.echo(f"{name:<24} {kind:<7} {path}")
 
 
 @board.command("show")
 @click.argument("name")
 @click.option("--no-legend", is_flag=True, help="Only the picture.")
-def board_show(name: str, no_legend: bool) -> None:
-    """Print an ASCII picture of board or course NAME."""
-    from .boards import BoardNotFound, load_board
-    from .engine import BoardError
+@click.option("--png", "png", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+              help="Also draw the board as the turn pictures do, with its key below, into FILE (PNG).")
+def board_show(name: str, no_legend: bool, png: str | None) -> None:
+    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it."""
+    from .boards import check_board
     from .engine.ascii import render
 
+    shown, b, problems = check_board(name)
+    if b is None:
+        raise click.ClickException("; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
+                                                               if len(problems) > 3 else ""))
+    click.echo(f"{b.name if b.name != 'board' else shown}: {b.width} x {b.height}, flags {b.flag_count}, "
+               f"starts {len(b.starts)}")
+    click.echo(render(b, legend=False))
+    if not no_legend:
+        click.echo("\n".join(board_key(b)))
+    if png:
+        from .render.board_image import draw_floor
+        from .render.legend import legend_image
+
+        save_png(draw_floor(b), legend_image(b), Path(png))
+        click.echo(f"picture: {png}")
+
+
+def board_key(b: object) -> list[str]:
+    """The key of the kinds on board ``b`` only, then a note for each element that needs one."""
+    from .engine import KINDS
+    from .engine.geometry import square_name
+
+    layers: dict = b.layers  # type: ignore[attr-defined]
+    notes = []
+    for kind_name, layer in layers.items():
+        kind = KINDS[kind_name]
+        if kind.legend is None:
+            continue
+        for sq, els in sorted(layer.items()):
+            notes.extend(f"  {square_name(sq)}: {kind.legend(el)}" for el in els)
+    keys = [KINDS[k].key for k in KINDS if k in layers and KINDS[k].key]
+    if b.void:  # type: ignore[attr-defined]
+        keys.append("::: off the course")
+    return ["key: " + (", ".join(keys) or "plain floor"), *notes]
+
+
+def save_png(floor: object, key: object, path: Path) -> None:
+    """The board picture with its key below it, as one PNG."""
+    from PIL import Image
+
+    from .render.png import png_bytes
+
+    assert isinstance(floor, Image.Image) and isinstance(key, Image.Image)
+    width = max(floor.width, key.width)
+    whole = Image.new("RGB", (width, floor.height + key.height), (255, 255, 255))
+    whole.paste(floor.convert("RGB"), (0, 0))
+    whole.paste(key.convert("RGB"), (0, floor.height))
     try:
-        b = load_board(name)
-    except (BoardNotFound, BoardError) as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"{b.name}: {b.width} x {b.height}, flags {b.flag_count}, starts {len(b.starts)}")
-    click.echo(render(b, legend=not no_legend))
+        path.write_bytes(png_bytes(whole))
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
 
 
 @board.command("kinds")
@@ -88,21 +150,30 @@ def board_kinds(markdown: bool) -> None:
 
 @board.command("check")
 @click.argument("names", nargs=-1)
-def board_check(names: tuple[str, ...]) -> None:
-    """Validate board and course files (all of them by default)."""
-    from .boards import BoardNotFound, list_boards, load_board
-    from .engine import BoardError
+@click.option("--json", "as_json", is_flag=True, help="The verdicts as JSON.")
+def board_check(names: tuple[str, ...], as_json: bool) -> None:
+    """Validate board and course files (NAMEs or PATHs to .toml files; all known ones by default).
+
+    Every error of a file is listed, not only the first. A course must be raceable: every flag
+    reachable on foot from every start square, in order. Exit status 1 when any file has an error.
+    """
+    from .boards import check_board, list_boards
 
     targets = list(names) or [n for n, _, _ in list_boards()]
-    bad = 0
-    for name in targets:
-        try:
-            b = load_board(name)
-            click.echo(f"ok     {name} ({b.width}x{b.height})")
-        except (BoardNotFound, BoardError) as exc:
-            bad += 1
-            click.echo(f"error  {exc}")
-    if bad:
+    verdicts = []
+    for target in targets:
+        name, b, problems = check_board(target)
+        verdicts.append({"name": name, "ok": not problems, "errors": problems,
+                         "size": f"{b.width}x{b.height}" if b is not None else None})
+    if as_json:
+        click.echo(json.dumps(verdicts, indent=2))
+    else:
+        for v in verdicts:
+            if v["ok"]:
+                click.echo(f"ok     {v['name']} ({v['size']})")
+            for problem in v["errors"]:
+                click.echo(f"error  {problem}")
+    if any(not v["ok"] for v in verdicts):
         sys.exit(1)
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..deadlines import BadClock, deadline_after, parse_clock
-from ..engine import BoardState, Robot, Rules, deal_turn
+from ..engine import Board, BoardState, Robot, Rules, deal_turn
 from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
@@ -30,6 +30,16 @@ from .fills import check_game_policy
 
 if TYPE_CHECKING:
     from ..config import Settings
+
+
+def _raceable(board: Board, error: type[Exception]) -> None:
+    """``error`` when a flag of ``board`` cannot be reached from every start square, in order."""
+    from ..board_checks import race_problems
+
+    problems = race_problems(board)
+    if problems:
+        more = f" (and {len(problems) - 1} more; see referee board check {board.name})" if len(problems) > 1 else ""
+        raise error(f"{board.name} cannot be raced: {problems[0]}{more}")
 
 
 def _next_code(s: Session, prefix: str = "RR-") -> str:
@@ -49,6 +59,7 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
     board = load_course(course)
     if not board.starts:
         raise InvalidValue(f"course {course!r} has no start squares")
+    _raceable(board, InvalidValue)
     try:
         house = rules if isinstance(rules, Rules) else Rules.from_dict(dict(rules or {}))
         house.validate()
@@ -109,6 +120,7 @@ def start_game(s: Session, game: Game | str, *, actor: str = "system", now: date
     if not players:
         raise GameStateError(f"{game.code} has no players yet (referee game add-player)")
     board = load_course(game.course)
+    _raceable(board, GameStateError)   # the file may have changed since the game was made
     fewest = course_players(board)[0]
     if len(players) < fewest:
         raise GameStateError(f"{game.code} needs at least {fewest} players on {game.course}, it has {len(players)}")
