@@ -227,11 +227,12 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     from .cli_support import open_store as _open_store
     from .clock import now
     from .gm import answer_text, run_block
-    from .gm.language import GmBlock, parse_lines
+    from .gm.language import GmBlock, parse_lines, unread_commands
 
-    lines = list(commands) + (file.read().splitlines() if file is not None else [])
-    parsed, errors = parse_lines(list(enumerate(lines, start=1)))
-    block = GmBlock(game=None if game == "-" else game.upper(), commands=parsed, errors=errors, found=True)
+    lines = list(enumerate(list(commands) + (file.read().splitlines() if file is not None else []), start=1))
+    parsed, errors = parse_lines(lines)
+    block = GmBlock(game=None if game == "-" else game.upper(), commands=parsed, errors=errors, found=True,
+                    unread=unread_commands(lines, errors))
     settings = _settings()
     store = _open_store()
     ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)

@@ -18,6 +18,10 @@ class TimeError(ValueError):
     """A time or duration that cannot be read."""
 
 
+class DurationTooLong(TimeError):
+    """A duration longer than :data:`MAX_DURATION_DAYS`."""
+
+
 def parse_time(text: str) -> datetime:
     """An ISO 8601 time (``2026-12-01T18:00``, ``2026-12-01 18:00+01:00``); no zone means UTC."""
     try:
@@ -55,8 +59,8 @@ def parse_duration(text: str) -> timedelta:
             raise TimeError(f"{text!r} is not a duration such as 2d, 36h, 90m or 2d12h")
         unit = (m.group(2) or "s")[0].lower()
         if len(m.group(1)) > 12:
-            raise TimeError(f"{text!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
+            raise DurationTooLong(f"{text[:40]!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
         total += int(m.group(1)) * _UNITS[unit]
     if total > MAX_DURATION_DAYS * 86400:
-        raise TimeError(f"{text!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
+        raise DurationTooLong(f"{text!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
     return timedelta(seconds=total)

@@ -25,6 +25,7 @@ from ..store.queries import code_taken, game_codes, get_turn, load_course, locke
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow
 from ..textsafe import clean_name
+from . import ranges
 from .common import CODE_RE, audit, course_players, normalize_email, turn_seed
 from .fills import check_game_policy
 
@@ -66,10 +67,16 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
     except (TypeError, ValueError) as exc:
         raise InvalidValue(str(exc)) from None
     check_game_policy(missing_orders)
-    for label, value in (("deadline", deadline_seconds), ("reminder", reminder_seconds),
-                         ("settle delay", settle_seconds), ("missed turns", max_missed_turns)):
+    for label, value, limits in (("deadline", deadline_seconds, ranges.DEADLINE),
+                                 ("reminder", reminder_seconds, ranges.REMINDER),
+                                 ("settle delay", settle_seconds, ranges.SETTLE),
+                                 ("missed turns", max_missed_turns, ranges.MISSED)):
         if value is not None and (not isinstance(value, int) or value < 0):
             raise InvalidValue(f"{label} must be a whole number of seconds >= 0, not {value!r}")
+        if value is not None and (problem := limits.problem(value)):
+            raise InvalidValue(problem)
+    if len(title) > ranges.TITLE_CHARS:
+        raise InvalidValue(f"a title has at most {ranges.TITLE_CHARS} characters (this one has {len(title)})")
     if deadline_time is not None:
         try:
             deadline_time = parse_clock(deadline_time)
@@ -220,7 +227,10 @@ def resume_game(s: Session, game: Game | str, *, actor: str = "system", now: dat
         raise GameStateError(f"{game.code} is {game.status}, not paused")
     turn = open_turn(s, game)
     if turn is not None and turn.deadline is not None and game.paused_at is not None:
-        turn.deadline = turn.deadline + (now - game.paused_at)
+        # moved on by the pause, but never beyond a year from now (nor the calendar's end)
+        moved = ranges.later(turn.deadline, int((now - game.paused_at).total_seconds()))
+        cap = now + ranges.AHEAD
+        turn.deadline = min(moved, cap) if moved is not None else cap
     game.status, game.paused_at = "running", None
     audit(s, "game.resume", actor=actor, game=game, turn_number=game.turn_number, now=now,
           details={"deadline": turn.deadline.isoformat() if turn and turn.deadline else None})
@@ -235,6 +245,9 @@ def set_deadline(s: Session, game: Game | str, deadline: datetime | None, *, act
     turn = open_turn(s, game)
     if turn is None:
         raise GameStateError(f"{game.code} has no open turn")
+    problem = ranges.deadline_problem(deadline, now)
+    if problem:
+        raise InvalidValue(problem)
     old = turn.deadline
     turn.deadline = deadline
     audit(s, "turn.deadline", actor=actor, game=game, turn_number=turn.number, now=now,

@@ -62,7 +62,7 @@ def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *,
 def run_block(store: Store | StoreWithin, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
               reply_to: str | None = None) -> GmContext:
     ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
-    return run_commands(ctx, block.commands)
+    return run_commands(ctx, block.commands, block.unread)
 
 
 def shortfall(block: GmBlock, ctx: GmContext) -> str:

@@ -10,14 +10,15 @@ commands after it.
 from __future__ import annotations
 
 import email
-from collections.abc import Callable
-from datetime import datetime, timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from email import policy
 
 from .. import games as g
 from ..clock import TimeError, parse_duration
 from ..deadlines import when_text
-from ..games import fills, resolve_and_report
+from ..games import fills, ranges, resolve_and_report
+from ..mailparse.senders import sender_address
 from ..notices import notice, notice_id
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
@@ -79,7 +80,6 @@ NEEDS: dict[str, frozenset[str]] = {
     "set_robot": frozenset({"start", "rollback"}),
     "rerun": frozenset({"rollback", "orders", "set_robot"}),
     "publish": frozenset({"process", "rerun", "rollback"}),
-    "resume": frozenset({"set_deadline", "extend"}),
 }
 #: commands that choose the game the lines after them act on: when one fails, the lines after it (up to
 #: the next GAME or NEWGAME) would act on another game than meant, and are not run
@@ -108,18 +108,24 @@ def _blocker(ctx: GmContext, command: Command, failed: dict[tuple[str | None, st
     return None
 
 
-def run_commands(ctx: GmContext, commands: list[Command]) -> GmContext:
+def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Command] = ()) -> GmContext:
     """Carry out ``commands`` in order; each adds a line (done, NOT DONE and why, or not done because a
-    command it depends on failed) to ``ctx.lines``."""
+    command it depends on failed or could not be read: ``unread``) to ``ctx.lines``."""
     failed: dict[tuple[str | None, str], Command] = {}
     lost: Command | None = None   # a failed GAME or NEWGAME: which game the lines after it mean is unknown
-    for command in commands:
+    for command in sorted([*commands, *unread], key=lambda c: c.line):
+        if command.args.get("unread") is True:
+            failed.setdefault((ctx.game, command.name), command)
+            if command.name in CHOOSERS:
+                lost = command
+            continue
         blocker = _blocker(ctx, command, failed, lost)
         if blocker is not None:
             ctx.skipped += 1
             failed.setdefault((ctx.game, command.name), command)
+            how = "could not be read" if blocker.args.get("unread") is True else "failed"
             ctx.lines.append(f"line {command.line}: {command.text}\n    not done: {command_word(blocker)} on line "
-                             f"{blocker.line} failed")
+                             f"{blocker.line} {how}")
             continue
         handler = HANDLERS[command.name]
         try:
@@ -177,8 +183,23 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
         return f"game {game.code} created on {game.course}; add players, then START"
 
 
+def _not_the_referee(ctx: GmContext, address: str) -> None:
+    """A player's address may not be the referee's own (nor a ``+tag`` of it): its mail would be answers
+    of the referee mailed to itself."""
+    mine = (sender_address(ctx.settings.referee_address) or "").lower()
+    theirs = (sender_address(address) or address).lower()
+    local, _, domain = mine.rpartition("@")
+    box, _, dom = theirs.rpartition("@")
+    delimiters = {"+", *(ctx.settings.address_delimiter or "")}
+    for d in delimiters:
+        box = box.partition(d)[0]
+    if mine and dom == domain and box == local:
+        raise CommandFailed(f"{address} is the referee's own address: a player needs an address of their own")
+
+
 def do_add_player(ctx: GmContext, command: Command) -> str:
     a = command.args
+    _not_the_referee(ctx, a["email"])
     with ctx.store.write() as s:
         player = g.add_player(s, game_code(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
                               name=a["name"], now=ctx.now)
@@ -239,7 +260,14 @@ def do_set_deadline(ctx: GmContext, command: Command) -> str:
         raise CommandFailed(f"{when_text(at)} is already past (it is {when_text(ctx.now)}): the turn would be "
                             "resolved at once, with missing programs filled in. If that is what you want, add NOW: "
                             f"SET DEADLINE {at:%Y-%m-%d %H:%M} NOW")
-    return _set_deadline(ctx, command, ctx.now + timedelta(seconds=after) if after is not None else at)
+    return _set_deadline(ctx, command, _later(ctx.now, after) if after is not None else at)
+
+
+def _later(base: datetime, seconds: int) -> datetime:
+    found = ranges.later(base, seconds)
+    if found is None:
+        raise CommandFailed("that time is beyond the calendar the referee keeps")
+    return found
 
 
 def do_extend(ctx: GmContext, command: Command) -> str:
@@ -249,7 +277,7 @@ def do_extend(ctx: GmContext, command: Command) -> str:
         if turn is None:
             raise CommandFailed(f"{game.code} has no open turn")
         base = turn.deadline or ctx.now
-    return _set_deadline(ctx, command, base + timedelta(seconds=command.args["by"]))
+    return _set_deadline(ctx, command, _later(base, command.args["by"]))
 
 
 def do_process(ctx: GmContext, command: Command) -> str:
@@ -331,6 +359,7 @@ def do_eject(ctx: GmContext, command: Command) -> str:
 
 
 def do_replace(ctx: GmContext, command: Command) -> str:
+    _not_the_referee(ctx, command.args["email"])
     with ctx.store.write() as s:
         player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
                                   now=ctx.now)

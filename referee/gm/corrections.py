@@ -88,6 +88,8 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
 def _check_squares(game: Game, changes: dict[str, Any]) -> None:
     """``AT`` and ``ARCHIVE`` name squares of the game's course (or OFF), as a player's orders must."""
     board = g.load_course(game.course)
+    if changes.get("flags", 0) > board.flag_count:
+        raise CommandFailed(f"FLAGS is 0 to {board.flag_count}: {game.course} has {board.flag_count} flags")
     for field_name in ("at", "archive"):
         square = changes.get(field_name)
         if square is not None and not board.on_board(square):

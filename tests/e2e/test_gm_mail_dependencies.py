@@ -56,3 +56,26 @@ def test_a_failed_newgame_stops_the_lines_that_would_act_on_another_game(setting
     assert subject == "Your GM commands: 2 of 4 commands not done"
     with store.read() as s:
         assert g.get_game(s, GAME).players == []
+
+
+def test_numbers_out_of_range_in_one_gm_mail_are_refused_and_the_rest_is_done(settings, store, dovecot,
+                                                                              smtp_server):
+    from referee.store.models import IncomingMail
+
+    mail = Mailer(dovecot, smtp_server)
+    gm_mail(mail, settings, store, f"NEWGAME {GAME} COURSE duel SETTLE 0 SEED ranges",
+            f"ADD PLAYER {at('alice')} Twonky", f"ADD PLAYER {at('bob')} Hammer", "START")
+    subject, answer = gm_mail(mail, settings, store,
+                              "EXTEND 9999999d",
+                              "SET DEADLINE +" + "9" * 30,
+                              "PUBLISH " + "9" * 30,
+                              "SET DEADLINE 9999-12-31 23:59",
+                              "SET Twonky LIVES " + "9" * 30,
+                              f"REPLACE Twonky WITH {settings.referee_address}",
+                              "EXTEND 1d",
+                              "PAUSE",
+                              "RESUME")
+    assert subject == "Your GM commands: 2 of 5 commands not done, 4 lines not read", answer
+    assert "line 8: EXTEND 1d\n    done:" in answer and "line 10: RESUME\n    done: resumed" in answer
+    with store.read() as s:
+        assert "error" not in {m.outcome for m in s.query(IncomingMail)}
