@@ -88,8 +88,8 @@ def sendable(addr: str, given: str) -> str:
     """``addr`` when the referee can mail it; an address with letters outside ASCII would need SMTPUTF8,
     which the referee's mail client does not speak, so it is refused with the reason."""
     if not addr.isascii():
-        raise InvalidValue(f"{given.strip()} has letters outside ASCII: the referee cannot send mail to such an address "
-                           "(its mail client does not use SMTPUTF8); give an address in plain ASCII letters")
+        raise InvalidValue(f"{given.strip()} has letters outside ASCII: the referee cannot send mail to such an "
+                           "address (its mail client does not use SMTPUTF8); give an address in plain ASCII letters")
     return addr
 
 
