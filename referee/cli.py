@@ -296,6 +296,11 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout, send=send))
 
 
+from .cli_config import config_init, config_show  # noqa: E402
+
+config_group.add_command(config_init)
+config_group.add_command(config_show)
+
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
 
