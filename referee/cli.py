@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 from . import __version__
-from .cli_help import SectionedGroup, apply_summaries
+from .cli_help import SectionedGroup, apply_summaries, config_option
+
+#: commands loaded only when used (``referee --version`` and ``--help`` import none of them)
+LAZY = {
+    "db": "referee.cli_db:db_group",
+    "game": "referee.games.cli:game_group",
+    "outbox": "referee.mailer.cli:outbox_group",
+    "archive": "referee.archive.cli:archive_group",
+    "poll": "referee.intake.cli:poll_command",
+    "ingest": "referee.intake.cli:ingest_command",
+    "process": "referee.intake.cli:process_command",
+    "mail": "referee.intake.cli:mail_group",
+    "resolve-due": "referee.workers:resolve_due_command",
+}
 
 
-@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SectionedGroup, lazy=LAZY, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A play-by-email referee for RoboRally.
@@ -31,6 +45,8 @@ def simulate(scenario: click.utils.LazyFile, indent: int) -> None:
 
     Exit status 2 with a one-line reason on standard error for a scenario that cannot be accepted.
     """
+    import json
+
     from .scenario import ScenarioError, parse_json, parse_scenario
     from .scenario import simulate as run
 
@@ -60,6 +76,8 @@ def board() -> None:
 @click.option("--json", "as_json", is_flag=True, help="As JSON.")
 def board_list(as_json: bool) -> None:
     """List the boards and courses that can be named."""
+    import json
+
     from .boards import list_boards
 
     rows = list_boards()
@@ -90,6 +108,8 @@ def board_show(name: str, no_legend: bool, png: str | None) -> None:
     if not no_legend:
         click.echo("\n".join(board_key(b)))
     if png:
+        from pathlib import Path
+
         from .render.board_image import draw_floor
         from .render.legend import legend_image
 
@@ -157,6 +177,8 @@ def board_check(names: tuple[str, ...], as_json: bool) -> None:
     Every error of a file is listed, not only the first. A course must be raceable: every flag
     reachable on foot from every start square, in order. Exit status 1 when any file has an error.
     """
+    import json
+
     from .boards import check_board, list_boards
 
     targets = list(names) or [n for n, _, _ in list_boards()]
@@ -195,21 +217,7 @@ def demo(workdir: str, course: str, turns: int, seed: str) -> None:
         raise click.ClickException(str(exc)) from None
 
 
-# the game store (issue 3): referee --config FILE, referee db ..., referee game ...
-from .cli_db import db_group  # noqa: E402
-from .cli_support import make_config_option  # noqa: E402
-from .games.cli import game_group  # noqa: E402
-
-main.params.append(make_config_option())
-main.add_command(db_group)
-main.add_command(game_group)
-
-# the outbox and the public archive (issue 5): referee outbox ..., referee archive ...
-from .archive.cli import archive_group  # noqa: E402
-from .mailer.cli import outbox_group  # noqa: E402
-
-main.add_command(outbox_group)
-main.add_command(archive_group)
+main.params.append(config_option())
 
 @main.command("gm")
 @click.argument("game")
@@ -262,15 +270,7 @@ def tick_command(verbose: bool) -> None:
         sys.exit(1)
 
 
-# reading mail (issue 4): referee poll, referee ingest, referee process, referee mail ...
-from .intake.cli import ingest_command, mail_group, poll_command, process_command  # noqa: E402
-
-main.add_command(poll_command)
-main.add_command(ingest_command)
-main.add_command(process_command)
-main.add_command(mail_group)
-
-# configuration check (issue 7): referee config check, alias referee doctor
+# the settings: referee config check (alias referee doctor), config init, config show
 @main.group("config")
 def config_group() -> None:
     """The settings: one TOML file (--config or $REFEREE_CONFIG) and REFEREE_<NAME> variables."""
@@ -304,10 +304,6 @@ config_group.add_command(config_show)
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
 
-# sharing due turns between workers (issue 19): referee resolve-due
-from .workers import resolve_due_command  # noqa: E402
-
-main.add_command(resolve_due_command)
 apply_summaries(main)
 
 

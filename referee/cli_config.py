@@ -7,20 +7,15 @@ The sample (deploy/referee.toml) ships in the wheel with the systemd units and t
 
 from __future__ import annotations
 
-import dataclasses
-import json
 import os
-import re
-import secrets
-import sys
 from pathlib import Path
 
 import click
 
 from .cli_support import CONFIG_META
 
-#: settings whose values are never shown
-SECRET_NAMES = re.compile(r"password|secret|signing_key|token", re.IGNORECASE)
+#: words in the names of settings whose values are never shown
+SECRET_WORDS = ("password", "secret", "signing_key", "token")
 
 
 def deploy_dir() -> Path | None:
@@ -34,6 +29,8 @@ def deploy_dir() -> Path | None:
 
 def sample_text() -> str:
     """The sample settings with a fresh GM secret filled in."""
+    import secrets
+
     found = deploy_dir()
     if found is None:
         raise click.ClickException("the sample settings file is missing from this installation (referee/_data/deploy)")
@@ -77,6 +74,11 @@ def config_init(path: str | None, force: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="As JSON.")
 def config_show(as_json: bool) -> None:
     """The settings in effect (file, then REFEREE_<NAME> variables), secrets masked."""
+    import dataclasses
+    import json
+    import re
+    import sys
+
     from .config import ConfigError, load_settings
 
     try:
@@ -86,7 +88,7 @@ def config_show(as_json: bool) -> None:
     values = {}
     for f in dataclasses.fields(settings):
         value = getattr(settings, f.name)
-        if SECRET_NAMES.search(f.name) and not f.name.endswith("_file") and value:
+        if any(w in f.name for w in SECRET_WORDS) and not f.name.endswith("_file") and value:
             value = "********"
         values[f.name] = str(value) if isinstance(value, Path) else value
     if "database_url" in values and isinstance(values["database_url"], str):

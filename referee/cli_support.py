@@ -32,11 +32,6 @@ def config_option(ctx: click.Context, _param: click.Parameter, value: str | None
         ctx.meta[CONFIG_META] = value
 
 
-def make_config_option() -> click.Option:
-    return click.Option(["--config"], metavar="FILE", expose_value=False, is_eager=True, callback=config_option,
-                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
-
-
 def cli_actor() -> str:
     """Who acts, for the audit log: ``cli:<user>``."""
     try:
