@@ -209,11 +209,11 @@ def demo(workdir: str, course: str, turns: int, seed: str) -> None:
     """Play a whole game by mail on embedded defaults (SQLite, Maildirs): no mail server needed."""
     from pathlib import Path
 
-    from .demo import run_demo
+    from .demo import DemoError, run_demo
 
     try:
         run_demo(Path(workdir), turns=turns, course=course, seed=seed, echo=click.echo)
-    except FileExistsError as exc:
+    except (FileExistsError, DemoError) as exc:
         raise click.ClickException(str(exc)) from None
 
 
