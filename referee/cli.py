@@ -251,7 +251,8 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
 
 @main.command("tick")
 @click.option("--verbose", "-v", is_flag=True, help="Log every step to standard error.")
-def tick_command(verbose: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The summary as JSON instead of one line.")
+def tick_command(verbose: bool, as_json: bool) -> None:
     """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
 
     Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
@@ -265,7 +266,12 @@ def tick_command(verbose: bool) -> None:
     settings = _settings()
     logs.setup(settings.log_level, verbose)
     summary = tick(settings, now=now())
-    click.echo(summary.line())
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json(summary.as_dict())
+    else:
+        click.echo(summary.line())
     if not summary.ok:
         sys.exit(1)
 

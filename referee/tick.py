@@ -76,12 +76,19 @@ class TickSummary:
         if self.extended:
             parts.append(f"deadlines extended after an outage {len(self.extended)}")
         if self.errors:
-            parts.append(f"{len(self.errors)} error(s), the first: {self.errors[0][:200]}")
+            first = " ".join(self.errors[0].split())[:200]   # one line (PostgreSQL errors have DETAIL lines)
+            parts.append(f"{len(self.errors)} error(s), the first: {first}")
         return f"tick: {', '.join(parts)} in {self.seconds:.1f} s"
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def as_dict(self) -> dict[str, object]:
+        """For ``referee tick --json``."""
+        from dataclasses import asdict
+
+        return {**asdict(self), "ok": self.ok, "line": self.line()}
 
 
 def lock_path(settings: Settings) -> Path:
