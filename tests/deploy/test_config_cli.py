@@ -48,3 +48,18 @@ def test_config_check_without_any_configuration_fails_as_tick_does(tmp_path: Pat
     assert check.returncode == tick.returncode == 1
     assert "FAILED   config file" in check.stdout and "referee config init" in check.stdout
     assert list(tmp_path.iterdir()) == []   # nothing made where it stood
+
+
+def test_the_environments_password_wins_over_the_password_file_as_the_sample_says(tmp_path: Path):
+    from referee.config import load_settings
+
+    (tmp_path / "imap.password").write_text("from-the-file\n")
+    config = tmp_path / "referee.toml"
+    config.write_text('[imap]\npassword_file = "imap.password"\n[smtp]\npassword = "smtp-in-file"\n')
+    assert load_settings(config, env={}).secret("imap_password") == "from-the-file"
+    env = {"REFEREE_IMAP_PASSWORD": "from-the-env", "REFEREE_SMTP_PASSWORD": "smtp-from-env"}
+    settings = load_settings(config, env=env)
+    assert settings.secret("imap_password") == "from-the-env"
+    assert settings.secret("smtp_password") == "smtp-from-env"
+    both = load_settings(config, env={**env, "REFEREE_IMAP_PASSWORD_FILE": str(tmp_path / "imap.password")})
+    assert both.secret("imap_password") == "from-the-file"   # a file named in the environment too: the file
