@@ -235,11 +235,13 @@ def do_resume(ctx: GmContext, command: Command) -> str:
 def do_end_game(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.end_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
-        tell_players(ctx, s, game, command, "game over",
-                     f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
+        if game.started_at is None:   # nothing was played: one short notice, no standings
+            tell_players(ctx, s, game, command, "game called off",
+                         f"The game master has ended {game.code} before it started. No turn was played.")
+            return "ended before it started; the players are told"
         from ..reports.final import enqueue_final_mails
 
-        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # the final standings and statistics
+        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # one game-over mail: standings and statistics
         return "ended"
 
 

@@ -50,8 +50,8 @@ def do_orders(ctx: GmContext, command: Command) -> str:
         notice(s, ctx.settings, to=player.email, subject=f"{game.code}: the game master entered your program",
                body=f"The game master entered this program for {player.robot} in turn {game.turn_number}:\n"
                     f"  {program}\nYou may still send your own orders before the deadline; the last ones count.",
-               key=notice_key(ctx, command, "orders"), game=game, player=player, turn_number=game.turn_number,
-               now=ctx.now)
+               key=notice_key(ctx, command, "orders"), kind="announcement", game=game, player=player,
+               turn_number=game.turn_number, now=ctx.now)   # joins the other notices of the same GM mail
         return f"{player.robot}: {program}"
 
 
