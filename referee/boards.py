@@ -257,3 +257,20 @@ def race_check(board: Board) -> None:
     if problems:
         raise BoardError(f"{board.name}: {problems[0]}" + (f" (and {len(problems) - 1} more: referee board check "
                                                              f"{board.name})" if len(problems) > 1 else ""))
+
+
+def boards_table(rows: list[tuple[str, str, Path]]) -> str:
+    """The Markdown table of docs/boards.md: every board and course, its size, players and description."""
+    lines = ["| name | kind | size | players | what it is about |", "| --- | --- | --- | --- | --- |"]
+    for name, kind, path in rows:
+        data = read_toml(path)
+        try:
+            board = load_board(name)
+            size = f"{board.width}x{board.height}"
+        except (BoardError, BoardNotFound):
+            size = "?"
+        players = data.get("players")
+        who = f"{players[0]}-{players[1]}" if isinstance(players, list) and len(players) == 2 else "-"
+        what = str(data.get("description", "")).replace("|", "/")
+        lines.append(f"| `{name}` | {kind} | {size} | {who} | {what} |")
+    return "\n".join(lines)

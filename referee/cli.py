@@ -74,13 +74,19 @@ def board() -> None:
 
 @board.command("list")
 @click.option("--json", "as_json", is_flag=True, help="As JSON.")
-def board_list(as_json: bool) -> None:
+@click.option("--markdown", is_flag=True, help="The table of docs/boards.md (size, players, what each is about).")
+def board_list(as_json: bool, markdown: bool) -> None:
     """List the boards and courses that can be named."""
     import json
 
     from .boards import list_boards
 
     rows = list_boards()
+    if markdown:
+        from .boards import boards_table
+
+        click.echo(boards_table(rows))
+        return
     if as_json:
         click.echo(json.dumps([{"name": n, "kind": k, "path": str(p)} for n, k, p in rows], indent=2))
         return
