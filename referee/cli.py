@@ -229,7 +229,8 @@ main.params.append(config_option())
 @click.argument("game")
 @click.argument("commands", nargs=-1)
 @click.option("--file", "file", type=click.File("r"), help="Read the command lines from a file (- for stdin).")
-def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The answer as JSON: each line done or not, and why.")
+def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile | None, as_json: bool) -> None:
     """Run game master commands on GAME (use - for none, e.g. before NEWGAME), one per argument.
 
     \b
@@ -250,7 +251,13 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     settings = _settings()
     store = _open_store()
     ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)
-    click.echo(answer_text(block, ctx), nl=False)
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json({"game": ctx.game, "not_read": block.errors, "failed": ctx.failures, "not_run": ctx.skipped,
+                   "commands": ctx.results})
+    else:
+        click.echo(answer_text(block, ctx), nl=False)
     if ctx.failures or ctx.skipped or errors:
         sys.exit(1)
 

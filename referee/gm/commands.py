@@ -124,8 +124,9 @@ def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Comma
             ctx.skipped += 1
             failed.setdefault((ctx.game, command.name), command)
             how = "could not be read" if blocker.args.get("unread") is True else "failed"
-            ctx.lines.append(f"line {command.line}: {command.text}\n    not done: {command_word(blocker)} on line "
-                             f"{blocker.line} {how}")
+            said = f"{command_word(blocker)} on line {blocker.line} {how}"
+            ctx.lines.append(f"line {command.line}: {command.text}\n    not done: {said}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "not run", "said": said})
             continue
         handler = HANDLERS[command.name]
         try:
@@ -136,10 +137,13 @@ def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Comma
             if command.name in CHOOSERS:
                 lost = command
             ctx.lines.append(f"line {command.line}: {command.text}\n    NOT DONE: {_reason(exc)}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "failed",
+                                "said": _reason(exc)})
         else:
             if command.name in CHOOSERS:
                 lost = None
             ctx.lines.append(f"line {command.line}: {command.text}\n    done: {text}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "done", "said": text})
     return ctx
 
 

@@ -34,3 +34,12 @@ def test_tick_db_current_and_resolve_due_speak_json(db_url: str, tmp_path: Path)
 def test_a_multi_line_error_keeps_the_tick_summary_on_one_line():
     summary = TickSummary(errors=['deadlock detected\nDETAIL:  Process 12 waits for ShareLock\nHINT: see the log'])
     assert "\n" not in summary.line() and "DETAIL: Process 12 waits" in summary.line()
+
+
+def test_gm_speaks_json_line_by_line(db_url: str, tmp_path: Path):
+    code, answer = run(db_url, tmp_path, "gm", "-", "NEWGAME RR-1 COURSE sprint", "ADD PLAYER bad-address Twonky",
+                       "START", "PAUZE")
+    assert code == 1
+    assert [(c["line"], c["outcome"]) for c in answer["commands"]] == [(1, "done"), (2, "failed"), (3, "not run")]
+    assert answer["commands"][2]["said"] == "ADD PLAYER on line 2 failed"
+    assert answer["game"] == "RR-1" and len(answer["not_read"]) == 1 and "PAUSE" in answer["not_read"][0]
