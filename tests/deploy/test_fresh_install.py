@@ -147,6 +147,8 @@ def test_config_init_then_the_readme_first_game_from_the_installed_wheel(install
     shipped = Path(made.stdout.splitlines()[-1].split(": ", 1)[1])
     assert (shipped / "systemd" / "referee-tick.service").is_file() and (shipped / "mail" / "procmailrc").is_file()
     assert not shipped.is_relative_to(ROOT)
+    venv = installed.parent.parent
+    assert list(venv.glob("lib/python3*/site-packages/referee-*.dist-info/**/LICENSE")), "the wheel carries LICENSE"
     text = config.read_text()
     secret = next(line.split('"')[1] for line in text.splitlines() if line.startswith("gm_secret = "))
     assert len(secret) >= 20
