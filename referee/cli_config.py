@@ -8,11 +8,14 @@ The sample (deploy/referee.toml) ships in the wheel with the systemd units and t
 from __future__ import annotations
 
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from .cli_support import CONFIG_META
+from .cli_help import CONFIG_META
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: words in the names of settings whose values are never shown
 SECRET_WORDS = ("password", "secret", "signing_key", "token")
@@ -20,6 +23,8 @@ SECRET_WORDS = ("password", "secret", "signing_key", "token")
 
 def deploy_dir() -> Path | None:
     """The shipped deploy files (sample settings, systemd units, mail recipes), or None."""
+    from pathlib import Path
+
     here = Path(__file__).resolve().parent
     for candidate in (here / "_data" / "deploy", here.parent / "deploy"):
         if (candidate / "referee.toml").is_file():
@@ -55,6 +60,8 @@ def config_init(path: str | None, force: bool) -> None:
     if target == "-":
         click.echo(text, nl=False)
         return
+    from pathlib import Path
+
     out = Path(target)
     if out.exists() and not force:
         raise click.ClickException(f"{out} exists already (--force to overwrite it)")
@@ -78,6 +85,7 @@ def config_show(as_json: bool) -> None:
     import json
     import re
     import sys
+    from pathlib import Path
 
     from .config import ConfigError, load_settings
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import click
 
+#: where the --config value is kept (as :data:`referee.cli_support.CONFIG_META`)
+CONFIG_META = "referee.config"
+
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
@@ -113,11 +116,15 @@ class SectionedGroup(click.Group):
                     formatter.write_dl(rows)
 
 
+def _remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """Keep the settings file for the commands (``ctx.meta`` is shared by a command and its group)."""
+    if value:
+        ctx.meta[CONFIG_META] = value
+
+
 def config_option() -> click.Option:
     """``--config FILE`` / ``-c FILE``: accepted on the group and after any command alike."""
-    from .cli_support import config_option as remember
-
-    return click.Option(["--config", "-c"], metavar="FILE", expose_value=False, is_eager=True, callback=remember,
+    return click.Option(["--config", "-c"], metavar="FILE", expose_value=False, is_eager=True, callback=_remember,
                         help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
 
 

@@ -26,12 +26,6 @@ CONFIG_META = "referee.config"
 EXIT_NOTHING_DONE = 3
 
 
-def config_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """Callback of the global ``--config`` option: remember the file for the commands."""
-    if value:
-        ctx.meta[CONFIG_META] = value
-
-
 def cli_actor() -> str:
     """Who acts, for the audit log: ``cli:<user>``."""
     try:
