@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .engine import Board, BoardError, build_board, parse_square
+from .board_checks import build_problems, checked_build, race_problems, shape_problems
+from .engine import Board, BoardError, parse_square
 from .engine.board import offset_spec, rotate_spec
 from .engine.geometry import NotationError, squares_of
 
@@ -119,7 +122,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
             raise BoardError(f"{where}: {exc}") from None
         if sub.get("kind") == "course":
             raise BoardError(f"{where}: {place['board']} is a course; a course places boards and docks only")
-        build_board(sub, str(sub_path))  # errors inside the placed board name its own file
+        checked_build(sub, str(sub_path))  # errors inside the placed board name its own file
         turn = place.get("turn", 0)
         if not isinstance(turn, int) or isinstance(turn, bool) or turn not in (0, 1, 2, 3):
             raise BoardError(f"{where}: turn must be 0, 1, 2 or 3 quarter turns clockwise, not {turn!r}")
@@ -137,7 +140,11 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
         for el in sub.get("elements", []):
             turned = rotate_spec(el, w, h, turn) if turn else el
             elements.append(offset_spec(turned, corner[0] - 1, corner[1] - 1))
-    elements.extend(data.get("elements", []))
+    own = data.get("elements", [])
+    problems = shape_problems({"elements": own}, str(path))
+    if problems:
+        raise BoardError(problems[0])
+    elements.extend(own)
     players = data.get("players")
     if not (isinstance(players, list) and len(players) == 2 and all(isinstance(p, int) and not isinstance(p, bool)
                                                                    for p in players) and 1 <= players[0] <= players[1]):
@@ -153,7 +160,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
 def _load_cached(name: str, files_key: tuple[tuple[str, float], ...]) -> Board:
     path = find_board_file(name)
     spec = board_spec(name)
-    board = build_board(spec, f"{name} ({path})")
+    board = checked_build(spec, f"{name} ({path})")
     if spec.get("kind") == "course":
         players = spec["players"]
         if len(board.starts) < players[1]:
@@ -176,3 +183,94 @@ def _files_key() -> tuple[tuple[str, float], ...]:
         with os.scandir(d) as entries:
             key += sorted((e.path, e.stat().st_mtime) for e in entries if e.name.endswith(".toml"))
     return tuple(key)
+
+
+def check_board(target: str) -> tuple[str, Board | None, list[str]]:
+    """``referee board check``: (the name, the board or None, every problem found) for a board or course
+    NAME, or a PATH to a board file (the boards a course file places are looked for beside it, then as
+    usual). A course (or a board with flags and start squares) must also be raceable
+    (:func:`referee.board_checks.race_problems`)."""
+    path = Path(target)
+    if target.endswith(".toml") or os.sep in target or "/" in target:
+        if not path.is_file():
+            return target, None, [f"{target}: no such file"]
+        name = path.stem
+        with _boards_beside(path):
+            return (name, *_problems_of(name, path))
+    try:
+        path = find_board_file(target)
+    except BoardNotFound as exc:
+        return target, None, [str(exc)]
+    return (target, *_problems_of(target, path))
+
+
+def _problems_of(name: str, path: Path) -> tuple[Board | None, list[str]]:
+    source = f"{name} ({path})"
+    try:
+        data = read_toml(path)
+        if data.get("kind", "board") == "course":
+            spec = compose_course(name, path, data, (name,))
+        elif data.get("kind", "board") in ("board", "dock"):
+            spec = dict(data)
+            spec.setdefault("name", name)
+        else:
+            return None, [f"{path}: kind must be 'board', 'dock' or 'course', not {_short(data.get('kind'))}"]
+    except (BoardError, BoardNotFound) as exc:
+        return None, [str(exc)]
+    board, problems = build_problems(spec, source)
+    if board is None:
+        return None, problems
+    if spec.get("kind") == "course":
+        players = spec["players"]
+        if len(board.starts) < players[1]:
+            problems.append(f"{path}: {players[1]} players need start squares 1-{players[1]}, "
+                            f"the course has {len(board.starts)}")
+        if not board.flags:
+            problems.append(f"{path}: a course needs at least one flag")
+    if board.flags and board.starts:
+        problems += [f"{source}: {p}" for p in race_problems(board)]
+    return (None if problems else board), problems
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+@contextmanager
+def _boards_beside(path: Path) -> Iterator[None]:
+    """Board files beside ``path`` are found first while checking it."""
+    old = os.environ.get("REFEREE_BOARDS")
+    os.environ["REFEREE_BOARDS"] = os.pathsep.join(p for p in (str(path.resolve().parent), old) if p)
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["REFEREE_BOARDS"]
+        else:
+            os.environ["REFEREE_BOARDS"] = old
+
+
+def race_check(board: Board) -> None:
+    """A :class:`BoardError` when a flag of ``board`` cannot be reached (games are not made on it)."""
+    problems = race_problems(board)
+    if problems:
+        raise BoardError(f"{board.name}: {problems[0]}" + (f" (and {len(problems) - 1} more: referee board check "
+                                                             f"{board.name})" if len(problems) > 1 else ""))
+
+
+def boards_table(rows: list[tuple[str, str, Path]]) -> str:
+    """The Markdown table of docs/boards.md: every board and course, its size, players and description."""
+    lines = ["| name | kind | size | players | what it is about |", "| --- | --- | --- | --- | --- |"]
+    for name, kind, path in rows:
+        data = read_toml(path)
+        try:
+            board = load_board(name)
+            size = f"{board.width}x{board.height}"
+        except (BoardError, BoardNotFound):
+            size = "?"
+        players = data.get("players")
+        who = f"{players[0]}-{players[1]}" if isinstance(players, list) and len(players) == 2 else "-"
+        what = str(data.get("description", "")).replace("|", "/")
+        lines.append(f"| `{name}` | {kind} | {size} | {who} | {what} |")
+    return "\n".join(lines)

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
-import json
 import sys
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 from . import __version__
-from .cli_help import SectionedGroup, apply_summaries
+from .cli_help import SectionedGroup, apply_summaries, config_option
+
+#: commands loaded only when used (``referee --version`` and ``--help`` import none of them)
+LAZY = {
+    "db": "referee.cli_db:db_group",
+    "game": "referee.games.cli:game_group",
+    "outbox": "referee.mailer.cli:outbox_group",
+    "archive": "referee.archive.cli:archive_group",
+    "poll": "referee.intake.cli:poll_command",
+    "ingest": "referee.intake.cli:ingest_command",
+    "process": "referee.intake.cli:process_command",
+    "mail": "referee.intake.cli:mail_group",
+    "resolve-due": "referee.workers:resolve_due_command",
+}
 
 
-@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SectionedGroup, lazy=LAZY, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def main() -> None:
     """A play-by-email referee for RoboRally.
@@ -29,15 +45,26 @@ def simulate(scenario: click.utils.LazyFile, indent: int) -> None:
 
     Exit status 2 with a one-line reason on standard error for a scenario that cannot be accepted.
     """
-    from .scenario import ScenarioError, parse_json
+    import json
+
+    from .scenario import ScenarioError, parse_json, parse_scenario
     from .scenario import simulate as run
 
     try:
-        result = run(parse_json(scenario.read()))
+        data = parse_json(scenario.read())
+        parse_scenario(data)   # every fault of the input, before the engine runs
     except ScenarioError as exc:
-        click.echo(f"referee simulate: {exc}", err=True)
-        sys.exit(2)
-    click.echo(json.dumps(result, indent=indent or None))
+        fail(f"referee simulate: {exc}")
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, OverflowError, RecursionError) as exc:
+        fail(f"referee simulate: a value of the scenario has the wrong type or size ({type(exc).__name__}: "
+             f"{str(exc)[:120]})")
+    click.echo(json.dumps(run(data), indent=indent or None))
+
+
+def fail(line: str) -> NoReturn:
+    """Exit status 2 with one line on standard error (the scenario contract)."""
+    click.echo(" ".join(line.split()), err=True)
+    sys.exit(2)
 
 
 @main.group()
@@ -46,29 +73,90 @@ def board() -> None:
 
 
 @board.command("list")
-def board_list() -> None:
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+@click.option("--markdown", is_flag=True, help="The table of docs/boards.md (size, players, what each is about).")
+def board_list(as_json: bool, markdown: bool) -> None:
     """List the boards and courses that can be named."""
+    import json
+
     from .boards import list_boards
 
-    for name, kind, path in list_boards():
+    rows = list_boards()
+    if markdown:
+        from .boards import boards_table
+
+        click.echo(boards_table(rows))
+        return
+    if as_json:
+        click.echo(json.dumps([{"name": n, "kind": k, "path": str(p)} for n, k, p in rows], indent=2))
+        return
+    for name, kind, path in rows:
         click.echo(f"{name:<24} {kind:<7} {path}")
 
 
 @board.command("show")
 @click.argument("name")
 @click.option("--no-legend", is_flag=True, help="Only the picture.")
-def board_show(name: str, no_legend: bool) -> None:
-    """Print an ASCII picture of board or course NAME."""
-    from .boards import BoardNotFound, load_board
-    from .engine import BoardError
+@click.option("--png", "png", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
+              help="Also draw the board as the turn pictures do, with its key below, into FILE (PNG).")
+def board_show(name: str, no_legend: bool, png: str | None) -> None:
+    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it."""
+    from .boards import check_board
     from .engine.ascii import render
 
+    shown, b, problems = check_board(name)
+    if b is None:
+        raise click.ClickException("; ".join(problems[:3]) + (f" (and {len(problems) - 3} more)"
+                                                               if len(problems) > 3 else ""))
+    click.echo(f"{b.name if b.name != 'board' else shown}: {b.width} x {b.height}, flags {b.flag_count}, "
+               f"starts {len(b.starts)}")
+    click.echo(render(b, legend=False))
+    if not no_legend:
+        click.echo("\n".join(board_key(b)))
+    if png:
+        from pathlib import Path
+
+        from .render.board_image import draw_floor
+        from .render.legend import legend_image
+
+        save_png(draw_floor(b), legend_image(b), Path(png))
+        click.echo(f"picture: {png}")
+
+
+def board_key(b: object) -> list[str]:
+    """The key of the kinds on board ``b`` only, then a note for each element that needs one."""
+    from .engine import KINDS
+    from .engine.geometry import square_name
+
+    layers: dict = b.layers  # type: ignore[attr-defined]
+    notes = []
+    for kind_name, layer in layers.items():
+        kind = KINDS[kind_name]
+        if kind.legend is None:
+            continue
+        for sq, els in sorted(layer.items()):
+            notes.extend(f"  {square_name(sq)}: {kind.legend(el)}" for el in els)
+    keys = [KINDS[k].key for k in KINDS if k in layers and KINDS[k].key]
+    if b.void:  # type: ignore[attr-defined]
+        keys.append("::: off the course")
+    return ["key: " + (", ".join(keys) or "plain floor"), *notes]
+
+
+def save_png(floor: object, key: object, path: Path) -> None:
+    """The board picture with its key below it, as one PNG."""
+    from PIL import Image
+
+    from .render.png import png_bytes
+
+    assert isinstance(floor, Image.Image) and isinstance(key, Image.Image)
+    width = max(floor.width, key.width)
+    whole = Image.new("RGB", (width, floor.height + key.height), (255, 255, 255))
+    whole.paste(floor.convert("RGB"), (0, 0))
+    whole.paste(key.convert("RGB"), (0, floor.height))
     try:
-        b = load_board(name)
-    except (BoardNotFound, BoardError) as exc:
-        raise click.ClickException(str(exc)) from None
-    click.echo(f"{b.name}: {b.width} x {b.height}, flags {b.flag_count}, starts {len(b.starts)}")
-    click.echo(render(b, legend=not no_legend))
+        path.write_bytes(png_bytes(whole))
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
 
 
 @board.command("kinds")
@@ -88,21 +176,32 @@ def board_kinds(markdown: bool) -> None:
 
 @board.command("check")
 @click.argument("names", nargs=-1)
-def board_check(names: tuple[str, ...]) -> None:
-    """Validate board and course files (all of them by default)."""
-    from .boards import BoardNotFound, list_boards, load_board
-    from .engine import BoardError
+@click.option("--json", "as_json", is_flag=True, help="The verdicts as JSON.")
+def board_check(names: tuple[str, ...], as_json: bool) -> None:
+    """Validate board and course files (NAMEs or PATHs to .toml files; all known ones by default).
+
+    Every error of a file is listed, not only the first. A course must be raceable: every flag
+    reachable on foot from every start square, in order. Exit status 1 when any file has an error.
+    """
+    import json
+
+    from .boards import check_board, list_boards
 
     targets = list(names) or [n for n, _, _ in list_boards()]
-    bad = 0
-    for name in targets:
-        try:
-            b = load_board(name)
-            click.echo(f"ok     {name} ({b.width}x{b.height})")
-        except (BoardNotFound, BoardError) as exc:
-            bad += 1
-            click.echo(f"error  {exc}")
-    if bad:
+    verdicts = []
+    for target in targets:
+        name, b, problems = check_board(target)
+        verdicts.append({"name": name, "ok": not problems, "errors": problems,
+                         "size": f"{b.width}x{b.height}" if b is not None else None})
+    if as_json:
+        click.echo(json.dumps(verdicts, indent=2))
+    else:
+        for v in verdicts:
+            if v["ok"]:
+                click.echo(f"ok     {v['name']} ({v['size']})")
+            for problem in v["errors"]:
+                click.echo(f"error  {problem}")
+    if any(not v["ok"] for v in verdicts):
         sys.exit(1)
 
 
@@ -116,35 +215,22 @@ def demo(workdir: str, course: str, turns: int, seed: str) -> None:
     """Play a whole game by mail on embedded defaults (SQLite, Maildirs): no mail server needed."""
     from pathlib import Path
 
-    from .demo import run_demo
+    from .demo import DemoError, run_demo
 
     try:
         run_demo(Path(workdir), turns=turns, course=course, seed=seed, echo=click.echo)
-    except FileExistsError as exc:
+    except (FileExistsError, DemoError) as exc:
         raise click.ClickException(str(exc)) from None
 
 
-# the game store (issue 3): referee --config FILE, referee db ..., referee game ...
-from .cli_db import db_group  # noqa: E402
-from .cli_support import make_config_option  # noqa: E402
-from .games.cli import game_group  # noqa: E402
-
-main.params.append(make_config_option())
-main.add_command(db_group)
-main.add_command(game_group)
-
-# the outbox and the public archive (issue 5): referee outbox ..., referee archive ...
-from .archive.cli import archive_group  # noqa: E402
-from .mailer.cli import outbox_group  # noqa: E402
-
-main.add_command(outbox_group)
-main.add_command(archive_group)
+main.params.append(config_option())
 
 @main.command("gm")
 @click.argument("game")
 @click.argument("commands", nargs=-1)
 @click.option("--file", "file", type=click.File("r"), help="Read the command lines from a file (- for stdin).")
-def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile | None) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The answer as JSON: each line done or not, and why.")
+def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile | None, as_json: bool) -> None:
     """Run game master commands on GAME (use - for none, e.g. before NEWGAME), one per argument.
 
     \b
@@ -156,22 +242,30 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     from .cli_support import open_store as _open_store
     from .clock import now
     from .gm import answer_text, run_block
-    from .gm.language import GmBlock, parse_lines
+    from .gm.language import GmBlock, parse_lines, unread_commands
 
-    lines = list(commands) + (file.read().splitlines() if file is not None else [])
-    parsed, errors = parse_lines(list(enumerate(lines, start=1)))
-    block = GmBlock(game=None if game == "-" else game.upper(), commands=parsed, errors=errors, found=True)
+    lines = list(enumerate(list(commands) + (file.read().splitlines() if file is not None else []), start=1))
+    parsed, errors = parse_lines(lines)
+    block = GmBlock(game=None if game == "-" else game.upper(), commands=parsed, errors=errors, found=True,
+                    unread=unread_commands(lines, errors))
     settings = _settings()
     store = _open_store()
     ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)
-    click.echo(answer_text(block, ctx), nl=False)
-    if ctx.failures or errors:
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json({"game": ctx.game, "not_read": block.errors, "failed": ctx.failures, "not_run": ctx.skipped,
+                   "commands": ctx.results})
+    else:
+        click.echo(answer_text(block, ctx), nl=False)
+    if ctx.failures or ctx.skipped or errors:
         sys.exit(1)
 
 
 @main.command("tick")
 @click.option("--verbose", "-v", is_flag=True, help="Log every step to standard error.")
-def tick_command(verbose: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The summary as JSON instead of one line.")
+def tick_command(verbose: bool, as_json: bool) -> None:
     """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
 
     Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
@@ -185,20 +279,17 @@ def tick_command(verbose: bool) -> None:
     settings = _settings()
     logs.setup(settings.log_level, verbose)
     summary = tick(settings, now=now())
-    click.echo(summary.line())
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json(summary.as_dict())
+    else:
+        click.echo(summary.line())
     if not summary.ok:
         sys.exit(1)
 
 
-# reading mail (issue 4): referee poll, referee ingest, referee process, referee mail ...
-from .intake.cli import ingest_command, mail_group, poll_command, process_command  # noqa: E402
-
-main.add_command(poll_command)
-main.add_command(ingest_command)
-main.add_command(process_command)
-main.add_command(mail_group)
-
-# configuration check (issue 7): referee config check, alias referee doctor
+# the settings: referee config check (alias referee doctor), config init, config show
 @main.group("config")
 def config_group() -> None:
     """The settings: one TOML file (--config or $REFEREE_CONFIG) and REFEREE_<NAME> variables."""
@@ -224,13 +315,14 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout, send=send))
 
 
+from .cli_config import config_init, config_show  # noqa: E402
+
+config_group.add_command(config_init)
+config_group.add_command(config_show)
+
 main.add_command(click.Command("doctor", callback=config_check.callback, params=config_check.params,
                                help="The same as 'referee config check'."))
 
-# sharing due turns between workers (issue 19): referee resolve-due
-from .workers import resolve_due_command  # noqa: E402
-
-main.add_command(resolve_due_command)
 apply_summaries(main)
 
 

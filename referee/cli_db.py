@@ -38,7 +38,8 @@ def _migrate(way: str, revision: str) -> None:
 
 
 @db_group.command("current")
-def db_current() -> None:
+@click.option("--json", "as_json", is_flag=True, help="As JSON (database, current, newest, up_to_date).")
+def db_current(as_json: bool) -> None:
     """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
     from .store.db import head_revision
 
@@ -46,7 +47,12 @@ def db_current() -> None:
     with store_errors():
         current = store.current_revision()
     head = head_revision()
-    click.echo(f"{store.describe()}: at {current or 'empty (no schema)'}, newest {head}")
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json({"database": store.describe(), "current": current, "newest": head, "up_to_date": current == head})
+    else:
+        click.echo(f"{store.describe()}: at {current or 'empty (no schema)'}, newest {head}")
     store.close()
     if current != head:
         sys.exit(1)

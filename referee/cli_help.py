@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import click
 
+#: where the --config value is kept (as :data:`referee.cli_support.CONFIG_META`)
+CONFIG_META = "referee.config"
+
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
@@ -35,6 +38,8 @@ SUMMARIES: dict[str, str] = {
     "resolve-due": "Resolve the turns due now, sharing them with other workers (PostgreSQL).",
     "config": "Look at the settings and check them.",
     "config check": "Check the settings and try every part they use.",
+    "config init": "Write the commented sample settings file, with a fresh GM secret.",
+    "config show": "Show the settings in effect, secrets masked.",
     "doctor": "Do the same as 'referee config check'.",
     "db": "Create, upgrade or inspect the database schema.",
     "db upgrade": "Bring the schema to the newest revision.",
@@ -56,7 +61,7 @@ SUMMARIES: dict[str, str] = {
     "mail reprocess": "Put mails back to be processed again.",
     "board": "List, draw and check the boards and courses.",
     "board list": "List the boards and courses that can be named.",
-    "board show": "Draw a board or course in ASCII.",
+    "board show": "Draw a board or course in ASCII (or as a picture with --png).",
     "board check": "Check board and course files.",
     "board kinds": "List the element kinds and what they do.",
     "simulate": "Resolve one turn described in JSON and print what happened.",
@@ -65,29 +70,78 @@ SUMMARIES: dict[str, str] = {
 
 
 class SectionedGroup(click.Group):
-    """A click group whose help lists its commands under the headings of :data:`SECTIONS`."""
+    """A click group whose help lists its commands under the headings of :data:`SECTIONS`.
+
+    Commands named in ``lazy`` (name -> ``"module:attribute"``) are imported only when they are run (or
+    their own help is asked for), so that ``referee --version`` and ``referee --help`` load none of the
+    application: the help lists them with their summary from :data:`SUMMARIES`.
+    """
+
+    def __init__(self, *args: object, lazy: dict[str, str] | None = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy: dict[str, str] = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            import importlib
+
+            module, _, attribute = self.lazy[cmd_name].partition(":")
+            command = getattr(importlib.import_module(module), attribute)
+            self.add_command(command, cmd_name)
+            prepare(command, f"{cmd_name} ")
+        return self.commands.get(cmd_name)
+
+    def _summary(self, ctx: click.Context, name: str) -> str | None:
+        """A command's line in the help (None: hidden), without importing a lazy one that has a summary."""
+        if name not in self.commands and name in SUMMARIES:
+            return SUMMARIES[name]
+        command = self.get_command(ctx, name)
+        return None if command is None or command.hidden else command.get_short_help_str(limit=200)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        names = [n for n in self.list_commands(ctx) if (c := self.get_command(ctx, n)) is not None and not c.hidden]
+        lines = {n: s for n in self.list_commands(ctx) if (s := self._summary(ctx, n)) is not None}
         placed: set[str] = set()
-        for heading, members in (*SECTIONS, ("Other commands", tuple(names))):
+        for heading, members in (*SECTIONS, ("Other commands", tuple(lines))):
             rows = []
             for name in members:
-                command = self.get_command(ctx, name)
-                if name in placed or name not in names or command is None:
+                if name in placed or name not in lines:
                     continue
                 placed.add(name)
-                rows.append((name, command.get_short_help_str(limit=200)))
+                rows.append((name, lines[name]))
             if rows:
                 with formatter.section(heading):
                     formatter.write_dl(rows)
 
 
+def _remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+    """Keep the settings file for the commands (``ctx.meta`` is shared by a command and its group)."""
+    if value:
+        ctx.meta[CONFIG_META] = value
+
+
+def config_option() -> click.Option:
+    """``--config FILE`` / ``-c FILE``: accepted on the group and after any command alike."""
+    return click.Option(["--config", "-c"], metavar="FILE", expose_value=False, is_eager=True, callback=_remember,
+                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
+
+
+def prepare(command: click.Command, path: str = "") -> None:
+    """Give ``command`` (and every command under it) its summary and the ``--config/-c`` option."""
+    name = path.strip()
+    if name in SUMMARIES:
+        command.short_help = SUMMARIES[name]
+    if not any("--config" in getattr(p, "opts", ()) for p in command.params):
+        command.params.append(config_option())
+    if isinstance(command, click.Group):
+        for sub_name, sub in command.commands.items():
+            prepare(sub, f"{path}{sub_name} ")
+
+
 def apply_summaries(group: click.Group, prefix: str = "") -> None:
-    """Give every command of ``group`` (and of its groups) its summary from :data:`SUMMARIES`."""
+    """Give every command of ``group`` (and of its groups) its summary from :data:`SUMMARIES` and the
+    ``--config/-c`` option (lazy commands get them when they are loaded)."""
     for name, command in group.commands.items():
-        path = f"{prefix}{name}"
-        if path in SUMMARIES:
-            command.short_help = SUMMARIES[path]
-        if isinstance(command, click.Group):
-            apply_summaries(command, f"{path} ")
+        prepare(command, f"{prefix}{name} ")

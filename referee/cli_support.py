@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import getpass
 import json
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -25,17 +24,6 @@ if TYPE_CHECKING:
 CONFIG_META = "referee.config"
 #: the exit status of a command that did nothing because another process had done it (or was doing it)
 EXIT_NOTHING_DONE = 3
-
-
-def config_option(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
-    """Callback of the global ``--config`` option: remember the file for the commands."""
-    if value:
-        ctx.meta[CONFIG_META] = value
-
-
-def make_config_option() -> click.Option:
-    return click.Option(["--config"], metavar="FILE", expose_value=False, is_eager=True, callback=config_option,
-                        help="Settings file (TOML); default $REFEREE_CONFIG. REFEREE_<NAME> variables override it.")
 
 
 def cli_actor() -> str:
@@ -99,8 +87,11 @@ def echo_json(data: Any) -> None:
 
 
 def parse_duration(text: str) -> int:
-    """``5d``, ``36h``, ``90m``, ``45s`` or plain seconds -> seconds."""
-    m = re.fullmatch(r"\s*(\d+)\s*([dhms]?)\s*", text.lower())
-    if not m:
-        raise click.BadParameter(f"{text!r} is not a duration such as 5d, 36h, 90m or 3600")
-    return int(m.group(1)) * {"d": 86400, "h": 3600, "m": 60, "s": 1, "": 1}[m.group(2)]
+    """``5d``, ``36h``, ``90m``, ``2 days``, ``2d12h`` or plain seconds -> seconds."""
+    from .clock import TimeError
+    from .clock import parse_duration as read
+
+    try:
+        return int(read(text).total_seconds())
+    except TimeError as exc:
+        raise click.BadParameter(str(exc)) from None

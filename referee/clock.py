@@ -18,6 +18,10 @@ class TimeError(ValueError):
     """A time or duration that cannot be read."""
 
 
+class DurationTooLong(TimeError):
+    """A duration longer than :data:`MAX_DURATION_DAYS`."""
+
+
 def parse_time(text: str) -> datetime:
     """An ISO 8601 time (``2026-12-01T18:00``, ``2026-12-01 18:00+01:00``); no zone means UTC."""
     try:
@@ -38,6 +42,9 @@ def now() -> datetime:
 _DURATION = re.compile(r"^\s*\+?\s*(\d+)\s*(d|day|days|h|hour|hours|m|min|mins|minutes?|s|secs?|seconds?)?\s*$",
                        re.IGNORECASE)
 _UNITS = {"d": 86400, "h": 3600, "m": 60, "s": 1}
+#: the longest duration read at all (longer ones are refused as unreadable, never an OverflowError);
+#: each setting has its own, smaller range (see :data:`referee.games.lifecycle.RANGES`)
+MAX_DURATION_DAYS = 3650
 
 
 def parse_duration(text: str) -> timedelta:
@@ -51,5 +58,9 @@ def parse_duration(text: str) -> timedelta:
         if not m:
             raise TimeError(f"{text!r} is not a duration such as 2d, 36h, 90m or 2d12h")
         unit = (m.group(2) or "s")[0].lower()
+        if len(m.group(1)) > 12:
+            raise DurationTooLong(f"{text[:40]!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
         total += int(m.group(1)) * _UNITS[unit]
+    if total > MAX_DURATION_DAYS * 86400:
+        raise DurationTooLong(f"{text!r} is too long a duration (at most {MAX_DURATION_DAYS} days)")
     return timedelta(seconds=total)

@@ -73,7 +73,8 @@ class Settings:
     imap_tls: str = "ssl"
     imap_user: str = ""
     imap_password: str = ""
-    #: a file holding the IMAP password (wins over imap_password), kept out of the config file
+    #: a file holding the IMAP password (wins over imap_password in the file; REFEREE_IMAP_PASSWORD in the
+    #: environment wins over both), kept out of the config file
     imap_password_file: str = ""
     imap_mailbox: str = "INBOX"
     #: where processed mail is moved; empty: mark it seen and leave it
@@ -355,6 +356,9 @@ def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, 
         var = ENV_PREFIX + name.upper()
         if var in env:
             values[name] = _coerce(name, env[var], f"environment variable {var}")
+    for name in ("imap_password", "smtp_password"):   # the environment wins over the file, its _file too
+        if ENV_PREFIX + name.upper() in env and ENV_PREFIX + name.upper() + "_FILE" not in env:
+            values[f"{name}_file"] = ""
     settings = Settings(config_path=config_path, **values)
     base = config_path.parent if config_path is not None else Path.cwd()
     if not settings.database_url:

@@ -127,11 +127,11 @@ def check_config(path: str | None, env: Mapping[str, str]) -> tuple[Settings | N
             out.append(Finding("config file", OK, f"none given (--config or ${CONFIG_ENV}): REFEREE_* variables "
                                                    "and built-in defaults"))
         else:
-            out.append(Finding("config file", WARNING, f"none given (--config or ${CONFIG_ENV}) and no "
-                                                        f"{ENV_PREFIX}DATABASE_URL: referee tick and the other "
-                                                        "commands refuse to run on defaults alone",
-                               "name the settings file with --config or $REFEREE_CONFIG (deploy/referee.toml "
-                               "is a sample)"))
+            out.append(Finding("config file", FAILED, f"none given (--config or ${CONFIG_ENV}) and no "
+                                                       f"{ENV_PREFIX}DATABASE_URL: referee tick and the other "
+                                                       "commands refuse to run on defaults alone",
+                               "write one with 'referee config init FILE' (the commented sample), edit it, and "
+                               "name it with --config or $REFEREE_CONFIG"))
     else:
         item = Item("config file")
         p = config_path.expanduser().resolve()

@@ -42,7 +42,30 @@ from .tick import tick
 
 MARKER = ".referee-demo"
 GAME = "DEMO-1"
-PLAYERS = (("Twonky", "ann@players.example"), ("Hammer", "ben@players.example"), ("Zoom", "cat@players.example"))
+#: the scripted players, seated in this order: three, or as many as the course needs at least
+ALL_PLAYERS = (("Twonky", "ann@players.example"), ("Hammer", "ben@players.example"), ("Zoom", "cat@players.example"),
+               ("Spin", "dan@players.example"), ("Trundle", "eve@players.example"), ("Bolt", "fay@players.example"),
+               ("Rivet", "gus@players.example"), ("Sprocket", "hal@players.example"))
+PLAYERS = ALL_PLAYERS
+
+
+class DemoError(Exception):
+    """The demo cannot be played as asked (its message says why)."""
+
+
+def seats_for(course: str) -> int:
+    """How many scripted players the demo seats on ``course``: three, or the course's fewest, if more."""
+    from .boards import BoardNotFound
+    from .engine import BoardError
+    from .games.common import course_players
+
+    try:
+        fewest, most = course_players(load_board(course))
+    except (BoardNotFound, BoardError) as exc:
+        raise DemoError(str(exc)) from None
+    if fewest > len(ALL_PLAYERS):
+        raise DemoError(f"{course} needs at least {fewest} players; the demo has {len(ALL_PLAYERS)}")
+    return max(min(3, most), fewest)
 HAND_LINE = re.compile(r"^\s+(\d)\s+([A-Z0-9]+ \d+)\s*$")
 BEGIN_LINE = re.compile(r"^BEGIN \S+ \S+ turn \d+.*$", re.MULTILINE)
 
@@ -212,6 +235,8 @@ def _export(settings: Settings, mails: list[email.message.EmailMessage], target:
 
 def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str = "demo",
              echo: Callable[[str], None] = print) -> DemoResult:
+    seats = seats_for(course)
+    players = ALL_PLAYERS[:seats]
     workdir = workdir.resolve()
     if workdir.exists():
         if not (workdir / MARKER).exists():
@@ -230,13 +255,19 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
     mails_in = 0
 
     gm_block = [f"BEGIN GM key {settings.gm_secret}", f"NEWGAME {GAME} COURSE {course} SEED {seed} DEADLINE 2d",
-                *(f"ADD PLAYER {address} {robot}" for robot, address in PLAYERS), "START", "END"]
+                *(f"ADD PLAYER {address} {robot}" for robot, address in players), "START", "END"]
     _send(settings, settings.gm_address, settings.referee_address, "New game", "\n".join(gm_block) + "\n", now)
     mails_in += 1
     echo(f"demo: working in {workdir}")
-    echo(f"demo: the GM mails NEWGAME, three ADD PLAYERs and START for {GAME} on {course}")
+    echo(f"demo: the GM mails NEWGAME, {seats} ADD PLAYERs and START for {GAME} on {course}")
     summary = tick(settings, now=now, store=store)
     echo(f"  {summary.line()}")
+    with store.read() as s:
+        started = [x for x in g.list_games(s, None) if x.code == GAME and x.status == "running"]
+    if not started:
+        store.close()
+        raise DemoError(f"{GAME} did not start on {course} (see the GM's answer in "
+                        f"{settings.path(settings.maildir_out)}/new)")
     winner = None
     played = 0
     for _ in range(turns):

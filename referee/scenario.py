@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .board_checks import checked_build
 from .boards import BoardNotFound, load_board
 from .engine import (
     Board,
@@ -19,7 +20,6 @@ from .engine import (
     NotationError,
     Robot,
     Rules,
-    build_board,
     locked_registers,
     parse_card,
     parse_dir,
@@ -87,7 +87,7 @@ def load_scenario_board(spec: Any) -> Board:
         except (BoardNotFound, BoardError) as exc:
             raise ScenarioError(str(exc)) from None
     try:
-        return build_board(spec, "board")
+        return checked_build(spec, "board")   # a kind that is a list, void not a list...: one line, no traceback
     except BoardError as exc:
         raise ScenarioError(str(exc)) from None
 

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from filelock import FileLock, Timeout
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from . import games as g
@@ -76,12 +77,19 @@ class TickSummary:
         if self.extended:
             parts.append(f"deadlines extended after an outage {len(self.extended)}")
         if self.errors:
-            parts.append(f"{len(self.errors)} error(s), the first: {self.errors[0][:200]}")
+            first = " ".join(self.errors[0].split())[:200]   # one line (PostgreSQL errors have DETAIL lines)
+            parts.append(f"{len(self.errors)} error(s), the first: {first}")
         return f"tick: {', '.join(parts)} in {self.seconds:.1f} s"
 
     @property
     def ok(self) -> bool:
         return not self.errors
+
+    def as_dict(self) -> dict[str, object]:
+        """For ``referee tick --json``."""
+        from dataclasses import asdict
+
+        return {**asdict(self), "ok": self.ok, "line": self.line()}
 
 
 def lock_path(settings: Settings) -> Path:
@@ -103,6 +111,11 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
     except Timeout:
         summary.skipped = "another tick is running"
         return summary
+    except OSError as exc:   # a read-only or missing directory: one line, not a traceback
+        summary.errors.append(f"cannot take the lock file {lock_path(settings)}: {exc.strerror or exc} "
+                              "(set [lock] file to a writable place)")
+        summary.seconds = time.monotonic() - started
+        return summary
     own_store = store is None
     store = store or Store.from_settings(settings)
     try:
@@ -122,18 +135,38 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             try:
                 step()
             except Exception as exc:  # one failing step must not stop the others (mail must still go out)
-                log.exception("tick step %s failed", name)
-                summary.errors.append(f"{name}: {exc}")
+                if expected(exc):   # a server down, a disk full or read-only: one line; the trace at debug level
+                    log.error("tick step %s failed: %s", name, one_line(exc))
+                    log.debug("tick step %s failed", name, exc_info=True)
+                else:
+                    log.exception("tick step %s failed", name)
+                summary.errors.append(f"{name}: {one_line(exc)}")
         with store.write() as s:
             set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
-    except StoreError as exc:
-        summary.errors.append(str(exc))
+    except (StoreError, SQLAlchemyError, OSError) as exc:
+        log.error("tick failed: %s", one_line(exc))
+        summary.errors.append(one_line(exc))
     finally:
         if own_store:
             store.close()
         lock.release()
         summary.seconds = time.monotonic() - started
     return summary
+
+
+def expected(exc: BaseException) -> bool:
+    """An error of the world (a server that does not answer, a refused login, a full or read-only disk, the
+    database), not of the referee: logged in one line."""
+    from .intake.imap_connection import IntakeError
+    from .mailer.oauth2 import OAuth2Error
+
+    return isinstance(exc, OSError | StoreError | SQLAlchemyError | IntakeError | OAuth2Error | TimeoutError)
+
+
+def one_line(exc: BaseException) -> str:
+    """``exc`` as one line: its text with line breaks folded (PostgreSQL's DETAIL lines), or its type."""
+    text = " ".join(str(getattr(exc, "orig", None) or exc).split())
+    return text or type(exc).__name__
 
 
 # -- steps -------------------------------------------------------------------------------------------

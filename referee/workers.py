@@ -256,7 +256,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
 @click.option("--worker", default="", help="A name for this worker in the log (e.g. the host name).")
 @click.option("--limit", type=int, default=None, help="Resolve at most this many turns, then stop.")
 @click.option("--verbose", "-v", is_flag=True, help="Log every turn resolved to standard error.")
-def resolve_due_command(worker: str, limit: int | None, verbose: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The outcome as JSON (turns, passed over, errors).")
+def resolve_due_command(worker: str, limit: int | None, verbose: bool, as_json: bool) -> None:
     """Resolve the turns that are due now, sharing them with any other worker running at once.
 
     The tick does this too; run it on more machines (PostgreSQL) when one tick cannot keep up with
@@ -271,7 +272,14 @@ def resolve_due_command(worker: str, limit: int | None, verbose: bool) -> None:
     logs.setup(settings.log_level, verbose)
     store = _open_store()
     done = resolve_due(store, settings, now=clock_now(), worker=worker, limit=limit)
-    click.echo(f"resolve-due: resolved {len(done.turns)}, passed over {done.skipped}, errors {len(done.errors)}"
-               + (f", the first: {done.errors[0][:200]}" if done.errors else ""))
+    if as_json:
+        from .cli_support import echo_json
+
+        echo_json({"resolved": [str(x) for x in done.turns], "passed_over": done.skipped, "errors": done.errors,
+                   "ok": not done.errors})
+    else:
+        first = " ".join(done.errors[0].split())[:200] if done.errors else ""
+        click.echo(f"resolve-due: resolved {len(done.turns)}, passed over {done.skipped}, errors {len(done.errors)}"
+                   + (f", the first: {first}" if done.errors else ""))
     if done.errors:
         sys.exit(1)

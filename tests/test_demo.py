@@ -39,3 +39,20 @@ def test_the_demo_refuses_to_overwrite_a_directory_it_did_not_make(tmp_path: Pat
     assert proc.returncode == 1 and "not a demo directory" in proc.stderr
     assert (precious / "thesis.txt").exists()
     assert not (precious / MARKER).exists()
+
+
+def test_the_demo_seats_as_many_players_as_a_large_course_needs(tmp_path: Path):
+    lines: list[str] = []
+    result = run_demo(tmp_path / "demo", turns=1, course="circuit", echo=lines.append)
+    assert "demo: the GM mails NEWGAME, 4 ADD PLAYERs and START for DEMO-1 on circuit" in lines
+    assert any(re.match(r"demo: turn 1: (\w+, ){3}\w+ mailed a program", line) for line in lines), lines
+    assert result.turns == 1
+
+
+def test_the_demo_refuses_a_course_it_cannot_play_with_one_line(tmp_path: Path):
+    proc = subprocess.run([sys.executable, "-m", "referee.cli", "demo", "--dir", str(tmp_path / "d"), "--course",
+                           "sprnt"], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == "Error: no board or course named 'sprnt' (did you mean sprint? see 'referee board " \
+                                  "list')"
+    assert not (tmp_path / "d").exists()

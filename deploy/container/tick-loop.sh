@@ -18,11 +18,23 @@ stop() {
 }
 trap stop TERM INT
 
-# the schema: created on a new database, upgraded after a new image (back the database up first)
-until referee db upgrade; do
-    echo "referee-tick-loop: database not ready, trying again in 10 s" >&2
-    sleep 10 & child=$!; wait "$child"; child=
+# the schema: created on a new database, upgraded after a new image (back the database up first).
+# A server not up yet is waited for; anything else (a wrong password, a bad URL) cannot get better by
+# waiting, so the loop stops with the reason.
+until out=$(referee db upgrade 2>&1); do
+    case $out in
+        *"Connection refused"*|*"could not connect"*|*"starting up"*|*"could not translate host name"*|\
+        *"timeout expired"*|*"closed the connection unexpectedly"*|*"No route to host"*|*"shutting down"*)
+            echo "referee-tick-loop: database not ready, trying again in 10 s" >&2
+            sleep 10 & child=$!; wait "$child"; child= ;;
+        *)
+            echo "$out" >&2
+            echo "referee-tick-loop: the database cannot be used (see above; check REFEREE_DATABASE_URL and" \
+                 "its password): stopping" >&2
+            exit 1 ;;
+    esac
 done
+echo "$out"
 
 while :; do
     referee tick & child=$!

@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -31,7 +32,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import __version__
-from ..deadlines import when_text
+from ..deadlines import deadline_text, when_text
 from ..render import report_html
 from ..render.turn import file_stem
 from ..reports.drawn import draw_stored_turn
@@ -41,6 +42,7 @@ from ..reports.stored import course_board, report_players
 from ..reports.templating import render
 from ..store.db import Store
 from ..store.models import Game, Turn
+from ..store.queries import open_turn, waiting_for
 from ..store.types import utcnow
 
 STYLE = """\
@@ -49,7 +51,7 @@ header { background: #233; color: #fff; padding: 8px 16px; }
 header a { color: #fff; }
 main { padding: 8px 16px 24px 16px; }
 footer { color: #666; font-size: 12px; padding: 8px 16px; border-top: 1px solid #ccc; }
-table.list { border-collapse: collapse; margin: 8px 0 16px 0; }
+table.list { border-collapse: collapse; margin: 8px 0 16px 0; display: block; overflow-x: auto; max-width: 100%; }
 table.list th, table.list td { border: 1px solid #999; padding: 3px 8px; text-align: left; vertical-align: top; }
 table.list th { background: #eee; }
 .swatch { display: inline-block; width: 12px; height: 12px; border: 1px solid #222; vertical-align: middle; }
@@ -88,11 +90,30 @@ def turn_page_name(number: int) -> str:
 
 
 # -- writing files -----------------------------------------------------------------------------------------------
+#: the archive is public: its files and folders are readable by the web server whatever the umask
+#: (the systemd unit's is 0027); nothing secret is ever written into it
+FILE_MODE = 0o644
+DIR_MODE = 0o755
+
+
+def public_dir(path: Path) -> None:
+    """Make folder ``path`` (and missing parents) readable and searchable by everyone."""
+    if path.is_dir():
+        if stat.S_IMODE(path.stat().st_mode) != DIR_MODE:
+            path.chmod(DIR_MODE)
+        return
+    if not path.parent.exists():
+        public_dir(path.parent)
+    path.mkdir(exist_ok=True)
+    path.chmod(DIR_MODE)
+
+
 def _write(path: Path, data: bytes | str, report: BuildReport | None = None) -> None:
-    """Write ``path`` whole or not at all (a temporary file renamed over it)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``path`` whole or not at all (a temporary file renamed over it), readable by everyone."""
+    public_dir(path.parent)
     tmp = path.with_name(f".{path.name}.tmp{os.getpid()}")
     tmp.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    tmp.chmod(FILE_MODE)
     os.replace(tmp, path)
     if report is not None:
         report.written.append(path)
@@ -137,6 +158,10 @@ def _robots(game: Game, turns: list[Turn]) -> list[dict[str, Any]]:
     if game.status != "finished":  # while the game runs, a robot still in it is "playing", not yet placed
         for row in summary.standings:
             row.winner = False
+    else:   # the race is over: nobody is still "playing"
+        for row in summary.standings:
+            if row.status == "playing":
+                row.status = "finished"
     out = []
     for row in summary.standings:
         col = columns.get(row.robot)
@@ -146,6 +171,15 @@ def _robots(game: Game, turns: list[Turn]) -> list[dict[str, Any]]:
                     "lives": row.lives if last is not None else None, "lost": row.lost, "fired": row.shots_fired,
                     "taken": row.shots_taken, "squares": row.squares})
     return out
+
+
+def _open_turn(s: Session, game: Game, now: datetime) -> dict[str, Any]:
+    """A running game's open turn: its number, deadline and the robots whose programs it waits for."""
+    turn = open_turn(s, game) if game.status in ("running", "paused") else None
+    if turn is None:
+        return {"open_turn": None}
+    return {"open_turn": turn.number, "deadline": deadline_text(turn.deadline, now) or "none (it waits for everyone)",
+            "waiting": [p.robot for p in waiting_for(s, game, turn)]}
 
 
 def _dates(game: Game, turns: list[Turn]) -> dict[str, str | None]:
@@ -161,11 +195,13 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
     lists every game). ``force``: draw every turn again."""
     now = now or utcnow()
     report = BuildReport(out=out)
-    out.mkdir(parents=True, exist_ok=True)
+    public_dir(out)
     wanted = {c.upper() for c in games} if games else None
     listing: list[dict[str, Any]] = []
     with store.read() as s:
-        all_games = [g for g in s.scalars(select(Game).order_by(Game.id)) if g.status != "forming"]
+        # forming games, and games ended before they started, have nothing to show
+        all_games = [g for g in s.scalars(select(Game).order_by(Game.id))
+                     if g.status != "forming" and g.started_at is not None]
         for game in all_games:
             turns = published_turns(s, game)
             listing.append({"code": game.code, "dir": game_dir_name(game.code), "title": game.title,
@@ -218,7 +254,7 @@ def _build_game(s: Session, game: Game, turns: list[Turn], gdir: Path, force: bo
     page = render("archive_game.html", root="../", game={"code": game.code, "title": game.title,
                                                          "course": game.course, "status": game.status,
                                                          "winner": game.winner, "turns": len(turns),
-                                                         **_dates(game, turns)},
+                                                         **_dates(game, turns), **_open_turn(s, game, now)},
                   robots=_robots(game, turns), turns=entries, built=_stamp(now), version=__version__)
     _write(gdir / "index.html", page, report)
     _write(manifest_path, json.dumps({"game": game.code, "turns": new_turns}, indent=1, sort_keys=True))

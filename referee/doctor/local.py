@@ -205,8 +205,12 @@ def check_fonts() -> Finding:
 
     missing = [f for f in (REGULAR, BOLD) if not (DEJAVU_DIR / f).is_file()]
     if missing:
-        return Finding("fonts", WARNING, f"{', '.join(missing)} not in {DEJAVU_DIR}: the pictures use Pillow's "
-                                         "plain built-in font", "apt-get install fonts-dejavu-core")
+        return Finding("fonts", WARNING, f"{', '.join(missing)} not found (looked in {DEJAVU_DIR} and where "
+                                         "Fedora, Alpine, Arch and macOS put it): the pictures use Pillow's plain "
+                                         "built-in font",
+                       "install DejaVu Sans: Debian/Ubuntu apt-get install fonts-dejavu-core; Fedora dnf install "
+                       "dejavu-sans-fonts; Alpine apk add font-dejavu; Arch pacman -S ttf-dejavu; macOS brew install "
+                       "--cask font-dejavu (then copy it to /Library/Fonts)")
     return Finding("fonts", OK, f"DejaVu Sans in {DEJAVU_DIR}")
 
 

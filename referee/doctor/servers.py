@@ -71,6 +71,14 @@ async def check_imap(settings: Settings, timeout: float) -> list[Finding]:
                 *(Finding(n, SKIPPED, "no connection") for n in names[1:])]
     except IntakeError as exc:
         text = str(exc)
+        if "no OAuth2 token:" in text:   # the IMAP server answered; the token endpoint did not give a token
+            reach = "cannot reach the token endpoint" in text
+            return [Finding(names[0], OK, f"{where}, TLS {tls}"),
+                    Finding(names[1], FAILED, text,
+                            "the IMAP server is fine: the OAuth2 token could not be had. "
+                            + ("Check oauth2_token_url and that this machine reaches it (network, proxy, firewall)"
+                               if reach else "Fix the oauth2_* settings named")),
+                    *(Finding(n, SKIPPED, "not logged in") for n in names[2:])]
         if "login" in text.lower():
             from ..mailer.oauth2 import login_hint
 

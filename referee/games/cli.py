@@ -48,29 +48,46 @@ def game_group() -> None:
 
 @game_group.command("new")
 @click.argument("code", required=False)
-@click.option("--course", required=True, help="Board or course to play on (referee board list).")
+@click.option("--course", help="Board or course to play on (referee board list); default: [default] course.")
 @click.option("--title", default="", help="A name for the game.")
 @click.option("--rule", "rules", multiple=True, metavar="NAME=VALUE",
               help="A house rule (edge=fence, lives=2, start=numbered...); repeatable.")
 @click.option("--seed", help="The game's seed (default: random). Every turn's seed derives from it.")
-@click.option("--deadline", default="5d", show_default=True, help="Time players have per turn (5d, 36h...).")
-@click.option("--reminder", default="24h", show_default=True, help="Remind missing players this long before.")
-@click.option("--missing-orders", default="autopilot", show_default=True,
-              type=click.Choice(fills.names(game_policy=True)),
-              help="Policy for missing programs (see 'referee game resolve --help').")
+@click.option("--deadline", help="Time players have per turn (5d, 36h...); default: [default] deadline.")
+@click.option("--reminder", help="Remind missing players this long before; default: [default] reminder.")
+@click.option("--settle", help="Wait this long after the last program (0: at once); default: [default] settle.")
+@click.option("--missing-orders", type=click.Choice(fills.names(game_policy=True)),
+              help="Policy for missing programs (see 'referee game resolve --help'); default: [default] "
+                   "missing_orders.")
 @click.option("--hold-for-review", is_flag=True, help="Turn results go to the GM before the players.")
 @click.option("--gm", "gm_address", help="The game master's address.")
-def game_new(code: str | None, course: str, title: str, rules: tuple[str, ...], seed: str | None, deadline: str,
-             reminder: str, missing_orders: str, hold_for_review: bool, gm_address: str | None) -> None:
-    """Create a game (CODE, e.g. RR-7; default the next free RR-<n>)."""
+def game_new(code: str | None, course: str | None, title: str, rules: tuple[str, ...], seed: str | None,
+             deadline: str | None, reminder: str | None, settle: str | None, missing_orders: str | None,
+             hold_for_review: bool, gm_address: str | None) -> None:
+    """Create a game (CODE, e.g. RR-7; default the next free RR-<n>).
+
+    What is not given comes from the [default] settings of referee.toml, as for NEWGAME by mail.
+    """
     from .. import games
 
+    d = cli_settings()
     house = dict(_parse_rule(r) for r in rules)
+
+    def seconds(given: str | None, setting: str, name: str) -> int:
+        if given is not None:
+            return parse_duration(given)
+        try:
+            return parse_duration(setting)
+        except click.BadParameter as exc:
+            raise click.ClickException(f"the setting [default] {name}: {exc.message}") from None
+
     with store_session(write=True) as s:
-        game = games.create_game(s, course=course, code=code, title=title, rules=house, seed=seed,
-                                 deadline_seconds=parse_duration(deadline), reminder_seconds=parse_duration(reminder),
-                                 missing_orders=missing_orders, hold_for_review=hold_for_review,
-                                 gm_address=gm_address, actor=cli_actor())
+        game = games.create_game(s, course=course or d.default_course, code=code, title=title, rules=house,
+                                 seed=seed, deadline_seconds=seconds(deadline, d.default_deadline, "deadline"),
+                                 reminder_seconds=seconds(reminder, d.default_reminder, "reminder"),
+                                 settle_seconds=seconds(settle, d.default_settle, "settle"),
+                                 missing_orders=missing_orders or d.default_missing_orders,
+                                 hold_for_review=hold_for_review, gm_address=gm_address, actor=cli_actor())
     click.echo(f"{game.code}: new game on {game.course} (house rules: {_rules_text(game.rules)})")
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from .. import __version__
 from ..deadlines import BadClock, deadline_after, parse_clock
-from ..engine import BoardState, Robot, Rules, deal_turn
+from ..engine import Board, BoardState, Robot, Rules, deal_turn
 from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
@@ -25,11 +25,22 @@ from ..store.queries import code_taken, game_codes, get_turn, load_course, locke
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow
 from ..textsafe import clean_name
+from . import ranges
 from .common import CODE_RE, audit, course_players, normalize_email, turn_seed
 from .fills import check_game_policy
 
 if TYPE_CHECKING:
     from ..config import Settings
+
+
+def _raceable(board: Board, error: type[Exception]) -> None:
+    """``error`` when a flag of ``board`` cannot be reached from every start square, in order."""
+    from ..board_checks import race_problems
+
+    problems = race_problems(board)
+    if problems:
+        more = f" (and {len(problems) - 1} more; see referee board check {board.name})" if len(problems) > 1 else ""
+        raise error(f"{board.name} cannot be raced: {problems[0]}{more}")
 
 
 def _next_code(s: Session, prefix: str = "RR-") -> str:
@@ -49,16 +60,23 @@ def create_game(s: Session, *, course: str, code: str | None = None, title: str 
     board = load_course(course)
     if not board.starts:
         raise InvalidValue(f"course {course!r} has no start squares")
+    _raceable(board, InvalidValue)
     try:
         house = rules if isinstance(rules, Rules) else Rules.from_dict(dict(rules or {}))
         house.validate()
     except (TypeError, ValueError) as exc:
         raise InvalidValue(str(exc)) from None
     check_game_policy(missing_orders)
-    for label, value in (("deadline", deadline_seconds), ("reminder", reminder_seconds),
-                         ("settle delay", settle_seconds), ("missed turns", max_missed_turns)):
+    for label, value, limits in (("deadline", deadline_seconds, ranges.DEADLINE),
+                                 ("reminder", reminder_seconds, ranges.REMINDER),
+                                 ("settle delay", settle_seconds, ranges.SETTLE),
+                                 ("missed turns", max_missed_turns, ranges.MISSED)):
         if value is not None and (not isinstance(value, int) or value < 0):
             raise InvalidValue(f"{label} must be a whole number of seconds >= 0, not {value!r}")
+        if value is not None and (problem := limits.problem(value)):
+            raise InvalidValue(problem)
+    if len(title) > ranges.TITLE_CHARS:
+        raise InvalidValue(f"a title has at most {ranges.TITLE_CHARS} characters (this one has {len(title)})")
     if deadline_time is not None:
         try:
             deadline_time = parse_clock(deadline_time)
@@ -109,6 +127,7 @@ def start_game(s: Session, game: Game | str, *, actor: str = "system", now: date
     if not players:
         raise GameStateError(f"{game.code} has no players yet (referee game add-player)")
     board = load_course(game.course)
+    _raceable(board, GameStateError)   # the file may have changed since the game was made
     fewest = course_players(board)[0]
     if len(players) < fewest:
         raise GameStateError(f"{game.code} needs at least {fewest} players on {game.course}, it has {len(players)}")
@@ -208,7 +227,10 @@ def resume_game(s: Session, game: Game | str, *, actor: str = "system", now: dat
         raise GameStateError(f"{game.code} is {game.status}, not paused")
     turn = open_turn(s, game)
     if turn is not None and turn.deadline is not None and game.paused_at is not None:
-        turn.deadline = turn.deadline + (now - game.paused_at)
+        # moved on by the pause, but never beyond a year from now (nor the calendar's end)
+        moved = ranges.later(turn.deadline, int((now - game.paused_at).total_seconds()))
+        cap = now + ranges.AHEAD
+        turn.deadline = min(moved, cap) if moved is not None else cap
     game.status, game.paused_at = "running", None
     audit(s, "game.resume", actor=actor, game=game, turn_number=game.turn_number, now=now,
           details={"deadline": turn.deadline.isoformat() if turn and turn.deadline else None})
@@ -223,6 +245,9 @@ def set_deadline(s: Session, game: Game | str, deadline: datetime | None, *, act
     turn = open_turn(s, game)
     if turn is None:
         raise GameStateError(f"{game.code} has no open turn")
+    problem = ranges.deadline_problem(deadline, now)
+    if problem:
+        raise InvalidValue(problem)
     old = turn.deadline
     turn.deadline = deadline
     audit(s, "turn.deadline", actor=actor, game=game, turn_number=turn.number, now=now,

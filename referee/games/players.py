@@ -43,7 +43,7 @@ def add_player(s: Session, game: Game | str, *, email: str, robot: str, colour: 
     if not ROBOT_RE.match(robot) or robot.casefold() in RESERVED_ROBOT_NAMES:
         raise InvalidValue(f"bad robot name {robot!r} (a letter, then letters, digits, '-' or '_', up to 20; "
                            f"not one of {', '.join(sorted(RESERVED_ROBOT_NAMES))})")
-    addr = normalize_email(email)
+    addr = sendable(normalize_email(email), email)
     players = list(game.players)
     for p in players:
         if p.robot_key == robot.casefold():
@@ -84,13 +84,22 @@ def set_standing_orders(s: Session, game: Game | str, robot: str, orders: dict[s
     return player
 
 
+def sendable(addr: str, given: str) -> str:
+    """``addr`` when the referee can mail it; an address with letters outside ASCII would need SMTPUTF8,
+    which the referee's mail client does not speak, so it is refused with the reason."""
+    if not addr.isascii():
+        raise InvalidValue(f"{given.strip()} has letters outside ASCII: the referee cannot send mail to such an "
+                           "address (its mail client does not use SMTPUTF8); give an address in plain ASCII letters")
+    return addr
+
+
 def replace_player(s: Session, game: Game | str, robot: str, email: str, *, name: str = "",
                    actor: str = "system", now: datetime | None = None) -> Player:
     """Hand a robot to a new player (a GM ``REPLACE``): new address of record and a new secret."""
     now = now or utcnow()
     game = locked_game(s, game)
     player = get_player(s, game, robot)
-    addr = normalize_email(email)
+    addr = sendable(normalize_email(email), email)
     other = find_player_by_email(s, game, addr)
     if other is not None and other.id != player.id:
         raise Duplicate(f"{addr} already plays {other.robot} in {game.code}")

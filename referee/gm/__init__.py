@@ -9,17 +9,23 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ..config import Settings
 from ..keys import same_key
 from ..mailparse.senders import same_address
+from ..notices import notice
 from ..store import Store
+from ..store.mail import get_state, set_state
 from ..store.within import StoreWithin
 from .commands import GmContext, run_commands
 from .language import GmBlock, begin_key, parse_block
 
 log = logging.getLogger("referee.gm")
+
+#: the service state counting wrong GM keys, and how long after telling the GM the next ones go unanswered
+WRONG_KEYS = "gm.wrong_keys"
+QUIET = timedelta(hours=24)
 
 
 @dataclass
@@ -44,21 +50,61 @@ def authorised(settings: Settings, sender: str, key: str | None) -> str | None:
 def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *, sender: str,
                   now: datetime) -> GmAnswer:
     """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
-    refused = authorised(settings, sender, begin_key(text))   # before the block is read: it may be huge
+    key = begin_key(text)
+    refused = authorised(settings, sender, key)   # before the block is read: it may be huge
     if refused:
         log.warning("GM commands from %s refused: %s", sender, refused)
         is_gm = same_address(sender, settings.gm_address)
         reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if is_gm else None
+        if settings.gm_secret and not same_key(key, settings.gm_secret):
+            reply = wrong_key(store, settings, sender, now, reply)
         return GmAnswer(reply, False, refused)
     block = parse_block(text)
     ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
-    return GmAnswer(answer_text(block, ctx), True)
+    return GmAnswer(answer_text(block, ctx), True, shortfall(block, ctx))
+
+
+def wrong_key(store: Store | StoreWithin, settings: Settings, sender: str, now: datetime,
+              reply: str | None) -> str | None:
+    """A GM block with a wrong key: counted and logged each time; the game master is told once a day (by
+    the answer when the mail came from the GM's address, else by a mail of its own), then nothing more is
+    answered that day, however many keys are tried."""
+    with store.write() as s:
+        seen = get_state(s, WRONG_KEYS) or {}
+        since = datetime.fromisoformat(seen["since"]) if seen.get("since") else None
+        fresh = since is None or now - since >= QUIET
+        count = 1 if fresh else int(seen.get("count", 0)) + 1
+        set_state(s, WRONG_KEYS, {"since": (now if fresh else since).isoformat(), "count": count,
+                                  "last_sender": sender}, now=now)
+        log.warning("wrong GM key from %s: %d in the last %d hours", sender, count, QUIET.total_seconds() // 3600)
+        if not fresh:
+            return None
+        note = (f"Mails with a wrong GM key are counted and logged; for the next {QUIET.total_seconds() // 3600:.0f} "
+                "hours they get no answer. If you did not send this, someone is trying keys: change gm_secret.\n")
+        if reply is not None:
+            return reply + "\n" + note
+        if settings.gm_address:
+            notice(s, settings, to=settings.gm_address, subject="GM commands with a wrong key",
+                   body=f"A mail from {sender} carried GM commands with a wrong key; nothing was done.\n\n" + note,
+                   key=f"wrong-gm-key-{now.isoformat()}", now=now)
+    return None
 
 
 def run_block(store: Store | StoreWithin, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
               reply_to: str | None = None) -> GmContext:
     ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
-    return run_commands(ctx, block.commands)
+    return run_commands(ctx, block.commands, block.unread)
+
+
+def shortfall(block: GmBlock, ctx: GmContext) -> str:
+    """What of the block was not done (``2 of 5 commands not done, 1 line not read``), or "" when all was."""
+    parts = []
+    missed = ctx.failures + ctx.skipped
+    if missed:
+        parts.append(f"{missed} of {len(ctx.lines)} command{'s' if len(ctx.lines) != 1 else ''} not done")
+    if block.errors:
+        parts.append(f"{len(block.errors)} line{'s' if len(block.errors) != 1 else ''} not read")
+    return ", ".join(parts)
 
 
 def answer_text(block: GmBlock, ctx: GmContext) -> str:
@@ -68,8 +114,11 @@ def answer_text(block: GmBlock, ctx: GmContext) -> str:
         lines.extend(f"  {e}" for e in block.errors)
         lines.append("")
     if ctx.lines:
-        done = len(ctx.lines) - ctx.failures
-        lines.append(f"{done} command(s) done, {ctx.failures} not done:")
+        done = len(ctx.lines) - ctx.failures - ctx.skipped
+        head = f"{done} command(s) done, {ctx.failures} not done"
+        if ctx.skipped:
+            head += f", {ctx.skipped} not run because a command they depend on failed"
+        lines.append(head + ":")
         lines.extend(ctx.lines)
     elif not block.errors:
         lines.append("The block held no commands. Send HELP for the list.")

@@ -10,14 +10,15 @@ commands after it.
 from __future__ import annotations
 
 import email
-from collections.abc import Callable
-from datetime import datetime, timedelta
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from email import policy
 
 from .. import games as g
 from ..clock import TimeError, parse_duration
 from ..deadlines import when_text
-from ..games import fills, resolve_and_report
+from ..games import fills, ranges, resolve_and_report
+from ..mailparse.senders import sender_address
 from ..notices import notice, notice_id
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
@@ -67,18 +68,89 @@ class _Preview(Exception):
 
 
 
-def run_commands(ctx: GmContext, commands: list[Command]) -> GmContext:
-    """Carry out ``commands`` in order; each adds a line (done, or NOT DONE and why) to ``ctx.lines``."""
-    for command in commands:
+#: what a command needs to have gone well before it, among the commands of the same mail on the same game:
+#: a START after a failed ADD PLAYER would start without that player, who could then never be added; a
+#: PROCESS after a failed ORDERS or SET would resolve the turn without the correction
+_TURN = frozenset({"start", "orders", "set_robot", "rollback", "eject", "replace"})
+NEEDS: dict[str, frozenset[str]] = {
+    "start": frozenset({"add_player", "eject", "replace"}),
+    "process": _TURN,
+    "preview": _TURN,
+    "orders": frozenset({"start", "rollback"}),
+    "set_robot": frozenset({"start", "rollback"}),
+    "rerun": frozenset({"rollback", "orders", "set_robot"}),
+    "publish": frozenset({"process", "rerun", "rollback"}),
+}
+#: commands that choose the game the lines after them act on: when one fails, the lines after it (up to
+#: the next GAME or NEWGAME) would act on another game than meant, and are not run
+CHOOSERS = frozenset({"game", "newgame"})
+#: commands that only tell: they always run
+HARMLESS = frozenset({"status", "help"})
+#: command names as the GM writes them, for the answer
+WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE",
+         "set_robot": "SET", "hold": "HOLD FOR REVIEW"}
+
+
+def command_word(command: Command) -> str:
+    return WORDS.get(command.name, command.name.upper())
+
+
+def _blocker(ctx: GmContext, command: Command, failed: dict[tuple[str | None, str], Command],
+             lost: Command | None) -> Command | None:
+    """The failed command of this mail that ``command`` depends on, or None."""
+    if command.name in HARMLESS:
+        return None
+    if lost is not None and command.name not in CHOOSERS:
+        return lost
+    for name in NEEDS.get(command.name, ()):
+        if (ctx.game, name) in failed:
+            return failed[(ctx.game, name)]
+    return None
+
+
+def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Command] = ()) -> GmContext:
+    """Carry out ``commands`` in order; each adds a line (done, NOT DONE and why, or not done because a
+    command it depends on failed or could not be read: ``unread``) to ``ctx.lines``."""
+    failed: dict[tuple[str | None, str], Command] = {}
+    lost: Command | None = None   # a failed GAME or NEWGAME: which game the lines after it mean is unknown
+    for command in sorted([*commands, *unread], key=lambda c: c.line):
+        if command.args.get("unread") is True:
+            failed.setdefault((ctx.game, command.name), command)
+            if command.name in CHOOSERS:
+                lost = command
+            continue
+        blocker = _blocker(ctx, command, failed, lost)
+        if blocker is not None:
+            ctx.skipped += 1
+            failed.setdefault((ctx.game, command.name), command)
+            how = "could not be read" if blocker.args.get("unread") is True else "failed"
+            said = f"{command_word(blocker)} on line {blocker.line} {how}"
+            ctx.lines.append(f"line {command.line}: {command.text}\n    not done: {said}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "not run", "said": said})
+            continue
         handler = HANDLERS[command.name]
         try:
             text = handler(ctx, command)
-        except (StoreError, CommandFailed, ValueError) as exc:
+        except (StoreError, CommandFailed, ValueError, OverflowError) as exc:
             ctx.failures += 1
-            ctx.lines.append(f"line {command.line}: {command.text}\n    NOT DONE: {exc}")
+            failed.setdefault((ctx.game, command.name), command)
+            if command.name in CHOOSERS:
+                lost = command
+            ctx.lines.append(f"line {command.line}: {command.text}\n    NOT DONE: {_reason(exc)}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "failed",
+                                "said": _reason(exc)})
         else:
+            if command.name in CHOOSERS:
+                lost = None
             ctx.lines.append(f"line {command.line}: {command.text}\n    done: {text}")
+            ctx.results.append({"line": command.line, "text": command.text, "outcome": "done", "said": text})
     return ctx
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, OverflowError):   # a time beyond the calendar: never a crash of the whole mail
+        return "that time is beyond the calendar the referee can keep (year 9999)"
+    return str(exc)
 
 
 def do_game(ctx: GmContext, command: Command) -> str:
@@ -115,8 +187,23 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
         return f"game {game.code} created on {game.course}; add players, then START"
 
 
+def _not_the_referee(ctx: GmContext, address: str) -> None:
+    """A player's address may not be the referee's own (nor a ``+tag`` of it): its mail would be answers
+    of the referee mailed to itself."""
+    mine = (sender_address(ctx.settings.referee_address) or "").lower()
+    theirs = (sender_address(address) or address).lower()
+    local, _, domain = mine.rpartition("@")
+    box, _, dom = theirs.rpartition("@")
+    delimiters = {"+", *(ctx.settings.address_delimiter or "")}
+    for d in delimiters:
+        box = box.partition(d)[0]
+    if mine and dom == domain and box == local:
+        raise CommandFailed(f"{address} is the referee's own address: a player needs an address of their own")
+
+
 def do_add_player(ctx: GmContext, command: Command) -> str:
     a = command.args
+    _not_the_referee(ctx, a["email"])
     with ctx.store.write() as s:
         player = g.add_player(s, game_code(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
                               name=a["name"], now=ctx.now)
@@ -152,11 +239,13 @@ def do_resume(ctx: GmContext, command: Command) -> str:
 def do_end_game(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.end_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
-        tell_players(ctx, s, game, command, "game over",
-                     f"The game master has ended {game.code} after turn {game.turn_number}. Thank you for playing.")
+        if game.started_at is None:   # nothing was played: one short notice, no standings
+            tell_players(ctx, s, game, command, "game called off",
+                         f"The game master has ended {game.code} before it started. No turn was played.")
+            return "ended before it started; the players are told"
         from ..reports.final import enqueue_final_mails
 
-        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # the final standings and statistics
+        enqueue_final_mails(s, ctx.settings, game, now=ctx.now)  # one game-over mail: standings and statistics
         return "ended"
 
 
@@ -177,7 +266,14 @@ def do_set_deadline(ctx: GmContext, command: Command) -> str:
         raise CommandFailed(f"{when_text(at)} is already past (it is {when_text(ctx.now)}): the turn would be "
                             "resolved at once, with missing programs filled in. If that is what you want, add NOW: "
                             f"SET DEADLINE {at:%Y-%m-%d %H:%M} NOW")
-    return _set_deadline(ctx, command, ctx.now + timedelta(seconds=after) if after is not None else at)
+    return _set_deadline(ctx, command, _later(ctx.now, after) if after is not None else at)
+
+
+def _later(base: datetime, seconds: int) -> datetime:
+    found = ranges.later(base, seconds)
+    if found is None:
+        raise CommandFailed("that time is beyond the calendar the referee keeps")
+    return found
 
 
 def do_extend(ctx: GmContext, command: Command) -> str:
@@ -187,7 +283,7 @@ def do_extend(ctx: GmContext, command: Command) -> str:
         if turn is None:
             raise CommandFailed(f"{game.code} has no open turn")
         base = turn.deadline or ctx.now
-    return _set_deadline(ctx, command, base + timedelta(seconds=command.args["by"]))
+    return _set_deadline(ctx, command, _later(base, command.args["by"]))
 
 
 def do_process(ctx: GmContext, command: Command) -> str:
@@ -269,6 +365,7 @@ def do_eject(ctx: GmContext, command: Command) -> str:
 
 
 def do_replace(ctx: GmContext, command: Command) -> str:
+    _not_the_referee(ctx, command.args["email"])
     with ctx.store.write() as s:
         player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
                                   now=ctx.now)

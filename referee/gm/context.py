@@ -36,7 +36,12 @@ class GmContext:
     #: where the GM wants answers (mail); PREVIEW reports go there too
     reply_to: str | None = None
     lines: list[str] = field(default_factory=list)
+    #: the same, for ``--json``: line, text, outcome (done, failed, not run) and what was said
+    results: list[dict[str, Any]] = field(default_factory=list)
+    #: commands that failed
     failures: int = 0
+    #: commands not run because a command of the same mail they depend on failed
+    skipped: int = 0
 
 
 def game_code(ctx: GmContext) -> str:

@@ -50,8 +50,8 @@ def do_orders(ctx: GmContext, command: Command) -> str:
         notice(s, ctx.settings, to=player.email, subject=f"{game.code}: the game master entered your program",
                body=f"The game master entered this program for {player.robot} in turn {game.turn_number}:\n"
                     f"  {program}\nYou may still send your own orders before the deadline; the last ones count.",
-               key=notice_key(ctx, command, "orders"), game=game, player=player, turn_number=game.turn_number,
-               now=ctx.now)
+               key=notice_key(ctx, command, "orders"), kind="announcement", game=game, player=player,
+               turn_number=game.turn_number, now=ctx.now)   # joins the other notices of the same GM mail
         return f"{player.robot}: {program}"
 
 
@@ -88,6 +88,8 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
 def _check_squares(game: Game, changes: dict[str, Any]) -> None:
     """``AT`` and ``ARCHIVE`` name squares of the game's course (or OFF), as a player's orders must."""
     board = g.load_course(game.course)
+    if changes.get("flags", 0) > board.flag_count:
+        raise CommandFailed(f"FLAGS is 0 to {board.flag_count}: {game.course} has {board.flag_count} flags")
     for field_name in ("at", "archive"):
         square = changes.get(field_name)
         if square is not None and not board.on_board(square):

@@ -20,10 +20,11 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..clock import TimeError, parse_duration, parse_time
+from ..clock import DurationTooLong, TimeError, parse_duration, parse_time
 from ..deadlines import BadClock, parse_clock, zone
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..engine.state import GM_FIELDS
+from ..games import ranges
 from ..orders.extract import body_lines, clean, find_gm_begin
 from ..suggest import closest, did_you_mean
 from . import robot_set
@@ -49,6 +50,9 @@ class GmBlock:
     commands: list[Command] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     found: bool = False
+    #: the lines that could not be read, as commands of the name they seem to be (``args["unread"]``): the
+    #: lines after them that depend on them are not run (see :data:`referee.gm.commands.NEEDS`)
+    unread: list[Command] = field(default_factory=list)
 
 
 def begin_key(text: str) -> str | None:
@@ -80,7 +84,31 @@ def parse_block(text: str) -> GmBlock:
     block = GmBlock(game=game.upper() if game else None, key=key, found=found)
     if found:
         block.commands, block.errors = parse_lines(body)
+        block.unread = unread_commands(body, block.errors)
     return block
+
+
+#: the command a line seems to be, by its first words (for lines that could not be read)
+_NAMES = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "end_game", "PROCESS": "process",
+          "PREVIEW": "preview", "STATUS": "status", "HELP": "help", "GAME": "game", "NEWGAME": "newgame",
+          "ADD PLAYER": "add_player", "SET DEADLINE": "set_deadline", "EXTEND": "extend",
+          "HOLD FOR REVIEW": "hold", "PUBLISH": "publish", "ORDERS": "orders", "SET": "set_robot",
+          "ROLLBACK": "rollback", "RERUN": "rerun", "EJECT": "eject", "REPLACE": "replace", "TIMEZONE": "timezone",
+          "HINTS": "hints"}
+
+
+def unread_commands(lines: list[tuple[int, str]], errors: list[str]) -> list[Command]:
+    """The lines named in ``errors`` as the commands they seem to be (name ``unknown`` when none)."""
+    bad = {int(m.group(1)) for e in errors if (m := re.match(r"line (\d+):", e))}
+    out = []
+    for number, raw in lines:
+        if number not in bad:
+            continue
+        text = raw.split("#", 1)[0].strip()
+        words = " ".join(text.split()).upper().split()
+        name = next((_NAMES[" ".join(words[:n])] for n in (3, 2, 1) if " ".join(words[:n]) in _NAMES), "unknown")
+        out.append(Command(name, {"unread": True}, number, text))
+    return out
 
 
 def parse_lines(lines: list[tuple[int, str]]) -> tuple[list[Command], list[str]]:
@@ -117,17 +145,30 @@ def _switch(value: str) -> bool:
     raise GmSyntaxError(f"expected ON or OFF, not {value!r}")
 
 
-def _int(value: str, what: str) -> int:
+def _int(value: str, what: str, limits: ranges.Range | None = None) -> int:
     if not re.fullmatch(r"\d+", value):
-        raise GmSyntaxError(f"{what} must be a whole number, not {value!r}")
-    return int(value)
+        raise GmSyntaxError(f"{what} must be a whole number, not {value[:40]!r}")
+    if len(value) > 12:   # never a 4,300-digit int() or a number SQL cannot store
+        shown = f"a number of {len(value)} digits"
+        raise GmSyntaxError(limits.refusal(shown) if limits else f"{what} must be smaller, not {shown}")
+    number = int(value)
+    problem = limits.problem(number) if limits else None
+    if problem:
+        raise GmSyntaxError(problem)
+    return number
 
 
-def _duration(value: str) -> int:
+def _duration(value: str, limits: ranges.Range | None = None) -> int:
     try:
-        return int(parse_duration(value).total_seconds())
+        seconds = int(parse_duration(value).total_seconds())
+    except DurationTooLong as exc:
+        raise GmSyntaxError(limits.refusal(value[:40]) if limits else str(exc)) from None
     except TimeError as exc:
         raise GmSyntaxError(str(exc)) from None
+    problem = limits.problem(seconds) if limits else None
+    if problem:
+        raise GmSyntaxError(problem)
+    return seconds
 
 
 SIMPLE = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "end_game", "PROCESS": "process",
@@ -135,6 +176,7 @@ SIMPLE = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "e
 NEWGAME_OPTIONS = {"COURSE", "TITLE", "RULE", "DEADLINE", "REMINDER", "SETTLE", "MISSING", "MISSED", "HOLD", "SEED",
                    "AT"}
 ROBOT_FIELDS = set(GM_FIELDS)  # the words Robot declares for its fields (engine.state)
+ROBOT_RANGES = {"DAMAGE": ranges.DAMAGE, "LIVES": ranges.LIVES, "FLAGS": ranges.FLAGS}
 
 
 def parse_command(text: str, line: int = 0) -> Command:
@@ -178,7 +220,7 @@ def parse_command(text: str, line: int = 0) -> Command:
         if value.strip().upper() == "NONE":
             return cmd("set_deadline", at=None, after=None, past_ok=bool(confirm))
         if value.strip().startswith("+"):
-            return cmd("set_deadline", at=None, after=_duration(value), past_ok=bool(confirm))
+            return cmd("set_deadline", at=None, after=_duration(value, ranges.EXTEND), past_ok=bool(confirm))
         try:
             return cmd("set_deadline", at=parse_time(value), after=None, past_ok=bool(confirm))
         except TimeError as exc:
@@ -196,7 +238,7 @@ def parse_command(text: str, line: int = 0) -> Command:
         rest = [w for w in words[1:] if w.upper() != "BY"]
         if not rest:
             raise GmSyntaxError("EXTEND needs a duration: EXTEND 2d (or 2 days, 36h, 1d 12h)")
-        return cmd("extend", by=_duration(" ".join(rest)))
+        return cmd("extend", by=_duration(" ".join(rest), ranges.EXTEND))
     if upper.startswith("HOLD FOR REVIEW"):
         if len(words) != 4:
             raise GmSyntaxError("HOLD FOR REVIEW ON or HOLD FOR REVIEW OFF")
@@ -208,7 +250,7 @@ def parse_command(text: str, line: int = 0) -> Command:
     if head == "PUBLISH":
         if len(words) > 2:
             raise GmSyntaxError("PUBLISH [turn]")
-        return cmd("publish", turn=_int(words[1], "the turn") if len(words) == 2 else None)
+        return cmd("publish", turn=_int(words[1], "the turn", ranges.TURN) if len(words) == 2 else None)
     if head == "ORDERS":
         parts = text.split(None, 2)
         if len(parts) < 3:
@@ -223,7 +265,7 @@ def parse_command(text: str, line: int = 0) -> Command:
         rest = [w for w in words[1:] if w.upper() not in ("TO", "TURN")]
         if len(rest) != 1:
             raise GmSyntaxError("ROLLBACK <turn>")
-        return cmd("rollback", turn=_int(rest[0], "the turn"))
+        return cmd("rollback", turn=_int(rest[0], "the turn", ranges.TURN))
     if head == "RERUN":
         m = re.match(r"^RERUN\s+(?:TURN\s+)?(\d+)\s*(.*)$", text.strip(), re.IGNORECASE)
         if not m:
@@ -234,7 +276,7 @@ def parse_command(text: str, line: int = 0) -> Command:
             if not sep or not robot.strip() or not program.strip():
                 raise GmSyntaxError(f"a correction reads '<robot>: <program>', not {part!r}")
             fixes[robot.strip()] = program.strip()
-        return cmd("rerun", turn=int(m.group(1)), programs=fixes)
+        return cmd("rerun", turn=_int(m.group(1), "the turn", ranges.TURN), programs=fixes)
     if head == "EJECT" and len(words) == 2:
         return cmd("eject", robot=words[1])
     if head == "REPLACE":
@@ -287,18 +329,21 @@ def _newgame(words: list[str], cmd: Any) -> Command:
             if i + 2 < len(words) and _UNIT_WORD.match(words[i + 2]):  # DEADLINE 5 days
                 value = f"{value} {words[i + 2]}"
                 i += 1
-            args[key.lower()] = _duration(value)
+            args[key.lower()] = _duration(value, {"DEADLINE": ranges.DEADLINE, "REMINDER": ranges.REMINDER,
+                                                  "SETTLE": ranges.SETTLE}[key])
         elif key == "AT":  # DEADLINE 3d AT 21:00: every deadline at that clock time (UTC)
             try:
                 args["deadline_at"] = parse_clock(value)
             except BadClock as exc:
                 raise GmSyntaxError(str(exc)) from None
         elif key == "MISSED":
-            args["missed"] = _int(value, "MISSED")
+            args["missed"] = _int(value, "MISSED", ranges.MISSED)
         elif key == "HOLD":
             args["hold"] = _switch(value)
         elif key == "MISSING":
             args["missing"] = value.lower().replace("-", "_")
+        elif key == "TITLE" and len(value) > ranges.TITLE_CHARS:
+            raise GmSyntaxError(f"TITLE has at most {ranges.TITLE_CHARS} characters (this one has {len(value)})")
         else:
             args[key.lower()] = value
         i += 2
@@ -347,10 +392,8 @@ def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
             elif key == "VIRTUAL":
                 changes["virtual"] = _switch(value)
             else:
-                changes[key.lower()] = _int(value, key)
+                changes[key.lower()] = _int(value, key, ROBOT_RANGES[key])
             i += 2
     except (NotationError, robot_set.SetError) as exc:
         raise GmSyntaxError(str(exc)) from None
-    if "damage" in changes and changes["damage"] > 9:
-        raise GmSyntaxError("DAMAGE is 0 to 9")
     return cmd("set_robot", robot=robot, changes=changes)

@@ -169,8 +169,8 @@ def _run_gm(s: Session, settings: Settings, handler: GmHandler, request: GmMail)
     assert incoming is not None
     job = Job(s, settings, incoming, request.mail, request.now)
     if result.reply:   # the answer to a GM block with the right key always goes, as accepted orders do
-        job.send(answers.KIND_GM, request.sender, to_gm.commands_subject(result.outcome), result.reply,
-                 exempt=result.outcome == "accepted")
+        subject = to_gm.commands_subject(result.outcome, result.reason)
+        job.send(answers.KIND_GM, request.sender, subject, result.reply, exempt=result.outcome == "accepted")
     return job.finish(result.outcome, result.reason)
 
 

@@ -10,6 +10,7 @@ server refused while it took the mail for the others (``{address: "550 ..."}``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import socket
@@ -197,15 +198,17 @@ class MaildirTransport:
     async def send(self, sender: str, recipients: Sequence[str], raw: bytes) -> dict[str, str]:
         envelope = f"Return-Path: <{sender}>\r\nX-Envelope-To: {', '.join(recipients)}\r\n".encode()
         name = f"{_stable_name(raw)}.{socket.gethostname().replace('/', '_').replace(':', '_')}"
+        tmp = self.directory / "tmp" / name
         try:
             self._ensure()
-            tmp = self.directory / "tmp" / name
             with os.fdopen(open_private(tmp), "wb") as fh:  # turn mails carry keys: owner-only
                 fh.write(envelope + raw)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, self.directory / "new" / name)
         except OSError as exc:
+            with contextlib.suppress(OSError):   # a full disk leaves no empty or half file behind
+                tmp.unlink()
             raise ServerDown(f"{self.name}: {exc.strerror or exc}") from None
         return {}
 

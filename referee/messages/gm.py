@@ -6,8 +6,11 @@ NO_GM = "GM commands are not available"
 NOT_AVAILABLE_SUBJECT = "Your GM commands: not available"
 
 
-def commands_subject(outcome: str) -> str:
-    """The subject of the answer to a GM command block: ``Your GM commands: accepted``."""
+def commands_subject(outcome: str, shortfall: str | None = None) -> str:
+    """The subject of the answer to a GM command block: ``Your GM commands: accepted`` when all was done,
+    else what was not (``Your GM commands: 1 of 3 commands not done``), never "accepted" then."""
+    if outcome == "accepted" and shortfall:
+        return f"Your GM commands: {shortfall}"
     return f"Your GM commands: {outcome}"
 
 

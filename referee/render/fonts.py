@@ -1,5 +1,6 @@
-"""Fonts for the pictures: DejaVu from Debian's ``fonts-dejavu-core`` (which ``.ci/setup`` installs), else the
-font built into Pillow. Nothing else on the machine is looked at, so a picture never depends on it."""
+"""Fonts for the pictures: DejaVu (Debian's ``fonts-dejavu-core``, which ``.ci/setup`` installs, or the
+same font where Fedora, Alpine, Arch or macOS put it), else the font built into Pillow. No other font of the
+machine is looked at, so a picture never depends on it."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-DEJAVU_DIR = Path("/usr/share/fonts/truetype/dejavu")
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
+#: where systems put DejaVu Sans: Debian and Ubuntu, Fedora, Alpine, Arch and openSUSE, macOS
+DEJAVU_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu-sans-fonts"),
+               Path("/usr/share/fonts/dejavu"), Path("/usr/share/fonts/TTF"), Path("/usr/share/fonts/truetype"),
+               Path("/opt/homebrew/share/fonts"), Path("/Library/Fonts"))
+#: the first of them holding DejaVu Sans (Debian's when none does)
+DEJAVU_DIR = next((d for d in DEJAVU_DIRS if (d / REGULAR).is_file()), DEJAVU_DIRS[0])
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 

@@ -99,3 +99,11 @@ def test_the_image_runs_the_loop_and_ships_the_fonts() -> None:
     for name in copied:
         assert f"!{name}" in ignore, name
         assert (DEPLOY.parent / name).exists(), name
+
+
+def test_a_database_that_cannot_work_stops_the_loop_with_the_reason(tmp_path: Path) -> None:
+    bad_url = {**loop_env(tmp_path, "1"), "REFEREE_DATABASE_URL": "nosuchdriver://x/y"}
+    proc = subprocess.run(["/bin/sh", str(LOOP)], env=bad_url, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "the database cannot be used" in proc.stderr and "not ready" not in proc.stderr

@@ -100,3 +100,90 @@ tls = "none"
     assert any(s.startswith("RR-1 has started") for s in inbox_subjects(dovecot, "bob"))
     gm = inbox_subjects(dovecot, "gm")
     assert any("[GM] RR-1 has started" in s for s in gm)
+
+
+# -- the whole first day, from `referee config init` to the README's first game ----------------------------------
+def set_key(text: str, table: str, key: str, value: str) -> str:
+    """``text`` (the sample) with ``key`` of ``[table]`` ("" for the top) set to ``value`` (a TOML literal), as an
+    operator edits it: the line is changed in place, or added at the top of the table."""
+    lines = text.splitlines()
+    current = ""
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            current = stripped[1:-1]
+        elif current == table and (stripped.startswith(f"{key} =") or stripped.startswith(f"# {key} =")):
+            lines[i] = f"{key} = {value}"
+            return "\n".join(lines) + "\n"
+    at = lines.index(f"[{table}]") + 1 if table else 0
+    lines.insert(at, f"{key} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def readme_first_game() -> str:
+    """The GM block of the README's "First game", as written there."""
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("        BEGIN GM key <gm_secret>")
+    end = readme.index("        END\n", start) + len("        END\n")
+    return "\n".join(line.strip() for line in readme[start:end].splitlines()) + "\n"
+
+
+def test_config_init_then_the_readme_first_game_from_the_installed_wheel(installed, dovecot, smtp_server, tmp_path):
+    for user, box in (("referee", "INBOX"), ("referee", "Processed"), ("gm", "INBOX"), ("alice", "INBOX"),
+                      ("bob", "INBOX")):
+        with contextlib.suppress(subprocess.CalledProcessError):
+            dovecot.empty(user, box)
+    home = tmp_path / "operator"    # outside the checkout: the installed files are all it has
+    home.mkdir()
+    config = home / "etc" / "referee.toml"
+
+    def referee(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(installed), *args], cwd=home, env=cron_env(home), stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=120)
+
+    made = referee("config", "init", str(config))
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert (config.stat().st_mode & 0o777) == 0o600
+    shipped = Path(made.stdout.splitlines()[-1].split(": ", 1)[1])
+    assert (shipped / "systemd" / "referee-tick.service").is_file() and (shipped / "mail" / "procmailrc").is_file()
+    assert not shipped.is_relative_to(ROOT)
+    venv = installed.parent.parent
+    assert list(venv.glob("lib/python3*/site-packages/referee-*.dist-info/**/LICENSE")), "the wheel carries LICENSE"
+    text = config.read_text()
+    secret = next(line.split('"')[1] for line in text.splitlines() if line.startswith("gm_secret = "))
+    assert len(secret) >= 20
+
+    # the operator's edits: where the state lives, the addresses, the two mail servers
+    state = home / "state"
+    (home / "imap.password").write_text(password("referee") + "\n")
+    text = text.replace("/var/lib/referee", str(state))
+    for table, key, value in (
+            ("", "referee_address", f'"referee@{DOMAIN}"'), ("", "gm_address", f'"gm@{DOMAIN}"'),
+            ("imap", "host", '"127.0.0.1"'), ("imap", "port", str(dovecot.imap_port)), ("imap", "tls", '"none"'),
+            ("imap", "user", f'"referee@{DOMAIN}"'), ("imap", "password_file", f'"{home / "imap.password"}"'),
+            ("smtp", "host", '"127.0.0.1"'), ("smtp", "port", str(smtp_server.port)), ("smtp", "tls", '"none"'),
+            ("smtp", "user", '""'), ("smtp", "password_file", '""')):
+        text = set_key(text, table, key, value)
+    config.write_text(text)
+    state.mkdir()
+
+    check = referee("--config", str(config), "config", "check")
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert check.stdout.rstrip().endswith(", 0 FAILED")
+
+    block = readme_first_game().replace("<gm_secret>", secret).replace("example.org", DOMAIN)
+    assert block.splitlines()[1] == "NEWGAME RR-1 COURSE sprint DEADLINE 5d"
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"] = f"gm@{DOMAIN}", f"referee@{DOMAIN}", "first game"
+    msg["Message-ID"] = make_msgid(domain="gm.example")
+    msg.set_content(block)
+    asyncio.run(aiosmtplib.send(msg, hostname="127.0.0.1", port=smtp_server.port, start_tls=False, timeout=10))
+
+    tick = referee("--config", str(config), "tick")
+    assert tick.returncode == 0, tick.stdout + tick.stderr
+    assert (state / "referee.sqlite3").exists()
+    assert any(s.startswith("RR-1 has started") for s in inbox_subjects(dovecot, "alice"))
+    assert any(s.startswith("RR-1 has started") for s in inbox_subjects(dovecot, "bob"))
+    assert "Your GM commands: accepted" in inbox_subjects(dovecot, "gm")
+    listed = referee("--config", str(config), "game", "list")
+    assert listed.returncode == 0 and "RR-1" in listed.stdout and "running" in listed.stdout, listed.stdout

@@ -167,12 +167,32 @@ def test_end_game_finishes_it_and_says_so(running):
     running("END GAME")
     with running.store.read() as s:
         assert g.get_game(s, "RR-1").status == "finished"
-    assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 3
-    # and the final standings, to the players and the GM
+    assert [m.subject for m in outbox(running, "announcement")].count("RR-1: game over") == 0
+    # one mail each: the final standings, to the players and the GM
     final = outbox(running, "game_over")
     assert sorted(m.recipients[0] for m in final) == sorted([f"{r}@example.test" for r in ("twonky", "hammer", "zoom")]
                                                             + [GM])
     assert all(b"Final standings" in m.raw and b"ended without a winner" in m.raw for m in final)
+
+
+def test_end_game_on_a_forming_game_sends_each_seated_player_one_short_mail(gm):
+    gm("NEWGAME RR-1 COURSE sprint", "ADD PLAYER twonky@example.test Twonky", "ADD PLAYER hammer@example.test Hammer")
+    ctx = gm("END GAME")
+    assert "ended before it started" in ctx.lines[0]
+    with gm.store.read() as s:
+        mails = [m for m in s.query(OutgoingMail) if m.recipients != [GM]]
+    assert sorted(m.recipients[0] for m in mails) == ["hammer@example.test", "twonky@example.test"]
+    assert {m.subject for m in mails} == {"RR-1: game called off"}
+
+
+def test_one_gm_mail_with_set_and_orders_gives_a_player_one_notice(running):
+    with running.store.read() as s:
+        hand = g.open_turn(s, g.get_game(s, "RR-1")).hands["Twonky"]
+    running("SET Twonky DAMAGE 2", f"ORDERS Twonky {', '.join(hand[:5])}")
+    with running.store.read() as s:
+        to_twonky = [m for m in s.query(OutgoingMail) if m.recipients == ["twonky@example.test"]
+                     and m.kind == "announcement"]
+    assert len(to_twonky) == 1
 
 
 def test_what_newgame_leaves_out_comes_from_the_settings(gm):

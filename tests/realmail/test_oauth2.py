@@ -126,3 +126,19 @@ def test_without_a_token_source_the_error_names_the_settings(tmp_path):
     settings = Settings(mail_auth="oauth2", oauth2_cache_file=str(tmp_path / "c.json"))
     with pytest.raises(OAuth2Error, match="oauth2_token_file"):
         access_token(settings)
+
+
+def test_config_check_with_the_token_endpoint_down_blames_the_endpoint_not_the_imap_server(
+        sqlite_store, oauth_dovecot, provider, tmp_path):
+    import asyncio
+
+    from referee.doctor.servers import check_imap
+    from tests.servers.ports import free_port
+
+    down = f"http://127.0.0.1:{free_port()}/token"
+    settings = oauth_settings(oauth_dovecot, sqlite_store, provider, tmp_path, oauth2_token_url=down)
+    found = {f.item: f for f in asyncio.run(check_imap(settings, 10.0))}
+    assert found["IMAP server"].verdict == "ok"
+    login = found["IMAP login"]
+    assert login.verdict == "FAILED" and f"cannot reach the token endpoint {down}" in login.detail
+    assert login.fix.startswith("the IMAP server is fine") and "oauth2_token_url" in login.fix
