@@ -76,6 +76,13 @@ class TurnReport:
     def images(self) -> list[str]:
         return [b.image for b in self.blocks if b.image is not None]
 
+    def label_of(self, robot: str | None) -> str:
+        """A robot's column label (its name and colour), as the stories name robots."""
+        for c in self.columns:
+            if c.robot == robot:
+                return c.label
+        return robot or ""
+
 
 @dataclass(slots=True)
 class PrivateSection:
