@@ -13,6 +13,7 @@ import pytest
 
 from referee import games as g
 from referee.engine import parse_card
+from referee.engine.option_cards import weapons
 from referee.engine.option_orders import (
     ABORT_SWITCH,
     BRAKES,
@@ -28,7 +29,6 @@ from referee.engine.option_orders import (
     RECOMPILE,
     REVERSE_GEARS,
     SACRIFICE_ORDER,
-    WEAPONS,
     order_key,
 )
 
@@ -131,7 +131,7 @@ async def test_sacrifice_order_by_mail_is_a_standing_list_of_the_robots_cards(st
     assert inputs.answers().answer("Twonky", order_key(SACRIFICE_ORDER)) == (["Shield", "Brakes"], "standing")
 
 
-@pytest.mark.parametrize("weapon", WEAPONS)
+@pytest.mark.parametrize("weapon", weapons())
 async def test_a_weapon_card_is_fired_by_a_fire_order_naming_it(store, take, weapon):
     code = new_game(store)
     give_options(store, code, "Twonky", [weapon])

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import weapon_target
 from ..hooks import Effect
-from ..option_deck import SCRAMBLER
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+SCRAMBLER = 'Scrambler'
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
@@ -28,3 +30,4 @@ def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
 
 EFFECT = Effect(SCRAMBLER, "instead of the main laser: the target's next card is replaced",
                                 weapon=fire)
+CARD = OptionCard(EFFECT, rank=24, badge="SC", mail=MailOrder("weapon", ("SCRAMBLER",)))
