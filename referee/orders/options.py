@@ -393,20 +393,45 @@ def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
 
 
 # checked against the program of the same mail ---------------------------------------------------
-def program_problem(subject: str, value: Any, register: int, card: Card) -> str | None:
+def program_problem(subject: str, value: Any, register: int, card: Card, *, checked: bool = False) -> str | None:
     """Why an option order for ``register`` cannot act on the card the same mail's program puts there
-    (None: it can)."""
+    (None: it can). ``checked``: the engine's program rules already judged the cards put on options."""
     name = _card_of_subject().get(subject)
     declared = CARDS.get(name) if name else None
     mail = declared.mail if declared else None
     if mail is None or not mail.acts_on or not value:
         return None
     if mail.shape == "register card":
-        return dual_problem(card, str(value), mail.rule)
+        return None if checked else dual_problem(card, str(value), mail.rule)
     if card.type.move in mail.acts_on:
         return None
     return (f"{mail.rule}; register {register} holds {card}, so this order would do nothing there "
             "(change the register or the card)")
+
+
+def misfits(said: Mapping[tuple[str, int | None, bool], tuple[Any, int, str]], program: Mapping[int, Card], *,
+            checked: bool = False) -> list[tuple[int, str, str]]:
+    """(line, text, why) for each line of option orders for this turn that cannot act on any register it
+    names, given the program of the same mail (``said``: (subject, register, standing) -> (answer, line,
+    text), as the parser gathers them). A line naming several registers is taken when one of them fits."""
+    lines: dict[tuple[str, int], list[tuple[int, Any, str]]] = {}
+    for (subject, reg, standing), (value, number, raw) in said.items():
+        if reg is not None and not standing and reg in program:
+            lines.setdefault((subject, number), []).append((reg, value, raw))
+    out: list[tuple[int, str, str]] = []
+    for (subject, number), regs in sorted(lines.items(), key=lambda kv: kv[0][1]):
+        problems = [program_problem(subject, value, reg, program[reg], checked=checked) for reg, value, _ in regs]
+        if not all(problems):
+            continue
+        if len(regs) == 1:
+            out.append((number, regs[0][2], str(problems[0])))
+            continue
+        card = CARDS[_card_of_subject()[subject]]
+        assert card.mail is not None
+        held = ", ".join(f"{reg}: {program[reg]}" for reg, _, _ in regs)
+        out.append((number, regs[0][2], f"{card.mail.rule}; none of the registers named holds one ({held}), "
+                                        "so this order would do nothing"))
+    return out
 
 
 def dual_problem(move: Card, turn_text: str, rule: str = "") -> str | None:

@@ -170,6 +170,9 @@ class Parser:
     def option_results(self) -> None:
         """Put the option orders read into the result; check the cards they take from the hand."""
         res = self.result
+        if res.program_given:   # each card's own check against the program (Brakes: a Move 1)
+            for number, raw, problem in opt.misfits(self.option_said, res.draft, checked=self.checked):
+                self.error(number, raw, problem)
         program = set(res.draft.values()) if res.program_given else set()
         taken: dict[str, int] = {}
         for (subject, reg, standing), (value, number, raw) in self.option_said.items():
@@ -191,10 +194,6 @@ class Parser:
                 self.error(number, raw, "Conditional Program holds one card, for one register: line "
                                         f"{min(n for (s, _, _), (_, n, _) in self.option_said.items() if s == subject)}"
                                         " already names it")
-            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given and not self.checked:
-                problem = opt.dual_problem(res.draft[reg], str(value))
-                if problem:
-                    self.error(number, raw, problem)
             if subject == RECOMPILE and res.program_given:
                 self.error(number, raw, "RECOMPILE deals you a new hand, so a program cannot go with it: send "
                                         "RECOMPILE alone, then your program for the new hand")

@@ -54,6 +54,38 @@ def plan(cards: list[str]) -> tuple[list[str], list[str]]:
     return [str(c) for c in program], [str(c) for c in spare]
 
 
+def deal_in(store, code: str, robot: str, move: int) -> None:
+    """The robot's hand holds a card of ``move``: when it has none, its last card is swapped for an undealt one
+    (as a luckier deal would have given it)."""
+    with store.write() as s:
+        turn = g.open_turn(s, g.get_game(s, code))
+        cards = list(turn.hands[robot])
+        if any(parse_card(c).type.move == move for c in cards):
+            return
+        undealt = list(turn.undealt)
+        card = next(c for c in undealt if parse_card(c).type.move == move)
+        undealt[undealt.index(card)] = cards[-1]
+        cards[-1] = card
+        turn.hands = {**turn.hands, robot: cards}
+        turn.undealt = undealt
+
+
+def place(program: list[str], spare: list[str], reg: int, move: int) -> tuple[list[str], list[str]]:
+    """The program with a card of ``move`` (1: Move 1, -1: Back Up) in register ``reg``, from elsewhere in
+    the program or from the spare cards: an option order for that register then has a card to act on."""
+    program, spare = list(program), list(spare)
+    if parse_card(program[reg - 1]).type.move == move:
+        return program, spare
+    for i, card in enumerate(program):
+        if i != reg - 1 and parse_card(card).type.move == move:
+            program[i], program[reg - 1] = program[reg - 1], program[i]
+            return program, spare
+    card = next(c for c in spare if parse_card(c).type.move == move)
+    spare[spare.index(card)] = program[reg - 1]
+    program[reg - 1] = card
+    return program, spare
+
+
 def lines_for(program: list[str]) -> list[str]:
     return [f"{i}: {c}" for i, c in enumerate(program, start=1)]
 
@@ -65,7 +97,8 @@ def resolve(store, code: str):
 
 
 # card, clause (``{spare}`` / ``{turn}``: a card left in the hand), subject, register, answer ("{...}": that card),
-# whether it is a standing order
+# whether it is a standing order; the cards the order acts on are put in its registers (NEEDS)
+NEEDS = {"Brakes": (1, 1), "Crab Legs": (1, 1), "Fourth Gear": (2, 3), "Reverse Gears": (5, -1)}
 CASES = [
     ("Abort Switch", "ABORT 3", ABORT_SWITCH, None, 3, False),
     ("Brakes", "BRAKES 1, 4", BRAKES, 4, True, False),
@@ -90,7 +123,11 @@ async def test_an_option_order_by_mail_reaches_the_engine_as_its_decision(store,
                                                                          register, answer, standing):
     code = new_game(store)
     give_options(store, code, "Twonky", [card, "Shield"])
+    if card in NEEDS:
+        deal_in(store, code, "Twonky", NEEDS[card][1])
     program, spare = plan(hand(store, code, "Twonky"))
+    if card in NEEDS:
+        program, spare = place(program, spare, *NEEDS[card])
     turn_card = next(c for c in spare if parse_card(c).type.turn in (1, 3))
     other = next(c for c in spare if c != turn_card)
     fill = {"{spare}": other, "{turn}": turn_card}
@@ -167,7 +204,7 @@ async def test_option_orders_without_a_program_on_file_wait_for_one(store, take)
 async def test_option_orders_sent_later_add_to_the_program_on_file(store, take):
     code = new_game(store)
     give_options(store, code, "Twonky", ["Brakes", "Fourth Gear"])
-    program, _ = plan(hand(store, code, "Twonky"))
+    program, _ = place(*plan(hand(store, code, "Twonky")), 1, 1)
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 1"])),
                mail(address("alice"), block(store, code, "Twonky", ["FOURTH GEAR 3"])))
     assert [m.outcome for m in incoming(store)] == ["accepted", "accepted"]
