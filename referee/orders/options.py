@@ -152,7 +152,7 @@ def _patterns(name: str) -> dict[str, re.Pattern[str]]:
 
 @cache
 def _lead(name: str) -> re.Pattern[str]:
-    return re.compile(r"^" + _words(CARDS[name]) + r"\b")
+    return re.compile(r"^" + _words(CARDS[name]) + r"(?=[:=]*(?:\s|$))")
 
 
 def _ordered() -> list[OptionCard]:
@@ -289,8 +289,9 @@ def _build(card: OptionCard, part: str, m: re.Match[str], options: Sequence[str]
     if part == "groups":
         scope = m.group(2) if mail.keeps != "turn" else None
         if scope:
+            example = next(words[0] for answer, words in mail.choices if answer != order.default)
             raise OptionBad(f"{mail.words[0]} with registers is for this turn only; for every turn leave the "
-                            f"registers out: {mail.words[0]}: {mail.choices[0][1][0]}")
+                            f"registers out: {mail.words[0]}: {example}")
         group = re.compile(_REGS + r"\s*[:=]?\s*" + _choices(card))
         answers: dict[int, Any] = {}
         for g in group.finditer(m.group(1)):
@@ -303,7 +304,7 @@ def _build(card: OptionCard, part: str, m: re.Match[str], options: Sequence[str]
     if part == "turn-wide":
         return OptionClause(subject, _choice(card, m.group(1)), standing=_standing_scope(m.group(2), True))
     if part == "register card":
-        taken = _card(m.group(2), hand, f"shared with a move card on {card.name}")
+        taken = _card(m.group(2), hand, "shared with a move card")
         if mail.card_kind == "turn" and (taken.type.move != 0 or taken.type.turn == 0):
             raise OptionBad(f"{card.name} pairs a turn card with a move card: {taken} is not a turn card")
         return OptionClause(subject, None, {_reg(m.group(1)): str(taken)})
