@@ -31,6 +31,7 @@ from referee.engine.option_orders import (
     SACRIFICE_ORDER,
     order_key,
 )
+from referee.intake.tokens import reply_address
 
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 
@@ -281,3 +282,41 @@ async def test_recompile_keeps_the_card_on_the_flywheel(store, take):
     second = hand(store, code, "Twonky")
     assert incoming(store)[0].outcome == "accepted"
     assert second[-1] == "FWD3 840" and len(second) == len(first) and not set(second[:-1]) & set(first)
+
+
+# -- issue 30, defects 4, 5 and 7 through the real intake -------------------------------------------------
+@pytest.mark.parametrize("line", ["PRESSOR BEAM 2", "Use pressor beam in register 2"])
+async def test_a_weapon_cards_own_line_is_taken_as_its_fire_order_not_skipped(store, take, settings, line):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Pressor Beam"])
+    program, _ = plan(hand(store, code, "Twonky"))
+    with store.read() as s:   # a plain reply to the turn mail: no block, prose around the orders is skipped
+        to = reply_address(settings, g.get_game(s, code), player(store, code, "Twonky"), 1)
+    await take(mail(address("alice"), "\n".join(["Hi!", *lines_for(program), line, "Thanks!"]) + "\n", to=to))
+    assert incoming(store)[0].outcome == "accepted", incoming(store)[0].reason
+    assert "FIRE 2: PRESSOR BEAM" in text_of(outbox(store)[0].raw)
+    inputs, _ = resolve(store, code)
+    assert inputs.answers().answer("Twonky", order_key(FIRE, 2)) == ("Pressor Beam", "standing")
+
+
+async def test_brakes_on_a_move_2_is_refused_saying_why_and_nothing_is_filed(store, take):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Brakes"])
+    program, _ = plan(hand(store, code, "Twonky"))   # register 2 holds a Move 2
+    await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 2"])))
+    assert incoming(store)[0].outcome == "rejected"
+    assert "Brakes acts on a Move 1; register 2 holds" in " ".join(text_of(outbox(store)[0].raw).split())
+    assert not [o for o in orders(store, code, "Twonky") if o.active]
+
+
+async def test_after_its_weapon_is_lost_the_form_offers_no_fire_order_for_it_and_no_cards_as_weapons(store, take):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Pressor Beam", "Brakes"])
+    program, _ = plan(hand(store, code, "Twonky"))
+    await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "FIRE 3: PRESSOR"])))
+    give_options(store, code, "Twonky", ["Brakes", "Gyroscopic Stabilizer", "Abort Switch"])   # the beam is lost
+    await take(mail(address("alice"), block(store, code, "Twonky", lines_for(program))))
+    assert [m.outcome for m in incoming(store)] == ["accepted", "accepted"]
+    echo = text_of(outbox(store)[-1].raw)
+    assert "PRESSOR" not in echo.upper().split("BEGIN", 1)[1]
+    assert "your weapons: main laser)" in echo and "FIRE 2: BRAKES" not in echo
