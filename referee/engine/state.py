@@ -130,8 +130,11 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown house rule {unknown[0]!r} (known: {', '.join(sorted(known))})")
-        if isinstance(data.get("option_cards"), list):
-            data = {**data, "option_cards": tuple(data["option_cards"])}
+        cards = data.get("option_cards")
+        if isinstance(cards, str):   # a GM's RULE option_cards=Shield,"Rocket Boots"
+            cards = [c.strip().strip('"') for c in cards.split(",") if c.strip()]
+        if isinstance(cards, list):
+            data = {**data, "option_cards": tuple(cards)}
         rules = cls(**data)
         rules.validate()
         return rules

@@ -3,6 +3,8 @@ lost or used-up cards back under the deck."""
 
 import random
 
+import pytest
+
 from referee.engine import Robot, Rules, build_board, resolve_turn
 from referee.engine.decisions import Answers
 from referee.engine.option_deck import cards_in_play, new_option_deck
@@ -91,4 +93,7 @@ def test_the_deck_is_shuffled_from_the_card_list_so_stored_games_replay_exactly(
 def test_a_card_named_by_the_house_rule_option_cards_joins_the_deck():
     assert cards_in_play(Rules(option_cards=("Shield",))) == (*CARD_LIST, "Shield")
     assert Rules.from_dict({"option_cards": ["Shield"]}).to_dict()["option_cards"] == ["Shield"]
+    assert Rules.from_dict({"option_cards": "Shield"}).option_cards == ("Shield",)   # as a GM's RULE gives it
+    with pytest.raises(ValueError, match="no option card 'Laser Cannon'"):
+        Rules.from_dict({"option_cards": ["Laser Cannon"]})
     assert "option_cards" not in Rules().to_dict()   # rules stored before the house rule read the same
