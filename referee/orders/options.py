@@ -581,6 +581,10 @@ def usage_lines(card_name: str) -> list[str]:
     syntax = list(mail.usage) or [s.format(w=mail.words[0], c=choices) for s in _SYNTAX[mail.shape]]
     if mail.shape == "choice" and mail.keeps != "turn":
         syntax.append(f"{mail.words[0]}: {choices}   (every turn until changed)")
+    elif mail.shape in ("switch", "register or never") and not mail.usage:
+        syntax[-1] += {"standing": "   (kept until changed; add THIS TURN for this turn only)",
+                       "always standing": "   (kept until changed)",
+                       "turn": "   (this turn; add EVERY TURN to keep it)"}[mail.keeps]
     if mail.shape == "register card if":
         syntax.append(f"  conditions: {_CONDITIONS}")
     lines += [f"  order: {s}" if not s.startswith("  ") else f"  {s.strip()}" for s in syntax]
