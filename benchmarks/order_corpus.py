@@ -47,7 +47,9 @@ TEMPLATES = [
     "RESET CHOOSE: RANDOM", "Thanks!", "See you next turn.", "Reverse psychology will not help you.",
     "Brakes are for cowards", "Gyro is great", "I might reboot", "2 more flags to go.", "A. Miller",
     "{n}: {card}", "Fourth time lucky", "Crab cakes tonight?", "Dual citizenship", "Circuit training at 6",
-    "Abort, abort!", "Recompile? no", "Cond. apply", "FIRE CONTROL", "FIRE", "FLYWHEEL",
+    "Abort, abort!", "Recompile? no", "Cond. apply", "FIRE CONTROL", "FIRE", "FLYWHEEL", "Pressor beam was fun",
+    "Mini howitzer {r}", "Tractor beam: {r}", "USE BRAKES IN {r}", "Use your head", "TAKE OPTION",
+    "KEEP {card} ON FLYWHEEL",
 ]
 FILL = {
     "side": ["LEFT", "right", "L", "R", "up"], "card": CARDREFS, "cond": CONDS,
@@ -150,8 +152,12 @@ REASONS = (
     (r"its number in your hand", "defect 6: option orders take hand positions (the error says so)"),
     (r"-> error: this .* order is not written as", "defect 5: a line led by a held card's words (CRAB-LEGS) is an "
                                                   "order or an error"),
-    (r"is already in register \d -> error: .* is in your program",
-     "knock-on: a new error elsewhere in the mail leaves the program rules unchecked"),
+    (r"^'(?:USE|KEEP|TAKE|DRAW|MINI|TRACTOR|PRESSOR)[^']*': (?:skipped|error: I could not read)",
+     "defect 5: a line naming an option order (PRESSOR BEAM 2, USE BRAKES IN 2, KEEP .. ON FLYWHEEL, TAKE OPTION) is "
+     "that order, or an error saying why"),
+    (r"is already in re.* -> (?:read|error: .* is in your program)",
+     "knock-on: a new error (or order) elsewhere in the mail leaves the program rules unchecked, or names the "
+     "card on another line"),
 )
 
 

@@ -376,7 +376,7 @@ def not_a_weapon(text: str, options: Sequence[str]) -> str | None:
 def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
     """A weapon card's own line (``PRESSOR BEAM 2``, ``USE MINI HOWITZER IN 2-3``): (registers as
     written, the weapon as the robot names it); None when the line is none. Raises :class:`OptionBad`
-    for a weapon the robot does not hold."""
+    for a weapon the robot does not hold, and for a line led by a held weapon's words that is no order."""
     use = _USE.match(text)
     line = use.group(1) if use else text
     for card in _ordered():
@@ -390,6 +390,12 @@ def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
             raise OptionBad(f"your robot does not hold {card.name}, so it cannot fire it "
                             f"(its options: {', '.join(options) if options else 'none'})")
         return m.group(1), held
+    led = led_by(line)
+    if led is not None and led.weapon and holds(options, led.name):
+        assert led.mail is not None
+        word = led.mail.words[0]
+        raise OptionBad(f"this {led.name} order is not written as the referee reads it: write e.g. FIRE 3: {word} "
+                        f"or {word} 3")
     return None
 
 

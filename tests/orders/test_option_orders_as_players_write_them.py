@@ -72,6 +72,8 @@ def test_breaker_off_is_the_circuit_breakers_standing_order():
     ("BRAKES ON", "write e.g. BRAKES 2"),
     ("CONDITIONAL 3: LF90 90 IF RAINING", "FACING N (E, S, W), AT r5c4, ROBOT AHEAD, WALL AHEAD or DAMAGE >= 3"),
     ("flywheel: 11", "'11' is not a card"),
+    ("MINI HOWITZER", "write e.g. FIRE 3: MINI HOWITZER or MINI HOWITZER 3"),
+    ("Use the pressor beam", "write e.g. FIRE 3: PRESSOR BEAM or PRESSOR BEAM 3"),
 ])
 def test_a_line_naming_an_order_that_cannot_be_read_is_an_error_saying_how(line, says):
     result = read(line, program=False)
