@@ -1,9 +1,13 @@
-"""The option deck: the classic 26 option cards (plus Shield by house rule), one copy of each.
+"""The option deck: one copy of each card a game's house rules put in it (the classic 26 by default).
 
 The deck is a list of card names, top first. It is shuffled once per game from the game's seed
 (:func:`new_option_deck`); a drawn card leaves the top, a lost or used-up card goes back under the
 deck (the end of the list). It travels with the turn (:class:`~referee.engine.resolve.TurnResult`
 gives the deck as the turn left it), so the same inputs always draw the same cards.
+
+Which cards exist is :data:`referee.engine.option_cards.CARDS` (each card's module declares itself);
+their order before the shuffle is each card's declared ``rank``, so a card added later (which joins a
+deck only by house rule) leaves the shuffle of every other game as it was.
 """
 
 from __future__ import annotations
@@ -11,58 +15,30 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .option_cards import CARDS, cards
 from .state import Robot, Rules
 
-ABLATIVE_COAT = "Ablative Coat"
-ABORT_SWITCH = "Abort Switch"
-BRAKES = "Brakes"
-CIRCUIT_BREAKER = "Circuit Breaker"
+# The cards the core rules name (hand size, dealing, the program rules); every card's module names itself.
 CONDITIONAL_PROGRAM = "Conditional Program"
-CRAB_LEGS = "Crab Legs"
-DOUBLE_BARRELED_LASER = "Double-Barreled Laser"
 DUAL_PROCESSOR = "Dual Processor"
 EXTRA_MEMORY = "Extra Memory"
-FIRE_CONTROL = "Fire Control"
 FLYWHEEL = "Flywheel"
-FOURTH_GEAR = "Fourth Gear"
-GYROSCOPIC_STABILIZER = "Gyroscopic Stabilizer"
-HIGH_POWER_LASER = "High-Power Laser"
-MECHANICAL_ARM = "Mechanical Arm"
-MINI_HOWITZER = "Mini Howitzer"
-POWER_DOWN_SHIELD = "Power-Down Shield"
-PRESSOR_BEAM = "Pressor Beam"
-RADIO_CONTROL = "Radio Control"
-RAMMING_GEAR = "Ramming Gear"
-REAR_FIRING_LASER = "Rear-Firing Laser"
-RECOMPILE = "Recompile"
-REVERSE_GEARS = "Reverse Gears"
-SCRAMBLER = "Scrambler"
-SUPERIOR_ARCHIVE = "Superior Archive"
-TRACTOR_BEAM = "Tractor Beam"
-SHIELD = "Shield"
 
-#: the classic deck, in the order of the card list
-CLASSIC: tuple[str, ...] = (
-    ABLATIVE_COAT, ABORT_SWITCH, BRAKES, CIRCUIT_BREAKER, CONDITIONAL_PROGRAM, CRAB_LEGS,
-    DOUBLE_BARRELED_LASER, DUAL_PROCESSOR, EXTRA_MEMORY, FIRE_CONTROL, FLYWHEEL, FOURTH_GEAR,
-    GYROSCOPIC_STABILIZER, HIGH_POWER_LASER, MECHANICAL_ARM, MINI_HOWITZER, POWER_DOWN_SHIELD,
-    PRESSOR_BEAM, RADIO_CONTROL, RAMMING_GEAR, REAR_FIRING_LASER, RECOMPILE, REVERSE_GEARS, SCRAMBLER,
-    SUPERIOR_ARCHIVE, TRACTOR_BEAM,
-)
-assert len(CLASSIC) == 26
-#: every card the engine knows
-ALL_CARDS: tuple[str, ...] = (*CLASSIC, SHIELD)
-_BY_KEY = {name.lower(): name for name in ALL_CARDS}
+
+def all_cards() -> tuple[str, ...]:
+    """Every card the engine knows, in deck order."""
+    return tuple(c.name for c in cards())
 
 
 def card_name(text: str) -> str | None:
     """The card's proper name for any spelling of it (case and spaces around ignored), or None."""
-    return _BY_KEY.get(" ".join(text.split()).lower())
+    key = " ".join(text.split()).lower()
+    return next((name for name in CARDS if name.lower() == key), None)
 
 
 def cards_in_play(rules: Rules) -> tuple[str, ...]:
-    """The cards of a game's deck: the classic 26, and Shield when the house rule puts it in."""
-    return ALL_CARDS if rules.option_shield else CLASSIC
+    """The cards of a game's deck, in deck order: those in every deck, and those its house rules add."""
+    return tuple(c.name for c in cards() if c.in_deck(rules))
 
 
 def new_option_deck(seed: int | str, rules: Rules | None = None, held: Iterable[str] = ()) -> list[str]:

@@ -164,6 +164,9 @@ class Rules:
     #: radio beams: the ``original`` rule (random cards locked into next turn's program) or the ``revised`` one
     #: (the beam's three cards replace the rest of this turn's program, registers 6-8 if needed)
     radio_beam: str = "original"
+    #: option cards put in the deck by name besides the classic 26 (cards added later join only this way,
+    #: so a new card never changes the shuffle of a game that does not name it)
+    option_cards: tuple[str, ...] = ()
     # -- the old readings of rules version 2, kept for a GM who wants them (all off: the texts' reading) --
     #: only a card executed in deep water costs 1 HP; moving into or through it under a card is free
     deep_water_start_only: bool = False
@@ -185,6 +188,11 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown house rule {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        cards = data.get("option_cards")
+        if isinstance(cards, str):   # a GM's RULE option_cards=Shield,"Rocket Boots"
+            cards = [c.strip().strip('"') for c in cards.split(",") if c.strip()]
+        if isinstance(cards, list):
+            data = {**data, "option_cards": tuple(cards)}
         rules = cls(**data)
         rules.validate()
         return rules
@@ -203,6 +211,14 @@ class Rules:
         for name in LEGACY_RULES:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"house rule {name} must be true or false")
+        if not isinstance(self.option_cards, tuple) or not all(isinstance(c, str) for c in self.option_cards):
+            raise ValueError("house rule option_cards must be a list of option card names")
+        from .option_cards import CARDS  # the registered cards (no import cycle: looked up when checked)
+
+        unknown_cards = [c for c in self.option_cards if c not in CARDS]
+        if unknown_cards:
+            raise ValueError(f"house rule option_cards: no option card {unknown_cards[0]!r} "
+                             f"(cards: {', '.join(sorted(CARDS))})")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
                               ("fire_control", ("newest", "sacrifice order")),
@@ -214,8 +230,10 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """Every rule; the option cards' rules only when they differ from the default (so the rules
         stored before option cards existed read the same)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "version" and (
-                f.name not in OPTION_RULES | ELEMENT_RULES | LEGACY_RULES or getattr(self, f.name) != f.default)}
+        return {f.name: list(value) if isinstance(value := getattr(self, f.name), tuple) else value
+                for f in fields(self)
+                if f.name != "version" and (f.name not in OPTION_RULES | ELEMENT_RULES | LEGACY_RULES
+                                            or getattr(self, f.name) != f.default)}
 
     def for_version(self, version: int) -> Rules:
         """These rules as a turn stored under rules ``version`` was played: before version 3 the old
@@ -234,7 +252,7 @@ class Rules:
 
 
 #: house rules of the option cards (issue 16), written out only when set
-OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control"})
+OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control", "option_cards"})
 #: house rules of board elements added later (issue 15), written out only when set
 ELEMENT_RULES = frozenset({"radio_beam"})
 #: house rules keeping the readings of rules version 2 (issue 33), written out only when set

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine import hooks, state
-from ..orders.options import CARD_NAMES, card_named, norm
+from ..orders.options import card_named, card_names, norm
 
 #: words that name the carried things SET can change
 CLAUSES = {"OPTIONS": "options", "OPTION": "options", "STATUS": "statuses", "STATUSES": "statuses",
@@ -33,7 +33,7 @@ def known_statuses() -> list[str]:
     """Statuses the engine knows: the constants of ``engine.state`` and every registered effect that is
     not an option card."""
     names = {v for k, v in vars(state).items() if k.isupper() and isinstance(v, str) and k not in ("START", "END")}
-    cards = {norm(c) for c in CARD_NAMES}
+    cards = {norm(c) for c in card_names()}
     names |= {name for name in hooks.EFFECTS if norm(name) not in cards}
     return sorted(names)
 
@@ -43,8 +43,8 @@ def option_name(text: str) -> str:
     card, else the card's name. Raises :class:`SetError` with a suggestion."""
     card = card_named(text)
     if card is None:
-        close = difflib.get_close_matches(text.title(), CARD_NAMES, n=2, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(close)}?" if close else f" (the cards: {', '.join(CARD_NAMES)})"
+        close = difflib.get_close_matches(text.title(), card_names(), n=2, cutoff=0.5)
+        hint = f"; did you mean {' or '.join(close)}?" if close else f" (the cards: {', '.join(card_names())})"
         raise SetError(f"{text!r} is not an option card{hint}")
     for name in hooks.EFFECTS:
         if norm(name) == norm(card):

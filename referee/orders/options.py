@@ -1,9 +1,13 @@
-"""Option orders in the order language: one clause per option card that needs its player's choice.
+"""Option orders in the order language: one generic reader over the cards' own declarations.
 
-Each clause reads into the shapes of :mod:`referee.engine.option_orders`: an answer for this turn
-(``{subject: value}`` or ``{subject: {"<register>": value}}``) or a standing order kept until
-changed (the same shape, under ``standing["options"]``). Weapon cards ride the FIRE orders
-(:mod:`.language`); here they are only matched by name. docs/orders.md is the player's guide.
+Every option card declares, in its engine module, the words its order is written with and the shape
+of its answer (:class:`referee.engine.option_cards.MailOrder`); this module reads any card's order
+from those declarations, writes it back (echoes, order forms) and explains it (:func:`usage_lines`).
+A clause reads into the shapes of :mod:`referee.engine.option_orders`: an answer for this turn
+(``{subject: value}`` or ``{subject: {"<register>": value}}``) or a standing order kept until changed
+(the same shape, under ``standing["options"]``). Weapon cards ride the FIRE orders
+(:mod:`.clauses.fire`), which ask :func:`weapon_named` and :func:`weapon_order`. docs/orders.md is the
+player's guide.
 """
 
 from __future__ import annotations
@@ -11,40 +15,27 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, parse_card
-from referee.engine.decisions import DecisionKey
-from referee.engine.option_orders import (
-    ABORT_SWITCH,
-    BRAKES,
-    BY_SUBJECT,
-    CIRCUIT_BREAKER,
-    CONDITIONAL,
-    CRAB_LEGS,
-    DUAL_PROCESSOR,
-    FIRE_CONTROL,
-    FLYWHEEL,
-    FOURTH_GEAR,
-    GYROSCOPE,
-    RECOMPILE,
-    REVERSE_GEARS,
-    SACRIFICE_ORDER,
-    WEAPONS,
-    order_key,
-)
+from referee.engine.decisions import MAIN_LASER, DecisionKey
+from referee.engine.option_cards import CARDS, OptionCard, cards
+from referee.engine.option_orders import BY_SUBJECT, SACRIFICE_ORDER, order_key
+from referee.engine.programs import dual_pair_ok
 
-#: the classic option deck (and Shield), as the cards are named
-CARD_NAMES: tuple[str, ...] = (
-    "Ablative Coat", "Abort Switch", "Brakes", "Circuit Breaker", "Conditional Program", "Crab Legs",
-    "Double-Barreled Laser", "Dual Processor", "Extra Memory", "Fire Control", "Flywheel", "Fourth Gear",
-    "Gyroscopic Stabilizer", "High-Power Laser", "Mechanical Arm", "Mini Howitzer", "Power-Down Shield",
-    "Pressor Beam", "Radio Control", "Ramming Gear", "Rear-Firing Laser", "Recompile", "Reverse Gears",
-    "Scrambler", "Superior Archive", "Tractor Beam", "Shield",
-)
+
+def card_names() -> tuple[str, ...]:
+    """Every registered option card, as the cards are named, in deck order."""
+    return tuple(c.name for c in cards())
+
+
+def _card_of_subject() -> dict[str, str]:
+    return {o.subject: o.card for o in BY_SUBJECT.values() if o.card != "(any)"}
+
 
 #: subject -> the card that gives the order
-CARD_OF: dict[str, str] = {o.subject: o.card for o in BY_SUBJECT.values() if o.card != "(any)"}
+CARD_OF: dict[str, str] = _card_of_subject()
 
 
 class OptionBad(ValueError):
@@ -56,13 +47,13 @@ def norm(name: str) -> str:
     return re.sub(r"[\s_-]+", " ", name).strip().lower()
 
 
-def card_named(text: str, pool: Iterable[str] = CARD_NAMES) -> str | None:
-    """The card of ``pool`` that ``text`` names: its whole name, or the unique card it begins
-    (``PRESSOR`` for Pressor Beam, ``GYRO`` for Gyroscopic Stabilizer)."""
+def card_named(text: str, pool: Iterable[str] | None = None) -> str | None:
+    """The card of ``pool`` (every card by default) that ``text`` names: its whole name, or the unique
+    card it begins (``PRESSOR`` for Pressor Beam, ``GYRO`` for Gyroscopic Stabilizer)."""
     key = norm(text)
     if not key:
         return None
-    pool = list(pool)
+    pool = list(card_names() if pool is None else pool)
     exact = [c for c in pool if norm(c) == key]
     if exact:
         return exact[0]
@@ -73,6 +64,10 @@ def card_named(text: str, pool: Iterable[str] = CARD_NAMES) -> str | None:
 def holds(options: Sequence[str], card: str) -> bool:
     """Whether a robot's options (as the engine names them) include ``card``."""
     return any(norm(o) == norm(card) for o in options)
+
+
+def _declared(name: str) -> OptionCard | None:
+    return next((c for c in CARDS.values() if norm(c.name) == norm(name)), None)
 
 
 @dataclass(frozen=True)
@@ -87,47 +82,96 @@ class OptionClause:
 
     @property
     def card(self) -> str:
-        return CARD_OF.get(self.subject, "(any)")
+        return _card_of_subject().get(self.subject, "(any)")
 
 
+# the pieces every shape is built from ------------------------------------------------------------
 _RANGE = r"[1-5A-E](?:\s*-\s*[1-5A-E])?"
+_REGS_NC = r"(?:REGISTERS?|REGS?|PHASES?)?\s*(?:" + _RANGE + r"(?:\s*(?:,|AND|\s)\s*" + _RANGE + r")*)"
 _REGS = r"(?:REGISTERS?|REGS?|PHASES?)?\s*(" + _RANGE + r"(?:\s*(?:,|AND|\s)\s*" + _RANGE + r")*)"
 _SCOPE = r"(?:\s+(THIS\s+TURN|EVERY\s+TURN|ALWAYS|STANDING|UNTIL\s+CHANGED))?"
 _ON_OFF = r"(ON|OFF|YES|NO|TRUE|FALSE|ACTIVE|INACTIVE)"
-_CLAUSES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (SACRIFICE_ORDER, re.compile(r"^SACRIFICE\s+ORDER\s*[:=]?\s*(.+)$")),
-    (ABORT_SWITCH, re.compile(r"^ABORT(?:\s+SWITCH)?\s*(?:AT\s+|IN\s+)?[:=]?\s*(?:REGISTER\s*)?"
-                              r"([1-5A-E]|NEVER|NO|OFF|0)" + _SCOPE + r"$")),
-    (BRAKES, re.compile(r"^BRAKES?\s*(?:IN\s+)?[:=]?\s*" + _REGS + r"$")),
-    (CIRCUIT_BREAKER, re.compile(r"^CIRCUIT(?:[\s-]*BREAKER)?\s*[:=]?\s*" + _ON_OFF + r"$")),
-    (CONDITIONAL, re.compile(r"^COND(?:ITIONAL)?(?:\s+PROGRAM)?\s*(?:IN\s+)?(?:REGISTER\s*)?([1-5A-E])\s*[:=]?\s*(.+?)"
-                             r"\s+(?:IF|WHEN)\s+(.+)$")),
-    (CRAB_LEGS, re.compile(r"^CRAB(?:[\s-]*LEGS)?\s*(?:IN\s+)?[:=]?\s*" + _REGS + r"\s*[:=]?\s*(LEFT|RIGHT|L|R)$")),
-    (DUAL_PROCESSOR, re.compile(r"^DUAL(?:[\s-]*PROCESSOR)?\s*(?:IN\s+)?(?:REGISTER\s*)?([1-5A-E])\s*[:=]?\s*"
-                                r"(?:WITH\s+)?(.+)$")),
-    (FIRE_CONTROL, re.compile(r"^FIRE[\s-]*CONTROL\s*(?:IN\s+)?(?:" + _REGS + r")?\s*[:=]?\s*"
-                              r"(DAMAGE|OPTIONS?|REGISTERS?|LOCK)" + _SCOPE + r"$")),
-    (FLYWHEEL, re.compile(r"^FLY[\s-]*WHEEL\s*[:=]?\s*(?:KEEP\s+)?(.+)$")),
-    (FOURTH_GEAR, re.compile(r"^(?:FOURTH|4TH)[\s-]*GEAR\s*(?:IN\s+)?[:=]?\s*" + _REGS + r"$")),
-    (GYROSCOPE, re.compile(r"^GYRO(?:SCOPE|SCOPIC)?(?:\s+STABILI[SZ]ER)?\s*[:=]?\s*" + _ON_OFF + _SCOPE + r"$")),
-    (RECOMPILE, re.compile(r"^RE-?COMPILE(?:\s+(?:MY\s+)?HAND)?(?:\s+PLEASE)?$")),
-    (REVERSE_GEARS, re.compile(r"^REVERSE(?:[\s-]*GEARS?)?\s*(?:IN\s+)?[:=]?\s*" + _REGS + r"$")),
-)
-#: the first words of option clauses: a line led by one is an option order or an error, never prose
-LEADS = ("ABORT", "BRAKE", "BRAKES", "CIRCUIT", "COND", "CONDITIONAL", "CRAB", "DUAL", "FLYWHEEL", "FLY-WHEEL",
-         "FOURTH", "4TH", "GYRO", "GYROSCOPE", "GYROSCOPIC", "RECOMPILE", "RE-COMPILE", "REVERSE")
-HINTS: dict[str, str] = {o.subject: o.clause for o in BY_SUBJECT.values()}
+_SACRIFICE = re.compile(r"^SACRIFICE\s+ORDER\s*[:=]?\s*(.+)$")
+_USE = re.compile(r"^USE\s+(?:THE\s+|MY\s+)?(.+)$")
+_GROUP_SEP = r"(?:\s*[,;]\s*(?:AND\s+)?|\s+AND\s+|\s+)"
 _CONDITION = re.compile(r"^(?:NOT\s+)?(?:FACING\s+[NESW]|AT\s+R\d{1,2}C\d{1,2}|ROBOT\s+AHEAD|WALL\s+AHEAD|"
                         r"DAMAGE\s*>=\s*\d)$")
+_CONDITIONS = "FACING N (E, S, W), AT r5c4, ROBOT AHEAD, WALL AHEAD or DAMAGE >= 3, each may follow NOT"
+
+
+def _words(card: OptionCard) -> str:
+    """The card's lead words as one pattern, longest first (a space matches spaces, a hyphen or nothing)."""
+    assert card.mail is not None
+    alts = sorted(card.mail.words, key=len, reverse=True)
+    return "(?:" + "|".join(r"[\s-]*".join(re.escape(w) for w in phrase.split()) for phrase in alts) + ")"
+
+
+def _choices(card: OptionCard) -> str:
+    assert card.mail is not None
+    words = sorted((w for _, ws in card.mail.choices for w in ws), key=len, reverse=True)
+    return "(" + "|".join(re.escape(w) for w in words) + ")"
+
+
+@cache
+def _patterns(name: str) -> dict[str, re.Pattern[str]]:
+    """The full-line patterns of a card's order, by the part of the shape they read."""
+    card = CARDS[name]
+    mail = card.mail
+    assert mail is not None
+    w = _words(card)
+    shape, scope = mail.shape, ("" if mail.keeps == "always standing" else _SCOPE)
+    out: dict[str, str] = {}
+    if shape == "registers":
+        out["registers"] = r"^" + w + r"\s*(?:(?:IN|ON|AT)\s+)?[:=]?\s*" + _REGS + r"$"
+    elif shape == "choice":
+        choice = _choices(card)
+        group = _REGS_NC + r"\s*[:=]?\s*" + choice.replace("(", "(?:", 1)
+        out["groups"] = (r"^" + w + r"\s*(?:(?:IN|ON)\s+)?[:=]?\s*(" + group + r"(?:" + _GROUP_SEP + group + r")*)"
+                         + (scope if mail.keeps != "turn" else "") + r"$")
+        if mail.keeps != "turn":
+            out["turn-wide"] = r"^" + w + r"\s*(?:IN\s+)?[:=]?\s*" + choice + scope + r"$"
+    elif shape == "register card":
+        out["register card"] = r"^" + w + r"\s*(?:IN\s+)?(?:REGISTER\s*)?([1-5A-E])\s*[:=]?\s*(?:WITH\s+)?(.+)$"
+    elif shape == "register card if":
+        out["register card if"] = (r"^" + w + r"\s*(?:IN\s+)?(?:REGISTER\s*)?([1-5A-E])\s*[:=]?\s*(.+?)"
+                                   r"\s+(?:IF|WHEN)\s+(.+)$")
+    elif shape == "card":
+        out["card"] = r"^" + w + r"\s*[:=]?\s*(?:KEEP\s+)?(.+)$"
+        out["keep on"] = r"^KEEP\s+(.+?)\s+ON\s+(?:THE\s+|MY\s+)?" + w + r"$"
+    elif shape == "switch":
+        out["switch"] = r"^" + w + r"\s*[:=]?\s*" + _ON_OFF + scope + r"$"
+    elif shape == "register or never":
+        out["register or never"] = (r"^" + w + r"\s*(?:AT\s+|IN\s+)?[:=]?\s*(?:REGISTER\s*)?([1-5A-E]|NEVER|NO|OFF|0)"
+                                    + scope + r"$")
+    elif shape == "flag":
+        out["flag"] = r"^" + w + r"(?:\s+(?:MY\s+)?HAND)?(?:\s+PLEASE)?$"
+    elif shape == "weapon":
+        out["weapon"] = r"^" + w + r"\s*(?:(?:IN|ON|AT)\s+)?[:=]?\s*(ALL|" + _REGS_NC + r")$"
+    return {part: re.compile(p) for part, p in out.items()}
+
+
+@cache
+def _lead(name: str) -> re.Pattern[str]:
+    return re.compile(r"^" + _words(CARDS[name]) + r"(?=[:=]*(?:\s|$))")
+
+
+def _ordered() -> list[OptionCard]:
+    return [c for c in cards() if c.mail is not None]
+
+
+def led_by(text: str) -> OptionCard | None:
+    """The card whose words start a normalized line (the longest such words win), or None."""
+    best: tuple[int, OptionCard] | None = None
+    for card in _ordered():
+        m = _lead(card.name).match(text)
+        if m and (best is None or m.end() > best[0]):
+            best = (m.end(), card)
+    return best[1] if best else None
 
 
 def leads_option(text: str) -> bool:
-    """Whether a normalized line starts like an option clause (or SACRIFICE ORDER, FIRE CONTROL)."""
-    words = text.split()
-    if not words:
-        return False
-    first = words[0].strip(":=")
-    return first in LEADS or text.startswith(("SACRIFICE ORDER", "FIRE CONTROL", "FIRE-CONTROL"))
+    """Whether a normalized line starts like an option order (a card's words, or SACRIFICE ORDER)."""
+    return led_by(text) is not None or text.startswith("SACRIFICE ORDER")
 
 
 def _reg(label: str) -> int:
@@ -137,6 +181,7 @@ def _reg(label: str) -> int:
 def registers(text: str) -> list[int]:
     """``2, 4``, ``2-4``, ``b and d``: register numbers in order, each once."""
     out: list[int] = []
+    text = re.sub(r"^(?:REGISTERS?|REGS?|PHASES?)\s*", "", text.strip())
     for part in re.split(r"\s*(?:,|\bAND\b|\s)\s*", re.sub(r"\s*-\s*", "-", text.strip())):
         if not part:
             continue
@@ -159,7 +204,14 @@ def _standing_scope(scope: str | None, default: bool) -> bool:
 
 
 def _card(text: str, hand: Sequence[Card], what: str) -> Card:
+    """A card as an option order writes it: type and priority, a priority, or a position in the hand (1-9)."""
     text = text.strip()
+    position = re.fullmatch(r"#?([1-9])", text)
+    if position and hand:
+        n = int(position.group(1))
+        if n > len(hand):
+            raise OptionBad(f"there is no card number {n} in your hand (it holds {len(hand)})")
+        return hand[n - 1]
     try:
         card = parse_card(text)
     except CardError:
@@ -167,123 +219,238 @@ def _card(text: str, hand: Sequence[Card], what: str) -> Card:
         m = re.fullmatch(r"(?:[A-Z][A-Z0-9 -]*?)?\s*-?P?(\d{2,3})", text)
         found = BY_PRIORITY.get(int(m.group(1))) if m else None
         if found is None:
-            raise OptionBad(f"{text!r} is not a card (write it like RT90 80 or FWD2 670, type and priority)") from None
+            raise OptionBad(f"{text!r} is not a card (write it like RT90 80 or FWD2 670, type and priority, "
+                            "or its number in your hand)") from None
         card = found
     if hand and card not in hand:
         raise OptionBad(f"{card} is not in your hand, so it cannot be {what}")
     return card
 
 
+def _condition(text: str) -> str:
+    """A Conditional Program condition in the engine's words (``IF FACING NORTH`` -> ``FACING N``)."""
+    c = re.sub(r"\s+", " ", text).strip()
+    c = re.sub(r"\bFACING (NORTH|EAST|SOUTH|WEST)\b", lambda m: "FACING " + m.group(1)[0], c)
+    c = re.sub(r"\b(WALL|ROBOT) (?:IN FRONT|AHEAD OF (?:ME|IT|MY ROBOT))$", r"\1 AHEAD", c)
+    c = re.sub(r"\bA (WALL|ROBOT) AHEAD$", r"\1 AHEAD", c)
+    c = re.sub(r"^(NOT )?DAMAGE\s*(?:>=|=>|IS AT LEAST|AT LEAST)\s*(\d+)$", r"\1DAMAGE >= \2", c)
+    c = re.sub(r"^(NOT )?DAMAGE\s*(?:>|IS MORE THAN|MORE THAN|ABOVE|OVER)\s*(\d+)$",
+               lambda m: f"{m.group(1) or ''}DAMAGE >= {int(m.group(2)) + 1}", c)
+    c = re.sub(r"\s*>=\s*", " >= ", c)
+    if not _CONDITION.match(c.replace(" >= ", ">=")):
+        raise OptionBad(f"{text.strip()!r} is not a condition: write {_CONDITIONS}")
+    return re.sub(r"AT R(\d+)C(\d+)", r"AT r\1c\2", c)
+
+
+# reading ---------------------------------------------------------------------------------------
 def read_clause(text: str, options: Sequence[str], hand: Sequence[Card] = ()) -> OptionClause | None:
-    """The option order a normalized (upper-case) line gives, None when it is no option clause.
+    """The option order a normalized (upper-case) line gives, None when it is no option clause (a weapon's
+    line is the FIRE clause's: :func:`weapon_order`).
 
     Raises :class:`OptionBad` for a clause of a card the robot does not hold, or one that is
     written wrongly (the message says how to write it).
     """
-    for subject, pattern in _CLAUSES:
-        m = pattern.match(text)
-        if m is None:
+    m = _SACRIFICE.match(text)
+    if m:
+        return _sacrifice_order(m.group(1), options)
+    use = _USE.match(text)
+    line = use.group(1) if use else text
+    for card in _ordered():
+        if card.weapon:
             continue
-        card = CARD_OF.get(subject)
-        if card is not None and not holds(options, card):
-            held = ", ".join(options) if options else "none"
-            raise OptionBad(f"your robot does not hold {card}, so this order cannot be taken (its options: {held})")
-        return _build(subject, m, options, hand)
-    if leads_option(text):
-        led = _subject_led(text)
-        card = CARD_OF.get(led) if led else None
-        if card is not None and not holds(options, card):
-            return None   # not this card's order as written: prose, or another order ("REVERSE" in a sentence)
-        hint = HINTS.get(led or "", "")
-        raise OptionBad(f"this {card or 'option'} order is not written as the referee reads it" +
-                        (f": write e.g. {hint}" if hint else " (write HELP for the order language)"))
-    return None
+        for part, pattern in _patterns(card.name).items():
+            m = pattern.match(line)
+            if m is None:
+                continue
+            if not holds(options, card.name):
+                held = ", ".join(options) if options else "none"
+                raise OptionBad(f"your robot does not hold {card.name}, so this order cannot be taken "
+                                f"(its options: {held})")
+            return _build(card, part, m, options, hand)
+    led = led_by(line)
+    if led is None:
+        if text.startswith("SACRIFICE ORDER"):
+            raise OptionBad("this option order is not written as the referee reads it: write e.g. "
+                            f"{BY_SUBJECT[SACRIFICE_ORDER].clause}")
+        return None
+    if led.weapon or not holds(options, led.name):
+        return None   # a weapon's line is the FIRE clause's; a card not held: prose ("REVERSE" in a sentence)
+    assert led.order is not None
+    raise OptionBad(f"this {led.name} order is not written as the referee reads it: write e.g. {led.order.clause}")
 
 
-def _subject_led(text: str) -> str | None:
-    first = text.split()[0].strip(":=")
-    for subject, lead in ((SACRIFICE_ORDER, "SACRIFICE"), (FIRE_CONTROL, "FIRE"), (ABORT_SWITCH, "ABORT"),
-                          (BRAKES, "BRAKE"), (CIRCUIT_BREAKER, "CIRCUIT"), (CONDITIONAL, "COND"), (CRAB_LEGS, "CRAB"),
-                          (DUAL_PROCESSOR, "DUAL"), (FLYWHEEL, "FLY"), (FOURTH_GEAR, "FOURTH"), (FOURTH_GEAR, "4TH"),
-                          (GYROSCOPE, "GYRO"), (RECOMPILE, "RECOMPILE"), (RECOMPILE, "RE-COMPILE"),
-                          (REVERSE_GEARS, "REVERSE")):
-        if first.startswith(lead):
-            return subject
-    return None
-
-
-def _build(subject: str, m: re.Match[str], options: Sequence[str], hand: Sequence[Card]) -> OptionClause:
-    if subject in (BRAKES, FOURTH_GEAR, REVERSE_GEARS):
+def _build(card: OptionCard, part: str, m: re.Match[str], options: Sequence[str],
+           hand: Sequence[Card]) -> OptionClause:
+    mail, order = card.mail, card.order
+    assert mail is not None and order is not None
+    subject, default_standing = order.subject, mail.keeps != "turn"
+    if part == "registers":
         return OptionClause(subject, None, dict.fromkeys(registers(m.group(1)), True))
-    if subject == CRAB_LEGS:
-        side = "left" if m.group(2).startswith("L") else "right"
-        return OptionClause(subject, None, dict.fromkeys(registers(m.group(1)), side))
-    if subject == ABORT_SWITCH:
+    if part == "groups":
+        scope = m.group(2) if mail.keeps != "turn" else None
+        if scope:
+            example = next(words[0] for answer, words in mail.choices if answer != order.default)
+            raise OptionBad(f"{mail.words[0]} with registers is for this turn only; for every turn leave the "
+                            f"registers out: {mail.words[0]}: {example}")
+        group = re.compile(_REGS + r"\s*[:=]?\s*" + _choices(card))
+        answers: dict[int, Any] = {}
+        for g in group.finditer(m.group(1)):
+            value = _choice(card, g.group(2))
+            for reg in registers(g.group(1)):
+                if answers.get(reg, value) != value:
+                    raise OptionBad(f"register {reg} is given two answers on this line")
+                answers[reg] = value
+        return OptionClause(subject, None, answers)
+    if part == "turn-wide":
+        return OptionClause(subject, _choice(card, m.group(1)), standing=_standing_scope(m.group(2), True))
+    if part == "register card":
+        taken = _card(m.group(2), hand, "shared with a move card")
+        if mail.card_kind == "turn" and (taken.type.move != 0 or taken.type.turn == 0):
+            raise OptionBad(f"{card.name} pairs a turn card with a move card: {taken} is not a turn card")
+        return OptionClause(subject, None, {_reg(m.group(1)): str(taken)})
+    if part == "register card if":
+        taken = _card(m.group(2), hand, f"put on {card.name}")
+        return OptionClause(subject, None, {_reg(m.group(1)): {"card": str(taken), "if": _condition(m.group(3))}})
+    if part in ("card", "keep on"):
+        return OptionClause(subject, str(_card(m.group(1), hand, f"kept on {card.name}")))
+    if part == "switch":
+        standing = True if mail.keeps == "always standing" else _standing_scope(m.group(2), default_standing)
+        return OptionClause(subject, _switch(m.group(1)), standing=standing)
+    if part == "register or never":
         word = m.group(1)
         value = 0 if word in ("NEVER", "NO", "OFF", "0") else _reg(word)
-        return OptionClause(subject, value, standing=_standing_scope(m.group(2), False))
-    if subject == CIRCUIT_BREAKER:
-        return OptionClause(subject, _switch(m.group(1)), standing=True)
-    if subject == GYROSCOPE:
-        return OptionClause(subject, _switch(m.group(1)), standing=_standing_scope(m.group(2), True))
-    if subject == FIRE_CONTROL:
-        word = m.group(2)
-        effect = "damage" if word == "DAMAGE" else "option" if word.startswith("OPTION") else "register"
-        if m.group(1):
-            if m.group(3):
-                raise OptionBad("FIRE CONTROL with registers is for this turn only; for every turn leave the "
-                                "registers out: FIRE CONTROL: OPTION")
-            return OptionClause(subject, None, dict.fromkeys(registers(m.group(1)), effect))
-        return OptionClause(subject, effect, standing=_standing_scope(m.group(3), True))
-    if subject == RECOMPILE:
+        return OptionClause(subject, value, standing=_standing_scope(m.group(2), default_standing))
+    if part == "flag":
         return OptionClause(subject, True)
-    if subject == FLYWHEEL:
-        return OptionClause(subject, str(_card(m.group(1), hand, "kept on Flywheel")))
-    if subject == DUAL_PROCESSOR:
-        card = _card(m.group(2), hand, "shared with a move card")
-        if card.type.move != 0 or card.type.turn == 0:
-            raise OptionBad(f"Dual Processor pairs a turn card with a move card: {card} is not a turn card")
-        return OptionClause(subject, None, {_reg(m.group(1)): str(card)})
-    if subject == CONDITIONAL:
-        card = _card(m.group(2), hand, "put on Conditional Program")
-        condition = re.sub(r"\s+", " ", m.group(3)).strip()
-        condition = re.sub(r"\s*>=\s*", " >= ", condition)
-        if not _CONDITION.match(condition.replace(" >= ", ">=")):
-            raise OptionBad(f"{condition!r} is not a condition: write FACING N (E, S, W), AT r5c4, ROBOT AHEAD, "
-                            "WALL AHEAD or DAMAGE >= 3, each may follow NOT")
-        condition = re.sub(r"AT R(\d+)C(\d+)", r"AT r\1c\2", condition)
-        return OptionClause(subject, None, {_reg(m.group(1)): {"card": str(card), "if": condition}})
-    if subject == SACRIFICE_ORDER:
-        names = []
-        for part in re.split(r"\s*(?:,|;|\bTHEN\b|\bAND\b)\s*", m.group(1)):
-            if not part.strip():
-                continue
-            name = card_named(part, options) or card_named(part)
-            if name is None:
-                raise OptionBad(f"{part.strip().lower()!r} is not an option card "
-                                "(e.g. SACRIFICE ORDER: BRAKES, SHIELD)")
-            names.append(next((o for o in options if norm(o) == norm(name)), name))
-        return OptionClause(subject, names, standing=True)
-    raise OptionBad("unknown option order")   # pragma: no cover - every subject above is handled
+    raise OptionBad("unknown option order")   # pragma: no cover - every shape above is handled
 
 
-def dual_problem(move: Card, turn_text: str) -> str | None:
-    """Why a register's card and a turn card cannot share the register on Dual Processor (None: they can)."""
-    turn = parse_card(turn_text)
-    if move.type.move == 2 and turn.type.turn in (1, 3):
-        return None
-    if move.type.move == 3 and turn.type.turn == 2:
-        return None
-    return (f"Dual Processor pairs a Move 2 with a 90-degree turn or a Move 3 with a U-turn; this register holds "
-            f"{move}, which cannot share with {turn}")
+def _choice(card: OptionCard, word: str) -> str:
+    assert card.mail is not None
+    return next(answer for answer, words in card.mail.choices if word in words)
+
+
+def _sacrifice_order(text: str, options: Sequence[str]) -> OptionClause:
+    names = []
+    for part in re.split(r"\s*(?:,|;|\bTHEN\b|\bAND\b)\s*", text):
+        if not part.strip():
+            continue
+        name = card_named(part, options) or card_named(part)
+        if name is None:
+            raise OptionBad(f"{part.strip().lower()!r} is not an option card "
+                            "(e.g. SACRIFICE ORDER: BRAKES, SHIELD)")
+        names.append(next((o for o in options if norm(o) == norm(name)), name))
+    return OptionClause(SACRIFICE_ORDER, names, standing=True)
+
+
+# weapons ---------------------------------------------------------------------------------------
+def weapons_held(options: Sequence[str]) -> list[str]:
+    """The robot's option weapons, as it names them."""
+    return [o for o in options if (c := _declared(o)) is not None and c.weapon]
 
 
 def weapon_named(text: str, options: Sequence[str]) -> str | None:
-    """The option weapon among the robot's options that ``text`` names (``PRESSOR`` for Pressor Beam)."""
-    held = [o for o in options if any(norm(o) == norm(w) for w in WEAPONS)]
+    """The option weapon among the robot's options that ``text`` names: its name, one of its words
+    (``HOWITZER``), or the unique weapon it begins (``PRESSOR`` for Pressor Beam)."""
+    held = weapons_held(options)
+    key = " ".join(re.sub(r"[\s_-]+", " ", text).split()).upper()
+    for option in held:
+        card = _declared(option)
+        assert card is not None and card.mail is not None
+        if any(" ".join(w.split()) == key for w in card.mail.words):
+            return option
     return card_named(text, held)
 
 
+def not_a_weapon(text: str, options: Sequence[str]) -> str | None:
+    """Why ``text`` (a FIRE order's weapon) names no weapon, when it names an option card the robot holds
+    that is none (Brakes, Shield)."""
+    name = card_named(text, options)
+    card = _declared(name) if name else None
+    if card is None or card.weapon:
+        return None
+    weapons = ", ".join([MAIN_LASER, *weapons_held(options)])
+    return f"{card.name} is not a weapon: FIRE orders name a weapon (yours: {weapons})"
+
+
+def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
+    """A weapon card's own line (``PRESSOR BEAM 2``, ``USE MINI HOWITZER IN 2-3``): (registers as
+    written, the weapon as the robot names it); None when the line is none. Raises :class:`OptionBad`
+    for a weapon the robot does not hold, and for a line led by a held weapon's words that is no order."""
+    use = _USE.match(text)
+    line = use.group(1) if use else text
+    for card in _ordered():
+        if not card.weapon:
+            continue
+        m = _patterns(card.name)["weapon"].match(line)
+        if m is None:
+            continue
+        held = next((o for o in options if norm(o) == norm(card.name)), None)
+        if held is None:
+            raise OptionBad(f"your robot does not hold {card.name}, so it cannot fire it "
+                            f"(its options: {', '.join(options) if options else 'none'})")
+        return m.group(1), held
+    led = led_by(line)
+    if led is not None and led.weapon and holds(options, led.name):
+        assert led.mail is not None
+        word = led.mail.words[0]
+        raise OptionBad(f"this {led.name} order is not written as the referee reads it: write e.g. FIRE 3: {word} "
+                        f"or {word} 3")
+    return None
+
+
+# checked against the program of the same mail ---------------------------------------------------
+def program_problem(subject: str, value: Any, register: int, card: Card, *, checked: bool = False) -> str | None:
+    """Why an option order for ``register`` cannot act on the card the same mail's program puts there
+    (None: it can). ``checked``: the engine's program rules already judged the cards put on options."""
+    name = _card_of_subject().get(subject)
+    declared = CARDS.get(name) if name else None
+    mail = declared.mail if declared else None
+    if mail is None or not mail.acts_on or not value:
+        return None
+    if mail.shape == "register card":
+        return None if checked else dual_problem(card, str(value), mail.rule)
+    if card.type.move in mail.acts_on:
+        return None
+    return (f"{mail.rule}; register {register} holds {card}, so this order would do nothing there "
+            "(change the register or the card)")
+
+
+def misfits(said: Mapping[tuple[str, int | None, bool], tuple[Any, int, str]], program: Mapping[int, Card], *,
+            checked: bool = False) -> list[tuple[int, str, str]]:
+    """(line, text, why) for each line of option orders for this turn that cannot act on any register it
+    names, given the program of the same mail (``said``: (subject, register, standing) -> (answer, line,
+    text), as the parser gathers them). A line naming several registers is taken when one of them fits."""
+    lines: dict[tuple[str, int], list[tuple[int, Any, str]]] = {}
+    for (subject, reg, standing), (value, number, raw) in said.items():
+        if reg is not None and not standing and reg in program:
+            lines.setdefault((subject, number), []).append((reg, value, raw))
+    out: list[tuple[int, str, str]] = []
+    for (subject, number), regs in sorted(lines.items(), key=lambda kv: kv[0][1]):
+        problems = [program_problem(subject, value, reg, program[reg], checked=checked) for reg, value, _ in regs]
+        if not all(problems):
+            continue
+        if len(regs) == 1:
+            out.append((number, regs[0][2], str(problems[0])))
+            continue
+        card = CARDS[_card_of_subject()[subject]]
+        assert card.mail is not None
+        held = ", ".join(f"{reg}: {program[reg]}" for reg, _, _ in regs)
+        out.append((number, regs[0][2], f"{card.mail.rule}; none of the registers named holds one ({held}), "
+                                        "so this order would do nothing"))
+    return out
+
+
+def dual_problem(move: Card, turn_text: str, rule: str = "") -> str | None:
+    """Why a register's card and a turn card cannot share the register on Dual Processor (None: they can)."""
+    turn = parse_card(turn_text)
+    if dual_pair_ok(move, turn):
+        return None
+    rule = rule or "Dual Processor pairs a Move 2 with a 90-degree turn or a Move 3 with a U-turn"
+    return f"{rule}; this register holds {move}, which cannot share with {turn}"
+
+
+# stored orders ---------------------------------------------------------------------------------
 def answer_keys(orders: Mapping[str, Any]) -> dict[DecisionKey, Any]:
     """Stored option orders (``{subject: value or {"<register>": value}}``) as the engine's decision keys."""
     out: dict[DecisionKey, Any] = {}
@@ -310,13 +477,22 @@ def merge(older: Mapping[str, Any], newer: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+# writing back ----------------------------------------------------------------------------------
+def _mail_of(subject: str) -> OptionCard | None:
+    name = _card_of_subject().get(subject)
+    card = CARDS.get(name) if name else None
+    return card if card is not None and card.mail is not None else None
+
+
 def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[str]:
     """Option orders written back in the order language (for echoes and order forms)."""
     lines: list[str] = []
     for subject, value in sorted(orders.items()):
-        if isinstance(value, Mapping) and subject in (BRAKES, FOURTH_GEAR, REVERSE_GEARS):
+        card = _mail_of(subject)
+        if card is not None and card.mail is not None and card.mail.shape == "registers" \
+                and isinstance(value, Mapping):
             regs = sorted(int(reg) for reg, answer in value.items() if answer)   # BRAKES 1, 4
-            lines.append(_line(subject, True, 0).replace(" 0", " " + ", ".join(map(str, regs))) if regs else "")
+            lines.append(f"{card.mail.words[0]} {', '.join(map(str, regs))}" if regs else "")
             continue
         if isinstance(value, Mapping):   # per register: {"2": answer}
             lines += [_line(subject, answer, int(reg)) for reg, answer in sorted(value.items())]
@@ -326,49 +502,99 @@ def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[st
 
 
 def _line(subject: str, value: Any, reg: int | None, *, standing: bool = False) -> str:
-    tail = " EVERY TURN" if standing and subject == ABORT_SWITCH else \
-        " THIS TURN" if not standing and subject in (GYROSCOPE, FIRE_CONTROL) and reg is None else ""
-    if subject in (BRAKES, FOURTH_GEAR, REVERSE_GEARS):
-        word = {BRAKES: "BRAKES", FOURTH_GEAR: "FOURTH GEAR", REVERSE_GEARS: "REVERSE GEARS"}[subject]
-        return f"{word} {reg}" if value else ""
-    if subject == CRAB_LEGS:
-        return f"CRAB {reg}: {str(value).upper()}"
-    if subject == DUAL_PROCESSOR:
-        return f"DUAL {reg}: {value}"
-    if subject == CONDITIONAL and isinstance(value, Mapping):
-        return f"CONDITIONAL {reg}: {value.get('card')} IF {value.get('if')}"
-    if subject == FIRE_CONTROL:
-        return f"FIRE CONTROL {reg}: {str(value).upper()}" if reg else f"FIRE CONTROL: {str(value).upper()}{tail}"
-    if subject == ABORT_SWITCH:
-        return f"ABORT {value or 'NEVER'}{tail}"
-    if subject == CIRCUIT_BREAKER:
-        return f"CIRCUIT BREAKER {'ON' if value else 'OFF'}"
-    if subject == GYROSCOPE:
-        return f"GYRO {'ON' if value else 'OFF'}{tail}"
-    if subject == FLYWHEEL:
-        return f"FLYWHEEL: {value}"
-    if subject == RECOMPILE:
-        return "RECOMPILE" if value else ""
     if subject == SACRIFICE_ORDER:
         return "SACRIFICE ORDER: " + ", ".join(str(v).upper() for v in value or [])
-    from .element_clauses import element_line  # board elements' orders (chop shops, reset sites)
+    card = _mail_of(subject)
+    if card is None or card.mail is None:
+        from .element_clauses import element_line  # board elements' orders (chop shops, reset sites)
 
-    return element_line(subject, value, reg)
+        return element_line(subject, value, reg)
+    mail = card.mail
+    word, shape = mail.words[0], mail.shape
+    tail = " EVERY TURN" if standing and mail.keeps == "turn" else \
+        " THIS TURN" if not standing and mail.keeps == "standing" and reg is None else ""
+    if shape == "registers":
+        return f"{word} {reg}" if value else ""
+    if shape == "choice":
+        return f"{word} {reg}: {str(value).upper()}" if reg else f"{word}: {str(value).upper()}{tail}"
+    if shape == "register card":
+        return f"{word} {reg}: {value}"
+    if shape == "register card if":
+        return f"{word} {reg}: {value.get('card')} IF {value.get('if')}" if isinstance(value, Mapping) else ""
+    if shape == "card":
+        return f"{word}: {value}"
+    if shape == "switch":
+        return f"{word} {'ON' if value else 'OFF'}{tail}"
+    if shape == "register or never":
+        return f"{word} {value or 'NEVER'}{tail}"
+    if shape == "flag":
+        return word if value else ""
+    return ""
 
 
 def form_lines(options: Sequence[str], standing: Mapping[str, Any]) -> list[str]:
-    """Order-form lines for the option cards the robot holds: standing ones as on file, the others as
-    comments showing how to write them."""
+    """Order-form lines for the option cards the robot holds now: standing ones as on file, the others as
+    comments showing how to write them (a card it lost is not listed)."""
     lines: list[str] = []
-    held = [o for o in BY_SUBJECT.values() if o.card != "(any)" and holds(options, o.card)]
-    for order in held:
-        if order.subject in standing:
-            lines += order_lines({order.subject: standing[order.subject]}, standing=True)
+    for card in _ordered():
+        if card.order is None or not holds(options, card.name):
+            continue
+        subject = card.order.subject
+        if subject in standing:
+            lines += order_lines({subject: standing[subject]}, standing=True)
         else:
-            lines.append(f"# {order.card}: {order.clause}")
+            lines.append(f"# {card.name}: {card.order.clause}")
     if options:
         if SACRIFICE_ORDER in standing:
             lines += order_lines({SACRIFICE_ORDER: standing[SACRIFICE_ORDER]}, standing=True)
         else:
             lines.append("# SACRIFICE ORDER: " + ", ".join(o.upper() for o in options) + "   (first given up first)")
     return lines
+
+
+def fire_on_form(fire: Mapping[int, str], options: Sequence[str]) -> dict[int, str]:
+    """The standing FIRE orders the robot can still carry out: a register naming a weapon it no longer
+    holds (or no weapon at all) is left out, so the form never offers an order that would be refused."""
+    held = {norm(w) for w in weapons_held(options)}
+    return {reg: w for reg, w in fire.items() if norm(w) == MAIN_LASER or norm(w) in held}
+
+
+# usage ------------------------------------------------------------------------------------------
+_SYNTAX = {
+    "registers": ["{w} <registers>"],
+    "choice": ["{w} <registers>: {c}"],
+    "register card": ["{w} <register>: <a turn card from your hand>"],
+    "register card if": ["{w} <register>: <a card from your hand> IF <condition>"],
+    "card": ["{w}: <a card from your hand>"],
+    "switch": ["{w} ON | {w} OFF"],
+    "register or never": ["{w} <register> | {w} NEVER"],
+    "flag": ["{w}   (alone in a mail)"],
+    "weapon": ["FIRE <registers>: {w}   (or {w} <registers>)"],
+}
+
+
+def usage_lines(card_name: str) -> list[str]:
+    """What a card does and how its order is written, for a player who just got it:
+    ``["Brakes: a Move 1 may move nothing", "  order: BRAKES <registers>", "  e.g. BRAKES 2, 4"]``."""
+    card = _declared(card_name)
+    if card is None:
+        return []
+    lines = [f"{card.name}: {card.summary}"]
+    mail = card.mail
+    if mail is None:
+        return [*lines, "  no order: it works by itself"]
+    choices = " | ".join(words[0] for _, words in mail.choices)
+    syntax = list(mail.usage) or [s.format(w=mail.words[0], c=choices) for s in _SYNTAX[mail.shape]]
+    if mail.shape == "choice" and mail.keeps != "turn":
+        syntax.append(f"{mail.words[0]}: {choices}   (every turn until changed)")
+    elif mail.shape in ("switch", "register or never") and not mail.usage:
+        syntax[-1] += {"standing": "   (kept until changed; add THIS TURN for this turn only)",
+                       "always standing": "   (kept until changed)",
+                       "turn": "   (this turn; add EVERY TURN to keep it)"}[mail.keeps]
+    if mail.shape == "register card if":
+        syntax.append(f"  conditions: {_CONDITIONS}")
+    lines += [f"  order: {s}" if not s.startswith("  ") else f"  {s.strip()}" for s in syntax]
+    if mail.acts_on:
+        lines.append(f"  {mail.rule}")
+    example = card.order.clause.replace(" | ", ", or ") if card.order else f"FIRE 3: {mail.words[0]}"
+    return [*lines, f"  e.g. {example}"]

@@ -172,6 +172,9 @@ class Parser:
         res = self.result
         program = set(res.draft.values()) if res.program_given else set()
         taken: dict[str, int] = {}
+        # each card's own check against the program (Brakes: a Move 1), reported once per line
+        misfit = {n: why for n, _, why in opt.misfits(self.option_said, res.draft, checked=self.checked)} \
+            if res.program_given else {}
         for (subject, reg, standing), (value, number, raw) in self.option_said.items():
             target = res.standing.options if standing else res.option_orders
             if reg is None:
@@ -191,13 +194,12 @@ class Parser:
                 self.error(number, raw, "Conditional Program holds one card, for one register: line "
                                         f"{min(n for (s, _, _), (_, n, _) in self.option_said.items() if s == subject)}"
                                         " already names it")
-            if subject == DUAL_PROCESSOR and reg in res.draft and res.program_given and not self.checked:
-                problem = opt.dual_problem(res.draft[reg], str(value))
-                if problem:
-                    self.error(number, raw, problem)
+            if number in misfit:
+                self.error(number, raw, misfit.pop(number))
             if subject == RECOMPILE and res.program_given:
                 self.error(number, raw, "RECOMPILE deals you a new hand, so a program cannot go with it: send "
                                         "RECOMPILE alone, then your program for the new hand")
+
 
     # registers -------------------------------------------------------------------------------
     def label(self, number: int, raw: str, reg: int, rest: str) -> None:

@@ -17,8 +17,10 @@ from referee.engine.cards import Card
 
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
+from .options import fire_on_form as option_fire_on_form
 from .options import form_lines as option_form_lines
 from .options import order_lines as option_order_lines
+from .options import weapons_held as option_weapons
 
 REPORT, POSTAL = "report", "postal"
 _POSTAL_WORDS = re.compile(r"\b(?:MOVE[\s-]?[123]|BACK|LEFT|RIGHT|U[\s-]?TURN)\b|\bP\d{2,3}\b", re.IGNORECASE)
@@ -73,11 +75,11 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
         lines.append("# REENTER FACING N   (not given: it faces as when destroyed)")
     else:
         lines.append(f"REENTER FACING {facing_name(standing.reenter_facing)}")
-    fire = _fire_lines(standing.fire)
+    fire = _fire_lines(option_fire_on_form(standing.fire, options))   # only weapons the robot still holds
     if fire:
         lines.extend(fire)
     else:
-        weapons = ", ".join([MAIN_LASER, *options])
+        weapons = ", ".join([MAIN_LASER, *option_weapons(options)])
         lines.append(f"# FIRE 1-5: MAIN LASER   (not given; your weapons: {weapons})")
     lines.extend(option_form_lines(options, standing.options))
     return lines

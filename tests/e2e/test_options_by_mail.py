@@ -29,9 +29,11 @@ def block(begin: str, program: list[Card], *extra: str) -> str:
     return "\n".join([begin, *(f"{i}: {c}" for i, c in enumerate(program, start=1)), *extra, "END"]) + "\n"
 
 
-def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int, said: tuple[str, ...] = ()) -> list[Card]:
+def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int, said: tuple[str, ...] = (),
+         first_move: int | None = None) -> list[Card]:
     """A program that does (or does not) win for ``robot`` this turn, tried on the engine with the programs
-    and option orders already on file, every player's standing orders, and the option orders ``said``."""
+    and option orders already on file, every player's standing orders, and the option orders ``said``
+    (``first_move``: register 1 holds a card of that move, as the option orders said need)."""
     with store.read() as s:
         game = g.get_game(s, GAME)
         turn = g.open_turn(s, game)
@@ -48,6 +50,8 @@ def pick(store: Store, robot: str, hand: list[Card], *, win: bool, seed: int, sa
     rng = random.Random(seed)
     for _ in range(3000):
         program = rng.sample(hand, 5)
+        if first_move is not None and program[0].type.move != first_move:
+            continue
         result = resolve_turn(board, [r.copy() for r in robots], {**others, robot: list(program)}, seed=turn_seed,
                               answers=Answers(orders=orders, standing=standing), option_deck=deck)
         me = next(r for r in result.robots if r.name == robot)
@@ -88,7 +92,7 @@ def test_a_game_with_options_is_played_by_mail(settings, store, dovecot, smtp_se
     mail.send("bob", block(begin_h, pick(store, "Hammer", hand_h, win=False, seed=1), "GYRO ON", "FIRE 1-5: PRESSOR"),
               "Re: turn 1", in_reply_to=msg_h["Message-ID"])
     run(now + timedelta(minutes=10))
-    program = pick(store, "Twonky", second_hand, win=False, seed=2, said=("BRAKES 1",))
+    program = pick(store, "Twonky", second_hand, win=False, seed=2, said=("BRAKES 1",), first_move=1)
     mail.send("alice", block(begin, program, "BRAKES 1"), "Re: your second hand", in_reply_to=msg["Message-ID"])
     now += timedelta(minutes=15)
     run(now)

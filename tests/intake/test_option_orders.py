@@ -13,6 +13,7 @@ import pytest
 
 from referee import games as g
 from referee.engine import parse_card
+from referee.engine.option_cards import weapons
 from referee.engine.option_orders import (
     ABORT_SWITCH,
     BRAKES,
@@ -28,9 +29,9 @@ from referee.engine.option_orders import (
     RECOMPILE,
     REVERSE_GEARS,
     SACRIFICE_ORDER,
-    WEAPONS,
     order_key,
 )
+from referee.intake.tokens import reply_address
 
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 
@@ -54,6 +55,38 @@ def plan(cards: list[str]) -> tuple[list[str], list[str]]:
     return [str(c) for c in program], [str(c) for c in spare]
 
 
+def deal_in(store, code: str, robot: str, move: int) -> None:
+    """The robot's hand holds a card of ``move``: when it has none, its last card is swapped for an undealt one
+    (as a luckier deal would have given it)."""
+    with store.write() as s:
+        turn = g.open_turn(s, g.get_game(s, code))
+        cards = list(turn.hands[robot])
+        if any(parse_card(c).type.move == move for c in cards):
+            return
+        undealt = list(turn.undealt)
+        card = next(c for c in undealt if parse_card(c).type.move == move)
+        undealt[undealt.index(card)] = cards[-1]
+        cards[-1] = card
+        turn.hands = {**turn.hands, robot: cards}
+        turn.undealt = undealt
+
+
+def place(program: list[str], spare: list[str], reg: int, move: int) -> tuple[list[str], list[str]]:
+    """The program with a card of ``move`` (1: Move 1, -1: Back Up) in register ``reg``, from elsewhere in
+    the program or from the spare cards: an option order for that register then has a card to act on."""
+    program, spare = list(program), list(spare)
+    if parse_card(program[reg - 1]).type.move == move:
+        return program, spare
+    for i, card in enumerate(program):
+        if i != reg - 1 and parse_card(card).type.move == move:
+            program[i], program[reg - 1] = program[reg - 1], program[i]
+            return program, spare
+    card = next(c for c in spare if parse_card(c).type.move == move)
+    spare[spare.index(card)] = program[reg - 1]
+    program[reg - 1] = card
+    return program, spare
+
+
 def lines_for(program: list[str]) -> list[str]:
     return [f"{i}: {c}" for i, c in enumerate(program, start=1)]
 
@@ -65,7 +98,8 @@ def resolve(store, code: str):
 
 
 # card, clause (``{spare}`` / ``{turn}``: a card left in the hand), subject, register, answer ("{...}": that card),
-# whether it is a standing order
+# whether it is a standing order; the cards the order acts on are put in its registers (NEEDS)
+NEEDS = {"Brakes": (1, 1), "Crab Legs": (1, 1), "Fourth Gear": (2, 3), "Reverse Gears": (5, -1)}
 CASES = [
     ("Abort Switch", "ABORT 3", ABORT_SWITCH, None, 3, False),
     ("Brakes", "BRAKES 1, 4", BRAKES, 4, True, False),
@@ -90,7 +124,11 @@ async def test_an_option_order_by_mail_reaches_the_engine_as_its_decision(store,
                                                                          register, answer, standing):
     code = new_game(store)
     give_options(store, code, "Twonky", [card, "Shield"])
+    if card in NEEDS:
+        deal_in(store, code, "Twonky", NEEDS[card][1])
     program, spare = plan(hand(store, code, "Twonky"))
+    if card in NEEDS:
+        program, spare = place(program, spare, *NEEDS[card])
     turn_card = next(c for c in spare if parse_card(c).type.turn in (1, 3))
     other = next(c for c in spare if c != turn_card)
     fill = {"{spare}": other, "{turn}": turn_card}
@@ -131,7 +169,7 @@ async def test_sacrifice_order_by_mail_is_a_standing_list_of_the_robots_cards(st
     assert inputs.answers().answer("Twonky", order_key(SACRIFICE_ORDER)) == (["Shield", "Brakes"], "standing")
 
 
-@pytest.mark.parametrize("weapon", WEAPONS)
+@pytest.mark.parametrize("weapon", weapons())
 async def test_a_weapon_card_is_fired_by_a_fire_order_naming_it(store, take, weapon):
     code = new_game(store)
     give_options(store, code, "Twonky", [weapon])
@@ -167,7 +205,7 @@ async def test_option_orders_without_a_program_on_file_wait_for_one(store, take)
 async def test_option_orders_sent_later_add_to_the_program_on_file(store, take):
     code = new_game(store)
     give_options(store, code, "Twonky", ["Brakes", "Fourth Gear"])
-    program, _ = plan(hand(store, code, "Twonky"))
+    program, _ = place(*plan(hand(store, code, "Twonky")), 1, 1)
     await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 1"])),
                mail(address("alice"), block(store, code, "Twonky", ["FOURTH GEAR 3"])))
     assert [m.outcome for m in incoming(store)] == ["accepted", "accepted"]
@@ -244,3 +282,41 @@ async def test_recompile_keeps_the_card_on_the_flywheel(store, take):
     second = hand(store, code, "Twonky")
     assert incoming(store)[0].outcome == "accepted"
     assert second[-1] == "FWD3 840" and len(second) == len(first) and not set(second[:-1]) & set(first)
+
+
+# -- issue 30, defects 4, 5 and 7 through the real intake -------------------------------------------------
+@pytest.mark.parametrize("line", ["PRESSOR BEAM 2", "Use pressor beam in register 2"])
+async def test_a_weapon_cards_own_line_is_taken_as_its_fire_order_not_skipped(store, take, settings, line):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Pressor Beam"])
+    program, _ = plan(hand(store, code, "Twonky"))
+    with store.read() as s:   # a plain reply to the turn mail: no block, prose around the orders is skipped
+        to = reply_address(settings, g.get_game(s, code), player(store, code, "Twonky"), 1)
+    await take(mail(address("alice"), "\n".join(["Hi!", *lines_for(program), line, "Thanks!"]) + "\n", to=to))
+    assert incoming(store)[0].outcome == "accepted", incoming(store)[0].reason
+    assert "FIRE 2: PRESSOR BEAM" in text_of(outbox(store)[0].raw)
+    inputs, _ = resolve(store, code)
+    assert inputs.answers().answer("Twonky", order_key(FIRE, 2)) == ("Pressor Beam", "standing")
+
+
+async def test_brakes_on_a_move_2_is_refused_saying_why_and_nothing_is_filed(store, take):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Brakes"])
+    program, _ = plan(hand(store, code, "Twonky"))   # register 2 holds a Move 2
+    await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "BRAKES 2"])))
+    assert incoming(store)[0].outcome == "rejected"
+    assert "Brakes acts on a Move 1; register 2 holds" in " ".join(text_of(outbox(store)[0].raw).split())
+    assert not [o for o in orders(store, code, "Twonky") if o.active]
+
+
+async def test_after_its_weapon_is_lost_the_form_offers_no_fire_order_for_it_and_no_cards_as_weapons(store, take):
+    code = new_game(store)
+    give_options(store, code, "Twonky", ["Pressor Beam", "Brakes"])
+    program, _ = plan(hand(store, code, "Twonky"))
+    await take(mail(address("alice"), block(store, code, "Twonky", [*lines_for(program), "FIRE 3: PRESSOR"])))
+    give_options(store, code, "Twonky", ["Brakes", "Gyroscopic Stabilizer", "Abort Switch"])   # the beam is lost
+    await take(mail(address("alice"), block(store, code, "Twonky", lines_for(program))))
+    assert [m.outcome for m in incoming(store)] == ["accepted", "accepted"]
+    echo = text_of(outbox(store)[-1].raw)
+    assert "PRESSOR" not in echo.upper().split("BEGIN", 1)[1]
+    assert "your weapons: main laser)" in echo and "FIRE 2: BRAKES" not in echo

@@ -284,11 +284,14 @@ def test_a_weapon_the_robot_does_not_have_is_an_error_not_dropped():
 
 
 def test_an_option_weapon_may_be_chosen_per_register():
-    ctx = OrderContext(hand=HAND, options=("Rear-Firing Laser",))
-    result = parse_orders("FIRE ALL: laser\nFIRE 2, 4: rear firing laser", ctx)
+    ctx = OrderContext(hand=HAND, options=("Rear-Firing Laser", "Mini Howitzer"))
+    result = parse_orders("FIRE ALL: laser\nFIRE 2, 4: mini howitzer", ctx)
     assert result.ok
-    assert result.standing.fire == {1: MAIN_LASER, 2: "Rear-Firing Laser", 3: MAIN_LASER, 4: "Rear-Firing Laser",
+    assert result.standing.fire == {1: MAIN_LASER, 2: "Mini Howitzer", 3: MAIN_LASER, 4: "Mini Howitzer",
                                     5: MAIN_LASER}
+    err = only_error(parse_orders("FIRE 2: rear firing laser", ctx))   # it fires with the main laser, always
+    assert err.message == ("Rear-Firing Laser is not a weapon: FIRE orders name a weapon "
+                           "(yours: main laser, Mini Howitzer)")
 
 
 def test_two_weapons_for_one_register_contradict():

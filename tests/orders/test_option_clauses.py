@@ -38,12 +38,12 @@ def read(*lines: str, options=ALL, program=True):
 
 
 @pytest.mark.parametrize(("line", "subject", "answer"), [
-    ("BRAKES 2, 4", BRAKES, {"2": True, "4": True}),
+    ("BRAKES 1, 5", BRAKES, {"1": True, "5": True}),
     ("brakes in registers 1-3", BRAKES, {"1": True, "2": True, "3": True}),
     ("Fourth gear 3", FOURTH_GEAR, {"3": True}),
     ("4th gear: c", FOURTH_GEAR, {"3": True}),
     ("REVERSE GEARS 4", REVERSE_GEARS, {"4": True}),
-    ("CRAB 2: LEFT", CRAB_LEGS, {"2": "left"}),
+    ("CRAB 5: LEFT", CRAB_LEGS, {"5": "left"}),
     ("crab legs 1 and 5 right", CRAB_LEGS, {"1": "right", "5": "right"}),
     ("DUAL 2: R 80", DUAL_PROCESSOR, {"2": "RT90 80"}),
     ("Dual processor 3 with UTRN 50", DUAL_PROCESSOR, {"3": "UTRN 50"}),
@@ -114,7 +114,7 @@ def test_conditional_program_holds_one_card():
 
 
 def test_two_clauses_that_disagree_are_an_error():
-    result = read("CRAB 2: LEFT", "CRAB 2: RIGHT")
+    result = read("CRAB 1: LEFT", "CRAB 1: RIGHT")
     assert [e.line for e in result.errors] == [7] and "contradicts line 6" in result.errors[0].message
 
 

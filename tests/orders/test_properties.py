@@ -30,6 +30,7 @@ from referee.orders import (
     render_echo,
     render_rejection,
 )
+from referee.orders.options import weapons_held
 
 #: ORDERS_EXAMPLES=5000 for a longer hunt
 SETTINGS = settings(max_examples=int(os.environ.get("ORDERS_EXAMPLES", "300")), deadline=None,
@@ -184,7 +185,7 @@ def test_a_program_written_any_accepted_way_reads_back(case):
 
 @st.composite
 def standing_orders(draw, options: tuple[str, ...]) -> StandingOrders:
-    weapons = [MAIN_LASER, *options]
+    weapons = [MAIN_LASER, *weapons_held(options)]   # Rear-Firing, Double-Barreled: no FIRE orders
     fire_kind = draw(st.sampled_from(["none", "all", "each"]))
     fire = {} if fire_kind == "none" else (
         dict.fromkeys(range(1, 6), draw(st.sampled_from(weapons))) if fire_kind == "all"

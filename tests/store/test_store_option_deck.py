@@ -4,10 +4,13 @@ turn to turn as each turn leaves it, and replayed exactly."""
 from __future__ import annotations
 
 from referee import games as g
-from referee.engine.option_deck import CLASSIC, new_option_deck
+from referee.engine import Rules
+from referee.engine.option_deck import cards_in_play, new_option_deck
 
 from .conftest import T0, new_game
 from .test_store_games import submit_all
+
+CLASSIC = cards_in_play(Rules())
 
 
 def test_the_first_turn_holds_the_games_shuffled_deck(store):

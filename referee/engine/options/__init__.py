@@ -1,8 +1,8 @@
-"""The option cards: one module each (an :class:`~referee.engine.hooks.Effect` named after the card),
-registered here: one line per card. The deck they form is :mod:`referee.engine.option_deck`."""
+"""The option cards: one module each, ending with its declaration ``CARD = OptionCard(...)``
+(:mod:`referee.engine.option_cards`), registered here: one line per card. The deck they form is
+:mod:`referee.engine.option_deck`; their orders by mail are read by :mod:`referee.orders.options`."""
 
-from ..hooks import EFFECTS, register_effect
-from ..option_deck import ALL_CARDS
+from ..option_cards import register_card
 from . import (
     ablative_coat,
     abort_switch,
@@ -33,35 +33,30 @@ from . import (
     tractor_beam,
 )
 
-register_effect(ablative_coat.EFFECT)
-register_effect(abort_switch.EFFECT)
-register_effect(brakes.EFFECT)
-register_effect(circuit_breaker.EFFECT)
-register_effect(conditional_program.EFFECT)
-register_effect(crab_legs.EFFECT)
-register_effect(double_barreled_laser.EFFECT)
-register_effect(dual_processor.EFFECT)
-register_effect(extra_memory.EFFECT)
-register_effect(fire_control.EFFECT)
-register_effect(flywheel.EFFECT)
-register_effect(fourth_gear.EFFECT)
-register_effect(gyroscopic_stabilizer.EFFECT)
-register_effect(high_power_laser.EFFECT)
-register_effect(mechanical_arm.EFFECT)
-register_effect(mini_howitzer.EFFECT)
-register_effect(power_down_shield.EFFECT)
-register_effect(pressor_beam.EFFECT)
-register_effect(radio_control.EFFECT)
-register_effect(radio_control.CONTROLLED)
-register_effect(ramming_gear.EFFECT)
-register_effect(rear_firing_laser.EFFECT)
-register_effect(recompile.EFFECT)
-register_effect(reverse_gears.EFFECT)
-register_effect(scrambler.EFFECT)
-register_effect(shield.EFFECT)
-register_effect(superior_archive.EFFECT)
-register_effect(superior_archive.PENDING)
-register_effect(tractor_beam.EFFECT)
-
-_missing = [name for name in ALL_CARDS if name not in EFFECTS]
-assert not _missing, f"option cards without a module: {_missing}"
+register_card(ablative_coat.CARD)
+register_card(abort_switch.CARD)
+register_card(brakes.CARD)
+register_card(circuit_breaker.CARD)
+register_card(conditional_program.CARD)
+register_card(crab_legs.CARD)
+register_card(double_barreled_laser.CARD)
+register_card(dual_processor.CARD)
+register_card(extra_memory.CARD)
+register_card(fire_control.CARD)
+register_card(flywheel.CARD)
+register_card(fourth_gear.CARD)
+register_card(gyroscopic_stabilizer.CARD)
+register_card(high_power_laser.CARD)
+register_card(mechanical_arm.CARD)
+register_card(mini_howitzer.CARD)
+register_card(power_down_shield.CARD)
+register_card(pressor_beam.CARD)
+register_card(radio_control.CARD)
+register_card(ramming_gear.CARD)
+register_card(rear_firing_laser.CARD)
+register_card(recompile.CARD)
+register_card(reverse_gears.CARD)
+register_card(scrambler.CARD)
+register_card(shield.CARD)
+register_card(superior_archive.CARD)
+register_card(tractor_beam.CARD)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from ..context import Hit, TurnContext
 from ..hooks import Effect
-from ..option_deck import ABLATIVE_COAT
+from ..option_cards import OptionCard
 from ..state import Robot
+
+ABLATIVE_COAT = 'Ablative Coat'
 
 CAPACITY = 3
 
@@ -24,3 +26,4 @@ def absorb(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
 
 EFFECT = Effect(ABLATIVE_COAT, "takes the next 3 points of damage, then is discarded",
                                 guard=absorb)
+CARD = OptionCard(EFFECT, rank=1, badge="AC")

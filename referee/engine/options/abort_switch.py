@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from ..context import TurnContext
 from ..hooks import Effect
-from ..option_deck import ABORT_SWITCH
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import ABORT_SWITCH as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+ABORT_SWITCH = 'Abort Switch'
 
 
 def abort(ctx: TurnContext, robot: Robot, phase: int) -> None:
@@ -32,3 +34,8 @@ def abort(ctx: TurnContext, robot: Robot, phase: int) -> None:
 
 EFFECT = Effect(ABORT_SWITCH, "from a chosen register on, cards are replaced by the deck's top card",
                                 steps={"reveal.options": abort})
+ORDER = OptionOrder(ABORT_SWITCH, SUBJECT, ("turn", "standing"),
+                    "int: the register (1-5) whose revealed card is replaced, 0 for never", 0,
+                    "ABORT 3 | ABORT NEVER")
+CARD = OptionCard(EFFECT, rank=2, badge="AS", order=ORDER,
+                  mail=MailOrder("register or never", ("ABORT", "ABORT SWITCH"), keeps="turn"))

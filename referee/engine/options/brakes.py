@@ -6,10 +6,12 @@ from ..cards import Card
 from ..context import TurnContext
 from ..hooks import Effect, on
 from ..movement import MovePlan
-from ..option_deck import BRAKES
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import BRAKES as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+BRAKES = 'Brakes'
 
 
 def brake(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
@@ -21,3 +23,7 @@ def brake(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
 
 
 EFFECT = Effect(BRAKES, "a Move 1 may move nothing", hooks=(on("move.options", brake),))
+ORDER = OptionOrder(BRAKES, SUBJECT, ("register",), "True: this register's Move 1 moves 0 squares", False,
+                    "BRAKES 2 | BRAKES 2, 4")
+CARD = OptionCard(EFFECT, rank=3, badge="BR", order=ORDER,
+                  mail=MailOrder("registers", ("BRAKES", "BRAKE"), acts_on=(1,), rule="Brakes acts on a Move 1"))

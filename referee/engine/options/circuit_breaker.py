@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from ..context import TurnContext
 from ..hooks import Effect
-from ..option_deck import CIRCUIT_BREAKER
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import CIRCUIT_BREAKER as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+CIRCUIT_BREAKER = 'Circuit Breaker'
 
 THRESHOLD = 3
 
@@ -23,3 +25,8 @@ def trip(ctx: TurnContext, robot: Robot) -> None:
 
 EFFECT = Effect(CIRCUIT_BREAKER, "powers the robot down next turn at 3 or more damage",
                                 steps={"end.circuit_breaker": trip})
+ORDER = OptionOrder(CIRCUIT_BREAKER, SUBJECT, ("standing",),
+                    "bool: power down next turn at 3+ damage (False declines)", True,
+                    "CIRCUIT BREAKER ON | CIRCUIT BREAKER OFF")
+CARD = OptionCard(EFFECT, rank=4, badge="CB", order=ORDER,
+                  mail=MailOrder("switch", ("CIRCUIT BREAKER", "CIRCUIT", "BREAKER"), keeps="always standing"))

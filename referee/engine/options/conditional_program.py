@@ -15,9 +15,10 @@ from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..geometry import DC, DR, NotationError, parse_dir, parse_square
 from ..hooks import Effect
+from ..option_cards import MailOrder, OptionCard
 from ..option_deck import CONDITIONAL_PROGRAM
 from ..option_orders import CONDITIONAL as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
 
 
@@ -74,3 +75,10 @@ def reveal(ctx: TurnContext, robot: Robot, phase: int) -> None:
 
 EFFECT = Effect(CONDITIONAL_PROGRAM, "a card kept aside replaces a register's card on a condition",
                                 steps={"reveal.options": reveal})
+ORDER = OptionOrder(CONDITIONAL_PROGRAM, SUBJECT, ("register",),
+                    "dict {'card': str(Card) from the unused hand, 'if': condition text}; conditions: "
+                    "'FACING N|E|S|W', 'AT r<row>c<col>', 'ROBOT AHEAD', 'WALL AHEAD', 'DAMAGE >= <n>', "
+                    "each optionally preceded by 'NOT '", None,
+                    "CONDITIONAL 4: U 50 IF ROBOT AHEAD")
+CARD = OptionCard(EFFECT, rank=5, badge="CP", order=ORDER,
+                  mail=MailOrder("register card if", ("CONDITIONAL", "CONDITIONAL PROGRAM", "COND PROGRAM", "COND")))

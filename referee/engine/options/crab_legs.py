@@ -6,10 +6,12 @@ from ..cards import Card
 from ..context import TurnContext
 from ..hooks import Effect, on
 from ..movement import MovePlan
-from ..option_deck import CRAB_LEGS
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import CRAB_LEGS as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+CRAB_LEGS = 'Crab Legs'
 
 SIDES = {"left": 3, "right": 1}
 
@@ -26,3 +28,8 @@ def sidestep(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None
 
 EFFECT = Effect(CRAB_LEGS, "a Move 1 may go one square sideways",
                                 hooks=(on("move.options", sidestep),))
+ORDER = OptionOrder(CRAB_LEGS, SUBJECT, ("register",), "'left' or 'right': this register's Move 1 goes sideways",
+                    None, "CRAB 2: LEFT")
+CARD = OptionCard(EFFECT, rank=6, badge="CL", order=ORDER,
+                  mail=MailOrder("choice", ("CRAB", "CRAB LEGS"), acts_on=(1,), rule="Crab Legs acts on a Move 1",
+                                 choices=(("left", ("LEFT", "L")), ("right", ("RIGHT", "R")))))

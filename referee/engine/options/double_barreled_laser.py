@@ -5,8 +5,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import Shot
 from ..hooks import Effect
-from ..option_deck import DOUBLE_BARRELED_LASER
+from ..option_cards import OptionCard
 from ..state import Robot
+
+DOUBLE_BARRELED_LASER = 'Double-Barreled Laser'
 
 
 def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
@@ -15,3 +17,4 @@ def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
 
 
 EFFECT = Effect(DOUBLE_BARRELED_LASER, "the main laser deals 2 damage", aim=aim)
+CARD = OptionCard(EFFECT, rank=7, badge="DB")

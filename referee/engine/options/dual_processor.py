@@ -9,9 +9,10 @@ from ..cards import Card, CardError, parse_card
 from ..context import TurnContext
 from ..hooks import Effect, on
 from ..movement import MovePlan, rotate
+from ..option_cards import MailOrder, OptionCard
 from ..option_deck import DUAL_PROCESSOR
 from ..option_orders import DUAL_PROCESSOR as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..programs import dual_pair_ok
 from ..state import Robot
 
@@ -47,3 +48,10 @@ def turn_before(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> N
 
 EFFECT = Effect(DUAL_PROCESSOR, "a move card and a turn card share a register",
                                 hooks=(on("move.options", turn_before), on("move.dual_processor", turn_after)))
+ORDER = OptionOrder(DUAL_PROCESSOR, SUBJECT, ("register",),
+                    "str(Card): a turn card from the hand shared with this register's move card "
+                    "(Move 2 + a 90-degree turn, Move 3 + a U-turn; move first, then turn)", None,
+                    "DUAL 3: R 80")
+CARD = OptionCard(EFFECT, rank=8, badge="DP", order=ORDER,
+                  mail=MailOrder("register card", ("DUAL", "DUAL PROCESSOR"), acts_on=(2, 3), card_kind="turn",
+                                 rule="Dual Processor pairs a Move 2 with a 90-degree turn or a Move 3 with a U-turn"))

@@ -13,10 +13,12 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import Shot
 from ..hooks import Effect
-from ..option_deck import FIRE_CONTROL
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import FIRE_CONTROL as SUBJECT
-from ..option_orders import SACRIFICE_ORDER, order_key
+from ..option_orders import SACRIFICE_ORDER, OptionOrder, order_key
 from ..state import Robot
+
+FIRE_CONTROL = 'Fire Control'
 
 CHOICES = ("damage", "option", "register")
 
@@ -50,3 +52,10 @@ def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
 
 EFFECT = Effect(FIRE_CONTROL, "a main-laser hit may destroy an option or lock a register instead",
                                 aim=aim)
+ORDER = OptionOrder(FIRE_CONTROL, SUBJECT, ("register", "standing"),
+                    "'damage', 'option' or 'register': what a main-laser hit does instead of damage", "damage",
+                    "FIRE CONTROL 2: OPTION | FIRE CONTROL: REGISTER")
+CARD = OptionCard(EFFECT, rank=10, badge="FC", order=ORDER,
+                  mail=MailOrder("choice", ("FIRE CONTROL",), keeps="standing",
+                                 choices=(("damage", ("DAMAGE",)), ("option", ("OPTION", "OPTIONS")),
+                                          ("register", ("REGISTER", "REGISTERS", "LOCK")))))

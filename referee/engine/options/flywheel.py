@@ -10,9 +10,10 @@ from __future__ import annotations
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..hooks import Effect
+from ..option_cards import MailOrder, OptionCard
 from ..option_deck import FLYWHEEL
 from ..option_orders import FLYWHEEL as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
 
 
@@ -37,3 +38,7 @@ def keep(ctx: TurnContext, robot: Robot) -> None:
 
 
 EFFECT = Effect(FLYWHEEL, "an unused card is kept for a later turn", steps={"end.flywheel": keep})
+ORDER = OptionOrder(FLYWHEEL, SUBJECT, ("turn",),
+                    "str(Card): an unused card kept on the option, offered in the hand of later turns", None,
+                    "FLYWHEEL: M2 490")
+CARD = OptionCard(EFFECT, rank=11, badge="FW", order=ORDER, mail=MailOrder("card", ("FLYWHEEL", "FLY WHEEL")))

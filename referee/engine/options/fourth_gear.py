@@ -6,10 +6,12 @@ from ..cards import Card
 from ..context import TurnContext
 from ..hooks import Effect, on
 from ..movement import MovePlan
-from ..option_deck import FOURTH_GEAR
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import FOURTH_GEAR as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+FOURTH_GEAR = 'Fourth Gear'
 
 
 def shift(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
@@ -21,3 +23,8 @@ def shift(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
 
 
 EFFECT = Effect(FOURTH_GEAR, "a Move 3 may move 4 squares", hooks=(on("move.options", shift),))
+ORDER = OptionOrder(FOURTH_GEAR, SUBJECT, ("register",), "True: this register's Move 3 moves 4 squares", False,
+                    "FOURTH GEAR 3")
+CARD = OptionCard(EFFECT, rank=12, badge="4G", order=ORDER,
+                  mail=MailOrder("registers", ("FOURTH GEAR", "4TH GEAR", "FOURTH", "4TH"), acts_on=(3,),
+                                 rule="Fourth Gear acts on a Move 3"))

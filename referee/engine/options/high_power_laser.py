@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import Shot
 from ..hooks import Effect
-from ..option_deck import HIGH_POWER_LASER
+from ..option_cards import OptionCard
 from ..state import Robot
+
+HIGH_POWER_LASER = 'High-Power Laser'
 
 
 def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
@@ -16,3 +18,4 @@ def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
 
 
 EFFECT = Effect(HIGH_POWER_LASER, "the main laser passes through one wall or robot", aim=aim)
+CARD = OptionCard(EFFECT, rank=14, badge="HP")

@@ -13,8 +13,10 @@ from ..context import TurnContext
 from ..elements.checkpoints import repair_at, touch_site, wrenches_at
 from ..geometry import DC, DR, E, N, S, Square, W
 from ..hooks import Effect
-from ..option_deck import MECHANICAL_ARM
+from ..option_cards import OptionCard
 from ..state import Robot
+
+MECHANICAL_ARM = 'Mechanical Arm'
 
 _DIAGONALS = ((N, E), (N, W), (S, E), (S, W))
 
@@ -70,3 +72,4 @@ def repair(ctx: TurnContext, robot: Robot) -> None:
 
 EFFECT = Effect(MECHANICAL_ARM, "touches flags and repair sites one square away",
                                 steps={"checkpoints.touch": touch, "end.repairs": repair})
+CARD = OptionCard(EFFECT, rank=15, badge="MA")

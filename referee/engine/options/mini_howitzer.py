@@ -10,8 +10,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import away, push_later, weapon_target
 from ..hooks import Effect
-from ..option_deck import MINI_HOWITZER
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+MINI_HOWITZER = 'Mini Howitzer'
 
 SHOTS = 5
 
@@ -30,3 +32,4 @@ def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
 
 EFFECT = Effect(MINI_HOWITZER, "instead of the main laser: 1 damage and a push; 5 shots",
                                 weapon=fire)
+CARD = OptionCard(EFFECT, rank=16, badge="MH", mail=MailOrder("weapon", ("MINI HOWITZER", "HOWITZER")))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from ..context import Hit, TurnContext
 from ..hooks import Effect
-from ..option_deck import POWER_DOWN_SHIELD
+from ..option_cards import OptionCard
 from ..state import Robot
+
+POWER_DOWN_SHIELD = 'Power-Down Shield'
 
 
 def shield(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
@@ -22,3 +24,4 @@ def shield(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
 
 EFFECT = Effect(POWER_DOWN_SHIELD, "powered down, 1 damage from each side is prevented each phase",
                                 guard=shield)
+CARD = OptionCard(EFFECT, rank=17, badge="PS")

@@ -5,8 +5,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import away, push_later, weapon_target
 from ..hooks import Effect
-from ..option_deck import PRESSOR_BEAM
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+PRESSOR_BEAM = 'Pressor Beam'
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
@@ -16,3 +18,4 @@ def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
 
 
 EFFECT = Effect(PRESSOR_BEAM, "instead of the main laser: the target is pushed away", weapon=fire)
+CARD = OptionCard(EFFECT, rank=18, badge="PB", mail=MailOrder("weapon", ("PRESSOR BEAM", "PRESSOR")))

@@ -11,8 +11,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import weapon_target
 from ..hooks import Effect
-from ..option_deck import RADIO_CONTROL
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+RADIO_CONTROL = 'Radio Control'
 
 STATUS = "radio controlled"
 
@@ -51,7 +53,9 @@ def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
 
 
 EFFECT = Effect(RADIO_CONTROL, "instead of the main laser: the target plays the shooter's cards",
-                                weapon=fire,
-                                unable=unable)
+                weapon=fire,
+                unable=unable)
 CONTROLLED = Effect(STATUS, "plays its controller's cards", steps={
     "reveal.radio_control": obey, "end.fuse": release})
+CARD = OptionCard(EFFECT, rank=19, badge="RC", statuses=(CONTROLLED,),
+                  mail=MailOrder("weapon", ("RADIO CONTROL", "RADIO")))

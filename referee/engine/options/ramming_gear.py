@@ -7,8 +7,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..geometry import DC, DR
 from ..hooks import Effect, on
-from ..option_deck import RAMMING_GEAR
+from ..option_cards import OptionCard
 from ..state import Robot
+
+RAMMING_GEAR = 'Ramming Gear'
 
 
 def ram(ctx: TurnContext, robot: Robot, d: int) -> bool:
@@ -23,3 +25,4 @@ def ram(ctx: TurnContext, robot: Robot, d: int) -> bool:
 
 EFFECT = Effect(RAMMING_GEAR, "a robot pushed or bumped takes 1 damage",
                                 hooks=(on("move.pushes", ram),))
+CARD = OptionCard(EFFECT, rank=20, badge="RG")

@@ -7,8 +7,10 @@ from ..context import TurnContext
 from ..elements.lasers import Shot
 from ..geometry import opposite
 from ..hooks import Effect
-from ..option_deck import REAR_FIRING_LASER
+from ..option_cards import OptionCard
 from ..state import Robot
+
+REAR_FIRING_LASER = 'Rear-Firing Laser'
 
 
 def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
@@ -16,3 +18,4 @@ def aim(ctx: TurnContext, robot: Robot, shot: Shot) -> None:
 
 
 EFFECT = Effect(REAR_FIRING_LASER, "a second main laser fires backwards", aim=aim)
+CARD = OptionCard(EFFECT, rank=21, badge="RL")

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from ..context import TurnContext
 from ..hooks import Effect
-from ..option_deck import RECOMPILE
+from ..option_cards import MailOrder, OptionCard
 from ..option_orders import RECOMPILE as SUBJECT
-from ..option_orders import order_key
+from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+RECOMPILE = 'Recompile'
 
 
 def charge(ctx: TurnContext, robot: Robot) -> None:
@@ -23,3 +25,7 @@ def charge(ctx: TurnContext, robot: Robot) -> None:
 
 
 EFFECT = Effect(RECOMPILE, "the hand may be redealt for 1 damage", steps={"start.options": charge})
+ORDER = OptionOrder(RECOMPILE, SUBJECT, ("turn",),
+                    "True: the hand was redealt this turn (the store deals; the engine charges 1 damage)", False,
+                    "RECOMPILE")
+CARD = OptionCard(EFFECT, rank=22, badge="RE", order=ORDER, mail=MailOrder("flag", ("RECOMPILE", "RE COMPILE")))

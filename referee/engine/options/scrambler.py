@@ -7,8 +7,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import front_target, weapon_target
 from ..hooks import Effect
-from ..option_deck import SCRAMBLER
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+SCRAMBLER = 'Scrambler'
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
@@ -44,5 +46,6 @@ def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
 
 
 EFFECT = Effect(SCRAMBLER, "instead of the main laser: the target's next card is replaced",
-                                weapon=fire,
-                                unable=unable)
+                weapon=fire,
+                unable=unable)
+CARD = OptionCard(EFFECT, rank=24, badge="SC", mail=MailOrder("weapon", ("SCRAMBLER",)))

@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..context import Hit, TurnContext
 from ..geometry import opposite
 from ..hooks import Effect
-from ..option_deck import SHIELD
+from ..option_cards import OptionCard
 from ..state import Robot
+
+SHIELD = 'Shield'
 
 
 def front(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
@@ -24,3 +26,4 @@ def front(ctx: TurnContext, robot: Robot, hit: Hit) -> int:
 
 EFFECT = Effect(SHIELD, "the first robot-laser damage from the front each phase is prevented",
                                 guard=front)
+CARD = OptionCard(EFFECT, rank=27, badge="SH", house_rule="option_shield")

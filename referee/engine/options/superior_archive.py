@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from ..context import TurnContext
 from ..hooks import Effect
-from ..option_deck import SUPERIOR_ARCHIVE
+from ..option_cards import OptionCard
 from ..state import Robot
+
+SUPERIOR_ARCHIVE = 'Superior Archive'
 
 STATUS = "superior archive"
 
@@ -29,3 +31,4 @@ def reentered(ctx: TurnContext, robot: Robot) -> None:
 
 EFFECT = Effect(SUPERIOR_ARCHIVE, "re-entry without the 2 damage", on_destroyed=destroyed)
 PENDING = Effect(STATUS, "re-enters without damage", steps={"end.reentry": reentered})
+CARD = OptionCard(EFFECT, rank=25, badge="SA", statuses=(PENDING,))

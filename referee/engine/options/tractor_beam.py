@@ -6,8 +6,10 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import front_target, push_later, toward, weapon_target
 from ..hooks import Effect
-from ..option_deck import TRACTOR_BEAM
+from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+TRACTOR_BEAM = 'Tractor Beam'
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
@@ -29,5 +31,6 @@ def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
 
 
 EFFECT = Effect(TRACTOR_BEAM, "instead of the main laser: a target not adjacent is pulled closer",
-                                weapon=fire,
-                                unable=unable)
+                weapon=fire,
+                unable=unable)
+CARD = OptionCard(EFFECT, rank=26, badge="TB", mail=MailOrder("weapon", ("TRACTOR BEAM", "TRACTOR")))

@@ -1,4 +1,5 @@
-"""Which weapon fires in which register phase: ``FIRE 1-5: MAIN LASER``, ``FIRE 3: PRESSOR BEAM``."""
+"""Which weapon fires in which register phase: ``FIRE 1-5: MAIN LASER``, ``FIRE 3: PRESSOR BEAM``, or a
+weapon card's own line (``PRESSOR BEAM 3``, ``USE MINI HOWITZER IN 2``: the card declares its words)."""
 
 from __future__ import annotations
 
@@ -34,36 +35,58 @@ def _said(p: Parser) -> _Said:
 
 
 def weapon(p: Parser, name: str) -> str:
-    """The robot's weapon ``name`` names (the main laser, or an option weapon)."""
+    """The robot's weapon ``name`` names (the main laser, or an option weapon it holds)."""
     key = re.sub(r"[\s_-]+", " ", name).strip().upper()
     if key in ("LASER", "MAIN LASER", "MAIN", "MAIN GUN"):
         return MAIN_LASER
-    for option in p.ctx.options:
-        if re.sub(r"[\s_-]+", " ", option).strip().upper() == key:
-            return option
     named = opt.weapon_named(name, p.ctx.options)
     if named is not None:
         return named
-    has = ", ".join([MAIN_LASER, *p.ctx.options])
+    problem = opt.not_a_weapon(name, p.ctx.options)
+    if problem is not None:
+        raise Bad(problem)
+    has = ", ".join([MAIN_LASER, *opt.weapons_held(p.ctx.options)])
     raise Bad(f"your robot has no weapon called {short(name.lower(), 40)!r} (it has: {has})")
+
+
+def _weapon_line(p: Parser, text: str) -> tuple[str, str] | None:
+    """A weapon card's own line (``PRESSOR BEAM 2``): (registers, weapon), or None."""
+    try:
+        return opt.weapon_order(text, p.ctx.options)
+    except opt.OptionBad as exc:
+        raise Bad(str(exc)) from None
 
 
 def read(p: Parser, line: Line) -> bool:
     if line.first != "FIRE":
-        return False
+        own = _weapon_line(p, line.text)
+        if own is None:
+            return False
+        regs_text, used = own
+        _record(p, line, regs_text, used)
+        return True
     m = _FIRE.match(line.text)
     weapon_text = (m.group(2) if m else "").strip()
     if not m or not weapon_text:
         raise Bad("FIRE orders read FIRE <registers>: <weapon>, e.g. FIRE 1-5: MAIN LASER or FIRE 3: LASER")
-    used = weapon(p, weapon_text)
+    if m.group(1) is None:   # FIRE PRESSOR BEAM IN 2
+        own = _weapon_line(p, weapon_text)
+        if own is not None:
+            _record(p, line, own[0], own[1])
+            return True
+    _record(p, line, m.group(1), weapon(p, weapon_text))
+    return True
+
+
+def _record(p: Parser, line: Line, regs_text: str | None, used: str) -> None:
     said = _said(p)
-    regs_text = m.group(1)
     if regs_text is None or regs_text == "ALL":
         if said.all is not None and said.all[0] != used:
             raise Bad(f"this contradicts line {said.all[1]} ({short(said.all[2], 40)!r})")
         said.all = (used, line.number, line.raw)
-        return True
+        return
     regs: list[int] = []
+    regs_text = re.sub(r"^(?:REGISTERS?|REGS?|PHASES?)\s*", "", regs_text.strip())
     regs_text = re.sub(r"\s*-\s*", "-", regs_text)
     for part in re.split(r"\s*(?:,|\s|AND)\s*", regs_text):
         if not part:
@@ -78,7 +101,6 @@ def read(p: Parser, line: Line) -> bool:
         if before is not None and before[0] != used:
             raise Bad(f"register {reg} already fires {before[0]} (line {before[1]})")
         said.regs[reg] = (used, line.number, line.raw)
-    return True
 
 
 def finish(p: Parser) -> None:

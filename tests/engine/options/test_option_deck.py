@@ -1,17 +1,28 @@
 """The option deck and the life of a card: one copy of each, shuffled per game, drawn from the top,
 lost or used-up cards back under the deck."""
 
+import random
+
+import pytest
+
 from referee.engine import Robot, Rules, build_board, resolve_turn
 from referee.engine.decisions import Answers
-from referee.engine.option_deck import CLASSIC, new_option_deck
+from referee.engine.option_deck import cards_in_play, new_option_deck
 from tests.engine.scenarios import bot, laser, pit, repair
 
 from .helpers import holder, run
 
+#: the classic card list, in the order the rule book lists it: the order a game's deck is shuffled from
+CARD_LIST = ("Ablative Coat", "Abort Switch", "Brakes", "Circuit Breaker", "Conditional Program", "Crab Legs",
+             "Double-Barreled Laser", "Dual Processor", "Extra Memory", "Fire Control", "Flywheel", "Fourth Gear",
+             "Gyroscopic Stabilizer", "High-Power Laser", "Mechanical Arm", "Mini Howitzer", "Power-Down Shield",
+             "Pressor Beam", "Radio Control", "Ramming Gear", "Rear-Firing Laser", "Recompile", "Reverse Gears",
+             "Scrambler", "Superior Archive", "Tractor Beam")
+
 
 def test_a_game_deck_holds_each_classic_card_once_shuffled_by_the_seed():
     deck = new_option_deck("game 1")
-    assert sorted(deck) == sorted(CLASSIC) and len(set(deck)) == 26
+    assert sorted(deck) == sorted(CARD_LIST) and len(set(deck)) == 26
     assert new_option_deck("game 1") == deck and new_option_deck("game 2") != deck
     assert new_option_deck("game 1", held=["Brakes"]) == [c for c in deck if c != "Brakes"]
 
@@ -61,3 +72,28 @@ def test_with_no_deck_given_a_fresh_one_from_the_seed_less_the_cards_held_is_use
     assert result.robots[0].options == ["Brakes", fresh[0]] and result.option_deck == fresh[1:]
     untouched = resolve_turn(board, [Robot("Twonky", (3, 3), 0, options=["Brakes"])], {}, seed=4)
     assert untouched.option_deck is None
+
+
+def _shuffled(cards, seed):
+    deck = list(cards)
+    random.Random(f"options:{seed}").shuffle(deck)
+    return deck
+
+
+def test_the_deck_is_shuffled_from_the_card_list_so_stored_games_replay_exactly():
+    """The deck's order before the shuffle is each card's declared rank (the card list, then Shield), never
+    the order cards happen to register in: games shuffled before the cards declared themselves shuffle the same."""
+    assert cards_in_play(Rules()) == CARD_LIST
+    assert cards_in_play(Rules(option_shield=True)) == (*CARD_LIST, "Shield")
+    for seed in ("game 1", 7, "RR-12", 2024):
+        assert new_option_deck(seed) == _shuffled(CARD_LIST, seed)
+        assert new_option_deck(seed, Rules(option_shield=True)) == _shuffled((*CARD_LIST, "Shield"), seed)
+
+
+def test_a_card_named_by_the_house_rule_option_cards_joins_the_deck():
+    assert cards_in_play(Rules(option_cards=("Shield",))) == (*CARD_LIST, "Shield")
+    assert Rules.from_dict({"option_cards": ["Shield"]}).to_dict()["option_cards"] == ["Shield"]
+    assert Rules.from_dict({"option_cards": "Shield"}).option_cards == ("Shield",)   # as a GM's RULE gives it
+    with pytest.raises(ValueError, match="no option card 'Laser Cannon'"):
+        Rules.from_dict({"option_cards": ["Laser Cannon"]})
+    assert "option_cards" not in Rules().to_dict()   # rules stored before the house rule read the same

@@ -2,7 +2,8 @@
 laser coming from the front is prevented."""
 
 from referee.engine import Rules
-from referee.engine.option_deck import SHIELD, new_option_deck
+from referee.engine.option_deck import new_option_deck
+from referee.engine.options.shield import SHIELD
 from tests.engine.scenarios import bot, laser
 
 from .helpers import holder, run
