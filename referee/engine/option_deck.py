@@ -25,11 +25,6 @@ EXTRA_MEMORY = "Extra Memory"
 FLYWHEEL = "Flywheel"
 
 
-def all_cards() -> tuple[str, ...]:
-    """Every card the engine knows, in deck order."""
-    return tuple(c.name for c in cards())
-
-
 def card_name(text: str) -> str | None:
     """The card's proper name for any spelling of it (case and spaces around ignored), or None."""
     key = " ".join(text.split()).lower()

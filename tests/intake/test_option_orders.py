@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from referee.intake.tokens import reply_address
 
 from referee import games as g
 from referee.engine import parse_card
@@ -31,7 +32,6 @@ from referee.engine.option_orders import (
     SACRIFICE_ORDER,
     order_key,
 )
-from referee.intake.tokens import reply_address
 
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 
