@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from referee.intake.tokens import reply_address
 
 from referee import games as g
 from referee.engine import parse_card
+from referee.engine.decisions import FIRE
 from referee.engine.option_cards import weapons
 from referee.engine.option_orders import (
     ABORT_SWITCH,
@@ -22,7 +22,6 @@ from referee.engine.option_orders import (
     CONDITIONAL,
     CRAB_LEGS,
     DUAL_PROCESSOR,
-    FIRE,
     FIRE_CONTROL,
     FLYWHEEL,
     FOURTH_GEAR,
@@ -32,6 +31,7 @@ from referee.engine.option_orders import (
     SACRIFICE_ORDER,
     order_key,
 )
+from referee.games.tokens import reply_address
 
 from .helpers import address, block, hand, incoming, mail, new_game, orders, outbox, player, text_of
 

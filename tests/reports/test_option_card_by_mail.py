@@ -83,8 +83,8 @@ async def test_a_player_who_draws_pressor_beam_is_told_how_to_fire_it_and_fires_
     mails = [m for m in outbox(store, kind="turn_report") if m.recipients == [address("carol")]]
     text = text_of(mails[-1].raw)
     assert "Zoom, turn 1: drew the option card Pressor Beam." in text
-    assert "New option card: Pressor Beam. Instead of the main laser, the target is pushed\none square away." in text
-    assert "    FIRE 3: PRESSOR   (the Pressor Beam fires" in text
+    assert "New option card: Pressor Beam. Instead of the main laser: the target is pushed\naway." in text
+    assert "    FIRE 3: PRESSOR BEAM   (an example)" in text
 
     # turn 2: Twonky stands beside Zoom; Zoom turns right, left, then about, so that in register 3 it faces Twonky
     target = step(site, way)
@@ -99,7 +99,7 @@ async def test_a_player_who_draws_pressor_beam_is_told_how_to_fire_it_and_fires_
         hand = _turning_hand(s, game, turn, "Zoom")
     first = _cards(hand, "RT90", "LF90", "UTRN")
     program = [*first, *[c for c in hand if c not in first][:2]]
-    await take(mail(address("carol"), block(store, code, "Zoom", [*program_lines(program), "FIRE 3: PRESSOR"])))
+    await take(mail(address("carol"), block(store, code, "Zoom", [*program_lines(program), "FIRE 3: PRESSOR BEAM"])))
     echo = [m for m in outbox(store) if m.recipients == [address("carol")]][-1]
     assert "accepted" in echo.subject and "could not be used" not in text_of(echo.raw), text_of(echo.raw)
 
