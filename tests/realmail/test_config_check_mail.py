@@ -106,11 +106,12 @@ def test_without_a_configuration_commands_refuse_and_create_nothing(tmp_path, co
     assert list(home.iterdir()) == []
 
 
-def test_without_a_configuration_config_check_warns(tmp_path):
+def test_without_a_configuration_config_check_fails_as_tick_would(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     proc = run_referee(["config", "check"], home=home)
-    assert "warning  config file" in proc.stdout and "refuse to run" in proc.stdout
+    assert proc.returncode != 0
+    assert "FAILED   config file" in proc.stdout and "none given" in proc.stdout
     assert list(home.iterdir()) == []
 
 
