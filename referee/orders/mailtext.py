@@ -359,6 +359,9 @@ def _plain(text: str, flowed: bool, delsp: bool) -> str:
     return _unflow(text, delsp) if flowed else text
 
 
+_FORM_LABEL = re.compile(r"^\s*[1-5A-E]\s*[:.)]\s*$", re.IGNORECASE)
+
+
 def _unflow(text: str, delsp: bool) -> str:
     """Join the soft line breaks of format=flowed text (RFC 3676)."""
     out: list[str] = []
@@ -374,7 +377,9 @@ def _unflow(text: str, delsp: bool) -> str:
         content = line[d:]
         if content.startswith(" "):
             content = content[1:]
-        soft = content.endswith(" ") and content != "-- "
+        # an order form's empty register line ("1: ", as forms were written before issue 30) is a line of
+        # its own, not a flowed paragraph: joined, the quoted empty form would read as a filled one
+        soft = content.endswith(" ") and content != "-- " and not _FORM_LABEL.match(content)
         if soft and delsp:
             content = content[:-1]
         if buf is not None and d == depth:
