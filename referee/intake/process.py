@@ -67,7 +67,7 @@ from .bounces import handle_bounce
 from .faults import fault_point
 from .job import Job, safe
 from .replying import unidentified
-from .routing import gm_addresses, identify, is_referee, known, quoted_form
+from .routing import gm_addresses, identify, is_referee, known, quoted_form, replied_to
 from .strangers import stranger
 from .taking import player_mail
 
@@ -210,16 +210,17 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         mail.body = above
     if mail.body and find_gm_begin(mail.body) is not None:
         return _gm(job, sender, gm_handler, store)
-    found = extract(mail.body) if mail.body else Extracted()
+    replied = replied_to(s, mail)
+    found = extract(mail.body, replied=replied) if mail.body else Extracted()
     who = identify(s, settings, mail, found.header, sender)
-    quoted = quoted_form(s, settings, mail, found, sender)
+    quoted = quoted_form(s, settings, mail, found, sender, replied)
     if quoted is not None:
         found, who = quoted
     if who.player is None:
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
         return unidentified(job, sender, who), None
-    return player_mail(job, sender, who, found.header, quoted_form=found.from_quote), None
+    return player_mail(job, sender, who, found.header, quoted_form=found.from_quote, replied=replied), None
 
 
 def _gm(job: Job, sender: str, handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:

@@ -122,6 +122,21 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
+def repeated(job: Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn,
+             robots: list[Robot], ctx: OrderContext, result: OrderResult) -> str:
+    """Orders that repeat the last ones taken and change nothing: a short answer saying so (no echo again),
+    with the answers to the mail's requests (HELP, STATUS, PREVIEW, HINT)."""
+    vocabulary = replies.vocabulary_of(job.mail.body)
+    pictures: list[Picture] = []
+    commands = command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
+    head = words.already_on_file(player.robot, game.code, turn.number, time_left(turn, game, job.now))
+    deliver(job, answers.KIND_ECHO, sender, from_record, player, game, turn,
+            words.subject_for(game, player, turn, words.ALREADY_ON_FILE), words.joined(head, *commands),
+            "accepted", pictures=pictures)
+    return job.finish("accepted", f"the same orders as on file for {player.robot}: nothing changed, answered so",
+                      game=game, player=player, turn=turn.number)
+
+
 def deliver(job: Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
             subject: str, body: str, verdict: str, *, exempt: bool = False,
             pictures: Sequence[Picture] = ()) -> None:

@@ -10,6 +10,7 @@ from ..keys import same_key
 from ..messages import players as words
 from ..orders import OrderContext, OrderError, OrderResult, read_orders, render_echo
 from ..orders.extract import BlockHeader, Extracted
+from ..orders.reply_model import Replied
 from ..orders.rules import OrderRuleError, filing
 from ..store.errors import ProgramError, StoreError
 from ..store.models import Game, Player, Turn
@@ -23,7 +24,8 @@ class _Repeat(Exception):
     """Orders that repeat the last ones taken (see :mod:`.loops`)."""
 
 
-def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, quoted_form: bool = False) -> str:
+def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, quoted_form: bool = False,
+                replied: Replied | None = None) -> str:
     """A mail about a known player's robot: check who may send, take its orders, answer it."""
     s, mail = job.s, job.mail
     player, game = who.player, who.game
@@ -49,7 +51,8 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
     if mail.rejected:
         return replying.unreadable(job, sender, player, game, turn)
     found, result = read_orders(mail.body, ctx, game=game.code, robot=player.robot,
-                                turn=turn.number if turn else None, key=player.secret, quoted_form=quoted_form)
+                                turn=turn.number if turn else None, key=player.secret, quoted_form=quoted_form,
+                                replied=replied)
     has_orders = result.program_given or not result.standing.is_empty() or bool(result.option_orders)
     problems: list[OrderError] = []
     if has_orders:
@@ -70,9 +73,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
                     raise _Repeat   # the same orders again, changing nothing: rolled back
             loops.remember(s, player.id, after, job.now, job.incoming)
         except _Repeat:
-            return job.finish("ignored", f"the same orders as the last ones taken for {player.robot} (within "
-                              f"{loops.REPEAT_WINDOW.seconds // 60} minutes): taken and answered once",
-                              game=game, player=player, turn=turn.number)
+            return replying.repeated(job, sender, from_record, player, game, turn, robots, ctx, result)
         except ProgramError as exc:
             result.errors = [OrderError(None, "", p) for p in exc.problems]
             result.registers = None

@@ -193,3 +193,16 @@ def _where(robot: Robot | None) -> str:
     if robot.pos is None:
         return "out of the game" if robot.out_of_game else "destroyed, waiting to re-enter"
     return f"on {square_name(robot.pos)} facing {facing_name(robot.facing)}" + (" (virtual)" if robot.virtual else "")
+
+
+# -- issue 30: one answer to every mail -------------------------------------------------------------------
+ALREADY_ON_FILE = "already on file"
+
+
+def already_on_file(robot: str, game: str, turn: int, time_left: str | None) -> str:
+    """The short answer to orders sent again that change nothing on file."""
+    lines = [f"Your orders for {robot} (game {game}, turn {turn}) are already on file: nothing changed.",
+             "Your earlier answer shows them; send new orders to change them."]
+    if time_left:
+        lines += ["", f"Time left: {time_left}."]
+    return "\n".join(lines) + "\n"

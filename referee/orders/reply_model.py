@@ -48,6 +48,9 @@ _ECHO_LINE = re.compile(r"^#\s*as on file\b", re.IGNORECASE)
 _TEMPLATE_LINE = re.compile(r"^#\s*a template\b", re.IGNORECASE)
 _ECHO_WORDS = re.compile(r"^(?:Orders accepted for|Your orders for .* are already on file|Second hand dealt)",
                          re.IGNORECASE)
+#: the first line of an answer of ours that carries a block, unquoted at the start of a line: our text pasted back
+ANSWER_START = re.compile(r"^[ \t]*(?:Orders accepted for \S.*\.|Your orders for \S.* (?:are already on file: "
+                          r"nothing changed|could not be used)\.)[ \t]*$", re.MULTILINE)
 _ERROR_WORDS = re.compile(r"^(?:Your orders for .* could not be used|Your mail could not be read)", re.IGNORECASE)
 _FILLED_REGISTER = re.compile(r"^[1-5A-E]\s*[:.)]\s*(?![1-5A-E]\s*[:.)])(?!\(?(?:locked|fused)\)?\s*$)"
                               r"(?!\S+\s+\S+\s+\((?:locked|fused)\))\S", re.IGNORECASE)
