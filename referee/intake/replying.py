@@ -76,9 +76,10 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     left = time_left(turn, game, job.now)
     # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
     notes = found.notes + mail.notes if from_record else []
-    if result.ok and not has_orders and not limits.has_room(job.s, job.settings, sender if from_record
-                                                            else player.email, sender, job.now):
-        # a HELP or STATUS over the limit: not even written
+    to = sender if from_record else player.email
+    if result.ok and not has_orders and not job.genuine and not limits.has_room(job.s, job.settings, to, sender,
+                                                                                job.now):
+        # a HELP or STATUS over the limit, not from the player's own address: not even written
         return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
                           player=player, turn=number)
     pictures: list[Picture] = []

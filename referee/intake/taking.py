@@ -44,6 +44,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
             return job.ignore(f"from {sender}, not the address of {player.robot} in {game.code}, without its key")
         return replying.not_yours(job, sender, player, game)
 
+    job.genuine = from_record and envelope is None
     turn = open_turn(s, game)
     robots = robots_of(turn) if turn is not None else []
     robot = next((r for r in robots if r.name == player.robot), None)

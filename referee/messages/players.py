@@ -206,3 +206,17 @@ def already_on_file(robot: str, game: str, turn: int, time_left: str | None) -> 
     if time_left:
         lines += ["", f"Time left: {time_left}."]
     return "\n".join(lines) + "\n"
+
+
+DIGEST = "answers of the last hour"
+
+
+def digest_head(per_hour: int) -> str:
+    """The start of the hour's digest: why the answers come together."""
+    return (f"You wrote more mails this hour than the referee answers one by one ({per_hour} an hour).\n"
+            "Every one of them is answered here, in the order they came.\n")
+
+
+def digest_section(subject: str, body: str) -> str:
+    """One answer in the digest."""
+    return f"\n=== {subject} ===\n\n{body.rstrip()}\n"
