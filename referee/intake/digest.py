@@ -37,7 +37,7 @@ def pending(job: Job, to: str) -> OutgoingMail | None:
 def add(job: Job, to: str, subject: str, body: str, *, game: Game | None = None, player: Player | None = None,
         turn: Turn | None = None) -> None:
     """Add one answer (its subject and text) to ``to``'s digest, starting one when none is pending."""
-    section = words.digest_section(subject, body)
+    section = words.digest_section(subject, body, " ".join(job.mail.subject.split()))
     row = pending(job, to)
     if row is None:
         msg = answers.answer_mail(job.settings, job.incoming, job.mail, kind=KIND_DIGEST, to=to,

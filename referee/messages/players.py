@@ -217,6 +217,6 @@ def digest_head(per_hour: int) -> str:
             "Every one of them is answered here, in the order they came.\n")
 
 
-def digest_section(subject: str, body: str) -> str:
-    """One answer in the digest."""
-    return f"\n=== {subject} ===\n\n{body.rstrip()}\n"
+def digest_section(subject: str, body: str, their_subject: str) -> str:
+    """One answer in the digest, headed by what it answers."""
+    return f"\n=== {subject} (your mail \"{their_subject[:80]}\") ===\n\n{body.rstrip()}\n"
