@@ -50,6 +50,11 @@ def read_orders(text: str, context: OrderContext | None = None, *, game: str | N
     (``found.quoted_block`` then tells whether it only quoted a block, for the reply's hint).
     """
     found = extract(text, quoted_form=quoted_form, replied=replied)
+    if found.from_quote:   # the new text always wins: with orders of its own, no quoted form is read
+        own = extract(text, replied=replied)
+        said = parse_orders(own.lines, context, strict=own.in_block)
+        if said.program_given or not said.standing.is_empty() or said.option_orders:
+            found = own
     result = parse_orders(found.lines, context, strict=found.in_block)
     if found.outside:
         stray = parse_orders(found.outside, context)
