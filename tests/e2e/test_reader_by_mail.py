@@ -184,3 +184,32 @@ def test_two_hundred_mixed_mails_get_exactly_one_answer_each(settings, store, do
         per_mail = {subject: sum(f'"{subject}"' in line for line in in_digest) for subject in subjects}
         assert len(answered) + len(in_digest) == len(subjects), (user, answered, in_digest)
         assert all(count <= 1 for count in per_mail.values()), per_mail
+
+
+def test_defect_6_programs_as_players_write_them_are_read(settings, store, dovecot, smtp_server):
+    """FWD3(800), "#1 ... #2 ...", Right90 80 and "Reboot: yes" are read; SACRIFICE AT HP 0 is refused
+    with the words that mean never."""
+    table = Table(settings, store, Mailer(dovecot, smtp_server))
+    forms = table.start()
+    _, hand, msg = forms["Twonky"]
+    spelled = {"RT90": "Right90", "LF90": "Left90"}
+    mails = [
+        (", ".join(f"{c.type.code}({c.priority})" for c in hand[:5]) + "\nReboot: yes", hand[:5], True),
+        (" ".join(f"#{i} {c}" for i, c in enumerate(hand[1:6], start=1)), hand[1:6], None),
+        ("\n".join(f"{i}: {spelled.get(c.type.code, c.type.code)} {c.priority}"
+                   for i, c in enumerate(hand[2:7], start=1)), hand[2:7], None),
+    ]
+    for n, (body, cards, power_down) in enumerate(mails, start=1):
+        raw = gmail_reply("alice", str(msg["Reply-To"]), msg, body, n)
+        send_raw(table.mail, "alice", raw, str(msg["Reply-To"]))
+        table.run(1)
+        answer = only(table.mail.inbox("alice"))
+        assert "orders accepted" in str(answer["Subject"]), (body, text_of(answer))
+        assert on_file(table, "Twonky") == [str(c) for c in cards]
+        if power_down:
+            assert "\nREBOOT\n" in text_of(answer)
+    raw = gmail_reply("alice", str(msg["Reply-To"]), msg, "SACRIFICE AT HP 0", 9)
+    send_raw(table.mail, "alice", raw, str(msg["Reply-To"]))
+    table.run(1)
+    answer = only(table.mail.inbox("alice"))
+    assert "not accepted" in str(answer["Subject"]) and "SACRIFICE NEVER" in text_of(answer)
