@@ -14,7 +14,7 @@ from ..orders.reply_model import Replied
 from ..orders.rules import OrderRuleError, filing
 from ..store.errors import ProgramError, StoreError
 from ..store.models import Game, Player, Turn
-from . import forgery, limits, loops, replying
+from . import forgery, loops, replying
 from .job import Job
 from .on_file import context, filed_state, on_file, options_on_file
 from .routing import Who, known
@@ -36,7 +36,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
     has_key = key_ok or (who.token and key_given is None)
     if key_given is not None and not key_ok:
         forgery.wrong_key(job, sender, player, game)
-    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ())) if from_record else None
+    envelope = forgery.forged_by(job.settings, mail, sender) if from_record else None
     if envelope is not None and not has_key:
         return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:

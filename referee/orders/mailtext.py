@@ -41,7 +41,8 @@ _MAX_PARTS = 100
 _MAX_BOUNDARIES = 1_000
 #: headers kept for loop protection (lower case)
 LOOP_HEADERS = ("auto-submitted", "precedence", "list-id", "x-loop", "return-path", "x-autoreply",
-                "x-autorespond", "content-type", GAME_HEADER.lower())
+                "x-autorespond", "content-type", GAME_HEADER.lower(), "authentication-results",
+                "arc-authentication-results")
 _DAEMONS = {"mailer-daemon", "mailer_daemon", "maildaemon", "postmaster"}
 #: charsets that are codecs in Python but no way to write mail text
 _NOT_MAIL_CHARSETS = {"unicode_escape", "raw_unicode_escape", "punycode", "idna", "undefined"}
