@@ -28,11 +28,13 @@ What is read (documented for players in docs/orders.md):
    Two or more BEGIN lines are an error: the mail is ambiguous.
 5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line, or
    a "Sent from my iPhone" line, to the next quote or the end).
-6. The one exception to 2 (issue 18): with ``quoted_form``, a mail without an unquoted BEGIN line whose
-   quoted text holds exactly one order form with registers filled in (the player typed into the
-   quoted turn mail, as Gmail, Thunderbird and mutt invite) has that form read. The caller asks for
-   it only when the mail came to the player's reply address or the quoted BEGIN line carries the
-   player's key; no other quoted text is ever read.
+6. The one exception to 2 (issue 18, ruled by :mod:`.reply_model` since issue 30): with ``quoted_form``,
+   a mail without an unquoted BEGIN line has the one quoted order form read that the reply model
+   allows: a turn mail's form the player changed (an echo or an answer quoted is never orders; an
+   error answer's template only when the change is proved against it as sent, ``replied``). The
+   caller asks for it only when the mail came to the player's reply address or the quoted BEGIN line
+   carries the player's key, and :func:`referee.orders.read_orders` drops it when the new text holds
+   orders of its own (the new text always wins).
 
 The shapes of attributions, pasted originals and "sent from" lines in the languages of the common
 clients are in :mod:`.reply_shapes`.
