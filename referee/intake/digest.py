@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from .job import Job
 
 KIND_DIGEST = "digest"
+#: answers written out in one digest; after these, the digest only counts the mails (a flood stays cheap)
+MAX_SECTIONS = 30
+_MORE = "\n(and "
 
 
 def pending(job: Job, to: str) -> OutgoingMail | None:
@@ -52,6 +55,14 @@ def add(job: Job, to: str, subject: str, body: str, *, game: Game | None = None,
     msg = BytesParser(policy=policy.default).parsebytes(row.raw)
     text = msg.get_body(("plain",))
     assert text is not None
-    text.set_content(text.get_content().rstrip("\n") + "\n" + section)
+    content = text.get_content().rstrip("\n")
+    sections = content.count(words.DIGEST_SECTION_START)
+    if sections < MAX_SECTIONS:
+        content += "\n" + section
+    else:
+        head, _, tail = content.partition(_MORE)
+        more = int(tail.split(" ", 1)[0]) + 1 if tail[:1].isdigit() else 1
+        content = head + _MORE + words.digest_more(more)
+    text.set_content(content + "\n")
     row.raw = wire_bytes(msg)
     job.s.flush()

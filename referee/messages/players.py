@@ -217,6 +217,15 @@ def digest_head(per_hour: int) -> str:
             "Every one of them is answered here, in the order they came.\n")
 
 
+DIGEST_SECTION_START = "\n=== "
+
+
 def digest_section(subject: str, body: str, their_subject: str) -> str:
     """One answer in the digest, headed by what it answers."""
-    return f"\n=== {subject} (your mail \"{their_subject[:80]}\") ===\n\n{body.rstrip()}\n"
+    return f"{DIGEST_SECTION_START}{subject} (your mail \"{their_subject[:80]}\") ===\n\n{body.rstrip()}\n"
+
+
+def digest_more(count: int) -> str:
+    """The digest's last line once it is full: how many more mails came (follows "(and ")."""
+    return (f"{count} more of your mails this hour, not written out here: write STATUS or CARDS to see\n"
+            "where your robot stands, or send your orders again.)")
