@@ -43,9 +43,13 @@ class Job:
     genuine: bool = False
     #: the next answer goes to the digest (an error answer over ``error_replies_per_hour``)
     to_digest: bool = False
+    #: an answer went to the digest (the outcome's reason says so)
+    digested: bool = False
 
     def finish(self, outcome: str, reason: str | None, *, game: Game | None = None, player: Player | None = None,
                turn: int | None = None) -> str:
+        if self.digested:
+            reason = f"{reason or outcome} (answered in the hour's digest)"
         set_outcome(self.s, self.incoming, outcome, safe(reason)[:2000] if reason else None, game=game,
                     player=player, turn_number=turn, now=self.now)
         return outcome
@@ -62,7 +66,7 @@ class Job:
         if self.to_digest or not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now,
                                                    exempt=exempt):
             if self.genuine and to == self.mail.sender:
-                self.to_digest = False
+                self.to_digest, self.digested = False, True
                 digest.add(self, to, subject, body, game=game, player=player, turn=turn)
                 log.info("answer limit: the %s answer to %s for mail %s goes in the digest", kind, to,
                          self.incoming.id)
