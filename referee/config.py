@@ -123,6 +123,10 @@ class Settings:
     max_mail_bytes: int = 2_000_000
     #: error replies to one sender per hour, at most
     error_replies_per_hour: int = 5
+    #: the authserv-id of the receiving mail server whose Authentication-Results (and ARC) headers are
+    #: trusted to tell a player's own mail from a forgery (DKIM, SPF, DMARC); empty: those headers are not
+    #: read, and a forgery is known by its envelope sender alone (see docs/security.md)
+    trusted_authserv_id: str = ""
     #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
     #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
     answers_per_hour: int = 20

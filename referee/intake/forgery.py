@@ -1,8 +1,11 @@
 """Mail in a player's name that is not hers, and keys being guessed.
 
 - A mail with her address in From but an envelope sender (Return-Path) of another domain, and no
-  key, looks forged (:func:`referee.intake.limits.looks_forged`): it is refused, and she is told in
-  a few words ("a mail in your name from <envelope sender> was refused"), with nothing of it quoted;
+  key, looks forged (:func:`referee.intake.limits.looks_forged`). With ``trusted_authserv_id`` set, the
+  receiving server's own findings decide first (:mod:`referee.mailparse.authresults`): DKIM, SPF or
+  DMARC passing for her domain make the mail hers whatever its envelope (a forwarder's SRS address), and
+  their failing makes it forged whatever its envelope (:func:`forged_by`). A forged mail is refused,
+  and she is told in a few words ("a mail in your name from <envelope sender> was refused"), with nothing of it quoted;
   these notices are counted apart from the answers to her own mistakes.
 - Every wrong key for a robot is counted; after :data:`WRONG_KEYS_TOLD` within
   :data:`WRONG_KEY_WINDOW`, the GM is told (once per robot in that window).
@@ -16,8 +19,10 @@ from typing import Protocol
 from sqlalchemy.orm import Session
 
 from ..config import Settings
+from ..mailparse.authresults import sender_verdict
 from ..messages import gm as to_gm
 from ..messages import players
+from ..orders import MailText
 from ..store.models import Game, IncomingMail, Player, Turn
 from . import answers, limits
 
@@ -41,6 +46,24 @@ class Job(Protocol):
              player: Player | None = None, turn: Turn | None = None, exempt: bool = False) -> bool: ...
 
     def may_answer_error(self, sender: str, *, game: Game | None = None, forged: bool = False) -> bool: ...
+
+
+#: what the refusal names when the envelope sender is of her domain but the server's checks failed
+FAILED_CHECKS = "a server that failed the DKIM, SPF and DMARC checks of your domain"
+
+
+def forged_by(settings: Settings, mail: MailText, sender: str) -> str | None:
+    """Who a mail from a player's address of record was really sent by, when it looks forged (the
+    envelope sender, or :data:`FAILED_CHECKS`); None when it is hers, or nothing says otherwise."""
+    verdict = sender_verdict(mail.loop_headers.get("authentication-results", ()),
+                             mail.loop_headers.get("arc-authentication-results", ()),
+                             settings.trusted_authserv_id, sender)
+    if verdict == "pass":
+        return None
+    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ()))
+    if verdict == "fail":
+        return envelope or FAILED_CHECKS
+    return envelope
 
 
 def _safe(text: str) -> str:

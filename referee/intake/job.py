@@ -18,7 +18,7 @@ from ..messages import players
 from ..orders import MailText
 from ..store.mail import enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, Player, Turn
-from . import answers, limits
+from . import answers, digest, limits
 
 if TYPE_CHECKING:
     from ..render.mail import Picture
@@ -38,9 +38,18 @@ class Job:
     incoming: IncomingMail
     mail: MailText
     now: datetime
+    #: the mail is a genuine player's (her address of record, not forged): answers over the limits go to
+    #: her hour's digest (:mod:`.digest`) instead of being dropped
+    genuine: bool = False
+    #: the next answer goes to the digest (an error answer over ``error_replies_per_hour``)
+    to_digest: bool = False
+    #: an answer went to the digest (the outcome's reason says so)
+    digested: bool = False
 
     def finish(self, outcome: str, reason: str | None, *, game: Game | None = None, player: Player | None = None,
                turn: int | None = None) -> str:
+        if self.digested:
+            reason = f"{reason or outcome} (answered in the hour's digest)"
         set_outcome(self.s, self.incoming, outcome, safe(reason)[:2000] if reason else None, game=game,
                     player=player, turn_number=turn, now=self.now)
         return outcome
@@ -52,8 +61,16 @@ class Job:
              player: Player | None = None, turn: Turn | None = None, exempt: bool = False,
              pictures: Sequence[Picture] = ()) -> bool:
         """Queue an answer, within the answer limits (:mod:`.limits`; ``exempt``: an accepted or stale
-        orders answer to the player's own keyed mail; ``pictures`` go with it). Returns whether it was queued."""
-        if not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now, exempt=exempt):
+        orders answer to the player's own keyed mail; ``pictures`` go with it). Returns whether it was queued
+        (to a genuine player over the limits: in her digest)."""
+        if self.to_digest or not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now,
+                                                   exempt=exempt):
+            if self.genuine and to == self.mail.sender:
+                self.to_digest, self.digested = False, True
+                digest.add(self, to, subject, body, game=game, player=player, turn=turn)
+                log.info("answer limit: the %s answer to %s for mail %s goes in the digest", kind, to,
+                         self.incoming.id)
+                return True
             log.info("answer limit: no %s answer to %s for mail %s", kind, to, self.incoming.id)
             return False
         reply = reply_address(self.settings, game, player, turn.number if turn else None) \
@@ -75,14 +92,20 @@ class Job:
         apart). The first one held back in an hour is replaced by a notice to the sender and the GM."""
         if limits.may_answer_error(self.s, self.settings, sender, self.now, forged=forged):
             return True
+        merged = self.genuine and not forged and sender == self.mail.sender
         if limits.first_held_back(self.s, sender, self.now):
             limit = self.settings.error_replies_per_hour
-            self.send(answers.KIND_REJECTION, sender, players.subject_for(game, None, None, players.ANSWERS_PAUSED),
-                      players.answers_paused(limit, forged), exempt=True)
+            if not merged:   # the digest tells a genuine player herself
+                self.send(answers.KIND_REJECTION, sender,
+                          players.subject_for(game, None, None, players.ANSWERS_PAUSED),
+                          players.answers_paused(limit, forged), exempt=True)
             gm = (game.gm_address if game is not None else None) or self.settings.gm_address
             if gm:
                 self.send(answers.KIND_GM, gm, to_gm.answers_paused_subject(safe(sender)[:200]),
                           to_gm.answers_paused(safe(sender)[:200], limit, players.paused_what(forged)), exempt=True)
+        if merged:
+            self.to_digest = True   # written all the same, and merged into the hour's digest
+            return True
         return False
 
     def held_back(self, reason: str, sender: str, *, game: Game | None = None, player: Player | None = None,

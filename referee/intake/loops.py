@@ -7,7 +7,8 @@ headers robots should set, would have those orders taken and answered again, for
 - **Our own Message-ID.** A mail that carries the Message-ID of a mail the referee sent is that mail
   come back, and is ignored (as is one with our ``X-Loop``, by :func:`referee.orders.loop_reason`).
 - **The answer marker.** Every answer starts with a marker line (:func:`marker_line`) naming the
-  answer. When that line comes back unquoted, only the text above it is read: a mail that is our
+  answer, then its own first words ("Orders accepted for ...", which count as a marker too).
+  When that line comes back unquoted, only the text above it is read: a mail that is our
   answer and nothing else is ignored, a reply written above a pasted answer still counts.
 - **Orders taken once.** Orders that change nothing on file for the robot, arriving within
   :data:`REPEAT_WINDOW` of the last ones taken for it, which they repeat, are not taken or
@@ -23,6 +24,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ..orders.reply_model import ANSWER_START
 from ..store.models import IncomingMail, IntakeMark, OutgoingMail
 from . import limits
 
@@ -37,8 +39,10 @@ def marker_line(message_id: str) -> str:
 
 
 def before_marker(body: str) -> str | None:
-    """The text above an answer marker that came back unquoted; None when there is no such marker."""
-    m = _MARKER.search(body)
+    """The text above an answer marker that came back unquoted (or, the marker cut off, above the first
+    line of an answer of ours: "Orders accepted for ...", see :data:`referee.orders.reply_model.ANSWER_START`);
+    None when there is no such line."""
+    m = _MARKER.search(body) or ANSWER_START.search(body)
     return None if m is None else body[: m.start()]
 
 

@@ -55,7 +55,7 @@ from sqlalchemy.orm import Session
 from ..config import Settings
 from ..mailparse.unreadable import why_unreadable
 from ..messages import gm as to_gm
-from ..orders import MailText, extract, loop_reason, read_mail, read_orders
+from ..orders import MailText, extract, loop_reason, read_mail
 from ..orders.extract import Extracted, find_gm_begin
 from ..store.db import Store
 from ..store.mail import claim_incoming, set_outcome
@@ -67,7 +67,7 @@ from .bounces import handle_bounce
 from .faults import fault_point
 from .job import Job, safe
 from .replying import unidentified
-from .routing import gm_addresses, identify, is_referee, known, quoted_form
+from .routing import gm_addresses, identify, is_referee, known, quoted_form, replied_to
 from .strangers import stranger
 from .taking import player_mail
 
@@ -203,23 +203,23 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
     if loops.our_own(s, mail.message_id):
         return job.ignore("a mail of the referee came back (its own Message-ID)"), None
     if mail.body and (above := loops.before_marker(mail.body)) is not None:   # an answer of ours came back
-        _, said = read_orders(above)
-        if not (said.program_given or said.commands or not said.standing.is_empty()):
+        if not any(line.strip() for _, line in extract(above).lines):
             return job.ignore("an answer of the referee came back (its marker line), with nothing of the "
                               "sender's own above it"), None
-        mail.body = above
+        mail.body = above   # a reply written above our answer pasted back (Outlook): read, and answered
     if mail.body and find_gm_begin(mail.body) is not None:
         return _gm(job, sender, gm_handler, store)
-    found = extract(mail.body) if mail.body else Extracted()
+    replied = replied_to(s, mail)
+    found = extract(mail.body, replied=replied) if mail.body else Extracted()
     who = identify(s, settings, mail, found.header, sender)
-    quoted = quoted_form(s, settings, mail, found, sender)
+    quoted = quoted_form(s, settings, mail, found, sender, replied)
     if quoted is not None:
         found, who = quoted
     if who.player is None:
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
         return unidentified(job, sender, who), None
-    return player_mail(job, sender, who, found.header, quoted_form=found.from_quote), None
+    return player_mail(job, sender, who, found.header, quoted_form=found.from_quote, replied=replied), None
 
 
 def _gm(job: Job, sender: str, handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:

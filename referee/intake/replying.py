@@ -76,9 +76,10 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     left = time_left(turn, game, job.now)
     # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
     notes = found.notes + mail.notes if from_record else []
-    if result.ok and not has_orders and not limits.has_room(job.s, job.settings, sender if from_record
-                                                            else player.email, sender, job.now):
-        # a HELP or STATUS over the limit: not even written
+    to = sender if from_record else player.email
+    if result.ok and not has_orders and not job.genuine and not limits.has_room(job.s, job.settings, to, sender,
+                                                                                job.now):
+        # a HELP or STATUS over the limit, not from the player's own address: not even written
         return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
                           player=player, turn=number)
     pictures: list[Picture] = []
@@ -120,6 +121,21 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     deliver(job, kind, sender, from_record, player, game, turn, words.subject_for(game, player, turn, subject),
             body, "accepted", exempt=has_orders and from_record, pictures=pictures)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
+
+
+def repeated(job: Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn,
+             robots: list[Robot], ctx: OrderContext, result: OrderResult) -> str:
+    """Orders that repeat the last ones taken and change nothing: a short answer saying so (no echo again),
+    with the answers to the mail's requests (HELP, STATUS, PREVIEW, HINT)."""
+    vocabulary = replies.vocabulary_of(job.mail.body)
+    pictures: list[Picture] = []
+    commands = command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
+    head = words.already_on_file(player.robot, game.code, turn.number, time_left(turn, game, job.now))
+    deliver(job, answers.KIND_ECHO, sender, from_record, player, game, turn,
+            words.subject_for(game, player, turn, words.ALREADY_ON_FILE), words.joined(head, *commands),
+            "accepted", pictures=pictures)
+    return job.finish("accepted", f"the same orders as on file for {player.robot}: nothing changed, answered so",
+                      game=game, player=player, turn=turn.number)
 
 
 def deliver(job: Job, kind: str, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,

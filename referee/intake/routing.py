@@ -20,6 +20,8 @@ from ..keys import same_key
 from ..mailparse.senders import sender_address
 from ..orders import MailText, extract, read_orders
 from ..orders.extract import BlockHeader, Extracted
+from ..orders.mailtext import read_mail
+from ..orders.reply_model import Replied
 from ..store.errors import NotFound
 from ..store.models import Game, Player
 from . import answers, lookups
@@ -108,10 +110,27 @@ def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader
     return Who(problem="you have no robot in a running game")
 
 
+def _thread_ids(mail: MailText) -> list[str]:
+    """The Message-IDs a mail replies to, nearest first (In-Reply-To, then References from the last)."""
+    return [i for i in ([mail.in_reply_to] if mail.in_reply_to else []) + list(reversed(mail.references))
+            if i and len(i) <= 998 and i == safe(i)][:20]
+
+
+def replied_to(s: Session, mail: MailText) -> Replied | None:
+    """The referee's mail to a player that ``mail`` answers (its kind and text, for the reply model), or None."""
+    ids = _thread_ids(mail)
+    if not ids:
+        return None
+    rows = lookups.sent_to_players(s, ids)
+    row = next((rows[i] for i in ids if i in rows), None)
+    if row is None:
+        return None
+    return Replied.of_kind(row.kind, read_mail(row.raw).body)
+
+
 def _thread(s: Session, mail: MailText) -> Who | None:
     """The player and turn of the turn mail or answer this mail replies to."""
-    ids = [i for i in ([mail.in_reply_to] if mail.in_reply_to else []) + list(reversed(mail.references))
-           if i and len(i) <= 998 and i == safe(i)][:20]
+    ids = _thread_ids(mail)
     if not ids:
         return None
     rows = lookups.sent_to_players(s, ids)
@@ -132,7 +151,7 @@ def _thread(s: Session, mail: MailText) -> Who | None:
 
 
 def quoted_form(s: Session, settings: Settings, mail: MailText, found: Extracted,
-                sender: str) -> tuple[Extracted, Who] | None:
+                sender: str, replied: Replied | None = None) -> tuple[Extracted, Who] | None:
     """The order form the player filled in within the quoted turn mail (extract's rule 6), with whose it
     is, when the mail has no orders of its own and came to the player's reply address or the quoted
     BEGIN line carries the player's key; else None (the quote is not read)."""
@@ -141,7 +160,7 @@ def quoted_form(s: Session, settings: Settings, mail: MailText, found: Extracted
     _, own = read_orders("\n".join(line for _, line in found.lines))
     if own.program_given or not own.standing.is_empty():
         return None
-    form = extract(mail.body, quoted_form=True)
+    form = extract(mail.body, quoted_form=True, replied=replied)
     if not form.from_quote or form.header is None:
         return None
     who = identify(s, settings, mail, form.header, sender)

@@ -10,10 +10,11 @@ from ..keys import same_key
 from ..messages import players as words
 from ..orders import OrderContext, OrderError, OrderResult, read_orders, render_echo
 from ..orders.extract import BlockHeader, Extracted
+from ..orders.reply_model import Replied
 from ..orders.rules import OrderRuleError, filing
 from ..store.errors import ProgramError, StoreError
 from ..store.models import Game, Player, Turn
-from . import forgery, limits, loops, replying
+from . import forgery, loops, replying
 from .job import Job
 from .on_file import context, filed_state, on_file, options_on_file
 from .routing import Who, known
@@ -23,7 +24,8 @@ class _Repeat(Exception):
     """Orders that repeat the last ones taken (see :mod:`.loops`)."""
 
 
-def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, quoted_form: bool = False) -> str:
+def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, quoted_form: bool = False,
+                replied: Replied | None = None) -> str:
     """A mail about a known player's robot: check who may send, take its orders, answer it."""
     s, mail = job.s, job.mail
     player, game = who.player, who.game
@@ -34,7 +36,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
     has_key = key_ok or (who.token and key_given is None)
     if key_given is not None and not key_ok:
         forgery.wrong_key(job, sender, player, game)
-    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ())) if from_record else None
+    envelope = forgery.forged_by(job.settings, mail, sender) if from_record else None
     if envelope is not None and not has_key:
         return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:
@@ -42,6 +44,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
             return job.ignore(f"from {sender}, not the address of {player.robot} in {game.code}, without its key")
         return replying.not_yours(job, sender, player, game)
 
+    job.genuine = from_record and envelope is None
     turn = open_turn(s, game)
     robots = robots_of(turn) if turn is not None else []
     robot = next((r for r in robots if r.name == player.robot), None)
@@ -49,7 +52,8 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
     if mail.rejected:
         return replying.unreadable(job, sender, player, game, turn)
     found, result = read_orders(mail.body, ctx, game=game.code, robot=player.robot,
-                                turn=turn.number if turn else None, key=player.secret, quoted_form=quoted_form)
+                                turn=turn.number if turn else None, key=player.secret, quoted_form=quoted_form,
+                                replied=replied)
     has_orders = result.program_given or not result.standing.is_empty() or bool(result.option_orders)
     problems: list[OrderError] = []
     if has_orders:
@@ -70,9 +74,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, *, 
                     raise _Repeat   # the same orders again, changing nothing: rolled back
             loops.remember(s, player.id, after, job.now, job.incoming)
         except _Repeat:
-            return job.finish("ignored", f"the same orders as the last ones taken for {player.robot} (within "
-                              f"{loops.REPEAT_WINDOW.seconds // 60} minutes): taken and answered once",
-                              game=game, player=player, turn=turn.number)
+            return replying.repeated(job, sender, from_record, player, game, turn, robots, ctx, result)
         except ProgramError as exc:
             result.errors = [OrderError(None, "", p) for p in exc.problems]
             result.registers = None

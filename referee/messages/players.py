@@ -193,3 +193,39 @@ def _where(robot: Robot | None) -> str:
     if robot.pos is None:
         return "out of the game" if robot.out_of_game else "destroyed, waiting to re-enter"
     return f"on {square_name(robot.pos)} facing {facing_name(robot.facing)}" + (" (virtual)" if robot.virtual else "")
+
+
+# -- issue 30: one answer to every mail -------------------------------------------------------------------
+ALREADY_ON_FILE = "already on file"
+
+
+def already_on_file(robot: str, game: str, turn: int, time_left: str | None) -> str:
+    """The short answer to orders sent again that change nothing on file."""
+    lines = [f"Your orders for {robot} (game {game}, turn {turn}) are already on file: nothing changed.",
+             "Your earlier answer shows them; send new orders to change them."]
+    if time_left:
+        lines += ["", f"Time left: {time_left}."]
+    return "\n".join(lines) + "\n"
+
+
+DIGEST = "answers of the last hour"
+
+
+def digest_head(per_hour: int) -> str:
+    """The start of the hour's digest: why the answers come together."""
+    return (f"You wrote more mails this hour than the referee answers one by one ({per_hour} an hour).\n"
+            "Every one of them is answered here, in the order they came.\n")
+
+
+DIGEST_SECTION_START = "\n=== "
+
+
+def digest_section(subject: str, body: str, their_subject: str) -> str:
+    """One answer in the digest, headed by what it answers."""
+    return f"{DIGEST_SECTION_START}{subject} (your mail \"{their_subject[:80]}\") ===\n\n{body.rstrip()}\n"
+
+
+def digest_more(count: int) -> str:
+    """The digest's last line once it is full: how many more mails came (follows "(and ")."""
+    return (f"{count} more of your mails this hour, not written out here: write STATUS or CARDS to see\n"
+            "where your robot stands, or send your orders again.)")

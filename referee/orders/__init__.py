@@ -33,13 +33,15 @@ from .replies import (
     render_unreadable,
     vocabulary_of,
 )
+from .reply_model import Replied
 
 NOTHING_FOUND = "I found no orders in this mail"
 
 
 def read_orders(text: str, context: OrderContext | None = None, *, game: str | None = None,
                 robot: str | None = None, turn: int | None = None, key: str | None = None,
-                require_key: bool = False, quoted_form: bool = False) -> tuple[Extracted, OrderResult]:
+                require_key: bool = False, quoted_form: bool = False,
+                replied: Replied | None = None) -> tuple[Extracted, OrderResult]:
     """Find the orders in a mail body and read them. Never raises.
 
     When the orders come in a BEGIN block, its line is checked against ``game``, ``robot``, ``turn``
@@ -47,7 +49,12 @@ def read_orders(text: str, context: OrderContext | None = None, *, game: str | N
     in ``result.errors``; a mail with nothing to read at all gets the error ``NOTHING_FOUND``
     (``found.quoted_block`` then tells whether it only quoted a block, for the reply's hint).
     """
-    found = extract(text, quoted_form=quoted_form)
+    found = extract(text, quoted_form=quoted_form, replied=replied)
+    if found.from_quote:   # the new text always wins: with orders of its own, no quoted form is read
+        own = extract(text, replied=replied)
+        said = parse_orders(own.lines, context, strict=own.in_block)
+        if said.program_given or not said.standing.is_empty() or said.option_orders:
+            found = own
     result = parse_orders(found.lines, context, strict=found.in_block)
     if found.outside:
         stray = parse_orders(found.outside, context)

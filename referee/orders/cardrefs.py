@@ -23,6 +23,11 @@ class Ref:
     card: Card | None = None         # exact or by priority
     position: int | None = None      # 1-based hand position
     ctype: CardType | None = None    # type alone
+    #: the type was written out in words ("Turn right", "Reverse", "Forward 3"): it must name exactly one
+    #: card of the hand, or the player is asked which
+    loose: bool = False
+    #: "locked" in a list: the locked register's own card
+    locked: bool = False
 
 
 _NUMBER = re.compile(r"#?(\d{1,6})")
@@ -37,6 +42,35 @@ def type_of(word: str) -> CardType | None:
         return card_type(word)
     except CardError:
         return None
+
+
+#: card types as players write them out, one word (read against the hand: see ``Ref.loose``)
+_WORDS = {"REVERSE": "RVS1", "BACKWARD": "RVS1", "BACKWARDS": "RVS1", "REV": "RVS1", "RVS": "RVS1",
+          "R": "RT90", "L": "LF90", "U": "UTRN", "RIGHT90": "RT90", "LEFT90": "LF90", "RT": "RT90", "LF": "LF90",
+          "RIGHTTURN": "RT90", "LEFTTURN": "LF90", "TURNRIGHT": "RT90", "TURNLEFT": "LF90", "UTRN": "UTRN"}
+#: ... and two words
+_PAIRS = {("TURN", "RIGHT"): "RT90", ("ROTATE", "RIGHT"): "RT90", ("RIGHT", "TURN"): "RT90",
+          ("TURN", "LEFT"): "LF90", ("ROTATE", "LEFT"): "LF90", ("LEFT", "TURN"): "LF90",
+          ("TURN", "AROUND"): "UTRN"}
+_FORWARD = re.compile(r"^(?:FORWARD|FWD|MOVE|M)-?([123])$")
+_FORWARD_WORD = {"FORWARD", "FWD", "MOVE", "M"}
+
+
+def written_type(tokens: list[str], i: int) -> tuple[CardType, int] | None:
+    """A card type written out in words at ``tokens[i]`` ("Forward 3", "Turn right", "M3", "Reverse",
+    "R" before a priority): the type and how many tokens it takes; None when there is none."""
+    tok = tokens[i]
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+    if (tok, nxt) in _PAIRS:
+        return card_type(_PAIRS[tok, nxt]), 2
+    if tok in _FORWARD_WORD and nxt in ("1", "2", "3"):
+        return card_type(f"FWD{nxt}"), 2
+    m = _FORWARD.match(tok)
+    if m:
+        return card_type(f"FWD{m.group(1)}"), 1
+    if tok in _WORDS:
+        return card_type(_WORDS[tok]), 1
+    return None
 
 
 def _exact(ctype: CardType, priority: int, line: int, text: str) -> Ref:
@@ -80,8 +114,20 @@ def _scan_chunk(text: str, line: int) -> list[Ref]:
                 refs.append(Ref(line, tok, position=value))
             i += 1
             continue
+        if tok in ("LOCKED", "FUSED"):
+            if not refs or refs[-1].locked:   # "locked" standing for a card; after a card it only marks it
+                refs.append(Ref(line, tok, locked=True))
+            i += 1
+            continue
         ctype = None
-        if i + 1 < len(tokens):
+        loose = False
+        two = type_of(f"{tok} {tokens[i + 1]}") if i + 1 < len(tokens) else None   # U TURN, MOVE 2
+        if two is None and type_of(tok) is None and (written := written_type(tokens, i)) is not None:
+            ctype, taken = written
+            word = " ".join(tokens[i:i + taken])
+            i += taken
+            loose = True
+        if ctype is None and i + 1 < len(tokens):
             ctype = type_of(f"{tok} {tokens[i + 1]}")
             if ctype is not None:
                 word = f"{tok} {tokens[i + 1]}"
@@ -92,6 +138,8 @@ def _scan_chunk(text: str, line: int) -> list[Ref]:
             i += 1
         if ctype is None:
             for cut in range(1, len(tok)):
+                if tok[:cut] in ("RIGHT", "LEFT") and tok[cut:] == "90":
+                    continue   # RIGHT90 is the type, not Right with priority 90
                 glued_type = type_of(tok[:cut])
                 tail = _GLUED_TAIL.fullmatch(tok[cut:])
                 if glued_type is not None and tail:
@@ -101,13 +149,16 @@ def _scan_chunk(text: str, line: int) -> list[Ref]:
                 raise Bad(f"{short(tok, 30)!r} is not a card (a card is written like FWD2 670, Move-2 P670, "
                            f"a hand position like 3, or a type alone like FWD1)")
             continue
+        if ctype.code in ("LF90", "RT90") and tokens[i:i + 1] == ["90"] and i + 1 < len(tokens) \
+                and (_NUMBER.fullmatch(tokens[i + 1]) or _PRIORITY.fullmatch(tokens[i + 1])):
+            i += 1   # "Right 90 80": the 90 is the turn, 80 the priority
         if i < len(tokens):
             m = _PRIORITY.fullmatch(tokens[i]) or _NUMBER.fullmatch(tokens[i])
             if m and not tokens[i].startswith("#") and (tokens[i].startswith("P") or int(m.group(1)) >= 10):
                 refs.append(_exact(ctype, int(m.group(1)), line, f"{word} {tokens[i]}"))
                 i += 1
                 continue
-        refs.append(Ref(line, word, ctype=ctype))
+        refs.append(Ref(line, word, ctype=ctype, loose=loose))
     return refs
 
 
@@ -116,7 +167,10 @@ def is_cardish(text: str) -> bool:
     words = text.upper().split()
     if len(words) > 1 and type_of(f"{words[0]} {words[1]}".strip(".:,;!?()")) is not None:
         return True   # MOVE 2, U TURN, BACK UP
-    word = re.split(r"[,;]", words[0].strip(".:,;!?()"))[0] if words else ""  # "1,2,3,4,5" starts with 1
+    firsts = [w.strip(".:,;!?()") for w in re.split(r"[\s,;()]+", text.upper()) if w.strip(".:,;!?()")][:2]
+    if firsts and written_type(firsts, 0) is not None:
+        return True   # Forward 3, Turn right, Reverse, M3, R 80
+    word = re.split(r"[,;(]", words[0].strip(".:,;!?()"))[0] if words else ""  # "1,2,3,4,5" starts with 1
     if _NUMBER.fullmatch(word) or _PRIORITY.fullmatch(word):
         return True
     if type_of(word) is not None:
@@ -132,7 +186,7 @@ def _cardlike(token: str) -> bool:
     if m:
         value = int(m.group(1))
         return 1 <= value <= 9 or value in BY_PRIORITY
-    if _PRIORITY.fullmatch(token) or type_of(token) is not None:
+    if _PRIORITY.fullmatch(token) or type_of(token) is not None or token in _WORDS or _FORWARD.match(token):
         return True
     return any(type_of(token[:k]) is not None and re.fullmatch(r"[-:/]?P?\d{1,4}", token[k:])
                for k in range(1, len(token)))
@@ -156,7 +210,9 @@ def reads_as_program(text: str) -> bool:
         return False
     cards = i = 0
     while i < len(words):
-        if i + 1 < len(words) and type_of(f"{words[i]} {words[i + 1]}") is not None:   # U TURN, MOVE 2
+        if i + 1 < len(words) and (type_of(f"{words[i]} {words[i + 1]}") is not None   # U TURN, MOVE 2
+                                   or (words[i], words[i + 1]) in _PAIRS
+                                   or (words[i] in _FORWARD_WORD and words[i + 1] in ("1", "2", "3"))):
             cards, i = cards + 2, i + 2
             continue
         cards += _cardlike(words[i])

@@ -28,11 +28,13 @@ What is read (documented for players in docs/orders.md):
    Two or more BEGIN lines are an error: the mail is ambiguous.
 5. Without a block, the remaining unquoted lines are read, less signatures (from a ``-- `` line, or
    a "Sent from my iPhone" line, to the next quote or the end).
-6. The one exception to 2 (issue 18): with ``quoted_form``, a mail without an unquoted BEGIN line whose
-   quoted text holds exactly one order form with registers filled in (the player typed into the
-   quoted turn mail, as Gmail, Thunderbird and mutt invite) has that form read. The caller asks for
-   it only when the mail came to the player's reply address or the quoted BEGIN line carries the
-   player's key; no other quoted text is ever read.
+6. The one exception to 2 (issue 18, ruled by :mod:`.reply_model` since issue 30): with ``quoted_form``,
+   a mail without an unquoted BEGIN line has the one quoted order form read that the reply model
+   allows: a turn mail's form the player changed (an echo or an answer quoted is never orders; an
+   error answer's template only when the change is proved against it as sent, ``replied``). The
+   caller asks for it only when the mail came to the player's reply address or the quoted BEGIN line
+   carries the player's key, and :func:`referee.orders.read_orders` drops it when the new text holds
+   orders of its own (the new text always wins).
 
 The shapes of attributions, pasted originals and "sent from" lines in the languages of the common
 clients are in :mod:`.reply_shapes`.
@@ -45,6 +47,7 @@ from dataclasses import dataclass, field
 
 from ..keys import same_key
 from .language import OrderError
+from .reply_model import Replied, Reply, parse_reply
 from .reply_shapes import attribution_at, header_block_at, is_original_marker, is_sent_from
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
@@ -171,70 +174,30 @@ def _attributions(cl: list[str], stop: int) -> list[tuple[int, int]]:
     return found
 
 
-_FILLED_REGISTER = re.compile(r"^[1-5A-E]\s*[:.)]\s*(?!\(?(?:locked|fused)\)?\s*$)"
-                              r"(?!\S+\s+\S+\s+\((?:locked|fused)\))\S", re.IGNORECASE)
-
-
-def _filled_quoted_block(cl: list[str], quoted: list[bool]) -> bool:
-    """Whether a quoted BEGIN ... END block has registers filled in (the player wrote the orders into the
-    quote), rather than being the turn mail's empty template quoted by the reply."""
-    inside = False
-    for line, is_quoted in zip(cl, quoted, strict=True):
-        if not is_quoted:
-            continue
-        text = _unquote(line)
-        if BEGIN_RE.match(text):
-            inside = True
-        elif inside and END_RE.match(text):
-            inside = False
-        elif inside and _FILLED_REGISTER.match(text):
-            return True
-    return False
-
-
-def _quoted_forms(cl: list[str], quoted: list[bool]) -> list[tuple[int, int | None]]:
-    """(BEGIN index, END index or None) of every quoted order form with registers filled in."""
-    forms: list[tuple[int, int | None]] = []
-    start: int | None = None
-    filled = False
-    for i, (line, is_quoted) in enumerate(zip(cl, quoted, strict=True)):
-        if not is_quoted:
-            continue
-        text = _unquote(line)
-        if BEGIN_RE.match(text):
-            start, filled = i, False
-        elif start is not None and END_RE.match(text):
-            if filled:
-                forms.append((start, i))
-            start = None
-        elif start is not None and _FILLED_REGISTER.match(text):
-            filled = True
-    if start is not None and filled:
-        forms.append((start, None))
-    return forms
-
-
-def _read_quoted_form(out: Extracted, lines: list[str], cl: list[str], quoted: list[bool]) -> bool:
-    """Rule 6: read the one filled-in quoted order form into ``out``; False when there is not exactly one."""
-    forms = _quoted_forms(cl, quoted)
-    if len(forms) != 1:
+def _read_quoted_form(out: Extracted, lines: list[str], reply: Reply) -> bool:
+    """Rule 6: read the one quoted order form the reading rules allow (:mod:`.reply_model`) into ``out``;
+    False when there is none."""
+    form = reply.form_to_read()
+    if form is None:
         return False
-    start, end = forms[0]
-    m = BEGIN_RE.match(_unquote(cl[start]))
-    assert m is not None
+    m = BEGIN_RE.match(_unquote(lines[form.begin]))
+    if m is None:
+        return False
     turn = m.group("turn")
     out.header = BlockHeader(game=m.group("game"), robot=m.group("robot"), turn=int(turn) if turn else None,
-                             key=m.group("key"), line=start + 1)
-    stop = end if end is not None else len(lines)
-    out.lines = [(k + 1, _unquote(lines[k])) for k in range(start + 1, stop) if quoted[k]]
+                             key=m.group("key"), line=form.begin + 1)
+    stop = form.end if form.end is not None else len(lines)
+    out.lines = [(k + 1, _unquote(lines[k])) for k in range(form.begin + 1, stop)
+                 if reply.origin_of(k) == form.origin and _unquote(lines[k])]
     out.from_quote = True
     out.notes.append("read the order form you filled in within the quoted turn mail")
     return True
 
 
-def extract(text: str, *, quoted_form: bool = False) -> Extracted:
+def extract(text: str, *, quoted_form: bool = False, replied: Replied | None = None) -> Extracted:
     """The lines of ``text`` that hold the player's orders (see the module docstring). Never raises.
-    ``quoted_form``: rule 6 applies (the caller has checked the reply address or the key)."""
+    ``quoted_form``: rule 6 applies (the caller has checked the reply address or the key); ``replied``:
+    the referee's mail this one answers, when the caller knows it (see :mod:`.reply_model`)."""
     out = Extracted()
     try:
         lines = body_lines(text)
@@ -253,7 +216,8 @@ def extract(text: str, *, quoted_form: bool = False) -> Extracted:
             stop = min(stop, last + 1)
     readable = [i for i in range(stop) if not skip[i] and not quoted[i]]
     begins = [i for i in readable if BEGIN_RE.match(cl[i])]
-    out.quoted_block = _filled_quoted_block(cl, quoted)
+    reply = parse_reply(lines, replied)
+    out.quoted_block = reply.filled_form_quoted
 
     if len(begins) > 1:
         where = ", ".join(str(i + 1) for i in begins[:5]) + (", ..." if len(begins) > 5 else "")
@@ -261,7 +225,7 @@ def extract(text: str, *, quoted_form: bool = False) -> Extracted:
                                      f"this mail has {len(begins)} BEGIN lines (lines {where}); "
                                      "send one BEGIN ... END block per mail"))
         return out
-    if not begins and quoted_form and out.quoted_block and _read_quoted_form(out, lines, cl, quoted):
+    if not begins and quoted_form and out.quoted_block and _read_quoted_form(out, lines, reply):
         return out
     if begins:
         start = begins[0]

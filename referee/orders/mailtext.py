@@ -41,7 +41,8 @@ _MAX_PARTS = 100
 _MAX_BOUNDARIES = 1_000
 #: headers kept for loop protection (lower case)
 LOOP_HEADERS = ("auto-submitted", "precedence", "list-id", "x-loop", "return-path", "x-autoreply",
-                "x-autorespond", "content-type", GAME_HEADER.lower())
+                "x-autorespond", "content-type", GAME_HEADER.lower(), "authentication-results",
+                "arc-authentication-results")
 _DAEMONS = {"mailer-daemon", "mailer_daemon", "maildaemon", "postmaster"}
 #: charsets that are codecs in Python but no way to write mail text
 _NOT_MAIL_CHARSETS = {"unicode_escape", "raw_unicode_escape", "punycode", "idna", "undefined"}
@@ -359,6 +360,9 @@ def _plain(text: str, flowed: bool, delsp: bool) -> str:
     return _unflow(text, delsp) if flowed else text
 
 
+_FORM_LABEL = re.compile(r"^\s*[1-5A-E]\s*[:.)]\s*$", re.IGNORECASE)
+
+
 def _unflow(text: str, delsp: bool) -> str:
     """Join the soft line breaks of format=flowed text (RFC 3676)."""
     out: list[str] = []
@@ -374,7 +378,9 @@ def _unflow(text: str, delsp: bool) -> str:
         content = line[d:]
         if content.startswith(" "):
             content = content[1:]
-        soft = content.endswith(" ") and content != "-- "
+        # an order form's empty register line ("1: ", as forms were written before issue 30) is a line of
+        # its own, not a flowed paragraph: joined, the quoted empty form would read as a filled one
+        soft = content.endswith(" ") and content != "-- " and not _FORM_LABEL.match(content)
         if soft and delsp:
             content = content[:-1]
         if buf is not None and d == depth:

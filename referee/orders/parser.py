@@ -34,6 +34,9 @@ _BARE_LABEL = re.compile(r"^([1-5A-E])\s+(.+)$")
 _NEXT_LABEL = re.compile(r"(?<!REGISTER)(?<!REG)(?<!PHASE)(?:\s*[,;]\s*|\s+)"
                          r"(?=(?:(?:REGISTER|REG|PHASE)\s*)?[1-5A-E]\s*[:.)=]\s)")
 _PREFIX = re.compile(r"^(?:MY\s+)?(?:PROGRAM|ORDERS?|CARDS|REGISTERS)\s*[:=-]\s*(\S.*)$")
+#: "#1 FWD3 800 #2 RT90 80": registers numbered with "#"
+_HASH_LABEL = re.compile(r"^#[1-5]\s+\S")
+_HASH_LABELS = re.compile(r"(?:^|\s+)#([1-5])\s+")
 LOCK_MARK = re.compile(r"\s*\(?\b(?:LOCKED|FUSED)\b\)?\s*$")
 
 _OPTION_PROBLEM = re.compile(r"^the (Flywheel|Conditional Program|Dual Processor in register (\d))")
@@ -115,6 +118,8 @@ class Parser:
         m = _PREFIX.match(text)
         if m:
             text = m.group(1)
+        if _HASH_LABEL.match(text) and (len(_HASH_LABELS.findall(text)) > 1 or "," not in text):
+            text = _HASH_LABELS.sub(lambda m: f"{', ' if m.start() else ''}{m.group(1)}: ", text).strip()
         if _LABEL.match(text) or _KEYWORD_LABEL.match(text):
             # "1: FWD2 670, 2: FWD1 500": several numbered registers on one line
             for part in _NEXT_LABEL.split(text):
@@ -363,6 +368,10 @@ class Parser:
             res.draft[reg] = card
 
         for reg, ref in sorted(slots.items()):
+            if ref.locked:
+                if reg not in ctx.locked:
+                    self.error(ref.line, raw_of(ref), f"register {reg} is not locked: write the card for it")
+                continue
             if ref.card is not None:
                 place(reg, ref, ref.card)
             elif ref.position is not None:
@@ -379,7 +388,13 @@ class Parser:
                     self.error(ref.line, raw_of(ref), f"register {reg} is locked with {ctx.locked[reg]}; "
                                                       "a locked register cannot be changed")
                 continue
-            card = next((c for c in hand if c.type is ref.ctype and c not in used), None)
+            free_of_type = [c for c in hand if c.type is ref.ctype and c not in used]
+            if ref.loose and len(free_of_type) > 1:
+                cards = " or ".join(str(c) for c in free_of_type)
+                self.error(ref.line, raw_of(ref), f"{ref.text.title()!r} for register {reg} could be {cards}: "
+                                                  f"write the one you mean, e.g. {free_of_type[0]}")
+                continue
+            card = free_of_type[0] if free_of_type else None
             if card is None:
                 taken = [f"{c} is in register {used[c][0]}" for c in hand if c.type is ref.ctype and c in used]
                 self.error(ref.line, raw_of(ref), f"no {ref.ctype.code} card is left for register {reg} "

@@ -21,6 +21,7 @@ from .options import fire_on_form as option_fire_on_form
 from .options import form_lines as option_form_lines
 from .options import order_lines as option_order_lines
 from .options import weapons_held as option_weapons
+from .reply_model import ECHO_MARK, TEMPLATE_MARK
 
 REPORT, POSTAL = "report", "postal"
 _POSTAL_WORDS = re.compile(r"\b(?:MOVE[\s-]?[123]|BACK|LEFT|RIGHT|U[\s-]?TURN)\b|\bP\d{2,3}\b", re.IGNORECASE)
@@ -52,7 +53,7 @@ def hand_lines(hand: Sequence[Card], vocabulary: str = REPORT, *, prefix: str = 
 
 def _register_line(reg: int, card: Card | None, locked: bool, vocabulary: str) -> str:
     if card is None:
-        return f"{reg}: "
+        return f"{reg}:"   # no trailing space: a format=flowed reply would join the empty lines (RFC 3676)
     return f"{reg}: {card_text(card, vocabulary)}" + (" (locked)" if locked else "")
 
 
@@ -89,9 +90,10 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
                   registers: Mapping[int, Card | None], locked: Mapping[int, Card] | None = None,
                   standing: StandingOrders | None = None, hand: Sequence[Card] = (), options: Sequence[str] = (),
                   vocabulary: str = REPORT, show_hand: bool = True,
-                  turn_options: Mapping[str, Any] | None = None) -> list[str]:
+                  turn_options: Mapping[str, Any] | None = None, mark: str | None = None) -> list[str]:
     """A BEGIN ... END block: registers 1-5 (empty ones left blank to fill in), then standing orders,
-    then the option orders on file for this turn (``turn_options``)."""
+    then the option orders on file for this turn (``turn_options``). ``mark``: a comment line before
+    END that tells a quote of this block for what it is (:mod:`.reply_model`)."""
     locked = locked or {}
     lines = [begin_line(game, robot, turn, key)]
     if show_hand:
@@ -101,6 +103,8 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
         lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
     lines.extend(option_order_lines(turn_options or {}))
+    if mark:
+        lines.append(mark)
     lines.append("END")
     return lines
 
@@ -172,7 +176,7 @@ def render_echo(*, game: str | None, robot: str | None, turn: int | None, regist
     lines.extend(_option_echo(turn_options or {}, standing))
     lines.extend(program_block(game=game, robot=robot, turn=turn, key=key, registers=regs, locked=locked,
                                standing=standing, hand=hand, options=options, vocabulary=vocabulary,
-                               show_hand=not registers, turn_options=turn_options))
+                               show_hand=not registers, turn_options=turn_options, mark=ECHO_MARK))
     lines += _time_lines(time_left) + _ignored_lines(ignored) + _notes(notes)
     return "\n".join(lines) + "\n"
 
@@ -214,7 +218,7 @@ def render_rejection(errors: Sequence[OrderError], *, game: str | None, robot: s
               "and END lines, and send it back (lines starting with # are comments):", ""]
     lines.extend(program_block(game=game, robot=robot, turn=turn, key=key, registers=dict(draft or {}),
                                locked=ctx.locked, standing=standing, hand=ctx.hand, options=ctx.options,
-                               vocabulary=vocabulary))
+                               vocabulary=vocabulary, mark=TEMPLATE_MARK))
     lines += _time_lines(time_left) + _notes(notes)
     lines += ["", "Write HELP for a guide to the order language."]
     return "\n".join(lines) + "\n"

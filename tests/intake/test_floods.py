@@ -1,7 +1,8 @@
 """Floods of mail never turn the referee into a mail cannon: 1,000 mails of each shape below, and the
 answers counted. Every kind of answer is limited per address (read as the standard reads it: no display
 name, quotes or +tag escape it) and per sender; forgeries in a player's name are counted apart from her
-own mistakes; a player's accepted orders are always answered."""
+own mistakes; a player's accepted orders are always answered, and her own mails over the limits are
+answered together in one digest an hour (issue 30)."""
 
 from __future__ import annotations
 
@@ -44,7 +45,9 @@ SHAPES = {
 def test_a_flood_from_one_mailbox_gets_at_most_the_hourly_answers(store, quiet, shape):  # noqa: F811
     new_game(store)
     flood(store, quiet, SHAPES[shape])
-    assert 1 <= answers_to(store, ALICE) <= quiet.answers_per_hour
+    assert 1 <= answers_to(store, ALICE) <= quiet.answers_per_hour + 1   # + her hour's digest
+    digests = [m for m in outbox(store) if m.kind == "digest"]
+    assert len(digests) <= 1
 
 
 def test_a_flood_of_forgeries_in_her_name_gets_a_few_short_notices(store, quiet):  # noqa: F811
@@ -90,11 +93,14 @@ def test_her_own_mistakes_are_answered_even_after_forgeries_and_she_hears_when_a
     assert sum("A mail in your name from x@attacker.example" in t for t in texts) == 3
     assert sum("could not be used" in t for t in texts) == 2
     assert "Orders accepted" in texts[-1]
-    # more mistakes: five are answered, then one notice, then silence, and the GM is told once
-    deliver(store, quiet, *[mail(ALICE, f"oops {i}\n") for i in range(6)], now=now + timedelta(minutes=2))
-    texts = [text_of(m.raw) for m in outbox(store) if ALICE in m.recipients]
-    assert sum("could not be used" in t for t in texts) == quiet.error_replies_per_hour
-    assert sum("Further ones this hour are not answered" in t for t in texts) == 1
+    # more mistakes: five are answered, the sixth and seventh in one digest an hour later; the GM is told once
+    deliver(store, quiet, *[mail(ALICE, f"oops {i}\n") for i in range(7)], now=now + timedelta(minutes=2))
+    mails = [m for m in outbox(store) if ALICE in m.recipients]
+    assert sum(m.kind == "rejection" and "could not be used" in text_of(m.raw) for m in mails) \
+        == quiet.error_replies_per_hour
+    (digest,) = [m for m in mails if m.kind == "digest"]
+    assert "line 1: oops 5" in text_of(digest.raw) and "line 1: oops 6" in text_of(digest.raw)
+    assert digest.next_attempt_at.replace(tzinfo=None) >= (now + timedelta(minutes=61)).replace(tzinfo=None)
     assert answers_to(store, GM) == 1
 
 

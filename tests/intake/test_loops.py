@@ -40,10 +40,10 @@ def test_twenty_rounds_of_an_answer_pasted_back_end_with_one_answer(store, quiet
     assert all("answer of the referee came back" in r.reason for r in rows[1:])
 
 
-def test_without_its_marker_the_pasted_answer_is_a_repeat_taken_once(store, quiet):  # noqa: F811
+def test_without_its_marker_the_pasted_answer_is_known_by_its_first_line(store, quiet):  # noqa: F811
     run_loop(store, quiet, 20, keep_marker=False)
     assert len(outbox(store)) == 1
-    assert all("taken and answered once" in r.reason for r in incoming(store)[1:])
+    assert all("answer of the referee came back" in r.reason for r in incoming(store)[1:])
 
 
 def test_a_reply_written_above_a_pasted_answer_is_read(store, quiet):  # noqa: F811

@@ -79,13 +79,13 @@ def test_a_rejection_lists_each_error_with_its_line_then_a_template():
     block = lines[lines.index("BEGIN RR-7 Twonky turn 4 key 8f3k2q"):lines.index("END") + 1]
     # what was understood is filled in; the registers in error are left blank to fill
     assert [x for x in block if x[:2] in ("1:", "2:", "3:", "4:", "5:")] == \
-        ["1: FWD2 670", "2: ", "3: LF90 90", "4: ", "5: UTRN 10"]
+        ["1: FWD2 670", "2:", "3: LF90 90", "4:", "5: UTRN 10"]  # no trailing spaces (RFC 3676)
 
 
 def test_the_template_once_filled_in_is_accepted():
     _, result = read_orders("1: FWD2 670\n2: FWD2 999\n3: 3", OrderContext(hand=HAND))
     text = render_rejection(result.errors, **GAME, context=FULL, draft=result.draft)
-    filled = text.replace("\n2: \n", "\n2: FWD1 500\n").replace("\n4: \n", "\n4: 4\n").replace("\n5: \n", "\n5: 5\n")
+    filled = text.replace("\n2:\n", "\n2: FWD1 500\n").replace("\n4:\n", "\n4: 4\n").replace("\n5:\n", "\n5: 5\n")
     _, again = read_orders(filled, FULL, **GAME)
     assert again.ok, again.errors
     assert again.program == program("FWD2 670", "FWD1 500", "LF90 90", "RT90 80", "UTRN 10")

@@ -94,7 +94,7 @@ def test_a_players_mail_carries_their_next_hand_and_a_template_that_reads_back_a
         free = [r for r in range(1, 6) if r not in locked.get(robot, {})]
         reply = block
         for n, reg in enumerate(free, start=1):
-            reply = reply.replace(f"\n{reg}: \n", f"\n{reg}: {n}\n")
+            reply = reply.replace(f"\n{reg}:\n", f"\n{reg}: {n}\n")
         _, result = read_orders(reply, OrderContext(hand=hand, locked=locked.get(robot, {})), game=code,
                                 robot=robot, turn=2, key=me.secret, require_key=True)
         assert not result.errors, result.errors

@@ -16,7 +16,15 @@ _NO_POWER = re.compile(r"^(?:NO|DON'?T|DO\s+NOT|CANCEL(?:\s+THE)?)\s+(?:REBOOT|P
                        r"(?:\s+(?:FOR\s+)?(?:THE\s+)?NEXT\s+TURN)?$")
 
 
+_ANSWERED = re.compile(r"^(?:REBOOT|POWER[\s-]*DOWN)\s*[:=?-]?\s*"
+                       r"(?P<yes>YES|Y|ON|TRUE|PLEASE)?(?P<no>NO|N|OFF|FALSE|NOPE)?\s*[.!]?$")
+
+
 def read(p: Parser, line: Line) -> bool:
+    m = _ANSWERED.match(line.text)
+    if m and (m.group("yes") or m.group("no")):   # "Reboot: yes", "Power down: no", as on a form
+        p.standing(line, "power_down", bool(m.group("yes")))
+        return True
     if _POWER.match(line.text):
         p.standing(line, "power_down", True)
         return True

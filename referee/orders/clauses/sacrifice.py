@@ -20,6 +20,9 @@ def read(p: Parser, line: Line) -> bool:
     m = _SACRIFICE.match(line.text)
     if m:
         value = 0 if m.group(1) == "NEVER" else int(m.group(1))
+        if m.group(1) != "NEVER" and value == 0:
+            raise Bad("at HP 0 your robot is destroyed, so SACRIFICE AT HP 0 would never sacrifice: write "
+                      "SACRIFICE NEVER for that, or an HP from 1 to 10")
         if not 0 <= value <= 10:
             raise Bad(f"HP {value} is out of range: write SACRIFICE AT HP 1 to 10, or SACRIFICE NEVER")
         p.standing(line, "sacrifice_at", value)
