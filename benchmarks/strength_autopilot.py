@@ -47,9 +47,11 @@ def still(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked
 
 def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
             rng: random.Random) -> list[Card | None]:
-    return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random()).program
+    return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(), near=NEAR).program
 
 
+#: ``--near``: the squares within which the ``against`` planner predicts another robot
+NEAR = 14
 PLANNERS: dict[str, Player] = {"against": against, "still": still}
 #: CPU seconds of each of the autopilot side's hands
 HAND_CPU: list[float] = []
@@ -114,7 +116,10 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=30)
     ap.add_argument("--planner", choices=sorted(PLANNERS), default="against")
     ap.add_argument("--opponents", default=",".join(OPPONENTS))
+    ap.add_argument("--near", type=int, default=NEAR, help="the against planner predicts robots this near")
     args = ap.parse_args()
+    global NEAR
+    NEAR = args.near
     autopilot = timed(PLANNERS[args.planner])
     for opponent in args.opponents.split(","):
         player = OPPONENTS[opponent]

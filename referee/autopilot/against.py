@@ -34,20 +34,20 @@ def visible_locked(robot: Robot) -> dict[int, Card]:
 def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
                      locked: Mapping[int, Card] | None = None, seed: int | str = 0, rules: Rules | None = None,
                      reentry: Mapping[str, int] | None = None, course: CourseMap | None = None,
-                     board_state: BoardState | None = None,
-                     max_steps: int = DEFAULT_MAX_STEPS) -> dict[str, list[Card | None]]:
+                     board_state: BoardState | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                     near: int = NEAR) -> dict[str, list[Card | None]]:
     """robot -> its predicted program, for the other robots near ``name``'s that owe one this turn."""
     course = course or course_map(board)
     me = next(r for r in robots if r.name == name)
     if me.pos is None:
         return {}
-    near = [r for r in robots if r.name != name and needs_program(r) and r.pos is not None
-            and abs(r.pos[0] - me.pos[0]) + abs(r.pos[1] - me.pos[1]) <= NEAR]
+    close = [r for r in robots if r.name != name and needs_program(r) and r.pos is not None
+             and abs(r.pos[0] - me.pos[0]) + abs(r.pos[1] - me.pos[1]) <= near]
     seen = {*hand, *(locked or {}).values(), *(c for r in robots for c in visible_locked(r).values())}
     unseen = [c for c in DECK if c not in seen]
     random.Random(f"predict:{seed}:{name}").shuffle(unseen)
     predicted: dict[str, list[Card | None]] = {}
-    for r in near:
+    for r in close:
         size = min(hand_size(r.damage), len(unseen))
         guess, unseen = unseen[:size], unseen[size:]
         plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
@@ -60,12 +60,14 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                         locked: Mapping[int, Card] | None = None, seed: int | str = 0,
                         rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                         reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-                        course: CourseMap | None = None, board_state: BoardState | None = None) -> Plan:
+                        course: CourseMap | None = None, board_state: BoardState | None = None,
+                        near: int = NEAR) -> Plan:
     """The best program for robot ``name`` against the others' predicted programs (same arguments as
-    :func:`~referee.autopilot.search.plan_program`; ``plan.steps`` counts the predictions' steps too)."""
+    :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
     course = course or course_map(board)
     others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
-                              reentry=reentry, course=course, board_state=board_state, max_steps=max_steps)
+                              reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
+                              near=near)
     plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                         others=others, reentry=reentry, max_steps=max_steps, course=course,
                         board_state=board_state)
