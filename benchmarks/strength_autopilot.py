@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 
 from referee.autopilot import course_map, plan_against_others, plan_program
-from referee.autopilot.against import NEAR
+from referee.autopilot.against import HEDGE, NEAR
 from referee.boards import load_board
 from referee.demo import choose_program
 from referee.engine import Board, Card, Robot, deal_turn, needs_program, resolve_turn
@@ -49,11 +49,11 @@ def still(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked
 def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
             rng: random.Random) -> list[Card | None]:
     return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(),
-                               near=SETTINGS["near"]).program
+                               near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"])).program
 
 
 #: ``--near``: the squares within which the ``against`` planner predicts another robot
-SETTINGS = {"near": NEAR}
+SETTINGS = {"near": NEAR, "hedge": HEDGE}
 PLANNERS: dict[str, Player] = {"against": against, "still": still}
 #: CPU seconds of each of the autopilot side's hands
 HAND_CPU: list[float] = []
@@ -119,8 +119,11 @@ def main() -> None:
     ap.add_argument("--planner", choices=sorted(PLANNERS), default="against")
     ap.add_argument("--opponents", default=",".join(OPPONENTS))
     ap.add_argument("--near", type=int, default=SETTINGS["near"], help="the against planner predicts robots this near")
+    ap.add_argument("--hedge", action=argparse.BooleanOptionalAction, default=HEDGE,
+                    help="the against planner keeps the program safer over both worlds")
     args = ap.parse_args()
     SETTINGS["near"] = args.near
+    SETTINGS["hedge"] = args.hedge
     autopilot = timed(PLANNERS[args.planner])
     for opponent in args.opponents.split(","):
         player = OPPONENTS[opponent]

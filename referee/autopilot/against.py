@@ -16,13 +16,29 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ..engine import DECK, Board, BoardState, Card, Robot, Rules, hand_size, locked_registers, needs_program
+from ..engine import (
+    DECK,
+    Board,
+    BoardState,
+    Card,
+    Robot,
+    Rules,
+    hand_size,
+    locked_registers,
+    needs_program,
+    resolve_turn,
+)
 from .course import CourseMap, course_map
+from .score import Score, score_robot
 from .search import DEFAULT_MAX_STEPS, Plan, plan_program
 
 #: squares (rows plus columns) within which another robot is predicted; farther ones stand still:
 #: five registers of Move 3 and express belts do not bring two robots together from farther
 NEAR = 14
+#: hedge: when the program planned against the predictions differs from the one planned with the others
+#: standing still, keep the one whose worse score over those two worlds is better (the predictions
+#: are guesses from unseen cards)
+HEDGE = True
 
 
 def visible_locked(robot: Robot) -> dict[int, Card]:
@@ -61,7 +77,7 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                         rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                         reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
                         course: CourseMap | None = None, board_state: BoardState | None = None,
-                        near: int = NEAR) -> Plan:
+                        near: int = NEAR, hedge: bool = HEDGE) -> Plan:
     """The best program for robot ``name`` against the others' predicted programs (same arguments as
     :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
     course = course or course_map(board)
@@ -71,4 +87,22 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
     plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                         others=others, reentry=reentry, max_steps=max_steps, course=course,
                         board_state=board_state)
-    return plan
+    if not hedge or not others:
+        return plan
+    still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
+                         reentry=reentry, max_steps=max_steps, course=course, board_state=board_state)
+    if still.program == plan.program:
+        return plan
+    me = next(r for r in robots if r.name == name)
+
+    def score_in(program: list[Card | None], world: Mapping[str, list[Card | None]]) -> Score:
+        held = {*hand, *(locked or {}).values(), *(c for p in world.values() for c in p if c is not None)}
+        left = list(undealt) if undealt is not None else [c for c in DECK if c not in held]
+        after = resolve_turn(board, list(robots), {**world, name: program}, rules=rules, seed=seed, undealt=left,
+                             reentry=dict(reentry or {}), board_state=board_state).robots
+        return score_robot(course, me, next(r for r in after if r.name == name))
+
+    # the worse of the two worlds (the others as predicted, the others standing still) of each program
+    worst_against = max(plan.score, score_in(plan.program, {}))
+    worst_still = max(still.score, score_in(still.program, others))
+    return still if worst_still < worst_against else plan
