@@ -121,6 +121,7 @@ def main() -> None:
     ap.add_argument("--near", type=int, default=SETTINGS["near"], help="the against planner predicts robots this near")
     ap.add_argument("--hedge", action=argparse.BooleanOptionalAction, default=HEDGE,
                     help="the against planner keeps the program safer over both worlds")
+    ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
     args = ap.parse_args()
     SETTINGS["near"] = args.near
     SETTINGS["hedge"] = args.hedge
@@ -147,6 +148,9 @@ def main() -> None:
                 wins[by_name[winner] if winner else "draw"] += 1
                 for name, kind in by_name.items():
                     flag_turns[kind].append(first_flag.get(name, args.turns))
+                if args.progress:
+                    print(f"    {course} game {game}: {by_name[winner] if winner else 'draw'} "
+                          f"(so far autopilot {wins['autopilot']}, {opponent} {wins[opponent]})", flush=True)
         took = time.perf_counter() - t0
         print(f"autopilot ({args.planner}) vs {opponent}: {games} games on {args.courses} ({took:.0f} s)")
         for side in ("autopilot", opponent):
