@@ -39,6 +39,8 @@ NEAR = 14
 #: standing still, keep the one whose worse score over those two worlds is better (the predictions
 #: are guesses from unseen cards)
 HEDGE = True
+#: register steps a prediction may spend (a guess from a guessed hand: its tail is not worth a full search)
+PREDICT_STEPS = 500
 
 
 def visible_locked(robot: Robot) -> dict[int, Card]:
@@ -67,7 +69,8 @@ def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Seq
         size = min(hand_size(r.damage), len(unseen))
         guess, unseen = unseen[:size], unseen[size:]
         plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
-                            reentry=reentry, course=course, board_state=board_state, max_steps=max_steps)
+                            reentry=reentry, course=course, board_state=board_state,
+                            max_steps=min(max_steps, PREDICT_STEPS))
         predicted[r.name] = plan.program
     return predicted
 
