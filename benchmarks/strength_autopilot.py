@@ -94,9 +94,11 @@ def play(board: Board, seats: list[tuple[str, Player]], seed: str, max_turns: in
     for turn in range(1, max_turns + 1):
         deal = deal_turn(robots, f"{seed}:{turn}")
         programs: dict[str, list[Card | None]] = {}
-        for (name, player), robot in zip(seats, robots, strict=True):
-            if needs_program(robot):
-                programs[name] = player(board, robot, robots, deal.hands[name], deal.locked.get(name, {}), rng)
+        players = dict(seats)
+        for robot in robots:  # a board may add robots (a copy machine's copy): they play no cards here
+            if robot.name in players and needs_program(robot):
+                name = robot.name
+                programs[name] = players[name](board, robot, robots, deal.hands[name], deal.locked.get(name, {}), rng)
         for r in robots:
             r.locked = dict(deal.locked.get(r.name, r.locked))
         result = resolve_turn(board, robots, programs, seed=f"{seed}:{turn}", undealt=deal.undealt)
