@@ -41,6 +41,8 @@ NEAR = 14
 HEDGE = True
 #: register steps a prediction may spend (a guess from a guessed hand: its tail is not worth a full search)
 PREDICT_STEPS = 500
+#: register steps the search against the predictions may spend beyond twice the standing-still search's
+AGAINST_EXTRA_STEPS = 200
 
 
 def visible_locked(robot: Robot) -> dict[int, Card]:
@@ -87,13 +89,17 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
     others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
                               reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
                               near=near)
-    plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
-                        others=others, reentry=reentry, max_steps=max_steps, course=course,
-                        board_state=board_state)
-    if not hedge or not others:
-        return plan
     still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                          reentry=reentry, max_steps=max_steps, course=course, board_state=board_state)
+    if not others:
+        return still
+    # with the others moving the search branches on cards: it may spend twice the standing-still search
+    budget = min(max_steps, 2 * still.steps + AGAINST_EXTRA_STEPS)
+    plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
+                        others=others, reentry=reentry, max_steps=budget, course=course,
+                        board_state=board_state)
+    if not hedge:
+        return plan
     if still.program == plan.program:
         return plan
     me = next(r for r in robots if r.name == name)
