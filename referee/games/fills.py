@@ -8,8 +8,9 @@ the robot powers down next turn.
 
 - ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
   (:mod:`referee.autopilot`) with the planner :data:`AUTOPILOT_PLANNER` (see docs/autopilot.md):
-  ``against`` predicts the other robots' programs from what a player sees (never their orders or
-  hands) and plans against them; ``still`` has every other robot standing still. The tick plans
+  ``against`` (the default, measured stronger: docs/autopilot.md) predicts the other robots'
+  programs from what a player sees (never their orders or hands) and plans against them;
+  ``still`` has every other robot standing still. The tick plans
   before it takes the game's write lock (:func:`plan_missing`); the fill re-plans only when the
   turn changed meanwhile.
 - ``autopilot_still`` / ``autopilot_against``: the autopilot with that planner (not a game's policy:
