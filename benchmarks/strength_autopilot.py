@@ -1,6 +1,7 @@
 """Autopilot strength: seeded four-robot games on shipped courses, the autopilot against other players.
 
     .venv/bin/python benchmarks/strength_autopilot.py [--courses sprint,grand-prix] [--games 4] [--turns 30]
+        [--planner against|still] [--opponents picker,random,still]
 
 Each game seats two autopilot robots and two opponents (seats alternate from game to game), all
 starting virtual on start square 1 as a new game does, and plays whole turns through the engine
@@ -8,11 +9,17 @@ starting virtual on start square 1 as a new game does, and plays whole turns thr
 
 - ``picker``: the demo's old player (:func:`referee.demo.choose_program`, the best of 40 random
   programs by straight-line distance); with fused registers or a short hand it plays at random;
-- ``random``: five cards drawn at random from the hand, as the ``random`` missing-orders policy.
+- ``random``: five cards drawn at random from the hand, as the ``random`` missing-orders policy;
+- ``still``: the standing-still planner (:func:`~referee.autopilot.plan_program`, every other robot
+  standing still in its search), the head-to-head opponent of the planner that plans against the
+  others (``--planner against``, :func:`~referee.autopilot.plan_against_others`).
+
+The autopilot side plays ``--planner`` (``against`` by default; ``still`` is the standing-still one).
 
 No player knows the turn's seed. Prints, per opponent, the win rate of each side (games without
 a winner are draws) and the median turns to the first flag (robots that never touched it count
-as ``--turns``). Not a test: a measurement, seeded and repeatable.
+as ``--turns``), and the CPU time of the autopilot side's hands (median, 95th percentile, worst).
+Not a test: a measurement, seeded and repeatable.
 """
 
 from __future__ import annotations
@@ -23,7 +30,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from referee.autopilot import course_map, plan_program
+from referee.autopilot import course_map, plan_against_others, plan_program
+from referee.autopilot.against import HEDGE, NEAR
 from referee.boards import load_board
 from referee.demo import choose_program
 from referee.engine import Board, Card, Robot, deal_turn, needs_program, resolve_turn
@@ -33,9 +41,32 @@ from referee.store.programs import random_program
 Player = Callable[[Board, Robot, list[Robot], list[Card], dict[int, Card], random.Random], list[Card | None]]
 
 
-def autopilot(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
-              rng: random.Random) -> list[Card | None]:
+def still(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+          rng: random.Random) -> list[Card | None]:
     return plan_program(board, robots, me.name, hand, locked=locked, seed=rng.random()).program
+
+
+def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+            rng: random.Random) -> list[Card | None]:
+    return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(),
+                               near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"])).program
+
+
+#: ``--near``: the squares within which the ``against`` planner predicts another robot
+SETTINGS = {"near": NEAR, "hedge": HEDGE}
+PLANNERS: dict[str, Player] = {"against": against, "still": still}
+#: CPU seconds of each of the autopilot side's hands
+HAND_CPU: list[float] = []
+
+
+def timed(player: Player) -> Player:
+    def run(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
+            rng: random.Random) -> list[Card | None]:
+        t = time.process_time()
+        program = player(board, me, robots, hand, locked, rng)
+        HAND_CPU.append(time.process_time() - t)
+        return program
+    return run
 
 
 def randomly(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
@@ -51,7 +82,7 @@ def picker(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locke
     return list(choose_program(board, me, others, hand, board.flags.get(me.flags + 1), rng))
 
 
-OPPONENTS: dict[str, Player] = {"picker": picker, "random": randomly}
+OPPONENTS: dict[str, Player] = {"picker": picker, "random": randomly, "still": still}
 
 
 def play(board: Board, seats: list[tuple[str, Player]], seed: str, max_turns: int) -> tuple[str | None, dict[str, int]]:
@@ -63,9 +94,11 @@ def play(board: Board, seats: list[tuple[str, Player]], seed: str, max_turns: in
     for turn in range(1, max_turns + 1):
         deal = deal_turn(robots, f"{seed}:{turn}")
         programs: dict[str, list[Card | None]] = {}
-        for (name, player), robot in zip(seats, robots, strict=True):
-            if needs_program(robot):
-                programs[name] = player(board, robot, robots, deal.hands[name], deal.locked.get(name, {}), rng)
+        players = dict(seats)
+        for robot in robots:  # a board may add robots (a copy machine's copy): they play no cards here
+            if robot.name in players and needs_program(robot):
+                name = robot.name
+                programs[name] = players[name](board, robot, robots, deal.hands[name], deal.locked.get(name, {}), rng)
         for r in robots:
             r.locked = dict(deal.locked.get(r.name, r.locked))
         result = resolve_turn(board, robots, programs, seed=f"{seed}:{turn}", undealt=deal.undealt)
@@ -85,8 +118,19 @@ def main() -> None:
     ap.add_argument("--courses", default="sprint,grand-prix")
     ap.add_argument("--games", type=int, default=4, help="games per course and opponent")
     ap.add_argument("--turns", type=int, default=30)
+    ap.add_argument("--planner", choices=sorted(PLANNERS), default="against")
+    ap.add_argument("--opponents", default=",".join(OPPONENTS))
+    ap.add_argument("--near", type=int, default=SETTINGS["near"], help="the against planner predicts robots this near")
+    ap.add_argument("--hedge", action=argparse.BooleanOptionalAction, default=HEDGE,
+                    help="the against planner keeps the program safer over both worlds")
+    ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
     args = ap.parse_args()
-    for opponent, player in OPPONENTS.items():
+    SETTINGS["near"] = args.near
+    SETTINGS["hedge"] = args.hedge
+    autopilot = timed(PLANNERS[args.planner])
+    for opponent in args.opponents.split(","):
+        player = OPPONENTS[opponent]
+        HAND_CPU.clear()
         wins = {"autopilot": 0, opponent: 0, "draw": 0}
         flag_turns: dict[str, list[int]] = {"autopilot": [], opponent: []}
         games = 0
@@ -106,12 +150,23 @@ def main() -> None:
                 wins[by_name[winner] if winner else "draw"] += 1
                 for name, kind in by_name.items():
                     flag_turns[kind].append(first_flag.get(name, args.turns))
+                if args.progress:
+                    print(f"    {course} game {game}: {by_name[winner] if winner else 'draw'} "
+                          f"(so far autopilot {wins['autopilot']}, {opponent} {wins[opponent]})", flush=True)
         took = time.perf_counter() - t0
-        print(f"autopilot vs {opponent}: {games} games on {args.courses} ({took:.0f} s)")
+        print(f"autopilot ({args.planner}) vs {opponent}: {games} games on {args.courses} ({took:.0f} s)")
         for side in ("autopilot", opponent):
             print(f"  {side:<9} wins {wins[side]:>3} ({wins[side] / games:4.0%}), "
                   f"median turns to the first flag {statistics.median(flag_turns[side]):.1f}")
         print(f"  draws     {wins['draw']:>3} (nobody won within {args.turns} turns)")
+        decided = wins["autopilot"] + wins[opponent]
+        if decided:
+            print(f"  autopilot wins {wins['autopilot'] / decided:.0%} of the {decided} games someone won")
+        if HAND_CPU:
+            p95 = statistics.quantiles(HAND_CPU, n=20, method="inclusive")[-1]
+            med = statistics.median(HAND_CPU) * 1000
+            print(f"  autopilot CPU per hand over {len(HAND_CPU)} hands: median {med:.0f} ms,"
+                  f" p95 {p95 * 1000:.0f} ms, worst {max(HAND_CPU) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

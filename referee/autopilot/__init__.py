@@ -5,8 +5,10 @@ keeps the best by :mod:`.score`; :mod:`.course` holds the distance maps the scor
 Missing players, the demo's scripted players and (later) previews and hints use it.
 """
 
+from .against import plan_against_others, predict_programs
 from .course import CourseMap, course_map
 from .score import Score, score_robot
 from .search import Plan, plan_program
 
-__all__ = ["CourseMap", "Plan", "Score", "course_map", "plan_program", "score_robot"]
+__all__ = ["CourseMap", "Plan", "Score", "course_map", "plan_against_others", "plan_program", "predict_programs",
+           "score_robot"]

@@ -24,6 +24,14 @@ from .score import Score, score_robot
 
 #: steps (register phases run) a search may spend before it only completes the programs it started
 DEFAULT_MAX_STEPS = 200_000
+#: registers of slack in the search's bound: the course map is measured with register 1's elements and
+#: nobody else on the board, so a later register (a pusher, a robot in the way) may beat it by a step
+BOUND_SLACK = 1
+#: the element kinds under which that bound holds (a classic board's): elsewhere (teleporters, ice,
+#: jacks, machines that remember...) a register may carry a robot far beyond the map, and the search
+#: tries every program as it did
+BOUNDED_KINDS = frozenset({"belt", "express", "flag", "laser", "pit", "repair", "start", "wall", "gear",
+                           "pusher", "crusher", "archive", "option", "dock"})
 
 
 @dataclass
@@ -102,6 +110,10 @@ class _Search:
         self.after: dict[Hashable, TurnRun] = {}
         #: (state, card type) -> the score of a last register
         self.scores: dict[Hashable, Score] = {}
+        #: the best score of a whole program seen so far: a state that cannot beat it is not searched
+        self.incumbent: Score | None = None
+        self.flag_count = course.board.flag_count
+        self.bounded = BOUNDED_KINDS.issuperset(course.board.layers)
 
     def card(self, group: int, counts: tuple[int, ...]) -> Card:
         """The card of ``group`` played next when ``counts`` are left: the same on every path."""
@@ -133,7 +145,31 @@ class _Search:
             self.steps += REGISTERS - run.phases_run
             run = run if owned else run.copy()
             run.finish()
-        return score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
+        score = score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
+        if self.incumbent is None or score < self.incumbent:
+            self.incumbent = score
+        return score
+
+    def bound(self, run: TurnRun, reg: int) -> Score | None:
+        """A score no program from ``run`` (registers ``reg``.. still to run) can beat, when that
+        score cannot beat the best program seen: the state is then not searched. A register
+        brings the robot at most one register nearer its next flag (the course map's unit, measured
+        by the engine); a destroyed robot stays destroyed and touches no flag."""
+        if self.incumbent is None or not self.bounded:
+            return None
+        me = run.ctx.by_name[self.me.name]
+        if me.destroyed or me.pos is None or me.lives < self.me.lives:
+            bound = Score(True, -me.flags, 0, 0, 0)
+        elif self.flag_count and me.flags < self.flag_count:
+            left = REGISTERS - reg + 1
+            distance = self.course.distance(me.flags + 1, me.pos, me.facing)
+            reach = left + BOUND_SLACK
+            if distance <= reach:  # the next flag may be within reach: no bound worth having
+                return None
+            bound = Score(False, -me.flags, distance - reach, 0, 0)
+        else:
+            return None
+        return bound if bound >= self.incumbent else None
 
     def best(self, run: TurnRun, reg: int, counts: tuple[int, ...]) -> tuple[Score, tuple[int | None, ...]]:
         """The best score from ``run`` (read only) and the group played in each free register from
@@ -152,6 +188,9 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
+        bound = self.bound(run, reg)
+        if bound is not None:  # cannot beat the best seen (and ties keep the one found first)
+            return bound, ()
         choices = [g for g, n in enumerate(counts) if n]
         result: tuple[Score, tuple[int | None, ...]] | None = None
         if not choices:  # a hand too short for the free registers: this one stays empty

@@ -7,9 +7,14 @@ Each :class:`Strategy` says what it does in one line (the help texts list them f
 the robot powers down next turn.
 
 - ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
-  (:mod:`referee.autopilot`), the other robots standing still: it does not look at their orders.
-  The tick plans before it takes the game's write lock (:func:`plan_missing`); the fill re-plans
-  only when the turn changed meanwhile.
+  (:mod:`referee.autopilot`) with the planner :data:`AUTOPILOT_PLANNER` (see docs/autopilot.md):
+  ``against`` (the default, measured stronger: docs/autopilot.md) predicts the other robots'
+  programs from what a player sees (never their orders or hands) and plans against them;
+  ``still`` has every other robot standing still. The tick plans
+  before it takes the game's write lock (:func:`plan_missing`); the fill re-plans only when the
+  turn changed meanwhile.
+- ``autopilot_still`` / ``autopilot_against``: the autopilot with that planner (not a game's policy:
+  for ``referee game resolve --fill``).
 - ``random`` (as PBEM referees did): five cards drawn at random from the hand; fused registers keep
   their cards.
 - ``power_down``: the robot runs only its fused registers this turn (the rest stay empty) and powers
@@ -179,17 +184,23 @@ def _repeat(game: Game | None, planned: Planned | None) -> Fill:
     return repeat
 
 
-def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card],
-                      locked: dict[int, Card]) -> list[Card | None]:
+#: the planner of the ``autopilot`` policy: ``against`` (predicts the others) or ``still`` (they stand still)
+AUTOPILOT_PLANNER = "against"
+
+
+def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card], locked: dict[int, Card],
+                      planner: str = AUTOPILOT_PLANNER) -> list[Card | None]:
     """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
-    (snapshot, rules, seed, undealt cards), the other robots standing still."""
-    from ..autopilot import plan_program
+    (snapshot, rules, seed, undealt cards); ``planner`` ``still``: the other robots stand still,
+    ``against``: their programs are predicted from what a player sees (their hands stay secret)."""
+    from ..autopilot import plan_against_others, plan_program
     from ..coursemaps import cached_course_map
 
     start = turn_start(turn, game.course)
-    plan = plan_program(start.board, start.robots, robot, hand, locked=locked, seed=turn.seed,
-                        rules=start.rules, undealt=start.undealt, board_state=start.board_state,
-                        course=cached_course_map(start.board))  # the course's map from disk, not measured again
+    plan = (plan_against_others if planner == "against" else plan_program)(
+        start.board, start.robots, robot, hand, locked=locked, seed=turn.seed, rules=start.rules,
+        undealt=start.undealt, board_state=start.board_state,
+        course=cached_course_map(start.board))  # the course's map from disk, not measured again
     return plan.program
 
 
@@ -212,7 +223,7 @@ def _fits(program: list[Card | None], hand: list[Card], locked: dict[int, Card])
     return all(c in hand for c in free) and len(set(free)) == len(free)
 
 
-def _autopilot(game: Game | None, planned: Planned | None) -> Fill:
+def _autopilot(game: Game | None, planned: Planned | None, planner: str = AUTOPILOT_PLANNER) -> Fill:
     assert game is not None
 
     def autopilot(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
@@ -221,7 +232,7 @@ def _autopilot(game: Game | None, planned: Planned | None) -> Fill:
         number, program = (planned or {}).get(robot.name, (None, None))
         if number == turn.number and program is not None and _fits(program, hand, locked):
             return program
-        return autopilot_program(game, turn, robot.name, hand, locked)
+        return autopilot_program(game, turn, robot.name, hand, locked, planner)
     return autopilot
 
 
@@ -235,6 +246,10 @@ register(Strategy("autopilot", "the autopilot's program (the best of the hand by
                   needs_game=True))
 register(Strategy("idle", "only the fused registers (no power down)", lambda g, p: idle_fill,
                   game_policy=False))
+register(Strategy("autopilot_still", "the autopilot, every other robot standing still in its search",
+                  lambda g, p: _autopilot(g, None, "still"), needs_game=True, game_policy=False))
+register(Strategy("autopilot_against", "the autopilot, planning against the others' predicted programs",
+                  lambda g, p: _autopilot(g, None, "against"), needs_game=True, game_policy=False))
 
 # the database allows exactly the games' policies (a new one needs a migration of that check)
 assert tuple(names(game_policy=True)) == MISSING_ORDERS_POLICIES, "fills registry and models disagree"

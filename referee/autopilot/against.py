@@ -1,0 +1,117 @@
+"""The planner that plans against the others: it predicts their programs, then searches its own hand
+against them.
+
+The other robots' hands are secret, so the prediction uses only what a player could know: where the
+robots stand, their damage and fused registers (on the table), and which cards the planner does not
+see. Each other robot near enough to matter is given a hand of its size drawn from the unseen cards
+(shuffled with a seed made from the turn's seed and the planner's robot: the same turn plans the
+same), and its program is predicted as its own best program with the rest standing still (one round
+of best response). The planner's program is then the best of its hand with those programs played
+(:func:`~referee.autopilot.search.plan_program` with ``others``). Robots far away stand still: in one
+turn they cannot reach the planner's robot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ..engine import (
+    DECK,
+    Board,
+    BoardState,
+    Card,
+    Robot,
+    Rules,
+    hand_size,
+    locked_registers,
+    needs_program,
+    resolve_turn,
+)
+from .course import CourseMap, course_map
+from .score import Score, score_robot
+from .search import DEFAULT_MAX_STEPS, Plan, plan_program
+
+#: squares (rows plus columns) within which another robot is predicted; farther ones stand still:
+#: five registers of Move 3 and express belts do not bring two robots together from farther
+NEAR = 14
+#: hedge: when the program planned against the predictions differs from the one planned with the others
+#: standing still, keep the one whose worse score over those two worlds is better (the predictions
+#: are guesses from unseen cards)
+HEDGE = True
+#: register steps a prediction may spend (a guess from a guessed hand: its tail is not worth a full search)
+PREDICT_STEPS = 500
+#: register steps the search against the predictions may spend beyond twice the standing-still search's
+AGAINST_EXTRA_STEPS = 200
+
+
+def visible_locked(robot: Robot) -> dict[int, Card]:
+    """The fused registers of ``robot`` that stay fused this turn: face up on the table."""
+    fused = locked_registers(robot.damage)
+    return {reg: card for reg, card in robot.locked.items() if reg in fused}
+
+
+def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
+                     locked: Mapping[int, Card] | None = None, seed: int | str = 0, rules: Rules | None = None,
+                     reentry: Mapping[str, int] | None = None, course: CourseMap | None = None,
+                     board_state: BoardState | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                     near: int = NEAR) -> dict[str, list[Card | None]]:
+    """robot -> its predicted program, for the other robots near ``name``'s that owe one this turn."""
+    course = course or course_map(board)
+    me = next(r for r in robots if r.name == name)
+    if me.pos is None:
+        return {}
+    close = [r for r in robots if r.name != name and needs_program(r) and r.pos is not None
+             and abs(r.pos[0] - me.pos[0]) + abs(r.pos[1] - me.pos[1]) <= near]
+    seen = {*hand, *(locked or {}).values(), *(c for r in robots for c in visible_locked(r).values())}
+    unseen = [c for c in DECK if c not in seen]
+    random.Random(f"predict:{seed}:{name}").shuffle(unseen)
+    predicted: dict[str, list[Card | None]] = {}
+    for r in close:
+        size = min(hand_size(r.damage), len(unseen))
+        guess, unseen = unseen[:size], unseen[size:]
+        plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
+                            reentry=reentry, course=course, board_state=board_state,
+                            max_steps=min(max_steps, PREDICT_STEPS))
+        predicted[r.name] = plan.program
+    return predicted
+
+
+def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
+                        locked: Mapping[int, Card] | None = None, seed: int | str = 0,
+                        rules: Rules | None = None, undealt: Sequence[Card] | None = None,
+                        reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+                        course: CourseMap | None = None, board_state: BoardState | None = None,
+                        near: int = NEAR, hedge: bool = HEDGE) -> Plan:
+    """The best program for robot ``name`` against the others' predicted programs (same arguments as
+    :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
+    course = course or course_map(board)
+    others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
+                              reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
+                              near=near)
+    still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
+                         reentry=reentry, max_steps=max_steps, course=course, board_state=board_state)
+    if not others:
+        return still
+    # with the others moving the search branches on cards: it may spend twice the standing-still search
+    budget = min(max_steps, 2 * still.steps + AGAINST_EXTRA_STEPS)
+    plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
+                        others=others, reentry=reentry, max_steps=budget, course=course,
+                        board_state=board_state)
+    if not hedge:
+        return plan
+    if still.program == plan.program:
+        return plan
+    me = next(r for r in robots if r.name == name)
+
+    def score_in(program: list[Card | None], world: Mapping[str, list[Card | None]]) -> Score:
+        held = {*hand, *(locked or {}).values(), *(c for p in world.values() for c in p if c is not None)}
+        left = list(undealt) if undealt is not None else [c for c in DECK if c not in held]
+        after = resolve_turn(board, list(robots), {**world, name: program}, rules=rules, seed=seed, undealt=left,
+                             reentry=dict(reentry or {}), board_state=board_state).robots
+        return score_robot(course, me, next(r for r in after if r.name == name))
+
+    # the worse of the two worlds (the others as predicted, the others standing still) of each program
+    worst_against = max(plan.score, score_in(plan.program, {}))
+    worst_still = max(still.score, score_in(still.program, others))
+    return still if worst_still < worst_against else plan
