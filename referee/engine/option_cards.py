@@ -63,6 +63,9 @@ class MailOrder:
     #: how the order is written, one pattern per line (``BRAKES <registers>``); the first example is
     #: :attr:`OptionOrder.clause`'s (``BRAKES 2 | BRAKES 2, 4``)
     usage: tuple[str, ...] = ()
+    #: a weapon's registers where it can never act (Scrambler and Radio Control in register 5: no register
+    #: follows): a FIRE order for them is taken, and the echo says the main laser fires there instead
+    idle_in: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

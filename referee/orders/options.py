@@ -559,6 +559,18 @@ def fire_on_form(fire: Mapping[int, str], options: Sequence[str]) -> dict[int, s
     return {reg: w for reg, w in fire.items() if norm(w) == MAIN_LASER or norm(w) in held}
 
 
+def idle_notes(fire: Mapping[int, str]) -> list[str]:
+    """Comment lines for FIRE orders naming a weapon in a register where it can never act (its card's
+    ``idle_in``): the main laser fires there instead, as the rules have it."""
+    notes = []
+    for reg, weapon in sorted(fire.items()):
+        card = _declared(weapon)
+        if card is not None and card.mail is not None and reg in card.mail.idle_in:
+            notes.append(f"# register {reg}: {card.name} cannot act there (no register follows); "
+                         "the main laser fires instead")
+    return notes
+
+
 # usage ------------------------------------------------------------------------------------------
 _SYNTAX = {
     "registers": ["{w} <registers>"],

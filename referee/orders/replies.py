@@ -19,6 +19,7 @@ from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
 from .options import fire_on_form as option_fire_on_form
 from .options import form_lines as option_form_lines
+from .options import idle_notes as option_idle_notes
 from .options import order_lines as option_order_lines
 from .options import weapons_held as option_weapons
 from .reply_model import ECHO_MARK, TEMPLATE_MARK
@@ -76,9 +77,11 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
         lines.append("# REENTER FACING N   (not given: it faces as when destroyed)")
     else:
         lines.append(f"REENTER FACING {facing_name(standing.reenter_facing)}")
-    fire = _fire_lines(option_fire_on_form(standing.fire, options))   # only weapons the robot still holds
+    on_form = option_fire_on_form(standing.fire, options)   # only weapons the robot still holds
+    fire = _fire_lines(on_form)
     if fire:
         lines.extend(fire)
+        lines.extend(option_idle_notes(on_form))
     else:
         weapons = ", ".join([MAIN_LASER, *option_weapons(options)])
         lines.append(f"# FIRE 1-5: MAIN LASER   (not given; your weapons: {weapons})")

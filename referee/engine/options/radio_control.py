@@ -58,4 +58,4 @@ EFFECT = Effect(RADIO_CONTROL, "instead of the main laser: the target plays the 
 CONTROLLED = Effect(STATUS, "plays its controller's cards", steps={
     "reveal.radio_control": obey, "end.fuse": release})
 CARD = OptionCard(EFFECT, rank=19, badge="RC", statuses=(CONTROLLED,),
-                  mail=MailOrder("weapon", ("RADIO CONTROL", "RADIO")))
+                  mail=MailOrder("weapon", ("RADIO CONTROL", "RADIO"), idle_in=(5,)))

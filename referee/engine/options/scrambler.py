@@ -48,4 +48,4 @@ def unable(ctx: TurnContext, robot: Robot, phase: int) -> str | None:
 EFFECT = Effect(SCRAMBLER, "instead of the main laser: the target's next card is replaced",
                 weapon=fire,
                 unable=unable)
-CARD = OptionCard(EFFECT, rank=24, badge="SC", mail=MailOrder("weapon", ("SCRAMBLER",)))
+CARD = OptionCard(EFFECT, rank=24, badge="SC", mail=MailOrder("weapon", ("SCRAMBLER",), idle_in=(5,)))
