@@ -245,7 +245,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
     queue: list[Outgoing] = []
     shared: dict[tuple[Any, ...], str] = {}  # the public report, rendered once for every mail of the turn
     threads = threads_of(s, game, players, turn.number)
-    news = news_since(s, game, turn, players)
+    news = news_since(s, game, turn, players, fold_at=None if held else now)
     had = _options_shown(s, game, turn)
     for player in players:
         robot = next_robots.get(player.robot)
