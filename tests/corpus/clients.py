@@ -10,13 +10,10 @@ Mail, Thunderbird (bottom-posted, format=flowed), Roundcube, K-9 Mail / FairEmai
 
 from __future__ import annotations
 
-import base64
-import quopri
 from dataclasses import dataclass
-from html import escape
 
 from tests.intake.replies.make_corpus import LANGS as _LANGS
-from tests.intake.replies.make_corpus import Lang
+from tests.intake.replies.make_corpus import Lang, b64, html_of, qp
 
 LANGS: list[Lang] = [lang for lang in _LANGS if lang.code != "pt"]
 CLIENTS = ["gmail", "outlook", "outlook-web", "outlook-ios", "outlook-android", "apple", "iphone", "thunderbird",
@@ -39,19 +36,6 @@ class Original:
 
 def quote(text: str, mark: str = "> ") -> str:
     return "\n".join((mark + line).rstrip() if line else mark.rstrip() for line in text.split("\n"))
-
-
-def qp(text: str) -> str:
-    return quopri.encodestring(text.replace("\n", "\r\n").encode()).decode().replace("\r\n", "\n")
-
-
-def b64(text: str) -> str:
-    data = base64.b64encode(text.replace("\n", "\r\n").encode()).decode()
-    return "\n".join(data[i:i + 76] for i in range(0, len(data), 76))
-
-
-def html_of(text: str) -> str:
-    return "<br>\n".join(escape(line) for line in text.split("\n"))
 
 
 def flowed(text: str, width: int = 72) -> str:
