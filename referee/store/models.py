@@ -436,3 +436,39 @@ class ServiceState(Base):
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     value: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameMaster(Base):
+    """A game master added by the operator (``referee gm-admin add``). The configured ``gm_address`` is a GM
+    without a row: its key is ``gm_secret`` in the settings. A removed GM keeps the row (``active`` false)."""
+
+    __tablename__ = "game_masters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: lower case, one per GM
+    address: Mapped[str] = mapped_column(String(320), unique=True)
+    #: SHA-256 (hex) of the GM's key: the key itself is shown once, when made, and never stored
+    secret_hash: Mapped[str] = mapped_column(String(64), index=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: who added (or last re-added) the GM: ``cli:<user>``
+    added_by: Mapped[str] = mapped_column(String(200), default="")
+    secret_changed_at: Mapped[datetime] = mapped_column(default=utcnow)
+    removed_at: Mapped[datetime | None] = mapped_column()
+
+    def __repr__(self) -> str:
+        return f"<GameMaster {self.address} {'active' if self.active else 'removed'}>"
+
+
+class CoMaster(Base):
+    """A GM who may run a game beside its master (``COMASTER ADD`` by the game's master)."""
+
+    __tablename__ = "game_comasters"
+    __table_args__ = (UniqueConstraint("game_id", "address"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: lower case
+    address: Mapped[str] = mapped_column(String(320), index=True)
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    added_by: Mapped[str] = mapped_column(String(200), default="")
