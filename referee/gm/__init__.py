@@ -18,6 +18,7 @@ from ..notices import notice
 from ..store import Store
 from ..store.mail import get_state, set_state
 from ..store.within import StoreWithin
+from . import people
 from .commands import GmContext, run_commands
 from .language import GmBlock, begin_key, parse_block
 
@@ -51,36 +52,40 @@ def handle_gm_text(store: Store | StoreWithin, settings: Settings, text: str, *,
                   now: datetime) -> GmAnswer:
     """Carry out the GM block in a mail body from ``sender``; the answer says what was done."""
     key = begin_key(text)
-    refused = authorised(settings, sender, key)   # before the block is read: it may be huge
+    with store.read() as s:   # before the block is read: it may be huge
+        whose = people.check(s, settings, sender, key)
+    refused = whose.refused
     if refused:
         log.warning("GM commands from %s refused: %s", sender, refused)
-        is_gm = same_address(sender, settings.gm_address)
-        reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if is_gm else None
-        if settings.gm_secret and not same_key(key, settings.gm_secret):
-            reply = wrong_key(store, settings, sender, now, reply)
+        reply = f"Your GM commands were refused: {refused}.\nNothing was changed.\n" if whose.answer else None
+        if whose.wrong_key:
+            reply = wrong_key(store, settings, sender, now, reply, gm=whose.gm)
         return GmAnswer(reply, False, refused)
     block = parse_block(text)
-    ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender)
+    ctx = run_block(store, settings, block, actor=f"gm:{sender.lower()}", now=now, reply_to=sender,
+                    master=whose.gm or sender.lower())
     return GmAnswer(answer_text(block, ctx), True, shortfall(block, ctx))
 
 
 def wrong_key(store: Store | StoreWithin, settings: Settings, sender: str, now: datetime,
-              reply: str | None) -> str | None:
+              reply: str | None, gm: str | None = None) -> str | None:
     """A GM block with a wrong key: counted and logged each time; the game master is told once a day (by
     the answer when the mail came from the GM's address, else by a mail of its own), then nothing more is
-    answered that day, however many keys are tried."""
+    answered that day, however many keys are tried. Each added GM (``gm``) has a count of their own."""
+    counter = WRONG_KEYS if gm is None or same_address(gm, settings.gm_address) else f"{WRONG_KEYS}:{gm}"
     with store.write() as s:
-        seen = get_state(s, WRONG_KEYS) or {}
+        seen = get_state(s, counter) or {}
         since = datetime.fromisoformat(seen["since"]) if seen.get("since") else None
         fresh = since is None or now - since >= QUIET
         count = 1 if fresh else int(seen.get("count", 0)) + 1
-        set_state(s, WRONG_KEYS, {"since": (now if fresh else since).isoformat(), "count": count,
+        set_state(s, counter, {"since": (now if fresh else since).isoformat(), "count": count,
                                   "last_sender": sender}, now=now)
         log.warning("wrong GM key from %s: %d in the last %d hours", sender, count, QUIET.total_seconds() // 3600)
         if not fresh:
             return None
         note = (f"Mails with a wrong GM key are counted and logged; for the next {QUIET.total_seconds() // 3600:.0f} "
-                "hours they get no answer. If you did not send this, someone is trying keys: change gm_secret.\n")
+                "hours they get no answer. If you did not send this, someone is trying keys: "
+                + ("change gm_secret.\n" if counter == WRONG_KEYS else "change your key (SET SECRET).\n"))
         if reply is not None:
             return reply + "\n" + note
         if settings.gm_address:
@@ -91,8 +96,10 @@ def wrong_key(store: Store | StoreWithin, settings: Settings, sender: str, now: 
 
 
 def run_block(store: Store | StoreWithin, settings: Settings, block: GmBlock, *, actor: str, now: datetime,
-              reply_to: str | None = None) -> GmContext:
-    ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to)
+              reply_to: str | None = None, master: str | None = None) -> GmContext:
+    """Run ``block``'s commands; ``master``: the GM whose mail it is (only their games), None: the operator."""
+    ctx = GmContext(store=store, settings=settings, actor=actor, now=now, game=block.game, reply_to=reply_to,
+                    master=master)
     return run_commands(ctx, block.commands, block.unread)
 
 

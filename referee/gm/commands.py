@@ -35,6 +35,9 @@ from .context import (
 )
 from .corrections import do_orders, do_rerun, do_rollback, do_set_robot
 from .language import Command
+from .people import HANDLERS as GM_PEOPLE
+from .people import HELP as GM_PEOPLE_HELP
+from .people import guard
 
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
@@ -60,7 +63,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   RERUN <turn> [<robot>: <program>; ...]   re-resolve the last turn with corrected programs
   EJECT <robot>      REPLACE <robot> WITH <address>      STATUS      HELP
   TIMEZONE <robot> <Europe/Berlin | NONE>   also show that player's deadlines in their time zone
-""".replace("{missing}", "|".join(fills.names(game_policy=True)))
+""".replace("{missing}", "|".join(fills.names(game_policy=True))) + GM_PEOPLE_HELP
 
 
 class _Preview(Exception):
@@ -130,6 +133,7 @@ def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Comma
             continue
         handler = HANDLERS[command.name]
         try:
+            guard(ctx, command)   # a game this mail's GM does not run: as if there were no such game
             text = handler(ctx, command)
         except (StoreError, CommandFailed, ValueError, OverflowError) as exc:
             ctx.failures += 1
@@ -423,4 +427,5 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
     "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
     "hints": do_hints,
+    **GM_PEOPLE,
 }

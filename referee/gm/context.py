@@ -35,6 +35,8 @@ class GmContext:
     game: str | None = None
     #: where the GM wants answers (mail); PREVIEW reports go there too
     reply_to: str | None = None
+    #: the GM whose mail this is: its commands act only on games they run (None: the operator, any game)
+    master: str | None = None
     lines: list[str] = field(default_factory=list)
     #: the same, for ``--json``: line, text, outcome (done, failed, not run) and what was said
     results: list[dict[str, Any]] = field(default_factory=list)

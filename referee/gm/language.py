@@ -27,7 +27,7 @@ from ..engine.state import GM_FIELDS
 from ..games import ranges
 from ..orders.extract import body_lines, clean, find_gm_begin
 from ..suggest import closest, did_you_mean
-from . import robot_set
+from . import people_words, robot_set
 from .robot_set import typed_word
 
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
@@ -95,6 +95,7 @@ _NAMES = {"START": "start", "PAUSE": "pause", "RESUME": "resume", "END GAME": "e
           "HOLD FOR REVIEW": "hold", "PUBLISH": "publish", "ORDERS": "orders", "SET": "set_robot",
           "ROLLBACK": "rollback", "RERUN": "rerun", "EJECT": "eject", "REPLACE": "replace", "TIMEZONE": "timezone",
           "HINTS": "hints"}
+_NAMES.update(people_words.NAMES)
 
 
 def unread_commands(lines: list[tuple[int, str]], errors: list[str]) -> list[Command]:
@@ -190,6 +191,11 @@ def parse_command(text: str, line: int = 0) -> Command:
 
     if upper in SIMPLE:
         return cmd(SIMPLE[upper])
+    try:
+        if (about_gms := people_words.parse(words, cmd)) is not None:
+            return about_gms  # type: ignore[no-any-return]
+    except people_words.WordsError as exc:
+        raise GmSyntaxError(str(exc)) from None
     if head == "GAME" and len(words) == 2:
         return cmd("game", code=words[1].upper())
     if head == "NEWGAME":
@@ -289,7 +295,7 @@ def parse_command(text: str, line: int = 0) -> Command:
 #: every command's keywords, for suggestions
 COMMAND_WORDS = ("START", "PAUSE", "RESUME", "END GAME", "PROCESS", "PREVIEW", "STATUS", "HELP", "GAME", "NEWGAME",
                  "ADD PLAYER", "SET DEADLINE", "EXTEND", "HOLD FOR REVIEW", "PUBLISH", "ORDERS", "SET", "ROLLBACK",
-                 "RERUN", "EJECT", "REPLACE", "TIMEZONE", "HINTS")
+                 "RERUN", "EJECT", "REPLACE", "TIMEZONE", "HINTS", *people_words.WORDS)
 
 
 def _command_hint(words: list[str]) -> str:

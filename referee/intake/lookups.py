@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.models import Game, OutgoingMail, Player
+from ..store.models import Game, GameMaster, OutgoingMail, Player
 
 
 def players_at(s: Session, address: str) -> list[Player]:
@@ -21,8 +21,9 @@ def players_at(s: Session, address: str) -> list[Player]:
 
 
 def game_master_addresses(s: Session) -> set[str]:
-    """The GM addresses games were created with (lower case)."""
-    return {a.lower() for a in s.scalars(select(Game.gm_address).where(Game.gm_address.is_not(None))) if a}
+    """The GM addresses games were created with, and the GMs the operator added (lower case)."""
+    added = set(s.scalars(select(GameMaster.address).where(GameMaster.active.is_(True))))
+    return added | {a.lower() for a in s.scalars(select(Game.gm_address).where(Game.gm_address.is_not(None))) if a}
 
 
 def sent_to_players(s: Session, message_ids: Sequence[str]) -> dict[str, OutgoingMail]:
