@@ -17,6 +17,7 @@ from .cli_help import SectionedGroup, apply_summaries, config_option
 LAZY = {
     "db": "referee.cli_db:db_group",
     "game": "referee.games.cli:game_group",
+    "gm-admin": "referee.gm.admin:gm_admin_group",
     "outbox": "referee.mailer.cli:outbox_group",
     "archive": "referee.archive.cli:archive_group",
     "poll": "referee.intake.cli:poll_command",

@@ -15,7 +15,8 @@ CONFIG_META = "referee.config"
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
-    ("For the operator, running the service", ("tick", "resolve-due", "config", "doctor", "db", "outbox", "archive")),
+    ("For the operator, running the service", ("tick", "resolve-due", "config", "doctor", "db", "outbox", "archive",
+                                                "gm-admin")),
     ("For the operator, moving mail by hand", ("poll", "ingest", "process", "mail")),
     ("For anyone: boards, rules and the demo", ("board", "simulate", "demo")),
 )
@@ -34,6 +35,12 @@ SUMMARIES: dict[str, str] = {
     "game resolve": "Resolve the open turn of some games, or of all, now.",
     "game show-turn": "Show a turn's seed, hands, programs and events.",
     "game replay": "Play a stored turn again and compare it with what was stored.",
+    "gm-admin": "Add, list and remove game masters; move a game to another one.",
+    "gm-admin add": "Add a game master and show their key once.",
+    "gm-admin new-key": "Give a game master a new key and show it once.",
+    "gm-admin list": "List the game masters and their games.",
+    "gm-admin remove": "Remove a game master; their key stops working.",
+    "gm-admin transfer": "Make another game master the master of a game.",
     "tick": "Run one pass of the service: cron runs it every few minutes.",
     "resolve-due": "Resolve the turns due now, sharing them with other workers (PostgreSQL).",
     "config": "Look at the settings and check them.",
