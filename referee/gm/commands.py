@@ -210,7 +210,7 @@ def do_add_player(ctx: GmContext, command: Command) -> str:
     _not_the_referee(ctx, a["email"])
     with ctx.store.write() as s:
         player = g.add_player(s, game_code(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
-                              name=a["name"], now=ctx.now)
+                              name=a["name"], actor=ctx.actor, now=ctx.now)
         return f"{player.robot} ({player.email}, {player.colour}) takes seat {player.seat}"
 
 

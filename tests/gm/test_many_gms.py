@@ -200,3 +200,16 @@ def test_a_removed_gm_is_refused_and_the_operator_moves_games_first(site):
     with site.store.read() as s:
         assert [e.details for e in s.scalars(select(AuditEntry).where(AuditEntry.action == "game.transfer"))] == \
             [{"old": BERT, "new": ANNA}]
+
+
+def test_the_audit_log_names_the_gm_for_every_change_their_mails_make(site):
+    site.mail(ANNA, "RR-A", "COMASTER ADD bert@example.test")
+    assert "0 not done" in site.mail(ANNA, "RR-A", "SET DEADLINE +3d", "EXTEND 1d", "HOLD FOR REVIEW ON", "HINTS ON",
+                                     "TIMEZONE Twonky Europe/Berlin", "SET Twonky DAMAGE 2").reply
+    assert "0 not done" in site.mail(BERT, "RR-A", "PAUSE", "RESUME", "PROCESS", "PUBLISH", "EJECT Hammer").reply
+    with site.store.read() as s:
+        game = g.get_game(s, "RR-A")
+        entries = [(e.action, e.actor) for e in s.scalars(select(AuditEntry).where(AuditEntry.game_id == game.id)
+                                                          .order_by(AuditEntry.id))]
+    assert {actor for _, actor in entries} == {f"gm:{ANNA}", f"gm:{BERT}"}, entries
+    assert ("player.add", f"gm:{ANNA}") in entries and ("game.pause", f"gm:{BERT}") in entries
