@@ -7,6 +7,7 @@ is refused and logged, and answered only when it came from a GM address.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -73,6 +74,8 @@ def wrong_key(store: Store | StoreWithin, settings: Settings, sender: str, now: 
     the answer when the mail came from the GM's address, else by a mail of its own), then nothing more is
     answered that day, however many keys are tried. Each added GM (``gm``) has a count of their own."""
     counter = WRONG_KEYS if gm is None or same_address(gm, settings.gm_address) else f"{WRONG_KEYS}:{gm}"
+    if len(counter) > 100:   # the length of a service state's name
+        counter = f"{WRONG_KEYS}:{hashlib.sha256(counter.encode()).hexdigest()[:40]}"
     with store.write() as s:
         seen = get_state(s, counter) or {}
         since = datetime.fromisoformat(seen["since"]) if seen.get("since") else None
