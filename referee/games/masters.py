@@ -206,9 +206,10 @@ def list_gms(s: Session, settings: Settings) -> list[GmRow]:
     for row in s.scalars(select(CoMaster).order_by(CoMaster.id)):
         helpers.setdefault(row.game_id, []).append(row.address)
 
+    master = {g.id: master_of(s, settings, g) for g in games}
+
     def row_for(address: str, source: str, active: bool) -> GmRow:
-        return GmRow(address, source, active,
-                     [g.code for g in games if active and master_of(s, settings, g) == address],
+        return GmRow(address, source, active, [g.code for g in games if active and master[g.id] == address],
                      [g.code for g in games if address in helpers.get(g.id, [])])
 
     out = [row_for(c, "configured", True)] if (c := configured_gm(settings)) else []

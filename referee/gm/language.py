@@ -192,8 +192,9 @@ def parse_command(text: str, line: int = 0) -> Command:
     if upper in SIMPLE:
         return cmd(SIMPLE[upper])
     try:
-        if (about_gms := people_words.parse(words, cmd)) is not None:
-            return about_gms  # type: ignore[no-any-return]
+        about_gms: Command | None = people_words.parse(words, cmd)   # SET SECRET, COMASTER
+        if about_gms is not None:
+            return about_gms
     except people_words.WordsError as exc:
         raise GmSyntaxError(str(exc)) from None
     if head == "GAME" and len(words) == 2:
