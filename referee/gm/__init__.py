@@ -1,8 +1,9 @@
 """The game master: a command language (``language``) and its execution (``commands``), by mail or CLI.
 
-A GM mail counts only when it comes from the GM's address (the configured ``gm_address``, or the
-GM a game was created by) AND its BEGIN line carries the GM secret (``gm_secret``). Anything else
-is refused and logged, and answered only when it came from a GM address.
+A GM mail counts only when it comes from a GM's address (the configured ``gm_address``, or a GM the
+operator added: :mod:`referee.games.masters`) AND its BEGIN line carries that GM's key (``gm_secret``,
+or the added GM's own). Anything else is refused and logged, and answered only when it came from a GM
+address. Its commands act only on the games that GM masters or co-masters (:mod:`.people`).
 """
 
 from __future__ import annotations

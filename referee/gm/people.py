@@ -71,10 +71,13 @@ def check(s: Session, settings: Settings, sender: str, key: str | None) -> Check
 # -- which games --------------------------------------------------------------------------------------
 def guard(ctx: GmContext, command: Command) -> None:
     """Refuse ``command`` when it acts on a game the mail's GM does not run, in the words of a game that does
-    not exist (nothing about the game is told). The operator's commands (no ``master``) are never refused."""
+    not exist (nothing about the game is told). The game is the one the command names in its arguments
+    (``code`` or ``game``: ``GAME RR-8``, ``OPEN RR-8 ...``), else the one the mail acts on. The operator's
+    commands (no ``master``) are never refused."""
     if ctx.master is None or command.name in GAMELESS:
         return
-    code = command.args.get("code") if command.name == "game" else ctx.game
+    named = command.args.get("code") or command.args.get("game")
+    code = named if isinstance(named, str) else ctx.game
     if not code:
         return
     with ctx.store.read() as s:

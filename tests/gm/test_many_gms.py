@@ -213,3 +213,12 @@ def test_the_audit_log_names_the_gm_for_every_change_their_mails_make(site):
                                                           .order_by(AuditEntry.id))]
     assert {actor for _, actor in entries} == {f"gm:{ANNA}", f"gm:{BERT}"}, entries
     assert ("player.add", f"gm:{ANNA}") in entries and ("game.pause", f"gm:{BERT}") in entries
+
+
+def test_a_command_that_names_its_game_is_checked_against_that_game(site):
+    """A command whose arguments name a game (``code``), as GAME does, acts on that game: it is that game the
+    sender must run, whatever the BEGIN line says."""
+    own = Command("status", {"code": "RR-B"}, 1, "STATUS")   # as a command naming RR-B would be read
+    ctx = run_block(site.store, site.settings, GmBlock(game="RR-A", commands=[own], found=True),
+                    actor=f"gm:{ANNA}", now=site.gm.now, reply_to=ANNA, master=ANNA)
+    assert ctx.failures == 1 and "no game 'RR-B'" in ctx.lines[0]
