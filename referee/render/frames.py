@@ -5,6 +5,7 @@ and the GIF made of them are written by :mod:`.png` and :mod:`.gif`."""
 from __future__ import annotations
 
 import math
+import os
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,13 @@ from .robots import (
     strip_height,
 )
 from .states import Changes, changes, draw_changes, has_looks
+
+#: freed image memory Pillow keeps for the next image (by default it keeps none, so each of the few dozen
+#: images a turn's pictures make asks the system for fresh pages); a PILLOW_BLOCKS_MAX set in the environment
+#: is left as it is
+KEPT_BLOCKS = 16
+if "PILLOW_BLOCKS_MAX" not in os.environ and Image.core.get_blocks_max() < KEPT_BLOCKS:
+    Image.core.set_blocks_max(KEPT_BLOCKS)
 
 #: a moment of the turn a picture shows: the register phase (or ``start``, ``end``) and the board state then
 Moment = tuple[Phase, BoardState]
