@@ -364,8 +364,10 @@ LOOK_PAINTERS: dict[str, LookPainter] = {
     "barricade": paint_barricade, "piston": paint_piston, "door": paint_door, "turret": paint_turret,
     "flip_belt": paint_flip_belt,
 }
-for _kind in ("flamer", "napalm", "elevator", "mag_lock", "efence", "lava", "crusher", "pusher", "hydraulic_pusher",
-              "ventilator", "sluice", "trapdoor", "bridge"):
+#: kinds that act in some register phases, framed in :data:`ACTIVE` in the phases they act in
+ACTING = ("flamer", "napalm", "elevator", "mag_lock", "efence", "lava", "crusher", "pusher", "hydraulic_pusher",
+          "ventilator", "sluice", "trapdoor", "bridge")
+for _kind in ACTING:
     LOOK_PAINTERS[_kind] = _acting(PAINTERS[_kind])
 
 

@@ -20,6 +20,7 @@ from referee.render import make_players, render_turn
 from referee.render.board_image import CELL, Layout
 from referee.render.colours import FLOOR
 from referee.render.frames import floor, frame_keys, frame_phase
+from referee.render.legend import legend_entries
 from referee.render.painters import ACTIVE, LOOK_PAINTERS
 from referee.render.states import _stateful, patch
 
@@ -185,3 +186,8 @@ def test_the_turn_begins_from_the_state_the_board_was_left_in():
     assert _square(first, board, (2, 5)) != _square(other, board, (2, 5))
     assert _square(first, board, (2, 3)) != _square(other, board, (2, 3))
     assert _square(first, board, (2, 1)) == _square(other, board, (2, 1))
+
+
+def test_the_key_says_what_the_orange_frame_means_where_the_course_has_elements_acting_in_registers():
+    assert "acting in the register shown" in legend_entries(load_board("grand-prix"))  # pushers, crushers
+    assert "acting in the register shown" not in legend_entries(load_board("sprint"))
