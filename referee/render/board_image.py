@@ -12,6 +12,8 @@ are importable from here too.
 
 from __future__ import annotations
 
+from collections.abc import Container, Hashable, Mapping
+
 from PIL import Image, ImageDraw
 
 from ..engine import Board
@@ -37,7 +39,7 @@ from .colours import (
 )
 from .fonts import font
 from .layout import CELL, UNIT, Layout, Pt, side_line, turned
-from .painters import PAINTERS, Painter, draw_order, paint_default, painter_for, under_beams
+from .painters import PAINTERS, Painter, draw_order, paint_default, paint_look, painter_for, under_beams
 
 __all__ = [
     "BACKGROUND", "BEAM", "CELL", "DAMAGE", "FLOOR", "GRID", "HEAL", "HIT", "INK", "OPTION", "PAINTERS", "RGB",
@@ -69,7 +71,7 @@ def _draw_beams(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
                        width=max(2, s // 14))
 
 
-def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
+def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board, only: Container[Square] | None = None) -> None:
     levels = board.layer("level")
     if not levels:
         return
@@ -83,7 +85,7 @@ def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
             sq = (r, c)
-            if not board.on_board(sq):
+            if not board.on_board(sq) or (only is not None and sq not in only):
                 continue
             for side in range(4):
                 other = (r + DR[side], c + DC[side])
@@ -96,10 +98,10 @@ def _draw_ledges(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
                 d.line([a, b], fill=LEDGE, width=w)
 
 
-def _draw_walls(d: ImageDraw.ImageDraw, lay: Layout, board: Board) -> None:
+def _draw_walls(d: ImageDraw.ImageDraw, lay: Layout, board: Board, only: Container[Square] | None = None) -> None:
     w = max(3, lay.cell // 8)
     for r, c, side in sorted(board.blocked):
-        if not board.on_board((r, c)):
+        if not board.on_board((r, c)) or (only is not None and (r, c) not in only):
             continue
         (x1, y1), (x2, y2) = side_line(lay, (r, c), side, 0)
         half = w / 2
@@ -121,20 +123,41 @@ def _draw_labels(d: ImageDraw.ImageDraw, lay: Layout) -> None:
         d.text((total_w - band_w / 2, y), f"r{r}", font=f, fill=LABEL, anchor="mm")
 
 
-def _paint_layer(d: ImageDraw.ImageDraw, lay: Layout, board: Board, kind: str) -> None:
+#: element (by ``id``) -> the look it is drawn in, where not its resting look
+Looks = Mapping[int, Hashable]
+
+
+def _paint_layer(d: ImageDraw.ImageDraw, lay: Layout, board: Board, kind: str,
+                 only: Container[Square] | None = None, looks: Looks | None = None) -> None:
     paint = painter_for(kind)
-    for _, els in sorted(board.layers[kind].items()):
+    for sq, els in sorted(board.layers[kind].items()):
+        if only is not None and sq not in only:
+            continue
         for el in els:
-            paint(d, lay, el)
+            if looks and id(el) in looks:
+                paint_look(d, lay, el, looks[id(el)])
+            else:
+                paint(d, lay, el)
 
 
 def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
     """The course with every element and the r#c# labels, without robots (RGB)."""
     lay = Layout(board.width, board.height, cell)
     img = Image.new("RGB", lay.size, BACKGROUND)
-    d = ImageDraw.Draw(img)
+    paint_floor(ImageDraw.Draw(img), lay, board)
+    _draw_labels(ImageDraw.Draw(img), lay)
+    return img
+
+
+def paint_floor(d: ImageDraw.ImageDraw, lay: Layout, board: Board, only: Container[Square] | None = None,
+                looks: Looks | None = None) -> None:
+    """Paint the squares, the elements, the ledges, the beams and the walls (``only``: of these squares; the
+    beams all); ``looks``: elements drawn as they look at a moment of a turn."""
+    cell = lay.cell
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
+            if only is not None and (r, c) not in only:
+                continue
             x, y = lay.origin((r, c))
             if board.on_board((r, c)):
                 d.rectangle([x, y, x + cell, y + cell], fill=FLOOR, outline=GRID)
@@ -145,14 +168,12 @@ def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
                            fill=VOID_HATCH, width=1)
     under, over = draw_order(list(board.layers))
     for kind in under:
-        _paint_layer(d, lay, board, kind)
-    _draw_ledges(d, lay, board)
+        _paint_layer(d, lay, board, kind, only, looks)
+    _draw_ledges(d, lay, board, only)
     _draw_beams(d, lay, board)
     for kind in over:
-        _paint_layer(d, lay, board, kind)
-    _draw_walls(d, lay, board)
-    _draw_labels(d, lay)
-    return img
+        _paint_layer(d, lay, board, kind, only, looks)
+    _draw_walls(d, lay, board, only)
 
 
 # -- the pictures of a turn ------------------------------------------------------------------------

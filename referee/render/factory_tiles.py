@@ -12,7 +12,7 @@ as on flags. :data:`TILES` maps kind -> painter; :mod:`.painters` adds them to i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from PIL import ImageDraw
 
@@ -62,6 +62,7 @@ PAD: RGB = (236, 200, 214)
 PAD_LINE: RGB = (190, 130, 160)
 PLATE: RGB = (190, 194, 200)
 PISTON: dict[str, RGB] = {"red": (210, 50, 50), "blue": (50, 90, 210)}
+PISTON_SHADOW: RGB = (110, 110, 110)
 GEAR: RGB = (150, 150, 150)
 GEAR_EDGE: RGB = (70, 70, 70)
 GREEN: RGB = (24, 140, 40)
@@ -464,13 +465,15 @@ def paint_hyper(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
     _arrow(d, lay, el, HYPER_FG, 3)
 
 
-def paint_flip_belt(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+def paint_flip_belt(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable = False) -> None:
+    """A belt's arrow the way it runs now (``look``: turned round), a hollow head at its tail."""
+    way = opposite(el["dir"]) if look else el["dir"]
     _tile(d, lay, el, BELT_BG)
-    _arrow(d, lay, el, BELT_FG, 1)
+    _arrow(d, lay, el, BELT_FG, 1, way)
     cx, cy = lay.centre(el.at)
     s = lay.cell
     tail = s * 0.42
-    d.polygon(turned([(0, tail), (s * 0.16, tail - s * 0.16), (-s * 0.16, tail - s * 0.16)], el["dir"], cx, cy),
+    d.polygon(turned([(0, tail), (s * 0.16, tail - s * 0.16), (-s * 0.16, tail - s * 0.16)], way, cx, cy),
               outline=BELT_FG, fill=BELT_BG)
 
 
@@ -532,13 +535,24 @@ def paint_hydraulic_pusher(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> 
     _pips(d, lay, el, el["phases"])
 
 
-def paint_piston(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
-    """A block in its colour, an arrow the way it slides robots off."""
+def paint_piston(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable = "up") -> None:
+    """Up: a raised block in its colour casting a shadow, a white arrow the way it slides robots off. Down:
+    flat floor with the block's outline and a small arrow in its colour."""
     colour = PISTON.get(str(el.fields.get("colour")), MACHINE)
     x, y = lay.origin(el.at)
     s = lay.cell
-    d.rectangle([x + 4, y + 4, x + s - 4, y + s - 4], fill=colour, outline=INK)
+    if look == "down":
+        d.rectangle([x + 4, y + 4, x + s - 4, y + s - 4], fill=_mix(colour, WHITE, 0.78), outline=colour, width=2)
+        _arrow(d, lay, el, colour, 1, scale=0.45)
+        return
+    d.rectangle([x + 6, y + 6, x + s - 2, y + s - 2], fill=PISTON_SHADOW)
+    d.rectangle([x + 3, y + 3, x + s - 5, y + s - 5], fill=colour, outline=INK)
+    d.line([(x + 4, y + s - 6), (x + 4, y + 4), (x + s - 6, y + 4)], fill=_mix(colour, WHITE, 0.55), width=1)
     _arrow(d, lay, el, WHITE, 1, scale=0.6)
+
+
+def _mix(a: RGB, b: RGB, k: float) -> RGB:
+    return (round(a[0] + (b[0] - a[0]) * k), round(a[1] + (b[1] - a[1]) * k), round(a[2] + (b[2] - a[2]) * k))
 
 
 def paint_ventilator(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
@@ -611,12 +625,14 @@ def paint_big_gear(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
     _turn_arrow(d, cx, cy, s * 0.16, True, GREEN, 180)
 
 
-def paint_turret(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+def paint_turret(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable = None) -> None:
+    """A gun in a pit, its barrel the way it points (``look``: where it points now; its ``dir`` at first)."""
     _pit(d, lay, el)
     cx, cy = lay.centre(el.at)
     s = lay.cell
+    way = el["dir"] if look is None else int(look)  # type: ignore[call-overload]
     _disc(d, cx, cy, s * 0.24, (130, 0, 0), INK)
-    d.line(turned([(0, 0), (0, -s * 0.44)], el["dir"], cx, cy), fill=(130, 0, 0), width=max(3, s // 9))
+    d.line(turned([(0, 0), (0, -s * 0.44)], way, cx, cy), fill=(130, 0, 0), width=max(3, s // 9))
 
 
 # -- teleporters and portals -------------------------------------------------------------------------------
@@ -694,9 +710,23 @@ def paint_mirror(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
     _bars(d, lay, el, el["sides"], WHITE, lay.cell / 16)
 
 
-def paint_door(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
-    """Two leaves on each side, a gap between them; pips: the phases it is open."""
-    _bars(d, lay, el, el["sides"], DOOR, lay.cell / 7, "dashed")
+def paint_door(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable = "rest") -> None:
+    """Two leaves on each side, a gap between them; pips: the phases it is open. In a register phase: open,
+    the leaves folded back to the corners; shut, one bar the whole side."""
+    w = lay.cell / 7
+    if look == "shut":
+        _bars(d, lay, el, el["sides"], DOOR, w + 1)
+    elif look == "open":
+        ww = max(2, round(w * 0.8))
+        for side in el["sides"]:
+            (x1, y1), (x2, y2) = side_line(lay, el.at, side, 1)
+            ix, iy = UNIT[opposite(side)]
+            reach = lay.cell * 0.26
+            for (ex, ey), (tx, ty) in (((x1, y1), (x2, y2)), ((x2, y2), (x1, y1))):
+                ux, uy = (tx - ex) / lay.cell, (ty - ey) / lay.cell  # along the side, toward the other end
+                d.line([(ex, ey), (ex + (ix + ux) * reach, ey + (iy + uy) * reach)], fill=DOOR, width=ww)
+    else:
+        _bars(d, lay, el, el["sides"], DOOR, w, "dashed")
     _pips(d, lay, el, el["open"], DOOR)
 
 

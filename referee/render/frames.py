@@ -5,6 +5,7 @@ and the GIF made of them are written by :mod:`.png` and :mod:`.gif`."""
 from __future__ import annotations
 
 import math
+import os
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
+from ..engine.looks import Phase, states
+from ..engine.state import BoardState
 from .board_image import draw_floor, frame_keys, frame_phase
 from .colours import (
     BACKGROUND,
@@ -30,9 +33,11 @@ from .colours import (
     WHITE,
     WRECK,
 )
+from .factory_tiles import DOOR, PISTON, PISTON_SHADOW
 from .fonts import font, stamp, stamp_box
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
+from .painters import ACTIVE, BARRICADE, BARRICADE_BROKEN
 from .players import Player
 from .robots import (
     draw_badges,
@@ -46,6 +51,17 @@ from .robots import (
     robot_places,
     strip_height,
 )
+from .states import Changes, changes, draw_changes, has_looks
+
+#: freed image memory Pillow keeps for the next image (by default it keeps none, so each of the few dozen
+#: images a turn's pictures make asks the system for fresh pages); a PILLOW_BLOCKS_MAX set in the environment
+#: is left as it is
+KEPT_BLOCKS = 16
+if "PILLOW_BLOCKS_MAX" not in os.environ and Image.core.get_blocks_max() < KEPT_BLOCKS:
+    Image.core.set_blocks_max(KEPT_BLOCKS)
+
+#: a moment of the turn a picture shows: the register phase (or ``start``, ``end``) and the board state then
+Moment = tuple[Phase, BoardState]
 
 
 # -- frames ---------------------------------------------------------------------------------------
@@ -57,6 +73,10 @@ class _Floor:
     palettes: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
     #: player colours -> the floor mapped to that palette
     mapped: dict[tuple[str, ...], Image.Image] = field(default_factory=dict)
+    #: the resting floor this one is drawn from (None: this is it); its palette is every picture's
+    base: _Floor | None = None
+    #: squares drawn otherwise (:mod:`.states`) -> the floor with them
+    states: dict[Changes, _Floor] = field(default_factory=dict)
 
 
 _FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()
@@ -85,12 +105,43 @@ def floor(board: Board, cell: int = CELL, players: int = 0) -> _Floor:
     return got
 
 
+#: kept floors drawn otherwise per resting floor (a board with many pistons and barricades has many)
+MAX_STATES = 64
+
+
+def floor_at(board: Board, cell: int, players: int, phase: Phase, state: BoardState | None) -> _Floor:
+    """The floor as it is in ``phase`` with ``state`` (:mod:`.states`): the resting floor with the squares
+    whose elements look otherwise drawn again, kept per set of such squares."""
+    base = floor(board, cell, players)
+    if state is None or not has_looks(board):
+        return base
+    found = changes(board, phase, state)
+    if not found:
+        return base
+    got = base.states.get(found)
+    if got is None:
+        image = base.image.copy()
+        draw_changes(image, board, cell, found)
+        if len(base.states) >= MAX_STATES:
+            base.states.clear()
+        got = base.states[found] = _Floor(image, base.layout, base=base)
+    return got
+
+
 #: colours the marks use, put in every palette
 MARK_COLOURS: tuple[RGB, ...] = (INK, WHITE, BEAM, HIT, DAMAGE, HEAL, OPTION, WRECK, GRID)
+#: colours the changing looks use, put in the palette of a board that has them (:mod:`.states`)
+LOOK_COLOURS: tuple[RGB, ...] = (ACTIVE, PISTON_SHADOW, BARRICADE, BARRICADE_BROKEN, DOOR)
 
 
-def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
+def _look_tints() -> tuple[RGB, ...]:
+    """The pistons' colours, down (pale) and up (their lit edge)."""
+    return tuple(mix(c, WHITE, k) for c in PISTON.values() for k in (0.78, 0.55)) + tuple(PISTON.values())
+
+
+def _palette(board: Board, fl: _Floor, players: Sequence[Player]) -> Image.Image:
     """A palette for the frames: the floor's colours, every player's robot (real and virtual) and the marks."""
+    fl = fl.base or fl
     key = tuple(p.hex for p in players)
     pal = fl.palettes.get(key)
     if pal is None:
@@ -108,7 +159,8 @@ def _palette(fl: _Floor, players: Sequence[Player]) -> Image.Image:
             d.rectangle([x, y, x + s, y + s], fill=bg)
             draw_robot(d, x + s / 2, y + s / 2, s, p.rgb, 1, virtual, p.initials)
         y = h + (rows - 1) * s
-        for i, colour in enumerate(MARK_COLOURS + tuple(mix(p.rgb, WRECK, 0.45) for p in players)):
+        extra = LOOK_COLOURS + _look_tints() if has_looks(board) else ()
+        for i, colour in enumerate(MARK_COLOURS + tuple(mix(p.rgb, WRECK, 0.45) for p in players) + extra):
             d.rectangle([i * 6, y, i * 6 + 5, y + s], fill=colour)
         pal = fl.palettes[key] = sheet.quantize(colors=255, method=Image.Quantize.FASTOCTREE)
     return pal
@@ -187,13 +239,15 @@ def merged(boxes: Sequence[Box | None], size: tuple[int, int]) -> list[Box]:
     return out
 
 
-def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, strip: bool = True) -> Image.Image:
-    """The floor mapped to the frames' palette (kept): what a frame is, away from what is drawn on it."""
-    fl = floor(board, cell, len(players) if strip else 0)
+def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, strip: bool = True,
+                 at: Moment | None = None) -> Image.Image:
+    """The floor mapped to the frames' palette (kept): what a frame is, away from what is drawn on it; ``at``:
+    the floor as it is at that moment of the turn."""
+    fl = floor_at(board, cell, len(players) if strip else 0, *(at or (None, None)))
     key = tuple(p.hex for p in players)
     got = fl.mapped.get(key)
     if got is None:
-        got = fl.mapped[key] = fl.image.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+        got = fl.mapped[key] = fl.image.quantize(palette=_palette(board, fl, players), dither=Image.Dither.NONE)
     return got
 
 
@@ -209,7 +263,7 @@ def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequenc
     for part in parts:
         sheet.paste(part, (0, y))
         y += part.height
-    mapped = sheet.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    mapped = sheet.quantize(palette=_palette(board, fl, players), dither=Image.Dither.NONE)
     out = []
     y = 0
     for part in parts:
@@ -219,10 +273,12 @@ def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequenc
 
 
 def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-              cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
+              cell: int = CELL, marks: Marks | None = None, strip: bool = True, at: Moment | None = None
+              ) -> Image.Image:
     """The board with the robots on it, full colour: with ``marks``, what happened in the stage too; with
-    ``strip``, every player's HP, flags and lives under the board."""
-    fl = floor(board, cell, len(players) if strip else 0)
+    ``strip``, every player's HP, flags and lives under the board; ``at``: the elements as they are at that
+    moment of the turn (else at rest)."""
+    fl = floor_at(board, cell, len(players) if strip else 0, *(at or (None, None)))
     img = fl.image.copy()
     draw_frame(img, fl.layout, board, robots, players, caption, marks)
     return img
@@ -249,13 +305,14 @@ def quantized(board: Board, img: Image.Image, players: Sequence[Player], cell: i
               strip: bool = True) -> Image.Image:
     """An RGB frame mapped to the palette of its board and players (what PNGs and the GIF are made of)."""
     fl = floor(board, cell, len(players) if strip else 0)
-    return img.quantize(palette=_palette(fl, players), dither=Image.Dither.NONE)
+    return img.quantize(palette=_palette(board, fl, players), dither=Image.Dither.NONE)
 
 
 def frame(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
-          cell: int = CELL, marks: Marks | None = None, strip: bool = True) -> Image.Image:
+          cell: int = CELL, marks: Marks | None = None, strip: bool = True, at: Moment | None = None) -> Image.Image:
     """The board with the robots on it, as a palette image (see :func:`frame_rgb`)."""
-    return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip), players, cell, strip)
+    return quantized(board, frame_rgb(board, robots, players, caption, cell, marks, strip, at), players, cell,
+                     strip)
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,9 +328,10 @@ class Frame:
 
 def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequence[Player], phases_run: int,
                 end_of_turn: bool, title: str = "", cell: int = CELL,
-                events: Sequence[Event] = ()) -> list[Frame]:
+                events: Sequence[Event] = (), moments: Sequence[Moment] | None = None) -> list[Frame]:
     """One picture per entry of ``TurnResult.frames``, captioned ``title: after stage 2`` and so on; with
-    ``events``, each picture marks what happened in the stage it ends."""
+    ``events``, each picture marks what happened in the stage it ends; with ``moments`` (one a picture:
+    :func:`moments`), the elements are drawn as they are then."""
     keys = frame_keys(phases_run, end_of_turn)
     if len(keys) != len(frames):
         raise ValueError(f"{len(frames)} frames for {len(keys)} pictures ({phases_run} stages run)")
@@ -282,5 +340,16 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
         text = f"{title}: {caption}" if title else caption
         before = frames[i - 1] if i else robots
         marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
-        out.append(Frame(key, text, frame(board, robots, players, text, cell, marks), marks))
+        at = moments[i] if moments else None
+        out.append(Frame(key, text, frame(board, robots, players, text, cell, marks, at=at), marks))
     return out
+
+
+def moments(board: Board, phases_run: int, end_of_turn: bool, events: Sequence[Event],
+            before: BoardState | None) -> list[Moment] | None:
+    """(phase, board state) at each picture of a turn (``before``: the state the turn began with); None
+    when nothing on the board looks otherwise during a turn."""
+    if not has_looks(board):
+        return None
+    phases = [frame_phase(key) for key, _ in frame_keys(phases_run, end_of_turn)]
+    return list(zip(phases, states(before or BoardState(), events, phases), strict=True))

@@ -17,7 +17,7 @@ from .colours import BACKGROUND, BEAM, FLOOR, GRID, HIT, INK, WALL, WHITE
 from .fonts import font
 from .layout import CELL, Layout
 from .marks import Badge, Marks, Wreck
-from .painters import draw_order, painter_for
+from .painters import ACTING, ACTIVE, draw_order, painter_for
 from .players import Player
 from .robots import arrowhead, dashed_line, draw_badges, draw_robot, draw_wrecks, robot_places
 
@@ -41,6 +41,8 @@ def _items(board: Board) -> list[tuple[str, object]]:
         items.append(("wall", "wall"))
     if "laser" in board.layers:
         items.append(("laser beam", "beam"))
+    if any(kind in board.layers for kind in ACTING):
+        items.append(("acting in the register shown", _mark_acting))
     return items + [(label, fn) for label, fn in MARKS]
 
 
@@ -52,6 +54,13 @@ def legend_entries(board: Board) -> list[str]:
 def _sample_element(kind: str, board: Board) -> Element:
     els = next(iter(board.layers[kind].values()))
     return Element(kind, (1, 1), dict(els[0].fields))
+
+
+def _mark_acting(d: ImageDraw.ImageDraw, lay: Layout) -> None:
+    """The frame round a square whose element acts in the register a picture shows."""
+    x, y = lay.origin((1, 1))
+    s = lay.cell
+    d.rectangle([x + 1, y + 1, x + s - 1, y + s - 1], outline=ACTIVE, width=2)
 
 
 def _mark_robot(d: ImageDraw.ImageDraw, lay: Layout, virtual: bool = False, options: bool = False) -> None:

@@ -24,9 +24,10 @@ from .board_image import frame_phase
 from .frames import (
     Box,
     Frame,
+    Moment,
     caption_box,
     draw_caption,
-    floor,
+    floor_at,
     mapped_floor,
     merged,
     quantized_parts,
@@ -165,13 +166,13 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
 
 
 def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Sequence[Player], flag_total: int,
-                 caption: str, cell: int, strip: Sequence[Robot]) -> list[Image.Image]:
+                 caption: str, cell: int, strip: Sequence[Robot], moment: Moment | None = None) -> list[Image.Image]:
     """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``.
 
     The stage's still parts (floor, strip, caption) are drawn once; each frame draws the robots on them and
     maps only the robots' boxes to the palette (all the stage's boxes in one go), then puts the still parts
-    back under the robots."""
-    fl = floor(board, cell, len(players))
+    back under the robots. ``moment``: the elements drawn as they are then (else at rest)."""
+    fl = floor_at(board, cell, len(players), *(moment or (None, None)))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
     work = fl.image.copy()
@@ -195,7 +196,7 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
                     if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
                         work.paste(part, at)  # the strip or the caption, as they were
     mapped = iter(quantized_parts(board, parts, players, cell))
-    still_frame = mapped_floor(board, players, cell).copy()
+    still_frame = mapped_floor(board, players, cell, at=moment).copy()
     for box in still:
         still_frame.paste(next(mapped), box)
     out = []
@@ -208,9 +209,11 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
 
 
 def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[Robot]], events: Sequence[Event],
-              players: Sequence[Player], title: str = "", cell: int = CELL) -> tuple[list[Image.Image], list[int]]:
+              players: Sequence[Player], title: str = "", cell: int = CELL, moments: Sequence[Moment] | None = None
+              ) -> tuple[list[Image.Image], list[int]]:
     """The GIF's frames and durations: each stage picture (``frames``, already drawn), and before it the
-    in-between frames of its stage's beats. ``robots`` are ``TurnResult.frames``."""
+    in-between frames of its stage's beats. ``robots`` are ``TurnResult.frames``; ``moments`` (one a picture):
+    the elements in a stage's in-between frames are as that stage's register phase and the state before it."""
     images: list[Image.Image] = []
     durations: list[int] = []
     budget = MAX_TWEENS
@@ -226,7 +229,8 @@ def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[R
             if stage:
                 name = fr.caption.split(": ")[-1].replace("after ", "")
                 text = f"{title}: {name}" if title else name
-                tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1])
+                at = (moments[i][0], moments[i - 1][1]) if moments else None
+                tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1], at)
                 images += tweens
                 durations += [TWEEN_MS] * len(tweens)
         images.append(fr.image)

@@ -8,13 +8,14 @@ from __future__ import annotations
 import colorsys
 import hashlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from PIL import ImageDraw
 
 from ..engine import Element
 from ..engine.geometry import Square, opposite
 from ..engine.kinds import KINDS
+from ..engine.looks import resting
 from .colours import (
     BACKGROUND,
     BELT_BG,
@@ -48,11 +49,12 @@ from .colours import (
     WAVE,
     WRENCH,
 )
-from .factory_tiles import TILES
+from .factory_tiles import TILES, paint_door, paint_flip_belt, paint_piston, paint_turret
 from .fonts import font
 from .layout import UNIT, Layout, side_line, turned
 
 Painter = Callable[[ImageDraw.ImageDraw, Layout, Element], None]
+LookPainter = Callable[[ImageDraw.ImageDraw, Layout, Element, Hashable], None]
 
 
 def _tile(d: ImageDraw.ImageDraw, lay: Layout, sq: Square, fill: RGB) -> None:
@@ -246,15 +248,29 @@ def paint_flag(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
            font=font(max(9, s * 13 // 32), True), fill=FLAG_TEXT, anchor="mm")
 
 
-#: a barricade's crates (issue 13): a brown bar on each of its sides, inside the square
+#: a barricade's crates (issue 13): a row of brown crates along each of its sides, inside the square
 BARRICADE = (150, 96, 40)
+#: a crate knocked off: its outline left
+BARRICADE_BROKEN = (196, 160, 112)
 
 
-def paint_barricade(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+def paint_barricade(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable = None) -> None:
+    """``strength`` crates along each side; ``look``: the hits each side has taken, a crate knocked off each."""
     w = max(3, lay.cell // 7)
-    for side in el["sides"]:
+    strength = int(el.fields.get("strength", 2))
+    hits = look if isinstance(look, tuple) else (0,) * len(el["sides"])
+    for side, taken in zip(el["sides"], hits, strict=False):
         (x1, y1), (x2, y2) = side_line(lay, el.at, side, w / 2 + 1)
-        d.line([(x1, y1), (x2, y2)], fill=BARRICADE, width=w)
+        for i in range(strength):
+            a, b = i / strength, (i + 1) / strength
+            ax, ay = x1 + (x2 - x1) * a, y1 + (y2 - y1) * a
+            bx, by = x1 + (x2 - x1) * b, y1 + (y2 - y1) * b
+            box = [min(ax, bx) - (w / 2 if ax == bx else -1), min(ay, by) - (w / 2 if ay == by else -1),
+                   max(ax, bx) + (w / 2 if ax == bx else -1), max(ay, by) + (w / 2 if ay == by else -1)]
+            if i < strength - taken:
+                d.rectangle(box, fill=BARRICADE, outline=INK)
+            else:
+                d.rectangle(box, outline=BARRICADE_BROKEN)
 
 
 def _kind_colour(name: str, light: float) -> RGB:
@@ -326,8 +342,52 @@ PAINTERS: dict[str, Painter] = {
     "wall": paint_nothing,
     "laser": paint_emitter,
 }
-PAINTERS["barricade"] = paint_barricade
 PAINTERS.update(TILES)  # the expansions' kinds (RoboFactory...): drawn tiles, no letters
+
+#: a square whose element acts in the register phase shown (a flamer lit, a trapdoor open): a frame this colour
+ACTIVE: RGB = (255, 96, 0)
+
+
+def _acting(base: Painter) -> LookPainter:
+    """A kind that acts in some register phases: its look, framed in the phases it acts in."""
+    def paint(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable) -> None:
+        base(d, lay, el)
+        if look:
+            x, y = lay.origin(el.at)
+            s = lay.cell
+            d.rectangle([x + 1, y + 1, x + s - 1, y + s - 1], outline=ACTIVE, width=2)
+    return paint
+
+
+#: the looks of kinds whose look changes during a turn (:mod:`referee.engine.looks`), given the look to draw
+LOOK_PAINTERS: dict[str, LookPainter] = {
+    "barricade": paint_barricade, "piston": paint_piston, "door": paint_door, "turret": paint_turret,
+    "flip_belt": paint_flip_belt,
+}
+#: kinds that act in some register phases, framed in :data:`ACTIVE` in the phases they act in
+ACTING = ("flamer", "napalm", "elevator", "mag_lock", "efence", "lava", "crusher", "pusher", "hydraulic_pusher",
+          "ventilator", "sluice", "trapdoor", "bridge")
+for _kind in ACTING:
+    LOOK_PAINTERS[_kind] = _acting(PAINTERS[_kind])
+
+
+def _at_rest(paint: LookPainter) -> Painter:
+    def rest(d: ImageDraw.ImageDraw, lay: Layout, el: Element) -> None:
+        paint(d, lay, el, resting(el))
+    return rest
+
+
+for _kind in ("barricade", "piston", "door", "turret", "flip_belt"):
+    PAINTERS[_kind] = _at_rest(LOOK_PAINTERS[_kind])
+
+
+def paint_look(d: ImageDraw.ImageDraw, lay: Layout, el: Element, look: Hashable) -> None:
+    """Draw ``el`` as it looks at a moment of the turn (``look``: :func:`referee.engine.looks.look_of`)."""
+    got = LOOK_PAINTERS.get(el.kind)
+    if got is None:
+        painter_for(el.kind)(d, lay, el)
+    else:
+        got(d, lay, el, look)
 #: kinds ranked below the board laser are drawn under the beams, the rest over them (floor kinds always under)
 BEAM_RANK = 30
 

@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 
 from ..engine import Board, Robot
 from ..engine.geometry import Square
+from ..engine.option_cards import CARDS
 from .colours import BACKGROUND, BEAM, DAMAGE, GEAR_EDGE, GRID, HEAL, HIT, INK, OPTION, RGB, WHITE, WRECK
 from .fonts import font, stamp
 from .layout import Layout, Pt, turned
@@ -273,7 +274,8 @@ _STRIPS: dict[tuple[object, ...], Image.Image] = {}
 
 def draw_strip(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
                flag_total: int) -> None:
-    """Every player's robot under the board: its colour and letters, HP, flags touched, lives, options.
+    """Every player's robot under the board: its colour and letters, HP, flags touched, lives, and the badges of
+    its option cards (gold chips).
 
     Drawn once for each state of the players (kept, a few hundred at most) and pasted: the in-between frames
     of the GIF and the pictures of a quiet stage show the same strip."""
@@ -284,7 +286,7 @@ def draw_strip(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: 
     for p in players:
         robot = by_name.get(p.robot)
         entries.append((p.hex, p.initials, p.label, status_text(robot, flag_total), bool(robot and robot.virtual),
-                        bool(robot and robot.options)))
+                        option_badges(robot.options) if robot else ()))
     key = (lay.size[0], lay.strip, lay.cell, tuple(entries))
     strip = _STRIPS.get(key)
     if strip is None:
@@ -294,8 +296,40 @@ def draw_strip(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: 
     img.paste(strip, (lay.ox, lay.oy + lay.size[1] - lay.strip))
 
 
-def _strip_image(lay: Layout, players: Sequence[Player], entries: Sequence[tuple[str, str, str, str, bool, bool]]
-                 ) -> Image.Image:
+def option_badges(options: Sequence[str]) -> tuple[str, ...]:
+    """The badges the option cards declare (``BR`` for Brakes), in the order the robot got them."""
+    out = []
+    for name in options:
+        card = CARDS.get(name)
+        out.append(card.badge if card is not None else name[:2].upper())
+    return tuple(out)
+
+
+def draw_option_chips(d: ImageDraw.ImageDraw, x: float, y: float, badges: Sequence[str], room: float,
+                      height: float) -> None:
+    """A robot's option cards as gold chips with their badges, left to right from (x, y middle), within
+    ``room`` pixels (the ones past it counted in a last ``+n`` chip)."""
+    fsize = max(8, round(height * 0.62))
+    f = font(fsize, True)
+    pad, gap = 3, 3
+    widths = [f.getlength(b) + 2 * pad for b in badges]
+    shown = len(badges)
+    while shown and sum(widths[:shown]) + gap * shown + (f.getlength(f"+{len(badges) - shown}") + 2 * pad
+                                                         if shown < len(badges) else 0) > room:
+        shown -= 1
+    chips = [(b, w, OPTION) for b, w in zip(badges[:shown], widths, strict=False)]
+    if shown < len(badges):
+        more = f"+{len(badges) - shown}"
+        chips.append((more, f.getlength(more) + 2 * pad, WHITE))
+    top, bottom = y - height / 2, y + height / 2
+    for text, w, fill in chips:
+        d.rounded_rectangle([x, top, x + w, bottom], radius=2, fill=fill, outline=INK)
+        stamp(d, (x + w / 2, y), text, fsize, True, INK)
+        x += w + gap
+
+
+def _strip_image(lay: Layout, players: Sequence[Player],
+                 entries: Sequence[tuple[str, str, str, str, bool, tuple[str, ...]]]) -> Image.Image:
     w = lay.size[0]
     img = Image.new("RGB", (w, lay.strip), BACKGROUND)
     d = ImageDraw.Draw(img)
@@ -305,11 +339,14 @@ def _strip_image(lay: Layout, players: Sequence[Player], entries: Sequence[tuple
     for i, (p, (_, initials, label, status, virtual, options)) in enumerate(zip(players, entries, strict=True)):
         x = (i % per_row) * entry_w + 6
         y = 4 + (i // per_row) * row_h + row_h / 2
-        draw_robot(d, x + row_h / 2, y, row_h, p.rgb, 1, virtual, initials if row_h >= 18 else "", options)
+        draw_robot(d, x + row_h / 2, y, row_h, p.rgb, 1, virtual, initials if row_h >= 18 else "", bool(options))
         name = label if len(label) <= 10 else label[:9] + "\u2026"
         stamp(d, (x + row_h + 4, y), name, fsize, True, INK, "lm")
         nx = x + row_h + 8 + font(fsize, True).getlength(name)
         stamp(d, (nx, y), status, fsize, False, INK, "lm")
+        if options:
+            cx = nx + font(fsize, False).getlength(status) + 8
+            draw_option_chips(d, cx, y, options, x - 6 + entry_w - 4 - cx, row_h - 5)
     return img
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
-from .frames import Frame, turn_frames
+from ..engine.state import BoardState
+from .frames import Frame, moments, turn_frames
 from .gif import gif_bytes
 from .layout import CELL
 from .legend import legend_png
@@ -48,15 +49,17 @@ def legend_picture(board: Board, stem: str, cell: int = CELL) -> Picture:
 
 
 def render_turn(board: Board, result: TurnResult, players: Sequence[Player], game: str, turn: int,
-                cell: int = CELL) -> RenderedTurn:
-    """Everything every player's mail shares: drawn once per turn."""
+                cell: int = CELL, board_before: BoardState | None = None) -> RenderedTurn:
+    """Everything every player's mail shares: drawn once per turn. ``board_before``: what the board's elements
+    remembered as the turn began (pistons, barricades...), so each picture shows them as they were then."""
     report = build_report(board, result, players, game, turn)
     title = f"{game} turn {turn}"
+    at = moments(board, result.phases_run, result.end_of_turn, result.events, board_before)
     frames = turn_frames(board, result.frames, players, result.phases_run, result.end_of_turn, title=title,
-                         cell=cell, events=result.events)
+                         cell=cell, events=result.events, moments=at)
     stem = file_stem(game, turn)
     pictures = [Picture(f.key, f"{stem}-{f.key}.png", png_bytes(f.image)) for f in frames]
-    images, durations = animation(board, frames, result.frames, result.events, players, title, cell)
+    images, durations = animation(board, frames, result.frames, result.events, players, title, cell, at)
     gif = Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
     told = stories(board, result, turn, report.label_of)
     return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell), told)

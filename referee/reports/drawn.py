@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from ..engine import TurnResult
+from ..engine.state import BoardState
 from ..render import Player, RenderedTurn, render_turn
 from ..store.models import Game, Turn
 from .fills import filled_robots, late_text, mark_fills
@@ -30,7 +31,8 @@ def draw_stored_turn(s: Session, game: Game, turn: Turn) -> DrawnTurn:
     """Draw resolved ``turn`` of ``game`` once for everybody, fills marked and late players named."""
     result = stored_turn_result(turn)
     columns = report_players(game, turn)
-    rendered = render_turn(course_board(game), result, columns, game.code, turn.number)
+    rendered = render_turn(course_board(game), result, columns, game.code, turn.number,
+                           board_before=BoardState.from_dict(turn.board_before))
     fills = filled_robots(s, game, turn)
     mark_fills(rendered.report, fills)
     rendered.report.late = late_text(game, turn, [p.robot for p in game.players if p.robot in fills])

@@ -10,12 +10,13 @@ kept from phase to phase and from turn to turn. A barricade is low: lasers pass 
 
 from __future__ import annotations
 
+from .. import looks
 from ..board import Board, Element
 from ..context import TurnContext
-from ..events import register_wording
+from ..events import Event, register_wording
 from ..geometry import opposite, square_name, step
 from ..kinds import Field, Kind
-from ..state import Robot
+from ..state import BoardState, Robot
 from .sides import one_special_per_side
 
 NAME = "barricade"
@@ -82,3 +83,17 @@ BARRICADE = Kind(
     rank=20,  # below the floor kinds: a chop shop behind its barricades still shows
     legend=lambda e: f"barricade {''.join('NESW'[s] for s in e['sides'])}, strength {e['strength']}",
 )
+
+
+def look(el: Element, phase: looks.Phase, state: BoardState) -> tuple[int, ...]:
+    """The pictures: the hits each of its sides has taken (at most its strength)."""
+    return tuple(min(el["strength"], int(state.get(NAME, f"{square_name(el.at)} {'NESW'[side]}", 0)))
+                 for side in el["sides"])
+
+
+def _hit(state: BoardState, ev: Event) -> None:
+    args = ev.args or {}
+    state.set(NAME, str(args["at"]), int(args["amount"]))
+
+
+looks.declare(NAME, look, {"barricade hit": _hit})

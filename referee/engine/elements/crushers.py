@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..context import TurnContext
 from ..kinds import Field, Kind
 
@@ -30,3 +30,6 @@ CRUSHER = Kind(
     rank=80,
     legend=lambda e: f"crusher phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: crushing in its phases (:mod:`referee.engine.looks`)
+looks.declare("crusher", looks.active_in("phases"))

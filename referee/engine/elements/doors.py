@@ -5,10 +5,11 @@ laser. An open door is an open side.
 
 from __future__ import annotations
 
+from .. import looks
 from ..board import Board, Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
-from ..state import Robot
+from ..state import BoardState, Robot
 
 PHASES = (1, 2, 3, 4, 5)
 
@@ -40,3 +41,12 @@ DOOR = Kind(
     rank=149,
     legend=lambda e: f"door {''.join('NESW'[s] for s in e['sides'])} open in phases {','.join(map(str, e['open']))}",
 )
+
+def look(el: Element, phase: looks.Phase, state: BoardState) -> str:
+    """The pictures: open or shut in a register phase, at rest (neither) before and after them."""
+    if not isinstance(phase, int):
+        return "rest"
+    return "open" if phase in el["open"] else "shut"
+
+
+looks.declare("door", look)

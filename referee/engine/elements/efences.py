@@ -5,6 +5,7 @@ are open sides. Lasers pass them.
 
 from __future__ import annotations
 
+from .. import looks
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import opposite, step
@@ -55,3 +56,6 @@ EFENCE = Kind(
     rank=139,
     legend=lambda e: f"e-fence {''.join('NESW'[s] for s in e['sides'])} active in phases {_phases(e)}",
 )
+
+# the pictures: live in its phases (:mod:`referee.engine.looks`)
+looks.declare("efence", looks.active_in("phases"))

@@ -5,6 +5,7 @@ phase in which it was up; phase 1 follows the last turn's phase 5) it crushes ev
 
 from __future__ import annotations
 
+from .. import looks
 from ..board import Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
@@ -36,3 +37,6 @@ ELEVATOR = Kind(
     rank=141,
     legend=lambda e: f"elevator up in phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: up in its phases (:mod:`referee.engine.looks`)
+looks.declare("elevator", looks.active_in("phases"))

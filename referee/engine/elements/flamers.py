@@ -7,7 +7,7 @@ robot standing on an active flamer takes 1 damage more (after the lasers). Virtu
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -56,3 +56,6 @@ FLAMER = Kind(
     rank=25,
     legend=lambda e: f"flamer phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: lit in the phases it acts in (:mod:`referee.engine.looks`)
+looks.declare("flamer", looks.active_in("phases"))

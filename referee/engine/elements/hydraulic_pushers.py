@@ -10,6 +10,7 @@ version 2, kept for replays: one hydraulic pusher after the other in board order
 
 from __future__ import annotations
 
+from .. import looks
 from ..context import TurnContext
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
@@ -89,3 +90,6 @@ HYDRAULIC_PUSHER = Kind(
     rank=51,
     legend=lambda e: f"hydraulic pusher {ARROWS[e['dir']]} phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: pushing in its phases (:mod:`referee.engine.looks`)
+looks.declare("hydraulic_pusher", looks.active_in("phases"))

@@ -8,7 +8,7 @@ it. The lava flies over walls and robots: each robot in reach is hit once per er
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import Square
@@ -65,3 +65,6 @@ LAVA = Kind(
     rank=133,
     legend=_legend,
 )
+
+# the pictures: erupting in its phases (:mod:`referee.engine.looks`)
+looks.declare("lava", looks.active_in("phases"))

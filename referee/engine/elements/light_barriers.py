@@ -17,14 +17,15 @@ Which way they run and whether they were stopped is board state (``state.BoardSt
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
+from ..board import Element
 from ..context import TurnContext
-from ..events import register_wording
+from ..events import Event, register_wording
 from ..geometry import ARROWS, Square, opposite
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import convey
-from ..state import FLYING, Robot
+from ..state import FLYING, BoardState, Robot
 from ..timing import ENTER
 
 # the steps of the timing table only this kind acts in, each right after the step named
@@ -92,3 +93,20 @@ LIGHT_BARRIER = Kind(
     glyph=lambda e: "!!",
     rank=40,
 )
+
+
+def look(el: Element, phase: looks.Phase, state: BoardState) -> bool:
+    """The pictures: whether the flip belts run against their ``dir`` now."""
+    return bool(state.get(FLIP, "reversed", False))
+
+
+def _turned(state: BoardState, ev: Event) -> None:
+    state.set(FLIP, "reversed", not state.get(FLIP, "reversed", False))
+    state.set(FLIP, "stopped", False)
+
+
+def _stopped(state: BoardState, ev: Event) -> None:
+    state.set(FLIP, "stopped", True)
+
+
+looks.declare(FLIP, look, {"flip belts turn": _turned, "flip belts stopped": _stopped})

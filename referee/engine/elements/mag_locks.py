@@ -8,7 +8,7 @@ Gears still turn it, lasers still hit it and it still fires.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -61,3 +61,6 @@ MAG_LOCK = Kind(
     rank=153,
     legend=lambda e: f"mag-lock phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: holding in its phases (:mod:`referee.engine.looks`)
+looks.declare("mag_lock", looks.active_in("phases"))

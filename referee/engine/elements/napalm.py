@@ -10,7 +10,7 @@ or deep) and the fire goes out. Destruction puts it out too.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -107,3 +107,6 @@ NAPALM = Kind(
     rank=145,
     legend=lambda e: f"napalm flamer phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: burning in its phases (:mod:`referee.engine.looks`)
+looks.declare("napalm", looks.active_in("phases"))

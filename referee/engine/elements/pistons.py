@@ -14,14 +14,15 @@ red pistons are up.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
+from ..board import Element
 from ..context import TurnContext
-from ..events import register_wording
+from ..events import Event, register_wording
 from ..geometry import ARROWS, Square, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import SLIDE, try_step
-from ..state import FLYING, Robot
+from ..state import FLYING, BoardState, Robot
 from ..timing import ENTER
 
 # the steps of the timing table only this kind acts in, each right after the step named
@@ -79,3 +80,18 @@ PISTON = Kind(
     rank=58,
     legend=lambda e: f"{e['colour']} piston, slides robots {ARROWS[e['dir']]}",
 )
+
+
+def look(el: Element, phase: looks.Phase, state: BoardState) -> str:
+    """The pictures: a piston is up or down (the red ones up at first)."""
+    colour = el["colour"]
+    return str(state.get(NAME, colour, "up" if colour == COLOURS[0] else "down"))
+
+
+def _pressed(state: BoardState, ev: Event) -> None:
+    data = ev.data or {}
+    state.set(NAME, str(data["colour"]), "down")
+    state.set(NAME, str(data["raised"]), "up")
+
+
+looks.declare(NAME, look, {"piston down": _pressed})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .. import looks
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
@@ -96,3 +97,6 @@ PUSHER_KIND = Kind(
     rank=50,
     legend=lambda e: f"pusher {ARROWS[e['dir']]} phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: pushing in its phases (:mod:`referee.engine.looks`)
+looks.declare("pusher", looks.active_in("phases"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import looks
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import NotationError, Square, opposite, square_name, step
@@ -113,3 +114,6 @@ SLUICE = Kind(
     rank=142,
     legend=lambda e: f"sluice closed (height {e['upper']}) in phases {','.join(map(str, e['closed']))}",
 )
+
+# the pictures: closed (raised) in its phases (:mod:`referee.engine.looks`)
+looks.declare("sluice", looks.active_in("closed"))

@@ -8,6 +8,7 @@ standing on one as it opens falls. A robot entering an open one, by any move, fa
 
 from __future__ import annotations
 
+from .. import looks
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import Square
@@ -75,3 +76,7 @@ BRIDGE = Kind(
     rank=132,
     legend=lambda e: f"bridge closed in phases {_phases(e)}",
 )
+
+# the pictures: a trapdoor open (a pit) in its phases, a bridge open in the others (:mod:`referee.engine.looks`)
+looks.declare("trapdoor", looks.active_in("phases"))
+looks.declare("bridge", lambda el, phase, state: isinstance(phase, int) and phase not in el["phases"])

@@ -19,15 +19,16 @@ result and the report show them.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
+from ..board import Element
 from ..cards import Card, parse_card
 from ..context import TurnContext
-from ..events import register_wording
+from ..events import Event, register_wording
 from ..geometry import ARROWS, Square, dir_name, opposite, parse_dir, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MOVED, PUSHER, try_step
-from ..state import Robot
+from ..state import BoardState, Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
 
@@ -130,3 +131,17 @@ TURRET = Kind(
     rank=120,
     legend=lambda e: f"turret, pointing {ARROWS[e['dir']]} at first",
 )
+
+
+def look(el: Element, phase: looks.Phase, state: BoardState) -> int:
+    """The pictures: where the turret points now."""
+    stored = state.get(NAME, square_name(el.at))
+    return int(el["dir"]) if stored is None else parse_dir(stored)
+
+
+def _turned(state: BoardState, ev: Event) -> None:
+    args = ev.args or {}
+    state.set(NAME, str(args["at"]), str(args["dir"]))
+
+
+looks.declare(NAME, look, {"turret turns": _turned})

@@ -13,7 +13,7 @@ ventilators one after another in board order, each line farthest robot first.)
 
 from __future__ import annotations
 
-from .. import timing
+from .. import looks, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
@@ -100,3 +100,6 @@ VENTILATOR = Kind(
     flat=False,
     legend=lambda e: f"ventilator {ARROWS[e['dir']]} x{e['count']} phases {','.join(map(str, e['phases']))}",
 )
+
+# the pictures: blowing in its phases (:mod:`referee.engine.looks`)
+looks.declare("ventilator", looks.active_in("phases"))
