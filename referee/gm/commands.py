@@ -24,6 +24,7 @@ from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import OutgoingMail
+from . import signup_commands
 from .context import (
     CommandFailed,
     GmContext,
@@ -424,3 +425,5 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
     "hints": do_hints,
 }
+HANDLERS.update(signup_commands.HANDLERS)   # sign-up and press (issue 31)
+HELP += "\n" + signup_commands.HELP
