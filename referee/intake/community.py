@@ -21,14 +21,14 @@ import hashlib
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
-from ..games import observers, own, press, signup
+from ..games import get_game, get_player, observers, own, press, signup
 from ..keys import same_key
 from ..mailparse.senders import limit_key
 from ..messages import community as words
 from ..notices import notice
-from ..orders.community import CommandMail, PlayerCommand, read_commands, subject_token
+from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
 from ..orders.extract import Extracted
-from ..store.errors import StoreError
+from ..store.errors import NotFound, StoreError
 from ..store.models import Game, Player
 from . import limits
 from .routing import Who, known
@@ -63,12 +63,13 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
         if reason is not None:
             _answer(job, sender, [words.done("UNOBSERVE", "you are unsubscribed")], [], player=None)
             return job.finish("accepted", reason)
-    mail = read_commands(found.lines)
+    begin, lines = split_begin(found.lines) if found.header is None else (None, found.lines)
+    mail = read_commands(lines)
     if mail is None and token is not None and token[0] == "confirm":
         mail = CommandMail([PlayerCommand("confirm", {"token": token[1]}, 0, "CONFIRM")])
     if mail is None:
         return None
-    player = _keyed(job, sender, found, who)
+    player = _keyed(job, sender, found, who) if begin is None else _begin_player(job, begin)
     if player is None and not mail.open_to_all and not known(job.s, job.settings, sender) and \
             not any(c.name in ("confirm",) for c in mail.commands):
         return job.ignore(f"unknown sender {sender}: player commands without a key")
@@ -86,6 +87,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
             failed += 1
             lines.append(words.not_done(command.text, str(exc)))
     to = player.email if player is not None else sender
+    if player is not None and job.s.get(Player, player.id) is None:   # she left a game that had not started
+        player = None
     _answer(job, to, lines, mail.errors, player=player, game=game)
     outcome = "accepted" if not failed and not mail.errors else "rejected"
     reason = f"commands: {len(mail.commands) - failed} done, {failed} not done, {len(mail.errors)} not read"
@@ -104,6 +107,16 @@ def _keyed(job: Job, sender: str, found: Extracted, who: Who) -> Player | None:
     if same_key(key, who.player.secret, ignore_case=True) or (who.token and key is None):
         return who.player
     return None
+
+
+def _begin_player(job: Job, begin: Begin) -> Player | None:
+    """The player a BEGIN line without a turn names, when its key is hers."""
+    try:
+        game = get_game(job.s, begin.game)
+        player = get_player(job.s, game, begin.robot)
+    except NotFound:
+        return None
+    return player if same_key(begin.key, player.secret, ignore_case=True) else None
 
 
 def _answer(job: Job, to: str, lines: list[str], errors: list[str], *, player: Player | None,

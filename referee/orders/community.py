@@ -45,6 +45,9 @@ _TOKEN = re.compile(r"^[a-z]\.\d{1,12}\.[a-z2-7]{16}$")
 #: a token in a subject line: ``[confirm c.12.abcd...]``, ``[unobserve o.3.abcd...]``
 SUBJECT_TOKEN = re.compile(r"\[(confirm|unobserve)\s+([a-z]\.\d{1,12}\.[a-z2-7]{16})\]", re.IGNORECASE)
 _END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
+#: a BEGIN line with the key and without a turn (the order language's own needs the turn)
+_BEGIN = re.compile(r"^BEGIN\s+(?P<game>[A-Za-z0-9][A-Za-z0-9-]{0,31})\s+(?P<robot>[A-Za-z][A-Za-z0-9_-]{0,19})"
+                    r"\s+KEY\s*[:=]?\s*(?P<key>\S+)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,23 @@ def subject_token(subject: str | None) -> tuple[str, str] | None:
     """(``confirm`` or ``unobserve``, token) written in a subject line, or None."""
     m = SUBJECT_TOKEN.search(subject or "")
     return (m.group(1).lower(), m.group(2).lower()) if m else None
+
+
+@dataclass(frozen=True)
+class Begin:
+    game: str
+    robot: str
+    key: str
+
+
+def split_begin(lines: list[tuple[int, str]]) -> tuple[Begin | None, list[tuple[int, str]]]:
+    """A first line ``BEGIN RR-7 Twonky key ...`` (no turn) read off ``lines``: (its game, robot and key, the
+    lines after it); else (None, ``lines``)."""
+    own = [(n, t) for n, t in lines if t.strip()]
+    if own and (m := _BEGIN.match(own[0][1].strip())):
+        rest = [(n, t) for n, t in lines if n > own[0][0]]
+        return Begin(m.group("game").upper(), m.group("robot"), m.group("key")), rest
+    return None, lines
 
 
 def read_commands(lines: list[tuple[int, str]]) -> CommandMail | None:
