@@ -13,8 +13,8 @@ CONFIRM_SUBJECT = "please confirm"
 HELP = """\
 Commands anyone may send (one a line, as the first lines of a mail):
   LIST                        the games open for sign-up, and those under way
-  JOIN RR-7 AS Twonky         ask for a seat (JOIN RR-7: a free robot name is offered)
-  WHOIS Twonky                who plays which robot where (WHOIS an@address works
+  JOIN RR-7 AS <robot name>   ask for a seat (JOIN RR-7: a free robot name is offered)
+  WHOIS <robot name>          who plays which robot where (WHOIS an@address works
                               only for players who allowed it)
   OBSERVE RR-7                the game's public turn results by mail (you confirm
                               first); UNOBSERVE RR-7 to stop

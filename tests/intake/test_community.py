@@ -120,7 +120,7 @@ def test_a_strangers_help_lists_list_join_and_observe(store, quiet):  # noqa: F8
     deliver(store, quiet, mail(address("dave"), "HELP"), now=T0)
     (answer,) = outbox(store, kind="stranger")
     text = text_of(answer.raw)
-    assert "LIST" in text and "JOIN RR-7 AS Twonky" in text and "OBSERVE RR-7" in text
+    assert "LIST" in text and "JOIN RR-7 AS <robot name>" in text and "OBSERVE RR-7" in text
 
 
 # -- a player's own commands ----------------------------------------------------------------------------
