@@ -28,7 +28,7 @@ from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
 from ..store.queries import active_orders, open_turn
 from . import signed
-from .common import audit
+from .common import audit, new_secret
 from .signup import settings_view
 
 #: how long a confirmation mail can be answered
@@ -67,6 +67,7 @@ def resign(s: Session, player: Player, *, now: datetime) -> Resigned:
         s.flush()
         return Resigned(game, robot, "left")
     policy = settings_view(s, game).on_resign
+    player.secret = new_secret()   # her key and reply addresses no longer give orders for the robot
     s.add(Departure(player_id=player.id, game_id=game.id, robot=player.robot, address=player.email, policy=policy,
                     at=now))
     audit(s, "player.resign", actor=actor, game=game, turn_number=game.turn_number, now=now,

@@ -28,6 +28,7 @@ from ..messages import community as words
 from ..notices import notice
 from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
 from ..orders.extract import Extracted
+from ..store.community import resigned
 from ..store.errors import NotFound, StoreError
 from ..store.models import Game, Player
 from . import limits
@@ -87,8 +88,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
             failed += 1
             lines.append(words.not_done(command.text, str(exc)))
     to = player.email if player is not None else sender
-    if player is not None and job.s.get(Player, player.id) is None:   # she left a game that had not started
-        player = None
+    if player is not None and (job.s.get(Player, player.id) is None or player.id in resigned(job.s, player.game)):
+        player = None   # she left that game: the answer carries no reply address of it
     _answer(job, to, lines, mail.errors, player=player, game=game)
     outcome = "accepted" if not failed and not mail.errors else "rejected"
     reason = f"commands: {len(mail.commands) - failed} done, {failed} not done, {len(mail.errors)} not read"

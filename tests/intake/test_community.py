@@ -16,7 +16,7 @@ from referee.games.tokens import reply_address
 from referee.reports.mails import KIND_OBSERVER
 from referee.store.models import Departure, Game, Observer, Player, PressMessage
 
-from .helpers import GM, GM_SECRET, address, incoming, mail, new_game, outbox, parse, player, text_of
+from .helpers import GM, GM_SECRET, active_program, address, incoming, mail, new_game, outbox, parse, player, text_of
 from .stored import deliver, quiet  # noqa: F401  (the fixture)
 
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
@@ -144,9 +144,14 @@ def test_resigning_from_a_running_game_tells_the_gm_and_the_robot_plays_on_witho
     with store.read() as s:
         game = g.get_game(s, code)
         to = reply_address(quiet, game, "Hammer", 1)
+    old_key = player(store, code, "Hammer").secret
     deliver(store, quiet, mail(address("bob"), f"RESIGN {code}", to=to), now=T0)
     said = answer_to(store, address("bob"))
     assert f"you resigned from {code}" in said and "NOT DONE" not in said
+    # her old key gives no more orders for the robot
+    deliver(store, quiet, mail(address("bob"), f"BEGIN {code} Hammer turn 1 key {old_key}\n1, 2, 3, 4, 5\nEND"),
+            now=T0 + timedelta(seconds=30))
+    assert active_program(store, code, "Hammer") is None
     assert any("Hammer resigned" in m.subject for m in outbox(store, kind="gm"))
     with store.read() as s:
         game = s.get(Game, game_id)
