@@ -67,13 +67,6 @@ def game_press(s: Session, game: Game) -> list[PressMessage]:
     return list(s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id)))
 
 
-def archived_press(s: Session, game: Game) -> list[PressMessage]:
-    """The press the archive shows: all of it once ``game`` is over and set to ``PRESS ARCHIVE ON``; else none."""
-    if game.status != "finished" or not settings_view(s, game).press_archive:
-        return []
-    return game_press(s, game)
-
-
 def player_of(s: Session, game: Game, address: str) -> Player:
     found = s.scalars(select(Player).where(Player.game_id == game.id, Player.email == address.lower())).first()
     if found is None:

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..config import Settings
-from .models import Absence, Departure, Game, GameCommunity, Observer, Player
+from .models import Absence, Departure, Game, GameCommunity, Observer, Player, PressMessage
 
 
 def resigned(s: Session, game: Game) -> set[int]:
@@ -41,3 +41,15 @@ def unsubscribe_headers(settings: Settings, game_code: str, token: str) -> dict[
     subject = quote(f"UNOBSERVE {game_code} [unobserve {token}]")
     return {"List-Unsubscribe": f"<mailto:{settings.referee_address}?subject={subject}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def archived_press(s: Session, game: Game) -> list[dict[str, object]]:
+    """The press the archive shows, oldest first: all of it once ``game`` is over and its GM said
+    ``PRESS ARCHIVE ON``; else none. Grey press stays anonymous; no address is ever shown."""
+    row = s.get(GameCommunity, game.id)
+    if game.status != "finished" or row is None or not row.press_archive:
+        return []
+    robots = {p.id: p.robot for p in game.players}
+    return [{"turn": m.turn_number, "sender": robots.get(m.sender_id or 0, "?") if m.mode == "white" else None,
+             "to": robots.get(m.to_id, "?") if m.to_id is not None else None, "text": m.text}
+            for m in s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id))]

@@ -323,3 +323,22 @@ def test_own_seats_are_those_not_resigned(store, quiet):  # noqa: F811
         own.resign(s, p, now=T0)
         assert own.seats_of(s, address("carol")) == []
         assert "Zoom" in {p.robot for p in g.get_game(s, code).players}   # the robot plays on
+
+
+def test_press_goes_into_the_archive_after_the_game_only_when_the_game_says_so(store, quiet, tmp_path):  # noqa: F811
+    from referee.archive.build import build_archive, game_dir_name
+
+    code = new_game(store, now=T0)
+    alice = player(store, code, "Twonky")
+    deliver(store, quiet, mail(address("alice"), f"BEGIN {code} Twonky key {alice.secret}\nPRESS TO ALL\n"
+                                                 "Race you to the flag <b>!</b>\nEND"), now=T0)
+    gm(store, quiet, code, "END GAME")
+    build_archive(store, tmp_path / "off", now=T0)
+    page = (tmp_path / "off" / game_dir_name(code) / "index.html").read_text()
+    assert "Race you to the flag" not in page          # PRESS ARCHIVE is off by default
+
+    gm(store, quiet, code, "PRESS ARCHIVE ON")
+    build_archive(store, tmp_path / "on", now=T0)
+    page = (tmp_path / "on" / game_dir_name(code) / "index.html").read_text()
+    assert "Twonky to all:" in page and "Race you to the flag &lt;b&gt;!&lt;/b&gt;" in page
+    assert address("alice") not in page
