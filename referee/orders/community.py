@@ -18,7 +18,8 @@ A player, with her key (a BEGIN line or a reply to her own mail), also::
     PRESS TO ALL | PRESS TO <robot>   and the message on the lines after it
 
 A mail is read as such commands only when its first line of its own (not quoted, or the first line of
-its BEGIN block) starts with one of these words; anything else is read as orders, as before.
+its BEGIN block) is one of these commands (or, in a mail of one line, starts with one of their words: the
+answer then says what is wrong); anything else is read as orders, as before.
 """
 
 from __future__ import annotations
@@ -110,6 +111,11 @@ def read_commands(lines: list[tuple[int, str]]) -> CommandMail | None:
         own.pop(0)
     if not own or not is_command_line(own[0][1]):
         return None
+    if sum(1 for _, t in own if t) > 1:   # "List of my orders:" above orders is no command: the orders are read
+        try:
+            parse_line(own[0][1], own[0][0])
+        except CommandSyntaxError:
+            return None
     out = CommandMail()
     i = 0
     while i < len(own):

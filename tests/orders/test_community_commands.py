@@ -17,6 +17,8 @@ def lines(text: str) -> list[tuple[int, str]]:
 def test_a_mail_whose_first_line_is_no_command_is_left_to_the_orders():
     assert read_commands(lines("1: FWD2 670\n2: LF90\n")) is None
     assert read_commands(lines("Hello, I would like to join\nJOIN RR-7\n")) is None
+    assert read_commands(lines("List of my orders:\n1: FWD2 670\n")) is None
+    assert read_commands(lines("Press on!\n1, 2, 3, 4, 5\n")) is None
 
 
 def test_anyones_commands_are_read_one_a_line():
@@ -50,6 +52,7 @@ def test_press_takes_every_line_after_it_up_to_end():
 
 @pytest.mark.parametrize("text, problem", [
     ("JOIN", "JOIN <game>"),
+    ("JOIN RR 7", "JOIN <game>"),
     ("JOIN RR-7 AS 1bad", "no robot name"),
     ("SET ADDRESS not-an-address", "no mail address"),
     ("ABSENT 2026-12-08 TO 2026-12-01", "the last day comes before the first"),
