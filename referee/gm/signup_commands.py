@@ -25,6 +25,7 @@ from ..clock import TimeError, parse_time
 from ..games import own, signup
 from ..messages import community as words
 from ..notices import notice
+from ..reports.mails import order_template
 from .context import CommandFailed, GmContext, deadline_words, game_code, notice_key
 from .language import Command, GmSyntaxError, _int, _switch
 
@@ -186,8 +187,15 @@ def do_accept(ctx: GmContext, command: Command) -> str:
         player = decision.player
         assert player is not None
         game = player.game
+        takeover = ""
+        turn = g.open_turn(s, game) if decision.signup.seat_of is not None else None
+        if turn is not None and player.robot in turn.hands:   # a seat taken over: the open turn's cards and form
+            robot = {r.name: r for r in g.robots_of(turn)}.get(player.robot)
+            takeover = (f"Your cards for turn {turn.number}: {', '.join(turn.hands[player.robot])}\n"
+                        f"Deadline: {deadline_words(turn.deadline, ctx.now, player.timezone)}\n\n"
+                        "Reply with this block filled in:\n\n" + order_template(game, player, turn, robot))
         notice(s, ctx.settings, to=player.email, subject=words.accepted_subject(game.code, player.robot),
-               body=words.accepted(game.code, player.robot, player.secret, decision.started is not None),
+               body=words.accepted(game.code, player.robot, player.secret, decision.started is not None, takeover),
                key=notice_key(ctx, command, "accept"), game=game, player=player, now=ctx.now)
         tail = "; every seat is taken: the game has started" if decision.started is not None else ""
         return f"{player.robot} ({player.email}) takes seat {player.seat}; the player is told{tail}"

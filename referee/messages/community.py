@@ -102,9 +102,13 @@ def accepted_subject(game: str, robot: str) -> str:
     return f"{game}: you play {robot}"
 
 
-def accepted(game: str, robot: str, key: str, started: bool) -> str:
+def accepted(game: str, robot: str, key: str, started: bool, takeover: str = "") -> str:
+    """To a player the GM accepted; ``takeover``: the open turn's cards and form, for a seat taken over in a
+    game under way."""
     more = ("The game has started: your first turn mail comes separately." if started
             else "The game master starts the game once the seats are filled: your first turn mail comes then.")
+    if takeover:
+        more = f"The game is under way: you take over {robot} from now on.\n\n{takeover}"
     return (f"The game master of {game} accepted you: you play {robot}.\n\n{more}\n\n"
             f"Your key for {game} is {key}. Replies to the referee's mails carry it by themselves; a new mail "
             f"carries it on its BEGIN line: BEGIN {game} {robot} key {key}\n")

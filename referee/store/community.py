@@ -14,8 +14,10 @@ from .models import Absence, Departure, Game, GameCommunity, Observer, Player, P
 
 
 def resigned(s: Session, game: Game) -> set[int]:
-    """Ids of ``game``'s players who resigned (their robot plays on without them; they get no more mail)."""
-    return set(s.scalars(select(Departure.player_id).where(Departure.game_id == game.id)))
+    """Ids of ``game``'s players who resigned (their robot plays on without them; they get no more mail),
+    unless the robot went to a new player since (a GM ``REPLACE``, or a ``JOIN`` accepted for the seat)."""
+    return set(s.scalars(select(Departure.player_id).join(Player, Player.id == Departure.player_id).where(
+        Departure.game_id == game.id, Player.email == Departure.address)))
 
 
 def away(s: Session, game: Game, at: datetime | None) -> set[int]:

@@ -166,6 +166,12 @@ def test_resigning_from_a_running_game_tells_the_gm_and_the_robot_plays_on_witho
     said = gm(store, quiet, code, "ACCEPT Hammer")
     assert "NOT DONE" not in said, said
     assert player(store, code, "Hammer").email == address("dave")
+    (welcome,) = [t for t in sent_to(store, address("dave")) if "you take over Hammer" in t]
+    assert "Your cards for turn 1:" in welcome and f"BEGIN {code} Hammer turn 1" in welcome
+    with store.read() as s:
+        game = s.get(Game, game_id)
+        assert "Hammer" in {p.robot for p in g.waiting_for(s, game)}    # the new player is waited for again
+        assert signup.open_seats(s, game) == []
 
 
 def test_resigning_before_the_start_frees_the_seat(store, quiet):  # noqa: F811
