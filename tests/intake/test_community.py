@@ -348,3 +348,22 @@ def test_press_goes_into_the_archive_after_the_game_only_when_the_game_says_so(s
     page = (tmp_path / "on" / game_dir_name(code) / "index.html").read_text()
     assert "Twonky to all:" in page and "Race you to the flag &lt;b&gt;!&lt;/b&gt;" in page
     assert address("alice") not in page
+
+
+def test_a_forged_sender_cannot_make_the_referee_mail_an_observer_confirmation(store, quiet):  # noqa: F811
+    code = new_game(store, now=T0)
+    forged = mail(address("heidi"), f"OBSERVE {code}", headers={"Return-Path": "<spammer@elsewhere.example>"})
+    deliver(store, quiet, forged, now=T0)
+    assert outbox(store) == []
+    assert incoming(store)[-1].outcome == "ignored"
+
+
+def test_a_new_address_gets_at_most_three_confirmations_a_day(store, quiet):  # noqa: F811
+    code = new_game(store, now=T0)
+    alice = player(store, code, "Twonky")
+    for i in range(4):
+        deliver(store, quiet, mail(address("alice"), f"BEGIN {code} Twonky key {alice.secret}\n"
+                                                     f"SET ADDRESS {address('grace')}\nEND"),
+                now=T0 + timedelta(minutes=i))
+    assert len(outbox(store, kind="confirm")) == 3
+    assert "3 confirmation mails today" in answer_to(store, address("alice"))
