@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from .config import Settings
 from .orders.mailtext import outgoing_headers
+from .store.community import resigned
 from .store.mail import enqueue_mail
 from .store.models import Game, IncomingMail, OutgoingMail, Player
 from .store.msgids import stamp
@@ -94,7 +95,8 @@ def announce(s: Session, settings: Settings, game: Game, *, subject: str, body: 
              players: Iterable[Player] | None = None, kind: str = "announcement") -> list[OutgoingMail]:
     """Queue the same notice to every active player of ``game`` (or to ``players``)."""
     out = []
-    for p in players if players is not None else [p for p in game.players if p.status == "active"]:
+    gone = resigned(s, game)   # players who resigned get no more mail of the game (issue 31)
+    for p in players if players is not None else [p for p in game.players if p.status == "active" and p.id not in gone]:
         out.append(notice(s, settings, to=p.email, subject=subject, body=body, key=key, kind=kind, game=game,
                           player=p, turn_number=game.turn_number, now=now))
     return out
