@@ -19,7 +19,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .config import Settings
+from .games.masters import masters_of
 from .orders.mailtext import outgoing_headers
+from .store.community import resigned
 from .store.mail import enqueue_mail
 from .store.models import Game, IncomingMail, OutgoingMail, Player
 from .store.msgids import stamp
@@ -94,7 +96,8 @@ def announce(s: Session, settings: Settings, game: Game, *, subject: str, body: 
              players: Iterable[Player] | None = None, kind: str = "announcement") -> list[OutgoingMail]:
     """Queue the same notice to every active player of ``game`` (or to ``players``)."""
     out = []
-    for p in players if players is not None else [p for p in game.players if p.status == "active"]:
+    gone = resigned(s, game)   # players who resigned get no more mail of the game (issue 31)
+    for p in players if players is not None else [p for p in game.players if p.status == "active" and p.id not in gone]:
         out.append(notice(s, settings, to=p.email, subject=subject, body=body, key=key, kind=kind, game=game,
                           player=p, turn_number=game.turn_number, now=now))
     return out
@@ -102,9 +105,14 @@ def announce(s: Session, settings: Settings, game: Game, *, subject: str, body: 
 
 def tell_gm(s: Session, settings: Settings, game: Game | None, *, subject: str, body: str, key: str,
             now: datetime) -> OutgoingMail | None:
-    """Queue a notice to the game's GM (or the configured GM); nobody to tell: ``None``."""
-    address = (game.gm_address if game is not None else None) or settings.gm_address
-    if not address:
-        return None
-    return notice(s, settings, to=address, subject=subject, body=body, key=key, kind="gm", game=game,
-                  turn_number=game.turn_number if game else None, now=now)
+    """Queue a notice to the game's master and each co-master (or the configured GM); nobody to tell:
+    ``None``, else the master's mail."""
+    addresses = masters_of(s, game, settings) if game is not None else []
+    if not addresses and settings.gm_address:
+        addresses = [settings.gm_address]
+    first = None
+    for i, address in enumerate(addresses):
+        sent = notice(s, settings, to=address, subject=subject, body=body, key=key if i == 0 else f"{key}:{address}",
+                      kind="gm", game=game, turn_number=game.turn_number if game else None, now=now)
+        first = first or sent
+    return first

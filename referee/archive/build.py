@@ -40,6 +40,7 @@ from ..reports.fills import filled_robots
 from ..reports.standings import summarize
 from ..reports.stored import course_board, report_players
 from ..reports.templating import render
+from ..store.community import archived_press
 from ..store.db import Store
 from ..store.models import Game, Turn
 from ..store.queries import open_turn, waiting_for
@@ -255,7 +256,8 @@ def _build_game(s: Session, game: Game, turns: list[Turn], gdir: Path, force: bo
                                                          "course": game.course, "status": game.status,
                                                          "winner": game.winner, "turns": len(turns),
                                                          **_dates(game, turns), **_open_turn(s, game, now)},
-                  robots=_robots(game, turns), turns=entries, built=_stamp(now), version=__version__)
+                  robots=_robots(game, turns), turns=entries, built=_stamp(now), version=__version__,
+                  press=archived_press(s, game))
     _write(gdir / "index.html", page, report)
     _write(manifest_path, json.dumps({"game": game.code, "turns": new_turns}, indent=1, sort_keys=True))
 

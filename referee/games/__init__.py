@@ -9,6 +9,9 @@
 - :mod:`.corrections`: re-run, roll back, correct the open turn's robots.
 - :mod:`.engine_io`: a stored turn's engine inputs and results.
 - :mod:`.views`: a game and a turn as plain data.
+- :mod:`.signup`, :mod:`.own`, :mod:`.press`, :mod:`.observers`: the community (issue 31): sign-up, a
+  player's own commands (resign, a new address, absences, her games), press, observers; :mod:`.signed`:
+  the signed tokens of their mails.
 - :mod:`.cli`: ``referee game ...``.
 
 Reading (games, players, turns, orders) is :mod:`referee.store.queries`, re-exported here so a caller

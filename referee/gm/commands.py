@@ -24,6 +24,7 @@ from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import OutgoingMail
+from . import signup_commands
 from .context import (
     CommandFailed,
     GmContext,
@@ -429,3 +430,5 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "hints": do_hints,
     **GM_PEOPLE,
 }
+HANDLERS.update(signup_commands.HANDLERS)   # sign-up and press (issue 31)
+HELP += "\n" + signup_commands.HELP

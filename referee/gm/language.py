@@ -197,6 +197,10 @@ def parse_command(text: str, line: int = 0) -> Command:
             return about_gms
     except people_words.WordsError as exc:
         raise GmSyntaxError(str(exc)) from None
+    from .signup_commands import HEADS, parse  # sign-up and press (issue 31)
+
+    if head in HEADS and (found := parse(words, text, line)) is not None:
+        return found
     if head == "GAME" and len(words) == 2:
         return cmd("game", code=words[1].upper())
     if head == "NEWGAME":

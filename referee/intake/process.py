@@ -62,7 +62,7 @@ from ..store.mail import claim_incoming, set_outcome
 from ..store.models import IncomingMail
 from ..store.types import utcnow
 from ..store.within import StoreWithin
-from . import answers, loops
+from . import answers, community, loops
 from .bounces import handle_bounce
 from .faults import fault_point
 from .job import Job, safe
@@ -194,7 +194,7 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return job.ignore(bounced), None
     why = loop_reason(mail, settings.referee_address)
     if why:
-        return job.ignore(why), None
+        return job.ignore(community.unsubscribed(job) or why), None   # an automatic unsubscribe still counts
     sender = (mail.sender or "").strip().lower()
     if "@" not in sender or not sender.isprintable() or sender != safe(sender):
         return job.ignore("no usable sender address" + (f" ({safe(sender)[:80]!r})" if sender else "")), None
@@ -215,6 +215,8 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
     quoted = quoted_form(s, settings, mail, found, sender, replied)
     if quoted is not None:
         found, who = quoted
+    if (handled := community.commands(job, sender, found, who)) is not None:   # LIST, JOIN, PRESS... (issue 31)
+        return handled, None
     if who.player is None:
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None

@@ -20,6 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from ..mailparse.senders import limit_key
+from ..messages import community as community_words
 from ..messages import strangers as words
 from ..orders import read_orders
 from ..orders.replies import help_text
@@ -52,7 +53,8 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
     if limits.count(s, STRANGER, ALL, now) >= settings.answers_per_hour:
         return job.ignore(reason + "; not answered: too many answers to strangers this hour")
     subject = words.HELP_SUBJECT if help_asked else words.NOTE_SUBJECT
-    text = words.note(settings.referee_address, settings.gm_address or None, help_text() if help_asked else None)
+    text = words.note(settings.referee_address, settings.gm_address or None,
+                      help_text() + "\n" + community_words.HELP if help_asked else None)
     if not job.send(KIND_STRANGER, sender, subject, text):
         return job.ignore(reason + "; not answered: answer limit")
     limits.mark(s, STRANGER, key, now, job.incoming)

@@ -24,7 +24,7 @@ from email.utils import format_datetime, formataddr
 from typing import Any
 
 from sqlalchemy import and_, bindparam, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from ..archive.links import turn_url
 from ..config import Settings
@@ -40,6 +40,7 @@ from ..render.players import Player as Column
 from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
+from ..store.community import observers, resigned, unsubscribe_headers
 from ..store.errors import GameStateError
 from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.models import Game, OutgoingMail, Player, Turn
@@ -54,6 +55,8 @@ from .templating import render
 
 #: ``OutgoingMail.kind`` of the mails queued here
 KIND_TURN, KIND_START, KIND_GM_COPY = "turn_report", "turn_start", "gm_copy"
+#: ``OutgoingMail.kind`` of a turn's public results to an observer (issue 31)
+KIND_OBSERVER = "observer"
 
 #: ``reply_to(player) -> address or None``: a Reply-To for a player's mail (e.g. a plus address)
 ReplyTo = Callable[[Player], "str | None"]
@@ -158,7 +161,9 @@ def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) 
 def recipients_of(game: Game, turn: Turn) -> list[Player]:
     """The players who get the turn's mail, in seat order: everyone whose robot was in it, unless ejected."""
     in_turn = {d["name"] for d in turn.state_before}
-    return [p for p in game.players if p.robot in in_turn and p.status != "ejected"]
+    session = object_session(game)
+    gone = resigned(session, game) if session is not None else set()   # players who resigned (issue 31)
+    return [p for p in game.players if p.robot in in_turn and p.status != "ejected" and p.id not in gone]
 
 
 def _next_turn(s: Session, game: Game, turn: Turn) -> Turn | None:
@@ -275,6 +280,14 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         shared=shared)
         queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
                               game=game, turn_number=turn.number))
+    for watcher in observers(s, game):   # the public report only, with a working unsubscribe (issue 31)
+        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
+                        sender=sender.header, recipient=watcher.address, subject=title, domain=sender.domain,
+                        headers={**mail_headers(settings, game, now),
+                                 **unsubscribe_headers(settings, game.code, watcher.token)},
+                        kind=f"observer-{watcher.id}-{kind}", notice=notice, shared=shared)
+        queue.append(Outgoing(msg, kind=KIND_OBSERVER, recipients=[watcher.address], sender=settings.referee_address,
+                              game=game, turn_number=turn.number, held=held))
     out = enqueue_mails(s, queue, now=now)
     if game.status == "finished" and next_turn is None:
         from .final import enqueue_final_mails

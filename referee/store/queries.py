@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from ..boards import BoardNotFound, load_board
 from ..engine import Board, BoardError, Robot, needs_program
+from .community import away
 from .errors import InvalidValue, NotFound
 from .locking import lock_game
 from .models import Game, Order, Player, Turn
@@ -139,10 +140,11 @@ def waiting_for(s: Session, game: Game, turn: Turn | None = None,
         return []
     orders = orders if orders is not None else active_orders(s, turn)
     by_robot = {p.robot: p for p in game.players}
+    gone = away(s, game, turn.deadline)   # resigned, or absent while the game lets the policy play (issue 31)
     out = []
     for robot in robots_of(turn):
         player = by_robot.get(robot.name)
-        if player is None or player.status != "active":
+        if player is None or player.status != "active" or player.id in gone:
             continue
         order = orders.get(player.id)
         if owes_program(turn, robot) and (order is None or not order.program):

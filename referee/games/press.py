@@ -1,0 +1,76 @@
+"""Press (issue 31): a short message from one player to all the others, or to one robot, relayed by the
+referee. The sender's address is never shown: by the game's ``press`` setting (GM ``PRESS OFF | GREY |
+WHITE``) press is refused, sent anonymously (grey), or signed with the sender's robot name (white). Every
+message is kept (:class:`~referee.store.models.PressMessage`) for the GM, and for the archive once the game
+is over when the game says so (``PRESS ARCHIVE ON``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..store.community import resigned
+from ..store.errors import GameStateError, NotFound
+from ..store.models import Game, IncomingMail, Player, PressMessage
+from .signup import settings_view
+
+
+class PressRefused(Exception):
+    """Press that cannot go (off in the game, no such robot...)."""
+
+
+@dataclass(frozen=True)
+class Relayed:
+    game: Game
+    #: ``grey`` or ``white``
+    mode: str
+    #: the robot name shown as the sender (white), or None (grey)
+    signed_by: str | None
+    to_all: bool
+    recipients: tuple[Player, ...]
+    message: str
+
+
+def send_press(s: Session, sender: Player, to: str | None, message: str, *, now: datetime,
+               incoming: IncomingMail | None = None) -> Relayed:
+    """Record press from ``sender`` to robot ``to`` (None: every other player) and say whom it goes to."""
+    game = sender.game
+    mode = settings_view(s, game).press
+    if mode == "off":
+        raise PressRefused(f"the game master has turned press off in {game.code}")
+    if game.status == "finished":
+        raise PressRefused(f"{game.code} is over")
+    gone = resigned(s, game)
+    if sender.id in gone or sender.status == "ejected":
+        raise PressRefused(f"you no longer play in {game.code}")
+    others = [p for p in game.players if p.id != sender.id and p.status != "ejected" and p.id not in gone]
+    if to is not None:
+        found = [p for p in others if p.robot_key == to.casefold()]
+        if not found:
+            names = ", ".join(p.robot for p in others) or "none"
+            raise PressRefused(f"{game.code} has no other robot named {to} (robots: {names})")
+        others = found
+    if not others:
+        raise PressRefused(f"nobody else plays in {game.code}")
+    s.add(PressMessage(game_id=game.id, sender_id=sender.id, to_id=others[0].id if to is not None else None,
+                       mode=mode, turn_number=game.turn_number or None, text=message, at=now,
+                       incoming_mail_id=incoming.id if incoming else None))
+    s.flush()
+    return Relayed(game, mode, sender.robot if mode == "white" else None, to is None, tuple(others), message)
+
+
+def game_press(s: Session, game: Game) -> list[PressMessage]:
+    """Every press message of ``game``, oldest first."""
+    return list(s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id)))
+
+
+def player_of(s: Session, game: Game, address: str) -> Player:
+    found = s.scalars(select(Player).where(Player.game_id == game.id, Player.email == address.lower())).first()
+    if found is None:
+        raise NotFound(f"you play no robot in {game.code}")
+    if found.status == "ejected":
+        raise GameStateError(f"you no longer play in {game.code}")
+    return found

@@ -1,0 +1,57 @@
+"""The community's questions to the store that the turn's own machinery asks (issue 31): which players are
+away from a turn (resigned, or absent while the game lets the autopilot play), and who observes a game."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from urllib.parse import quote
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..config import Settings
+from .models import Absence, Departure, Game, GameCommunity, Observer, Player, PressMessage
+
+
+def resigned(s: Session, game: Game) -> set[int]:
+    """Ids of ``game``'s players who resigned (their robot plays on without them; they get no more mail),
+    unless the robot went to a new player since (a GM ``REPLACE``, or a ``JOIN`` accepted for the seat)."""
+    return set(s.scalars(select(Departure.player_id).join(Player, Player.id == Departure.player_id).where(
+        Departure.game_id == game.id, Player.email == Departure.address)))
+
+
+def away(s: Session, game: Game, at: datetime | None) -> set[int]:
+    """Ids of ``game``'s players the turn whose deadline is ``at`` does not wait for: resigned ones, and
+    those absent then when the game lets the missing orders policy play for an absent player."""
+    out = resigned(s, game)
+    row = s.get(GameCommunity, game.id)
+    if at is not None and row is not None and row.on_absence == "autopilot":
+        out |= set(s.scalars(select(Absence.player_id).join(Player, Player.id == Absence.player_id).where(
+            Player.game_id == game.id, Absence.starts <= at, Absence.ends > at)))
+    return out
+
+
+def observers(s: Session, game: Game) -> list[Observer]:
+    """The addresses that get ``game``'s public turn results, with their unsubscribe tokens."""
+    return list(s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.status == "active")
+                          .order_by(Observer.id)))
+
+
+def unsubscribe_headers(settings: Settings, game_code: str, token: str) -> dict[str, str]:
+    """The headers of an observer mail: RFC 2369 ``List-Unsubscribe`` (a mailto: whose subject carries the
+    signed token, :mod:`referee.games.observers`) and RFC 8058 ``List-Unsubscribe-Post``."""
+    subject = quote(f"UNOBSERVE {game_code} [unobserve {token}]")
+    return {"List-Unsubscribe": f"<mailto:{settings.referee_address}?subject={subject}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def archived_press(s: Session, game: Game) -> list[dict[str, object]]:
+    """The press the archive shows, oldest first: all of it once ``game`` is over and its GM said
+    ``PRESS ARCHIVE ON``; else none. Grey press stays anonymous; no address is ever shown."""
+    row = s.get(GameCommunity, game.id)
+    if game.status != "finished" or row is None or not row.press_archive:
+        return []
+    robots = {p.id: p.robot for p in game.players}
+    return [{"turn": m.turn_number, "sender": robots.get(m.sender_id or 0, "?") if m.mode == "white" else None,
+             "to": robots.get(m.to_id, "?") if m.to_id is not None else None, "text": m.text}
+            for m in s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id))]
