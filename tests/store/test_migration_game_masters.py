@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from click.testing import CliRunner
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 
 from referee import games as g
 from referee.cli import main
@@ -20,12 +20,11 @@ from .conftest import cli_env
 
 GM, SECRET = "gm@example.test", "configured-secret-1"
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
-OLD_TABLES = [t for t in Base.metadata.sorted_tables if t.name not in ("game_masters", "game_comasters")]
-
-
-def rows(store: Store) -> dict[str, list[str]]:
+def rows(store: Store, names: set[str]) -> dict[str, list[str]]:
+    """Every row of the tables a database at 0012 has (later revisions' tables are new)."""
     with store.read() as s:
-        return {t.name: sorted(repr(tuple(r)) for r in s.execute(select(t))) for t in OLD_TABLES}
+        return {t.name: sorted(repr(tuple(r)) for r in s.execute(select(t)))
+                for t in Base.metadata.sorted_tables if t.name in names}
 
 
 def test_a_single_gm_database_upgrades_and_its_games_keep_working(empty_url):
@@ -40,7 +39,10 @@ def test_a_single_gm_database_upgrades_and_its_games_keep_working(empty_url):
                 for robot in ("Twonky", "Hammer"):
                     g.add_player(s, game, email=f"{robot.lower()}@example.test", robot=robot, now=T0)
                 g.start_game(s, game, actor=f"gm:{GM}", now=T0)
-        before = rows(store)
+        with store.read() as s:
+            old_tables = set(inspect(s.connection()).get_table_names())
+        assert "game_masters" not in old_tables
+        before = rows(store, old_tables)
 
     env = cli_env(empty_url) | {"REFEREE_GM_ADDRESS": GM, "REFEREE_GM_SECRET": SECRET}
     result = CliRunner().invoke(main, ["db", "upgrade"], env=env, catch_exceptions=False)
@@ -48,7 +50,7 @@ def test_a_single_gm_database_upgrades_and_its_games_keep_working(empty_url):
     assert f"0012 -> {head_revision()}" in result.output
 
     with Store(empty_url) as store:
-        assert rows(store) == before
+        assert rows(store, old_tables) == before
         with store.read() as s:
             for code in ("RR-1", "RR-2"):
                 game = g.get_game(s, code)
