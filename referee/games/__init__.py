@@ -4,6 +4,8 @@
   pause, resume, the deadline, end, publish.
 - :mod:`.players`: add, standing orders, replace, eject.
 - :mod:`.submitting`: a robot's orders for the open turn; Recompile.
+- :mod:`.taking`: a player's mail about her robot: its orders read, checked and filed, its requests
+  answered (:mod:`.requests`; PREVIEW and HINT: :mod:`.previews`), one call (:func:`take_orders`).
 - :mod:`.resolving`: resolve the open turn (:func:`resolve_and_report`: with its mails), replay a turn.
 - :mod:`.fills`: the missing-orders strategies, one registry.
 - :mod:`.corrections`: re-run, roll back, correct the open turn's robots.
@@ -87,11 +89,12 @@ from .lifecycle import (
 from .players import add_player, eject_player, find_player_by_email, replace_player, set_standing_orders
 from .resolving import replay_turn, resolve_and_report, resolve_turn, resolve_with_mails
 from .submitting import recompile_deal, recompile_hand, submit_program
+from .taking import OrdersMail, Taken, take_orders
 from .views import game_view, turn_view
 
 __all__ = [
     "FILLS", "MAX_PLAYERS", "PALETTE", "RESERVED_ROBOT_NAMES", "SECRET_ALPHABET", "SECRET_LENGTH", "STRATEGIES",
-    "Fill", "Filling", "Rerun", "Strategy", "TurnInputs", "TurnStart",
+    "Fill", "Filling", "OrdersMail", "Rerun", "Strategy", "Taken", "TurnInputs", "TurnStart",
     "active_orders", "add_player", "audit", "cards_of", "cards_text", "course_players", "create_game",
     "eject_player", "end_game", "fill_for", "filling", "find_player_by_email", "game_view", "get_game",
     "get_player", "get_turn", "idle_fill", "last_resolved", "list_games", "load_course", "new_secret",
@@ -100,6 +103,7 @@ __all__ = [
     "replay_turn", "rerun_turn", "resolve_and_report", "resolve_turn", "resolve_with_mails", "result_columns",
     "resume_game",
     "robots_of", "rollback_to", "rules_version_note", "run_engine", "set_deadline", "set_standing_orders",
-    "start_and_announce", "start_game", "stored_inputs", "stored_result", "submit_program", "turn_option_orders",
+    "start_and_announce", "start_game", "stored_inputs", "stored_result", "submit_program", "take_orders",
+    "turn_option_orders",
     "turn_seed", "turn_start", "turn_view", "utcnow", "waiting_for",
 ]

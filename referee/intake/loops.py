@@ -46,11 +46,6 @@ def before_marker(body: str) -> str | None:
     return None if m is None else body[: m.start()]
 
 
-def digest(text: str) -> str:
-    """A short digest of what is on file for a robot (its echo's text)."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
 def our_own(s: Session, message_id: str | None) -> bool:
     """Whether a mail carries the Message-ID of a mail the referee sent (it came back as it was)."""
     if not message_id or len(message_id) > 998 or not message_id.isascii():   # ours are plain ASCII
@@ -59,7 +54,8 @@ def our_own(s: Session, message_id: str | None) -> bool:
 
 
 def last_taken(s: Session, player_id: int, now: datetime) -> str | None:
-    """The digest of the last orders taken for this robot within :data:`REPEAT_WINDOW`, if any."""
+    """The digest of the last orders taken for this robot within :data:`REPEAT_WINDOW`, if any
+    (:func:`referee.games.taking.filed_digest`)."""
     key = s.scalars(select(IntakeMark.key).where(IntakeMark.kind == limits.ORDERS,
                                                  IntakeMark.key.like(f"{player_id}:%"),
                                                  IntakeMark.at > now - REPEAT_WINDOW)

@@ -22,16 +22,18 @@ For one mail (:func:`process_mail`):
    (:mod:`referee.games.tokens`); else the turn mail or answer it replies to (In-Reply-To /
    References); else a game code in the subject with the sender's robot in it; else the sender's
    only robot in a running game.
-4. **Who may send** (:mod:`.taking`): the player's address of record *and* the player's key (on the
+4. **Who may send** (:mod:`.taking`; the mail's text was read once before, :func:`referee.orders.read_reply`):
+   the player's address of record *and* the player's key (on the
    BEGIN line, or the token). A key holder writing from another address is obeyed and only the address of record
    is answered (no prose of the mail quoted). A mail from the address of record without the key
    whose envelope sender is of another domain is a forgery: refused, and she is told in a few words.
    A known player without the key gets the errors (no orders are taken), and
    so does a player writing about someone else's robot (without that robot's cards or key). Mail from
    anyone else is ``ignored``: unknown senders are never answered.
-5. **Orders** (:mod:`.taking`, by the rules of :mod:`referee.orders.rules`; answers by :mod:`.replying`,
-   in the words of :mod:`referee.messages`): read with the robot's hand, locked registers and options
-   from the open turn. Orders for another turn (BEGIN line, token, or the turn mail replied to) are
+5. **Orders**, one use case (:func:`referee.games.take_orders`, by the rules of :mod:`referee.orders.rules`),
+   then one answer (:mod:`.replying`, in the words of :mod:`referee.messages`): read with the robot's hand,
+   locked registers and options from the open turn. Orders for another turn (BEGIN line, token, or the turn
+   mail replied to) are
    stale, orders that came after the deadline are late; either way nothing is taken. A good program goes in with
    :func:`referee.games.submit_program` (the last one counts; a power down and a re-entry
    facing ride on it), standing orders are merged into the player's, and the answer echoes what is
@@ -55,8 +57,8 @@ from sqlalchemy.orm import Session
 from ..config import Settings
 from ..mailparse.unreadable import why_unreadable
 from ..messages import gm as to_gm
-from ..orders import MailText, extract, loop_reason, read_mail
-from ..orders.extract import Extracted, find_gm_begin
+from ..orders import MailText, extract, loop_reason, read_mail, read_reply
+from ..orders.extract import find_gm_begin
 from ..store.db import Store
 from ..store.mail import claim_incoming, set_outcome
 from ..store.models import IncomingMail
@@ -209,10 +211,10 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         mail.body = above   # a reply written above our answer pasted back (Outlook): read, and answered
     if mail.body and find_gm_begin(mail.body) is not None:
         return _gm(job, sender, gm_handler, store)
-    replied = replied_to(s, mail)
-    found = extract(mail.body, replied=replied) if mail.body else Extracted()
+    read = read_reply(mail.body, replied_to(s, mail))   # the mail's text read once: the reply model
+    found = read.own
     who = identify(s, settings, mail, found.header, sender)
-    quoted = quoted_form(s, settings, mail, found, sender, replied)
+    quoted = quoted_form(s, settings, mail, read, sender)
     if quoted is not None:
         found, who = quoted
     if (handled := community.commands(job, sender, found, who)) is not None:   # LIST, JOIN, PRESS... (issue 31)
@@ -221,7 +223,7 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
         return unidentified(job, sender, who), None
-    return player_mail(job, sender, who, found.header, quoted_form=found.from_quote, replied=replied), None
+    return player_mail(job, sender, who, found.header, read, quoted_form=found.from_quote), None
 
 
 def _gm(job: Job, sender: str, handler: GmHandler | None, store: Store | None) -> tuple[str, GmMail | None]:

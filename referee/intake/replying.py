@@ -1,6 +1,7 @@
-"""The answers to a player's mail (step 5 of :mod:`referee.intake.process`): the echo of what is on file,
-the errors with a template to correct, the answers to HELP, STATUS, CARDS, PREVIEW and HINT; and the
-short answers to a known sender whose mail names no robot of theirs. The words are in
+"""The answers to a player's mail (step 6 of :mod:`referee.intake.process`), made from what the use case
+gave back (:class:`referee.games.taking.Taken`): the echo of what is on file, the errors with a template
+to correct, the answers to HELP, STATUS, CARDS, PREVIEW and HINT; and the short answers to a known sender
+whose mail names no robot of theirs. The words are in
 :mod:`referee.messages.players` and :mod:`referee.orders.replies`."""
 
 from __future__ import annotations
@@ -10,15 +11,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..deadlines import when_text
-from ..engine import Robot
-from ..games import game_view
+from ..games import Taken
 from ..messages import players as words
-from ..orders import OrderContext, OrderResult, read_orders, replies
-from ..orders.extract import Extracted
+from ..orders import OrderResult, read_orders, replies
 from ..store.models import Game, Player, Turn
-from . import answers, limits, lookups, previews
+from . import answers, lookups
 from .job import Job
-from .on_file import on_file, options_on_file
 from .routing import Who
 
 if TYPE_CHECKING:
@@ -35,55 +33,24 @@ def time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
     return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
 
 
-def command_answers(job: Job, commands: list[str], game: Game, player: Player, turn: Turn | None,
-                    robots: list[Robot], ctx: OrderContext, vocabulary: str,
-                    pictures: list[Picture] | None = None) -> list[str]:
-    """The answers to the mail's commands, in order; pictures that go with them (PREVIEW's path) are added
-    to ``pictures``."""
-    parts: list[str] = []
-    for command in commands:
-        if command == "help":
-            parts.append(replies.help_text())
-        elif command == "status":
-            view = game_view(job.s, game)
-            by_robot = {p["robot"]: p["orders"] for p in view["players"]}
-            orders = {p.id: by_robot.get(p.robot, "") for p in game.players}
-            parts.append(words.status_text(game, player, turn, robots, orders=orders, now=job.now))
-        elif command == "cards":
-            if turn is None:
-                parts.append(words.no_cards(game.code))
-            else:
-                parts.append(replies.render_cards(game=game.code, robot=player.robot, turn=turn.number,
-                                                  hand=ctx.hand, locked=ctx.locked, vocabulary=vocabulary))
-        elif command == "preview":
-            text, picture = previews.preview_answer(job.s, game, player, turn, on_file(job.s, turn, player)[0],
-                                                    vocabulary)
-            parts.append(text)
-            if picture is not None and pictures is not None:
-                pictures.append(picture)
-        elif command == "hint":
-            parts.append(previews.hint_text(job.s, game, player, turn, list(ctx.hand), dict(ctx.locked), vocabulary))
-    return parts
-
-
-def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn | None,
-           robots: list[Robot], ctx: OrderContext, result: OrderResult, found: Extracted, has_orders: bool,
-           has_key: bool) -> str:
-    """Answer a player's mail (accepted or not) and record its outcome."""
-    mail = job.mail
-    vocabulary = replies.vocabulary_of(mail.body)
+def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game, taken: Taken, has_key: bool) -> str:
+    """The answer step: turn what came of a player's mail (:func:`referee.games.take_orders`) into its one
+    answer (or none, within the answer limits) and record the mail's outcome."""
+    if taken.unreadable:
+        return unreadable(job, sender, player, game, taken.turn)
+    if taken.repeated:
+        return repeated(job, sender, from_record, player, game, taken)
+    mail, turn, ctx, result, found = job.mail, taken.turn, taken.ctx, taken.result, taken.found
+    vocabulary = taken.vocabulary
     number = turn.number if turn else None
     left = time_left(turn, game, job.now)
     # a sender not on file gets nothing (the address of record gets the answer), and no prose of theirs is quoted
     notes = found.notes + mail.notes if from_record else []
-    to = sender if from_record else player.email
-    if result.ok and not has_orders and not job.genuine and not limits.has_room(job.s, job.settings, to, sender,
-                                                                                job.now):
+    if taken.silent:
         # a HELP or STATUS over the limit, not from the player's own address: not even written
         return job.finish("accepted", f"answered nothing (answer limit for {sender} this hour)", game=game,
                           player=player, turn=number)
-    pictures: list[Picture] = []
-    commands = command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
+    commands, pictures = taken.requests, taken.pictures
     if not result.ok:
         reason = "; ".join(str(e) for e in result.errors[:3])
         stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
@@ -101,13 +68,12 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
                 words.subject_for(game, player, turn, words.ORDERS_REFUSED), body, "refused", exempt=stale,
                 pictures=pictures if from_record else ())
         return job.finish("rejected", reason, game=game, player=player, turn=number)
-    if has_orders:
-        program, standing = on_file(job.s, turn, player)
+    if taken.has_orders:
         echo = replies.render_echo(
-            game=game.code, robot=player.robot, turn=number, registers=program, locked=ctx.locked, standing=standing,
-            hand=ctx.hand, options=ctx.options, key=player.secret, vocabulary=vocabulary, time_left=left,
-            ignored=result.ignored if from_record else (), notes=notes,
-            turn_options=options_on_file(job.s, turn, player))
+            game=game.code, robot=player.robot, turn=number, registers=taken.program, locked=ctx.locked,
+            standing=taken.standing, hand=ctx.hand, options=ctx.options, key=player.secret, vocabulary=vocabulary,
+            time_left=left, ignored=result.ignored if from_record else (), notes=notes,
+            turn_options=taken.turn_options)
         kind, subject, reason = answers.KIND_ECHO, words.ORDERS_ACCEPTED, "orders taken"
         body = words.joined(echo, *commands)
         if result.recompile:
@@ -119,21 +85,19 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
         reason = f"answered {subject}"
         body = words.joined(*commands)
     deliver(job, kind, sender, from_record, player, game, turn, words.subject_for(game, player, turn, subject),
-            body, "accepted", exempt=has_orders and from_record, pictures=pictures)
+            body, "accepted", exempt=taken.has_orders and from_record, pictures=pictures)
     return job.finish("accepted", reason, game=game, player=player, turn=number)
 
 
-def repeated(job: Job, sender: str, from_record: bool, player: Player, game: Game, turn: Turn,
-             robots: list[Robot], ctx: OrderContext, result: OrderResult) -> str:
+def repeated(job: Job, sender: str, from_record: bool, player: Player, game: Game, taken: Taken) -> str:
     """Orders that repeat the last ones taken and change nothing: a short answer saying so (no echo again),
     with the answers to the mail's requests (HELP, STATUS, PREVIEW, HINT)."""
-    vocabulary = replies.vocabulary_of(job.mail.body)
-    pictures: list[Picture] = []
-    commands = command_answers(job, result.commands, game, player, turn, robots, ctx, vocabulary, pictures)
+    turn = taken.turn
+    assert turn is not None
     head = words.already_on_file(player.robot, game.code, turn.number, time_left(turn, game, job.now))
     deliver(job, answers.KIND_ECHO, sender, from_record, player, game, turn,
-            words.subject_for(game, player, turn, words.ALREADY_ON_FILE), words.joined(head, *commands),
-            "accepted", pictures=pictures)
+            words.subject_for(game, player, turn, words.ALREADY_ON_FILE), words.joined(head, *taken.requests),
+            "accepted", pictures=taken.pictures)
     return job.finish("accepted", f"the same orders as on file for {player.robot}: nothing changed, answered so",
                       game=game, player=player, turn=turn.number)
 

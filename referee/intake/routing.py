@@ -18,7 +18,7 @@ from ..games import get_game, get_player
 from ..games.tokens import read_token
 from ..keys import same_key
 from ..mailparse.senders import sender_address
-from ..orders import MailText, extract, read_orders
+from ..orders import MailRead, MailText
 from ..orders.extract import BlockHeader, Extracted
 from ..orders.mailtext import read_mail
 from ..orders.reply_model import Replied
@@ -150,18 +150,13 @@ def _thread(s: Session, mail: MailText) -> Who | None:
     return None
 
 
-def quoted_form(s: Session, settings: Settings, mail: MailText, found: Extracted,
-                sender: str, replied: Replied | None = None) -> tuple[Extracted, Who] | None:
-    """The order form the player filled in within the quoted turn mail (extract's rule 6), with whose it
-    is, when the mail has no orders of its own and came to the player's reply address or the quoted
-    BEGIN line carries the player's key; else None (the quote is not read)."""
-    if found.header is not None or not found.quoted_block or not mail.body:
-        return None
-    _, own = read_orders("\n".join(line for _, line in found.lines))
-    if own.program_given or not own.standing.is_empty():
-        return None
-    form = extract(mail.body, quoted_form=True, replied=replied)
-    if not form.from_quote or form.header is None:
+def quoted_form(s: Session, settings: Settings, mail: MailText, read: MailRead,
+                sender: str) -> tuple[Extracted, Who] | None:
+    """The order form the player filled in within the quoted turn mail (extract's rule 6, found by the read
+    of the mail: :attr:`MailRead.form`), with whose it is, when it came to the player's reply address or the
+    quoted BEGIN line carries the player's key; else None (the quote is not read)."""
+    form = read.form
+    if form is None or form.header is None:
         return None
     who = identify(s, settings, mail, form.header, sender)
     if who.player is None:

@@ -21,6 +21,7 @@ from .language import (
     StandingOrders,
     parse_orders,
 )
+from .mail_read import NOTHING_FOUND, MailRead, orders_of, read_reply
 from .mailtext import DEFAULT_MAX_BYTES, GAME_HEADER, MailText, loop_reason, outgoing_headers, read_mail
 from .replies import (
     ReplyLimiter,
@@ -35,8 +36,6 @@ from .replies import (
 )
 from .reply_model import Replied
 
-NOTHING_FOUND = "I found no orders in this mail"
-
 
 def read_orders(text: str, context: OrderContext | None = None, *, game: str | None = None,
                 robot: str | None = None, turn: int | None = None, key: str | None = None,
@@ -50,26 +49,8 @@ def read_orders(text: str, context: OrderContext | None = None, *, game: str | N
     (``found.quoted_block`` then tells whether it only quoted a block, for the reply's hint).
     """
     found = extract(text, quoted_form=quoted_form, replied=replied)
-    if found.from_quote:   # the new text always wins: with orders of its own, no quoted form is read
-        own = extract(text, replied=replied)
-        said = parse_orders(own.lines, context, strict=own.in_block)
-        if said.program_given or not said.standing.is_empty() or said.option_orders:
-            found = own
-    result = parse_orders(found.lines, context, strict=found.in_block)
-    if found.outside:
-        stray = parse_orders(found.outside, context)
-        if stray.program_given or stray.commands or not stray.standing.is_empty() or stray.option_orders:
-            found.notes.append("only the BEGIN ... END block was read; the orders written outside it were not")
-    errors = list(found.errors)
-    if found.header is not None:
-        errors += check_header(found.header, game=game, robot=robot, turn=turn, key=key, require_key=require_key)
-    if not errors and not result.errors and not result.program_given and not result.commands \
-            and result.standing.is_empty() and not result.option_orders:
-        errors.append(OrderError(None, "", NOTHING_FOUND))
-    if errors:
-        result.errors = errors + result.errors
-        result.registers = None
-    return found, result
+    return orders_of(found, context, lambda: extract(text, replied=replied), game=game, robot=robot, turn=turn,
+                     key=key, require_key=require_key)
 
 
 __all__ = [
@@ -80,6 +61,7 @@ __all__ = [
     "NOTHING_FOUND",
     "BlockHeader",
     "Extracted",
+    "MailRead",
     "MailText",
     "OrderContext",
     "OrderError",
@@ -98,6 +80,7 @@ __all__ = [
     "program_block",
     "read_mail",
     "read_orders",
+    "read_reply",
     "render_cards",
     "render_echo",
     "render_rejection",

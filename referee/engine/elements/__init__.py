@@ -1,163 +1,97 @@
-"""Every element kind, registered here: one line per kind."""
+"""Every element kind, registered here: one line per kind, ``register(of.MODULE.KIND)``.
+
+Every module of this package is imported (in name order) by :func:`~referee.engine.registry.modules_of`,
+so a new element is its module and its one line here; kinds acting in one step act in the order
+registered, so a new kind goes last."""
 
 from .. import timing
 from ..kinds import register
-from . import (
-    accelerators,
-    antigravity,
-    balancing,
-    barricades,
-    belts,
-    big_gears,
-    black_holes,
-    checkpoints,
-    chop_shops,
-    copy_machines,
-    crossgears,
-    crumbly,
-    crushers,
-    deep_water,
-    doors,
-    drains,
-    efences,
-    elevators,
-    energizers,
-    fast_ramps,
-    flamers,
-    fog,
-    forcefields,
-    gears,
-    graves,
-    high_power_teleporters,
-    hydraulic_pushers,
-    hydraulic_trapdoors,
-    ice,
-    jacks,
-    lasers,
-    lava,
-    levels,
-    light_barriers,
-    mag_locks,
-    magnets,
-    melting_beams,
-    mirrors,
-    molten_ore,
-    napalm,
-    oil,
-    oneway,
-    padded,
-    padded_walls,
-    pistons,
-    pits,
-    plates,
-    portals,
-    puddles,
-    pushers,
-    radiation,
-    radio_beams,
-    radioactive,
-    randomizers,
-    repeaters,
-    reset_sites,
-    rotating_rooms,
-    sand,
-    sluices,
-    soap,
-    soporific_gas,
-    spiky,
-    teleporters,
-    trapdoors,
-    turrets,
-    uturn_gears,
-    ventilators,
-    virtualizers,
-    walls,
-    water,
-    waterfalls,
-)
+from ..registry import modules_of
+
+of = modules_of(__name__, __path__)
 
 timing.check_placed()  # every step a kind module declared found its place in the table
 
-register(walls.WALL)
-register(pits.PIT)
-register(belts.BELT)
-register(belts.EXPRESS)
-register(pushers.PUSHER_KIND)
-register(gears.GEAR)
-register(crushers.CRUSHER)
-register(lasers.LASER)
-register(checkpoints.FLAG)
-register(checkpoints.REPAIR)
-register(checkpoints.START)
-register(levels.LEVEL)
-register(levels.RAMP)
-register(randomizers.RANDOMIZER)
-register(teleporters.TELEPORTER)
-register(water.WATER)
-register(water.CURRENT)
-register(oil.OIL)
-register(flamers.FLAMER)
-register(trapdoors.TRAPDOOR)
-register(trapdoors.BRIDGE)
-register(oneway.ONE_WAY)
-register(efences.EFENCE)
-register(radiation.RADIATION)
-register(deep_water.DEEP_WATER)
-register(lava.LAVA)
-register(crumbly.CRUMBLY)
-register(plates.PLATE)
-register(spiky.SPIKY)
-register(forcefields.FORCE_FIELD)
-register(elevators.ELEVATOR)
-register(graves.GRAVE)
-register(molten_ore.MOLTEN_ORE)
-register(napalm.NAPALM)
-register(forcefields.LOOPHOLE)
-register(radioactive.RADIOACTIVE_WASTE)
-register(drains.DRAIN)
-register(doors.DOOR)
-register(padded.PADDED)
-register(ice.ICE)
-register(sand.SAND)
-register(soap.SOAP)
-register(magnets.MAGNET)
-register(black_holes.BLACK_HOLE)
-register(puddles.PUDDLE)
-register(portals.PORTAL)
-register(mirrors.MIRROR)
-register(fog.FOG)
-register(fog.SMOKE)
-register(fog.SMOKESTACK)
-register(ventilators.VENTILATOR)
-register(mag_locks.MAG_LOCK)
-register(balancing.PLATFORM)
-register(waterfalls.WATERFALL)
-register(belts.HYPER)
-register(uturn_gears.UTURN_GEAR)
-register(big_gears.BIG_GEAR)
-register(crossgears.CROSSGEAR)
-register(hydraulic_pushers.HYDRAULIC_PUSHER)
-register(belts.ROTATING_BELT)
-register(virtualizers.VIRTUALIZER)
-register(antigravity.ANTIGRAVITY)
-register(energizers.ENERGIZER)
-register(repeaters.REPEATER)
-register(turrets.TURRET)
-register(jacks.JACK)
-register(barricades.BARRICADE)
-register(pistons.PISTON)
-register(light_barriers.FLIP_BELT)
-register(light_barriers.LIGHT_BARRIER)
-register(high_power_teleporters.HP_TELEPORTER)
-register(chop_shops.CHOP_SHOP_KIND)
-register(reset_sites.RESET_SITE)
-register(rotating_rooms.ROTATING_ROOM)
-register(accelerators.ACCELERATOR)
-register(hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
-register(melting_beams.MELTING_BEAM)
-register(soporific_gas.SOPORIFIC_GAS)
-register(radio_beams.RADIO_BEAM)
-register(fast_ramps.FAST_RAMP)
-register(padded_walls.PADDED_WALL)
-register(sluices.SLUICE)
-register(copy_machines.COPY_MACHINE)
+register(of.walls.WALL)
+register(of.pits.PIT)
+register(of.belts.BELT)
+register(of.belts.EXPRESS)
+register(of.pushers.PUSHER_KIND)
+register(of.gears.GEAR)
+register(of.crushers.CRUSHER)
+register(of.lasers.LASER)
+register(of.checkpoints.FLAG)
+register(of.checkpoints.REPAIR)
+register(of.checkpoints.START)
+register(of.levels.LEVEL)
+register(of.levels.RAMP)
+register(of.randomizers.RANDOMIZER)
+register(of.teleporters.TELEPORTER)
+register(of.water.WATER)
+register(of.water.CURRENT)
+register(of.oil.OIL)
+register(of.flamers.FLAMER)
+register(of.trapdoors.TRAPDOOR)
+register(of.trapdoors.BRIDGE)
+register(of.oneway.ONE_WAY)
+register(of.efences.EFENCE)
+register(of.radiation.RADIATION)
+register(of.deep_water.DEEP_WATER)
+register(of.lava.LAVA)
+register(of.crumbly.CRUMBLY)
+register(of.plates.PLATE)
+register(of.spiky.SPIKY)
+register(of.forcefields.FORCE_FIELD)
+register(of.elevators.ELEVATOR)
+register(of.graves.GRAVE)
+register(of.molten_ore.MOLTEN_ORE)
+register(of.napalm.NAPALM)
+register(of.forcefields.LOOPHOLE)
+register(of.radioactive.RADIOACTIVE_WASTE)
+register(of.drains.DRAIN)
+register(of.doors.DOOR)
+register(of.padded.PADDED)
+register(of.ice.ICE)
+register(of.sand.SAND)
+register(of.soap.SOAP)
+register(of.magnets.MAGNET)
+register(of.black_holes.BLACK_HOLE)
+register(of.puddles.PUDDLE)
+register(of.portals.PORTAL)
+register(of.mirrors.MIRROR)
+register(of.fog.FOG)
+register(of.fog.SMOKE)
+register(of.fog.SMOKESTACK)
+register(of.ventilators.VENTILATOR)
+register(of.mag_locks.MAG_LOCK)
+register(of.balancing.PLATFORM)
+register(of.waterfalls.WATERFALL)
+register(of.belts.HYPER)
+register(of.uturn_gears.UTURN_GEAR)
+register(of.big_gears.BIG_GEAR)
+register(of.crossgears.CROSSGEAR)
+register(of.hydraulic_pushers.HYDRAULIC_PUSHER)
+register(of.belts.ROTATING_BELT)
+register(of.virtualizers.VIRTUALIZER)
+register(of.antigravity.ANTIGRAVITY)
+register(of.energizers.ENERGIZER)
+register(of.repeaters.REPEATER)
+register(of.turrets.TURRET)
+register(of.jacks.JACK)
+register(of.barricades.BARRICADE)
+register(of.pistons.PISTON)
+register(of.light_barriers.FLIP_BELT)
+register(of.light_barriers.LIGHT_BARRIER)
+register(of.high_power_teleporters.HP_TELEPORTER)
+register(of.chop_shops.CHOP_SHOP_KIND)
+register(of.reset_sites.RESET_SITE)
+register(of.rotating_rooms.ROTATING_ROOM)
+register(of.accelerators.ACCELERATOR)
+register(of.hydraulic_trapdoors.HYDRAULIC_TRAPDOOR)
+register(of.melting_beams.MELTING_BEAM)
+register(of.soporific_gas.SOPORIFIC_GAS)
+register(of.radio_beams.RADIO_BEAM)
+register(of.fast_ramps.FAST_RAMP)
+register(of.padded_walls.PADDED_WALL)
+register(of.sluices.SLUICE)
+register(of.copy_machines.COPY_MACHINE)

@@ -8,12 +8,12 @@ from sqlalchemy.orm import Session
 
 from ..engine import Card, Robot
 from ..engine.option_orders import RECOMPILE
-from ..games import active_orders, cards_of, owes_program
 from ..orders import OrderContext, StandingOrders
 from ..orders.language import DIRECTION_NAMES
 from ..orders.rules import OnFile
 from ..store.models import Player, Turn
-from ..store.records import hand_of, locked_of
+from ..store.queries import active_orders, owes_program
+from ..store.records import cards_of, hand_of, locked_of
 
 
 def context(turn: Turn | None, player: Player, robot: Robot | None) -> OrderContext:

@@ -1,4 +1,5 @@
-"""PREVIEW and HINT by mail: what the autopilot's engine run says of a player's own program or hand.
+"""PREVIEW and HINT, use cases of a player's mail (:mod:`.requests`): what the autopilot's engine run
+says of a player's own program or hand.
 
 PREVIEW (in an orders mail, or alone) answers with where the program on file takes the player's
 robot, register by register and at the end of the turn, with a text picture of the path, and a PNG of
@@ -24,9 +25,9 @@ from ..autopilot.preview import best_programs, path_picture, trace_program
 from ..coursemaps import cached_course_map
 from ..engine import Card, Robot, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
-from ..games.engine_io import TurnStart, turn_start
 from ..orders.replies import card_text
 from ..store.models import Game, Player, Turn
+from .engine_io import TurnStart, turn_start
 
 if TYPE_CHECKING:
     from ..render.mail import Picture
@@ -81,12 +82,6 @@ def preview_picture(game: Game, player: Player, turn: Turn, program: list[Card])
                        f"{game.code} turn {turn.number}: preview of {player.robot}")
     return Picture("preview", f"{file_stem(game.code, turn.number)}-preview-{player.robot}.png".replace(" ", "-"),
                    png_bytes(image))
-
-
-def preview_text(s: Session, game: Game, player: Player, turn: Turn | None, program: list[Card] | None,
-                 vocabulary: str) -> str:
-    """The answer to PREVIEW in words (see :func:`preview_answer`)."""
-    return preview_answer(s, game, player, turn, program, vocabulary)[0]
 
 
 def preview_answer(s: Session, game: Game, player: Player, turn: Turn | None, program: list[Card] | None,
