@@ -10,8 +10,8 @@ from typing import Any
 from .board import Board
 from .cards import Card, locked_registers
 from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
-from .events import Event
-from .geometry import Square, square_name
+from .events import Event, Squares, unmade
+from .geometry import Square
 from .hooks import EFFECTS
 from .option_deck import held_options, new_option_deck
 from .option_orders import SACRIFICE_ORDER
@@ -102,6 +102,15 @@ class TurnContext:
             self._flush_move(robot)
         self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
+    def emit_unmade(self, robot: Robot, kind: str, where: Square | Squares, **data: Any) -> None:
+        """Log an event whose args are made only when someone reads them: ``where`` a square (``{"to": "r5c4"}``)
+        or a beam's squares (``{"path": ...}``), see :func:`.events.unmade`."""
+        if not self.record:
+            return
+        if robot.name in self._pending_move:
+            self._flush_move(robot)
+        self.events.append(unmade(self.phase, self.step, robot.name, kind, where, data or None))
+
     def note_move(self, robot: Robot) -> None:
         """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
         if not self.record:
@@ -113,7 +122,7 @@ class TurnContext:
         sq = self._pending_move.pop(robot.name)
         card = self.current.get(robot.name)
         data = {"card": str(card)} if card else None
-        self.events.append(Event(self.phase, self.step, robot.name, "move", {"to": square_name(sq)}, data))
+        self.events.append(unmade(self.phase, self.step, robot.name, "move", sq, data))
 
     def flush_moves(self) -> None:
         for name in list(self._pending_move):

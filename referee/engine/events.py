@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .geometry import run_name
+
 #: kind -> the contract's wording, a ``str.format`` template over the event's args
 WORDING: dict[str, str] = {
     "move": "move to {to}",
@@ -104,7 +106,12 @@ def words(kind: str, args: dict[str, Any] | None) -> str:
 
 @dataclass(slots=True)
 class Event:
-    """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data)."""
+    """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data).
+
+    The engine logs some args unmade (:func:`unmade`): a square for ``{"to": "r5c4"}``, a beam's squares for
+    ``{"path": "r4-6c7"}``; they are made the first time ``args`` is read, so a turn nobody reads pays nothing
+    for naming squares.
+    """
 
     phase: int | str
     step: str
@@ -123,6 +130,40 @@ class Event:
         if self.data:
             out.update(self.data)
         return out
+
+
+Squares = tuple[tuple[int, int], ...]
+
+
+def unmade(phase: int | str, step: str, robot: str | None, kind: str, where: tuple[int, int] | Squares,
+           data: dict[str, Any] | None = None) -> Event:
+    """An event whose args are made when first read: ``where`` a square (args ``{"to": its name}``) or a beam's
+    squares in a line (args ``{"path": their run}``, see :func:`.geometry.run_name`)."""
+    return Event(phase, step, robot, kind, where, data)  # type: ignore[arg-type]
+
+
+def _made(where: Any) -> dict[str, Any]:
+    if where[0].__class__ is tuple:
+        return {"path": run_name(list(where))}
+    return {"to": f"r{where[0]}c{where[1]}"}
+
+
+def _args_slot() -> None:
+    """``Event.args`` reads its slot, making the args of an :func:`unmade` event (a tuple there) once."""
+    slot = Event.__dict__["args"]
+    get, put = slot.__get__, slot.__set__
+
+    def args(self: Event) -> dict[str, Any] | None:
+        found = get(self)
+        if found.__class__ is tuple:
+            found = _made(found)
+            put(self, found)
+        return found  # type: ignore[no-any-return]
+
+    Event.args = property(args, put, doc="What the wording needs (a square, an amount...).")  # type: ignore[assignment,misc]
+
+
+_args_slot()
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = []

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import Card
 from .context import TurnContext
-from .geometry import DC, DR, Square, dir_name, opposite, square_name
+from .geometry import DC, DR, Square, dir_name, opposite
 from .hooks import EFFECTS, Handler
 from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
@@ -68,11 +68,11 @@ def _try_step(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priorit
     if how == CARD:
         ctx.note_move(robot)
     elif how == SLIDE:
-        ctx.emit(robot, "slide", {"to": square_name(target)})
+        ctx.emit_unmade(robot, "slide", target)
     elif priority is not None:
-        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by, priority=priority)
+        ctx.emit_unmade(robot, "pushed", target, by=by, priority=priority)
     else:
-        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by)
+        ctx.emit_unmade(robot, "pushed", target, by=by)
     return enter(ctx, robot, pos, d)
 
 
@@ -483,7 +483,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
             ctx.place(robot, start)
             ctx.destroy(robot, "edge")
             continue
-        ctx.emit(robot, kind, {"to": square_name(target)})
+        ctx.emit_unmade(robot, kind, target)
         if turns:
             lane = lanes.get(target)
             if lane is not None and lane != d and lane != opposite(d):

@@ -15,7 +15,20 @@ from .events import Event
 from .geometry import square_name
 from .hooks import EFFECTS
 from .movement import AFTER_MOVES, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
-from .state import END, FLYING, HELD, START, TAMAGOTCHI, VIRTUALIZED, BoardState, Robot, Rules
+from .state import (
+    END,
+    FLYING,
+    HELD,
+    START,
+    TAMAGOTCHI,
+    VIRTUALIZED,
+    BoardState,
+    Robot,
+    RobotRecord,
+    Rules,
+    record_robots,
+    restore_robots,
+)
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -58,7 +71,8 @@ class TurnResult:
     #: cards played this turn, per robot and register, as executed (randomizers may change them)
     played: dict[str, list[Card | None]] = field(default_factory=dict)
     #: the robots at the start of the turn (after power-down repairs), after each register phase run,
-    #: and (when the end of turn ran) after it: what the report's pictures show
+    #: and (when the end of turn ran) after it: what the report's pictures show. The engine gives
+    #: ``frame_records`` instead; they are made robots when first read
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
@@ -66,6 +80,27 @@ class TurnResult:
     board_state: BoardState = field(default_factory=BoardState)
     #: the option deck as the turn left it (top first); None when the turn was given none and used none
     option_deck: list[str] | None = None
+    #: the frames as the engine records them (:func:`.state.record_robots`)
+    frame_records: list[tuple[RobotRecord, ...]] = field(default_factory=list, repr=False, compare=False)
+
+
+def _frames_made_when_read() -> None:
+    """``TurnResult.frames`` made from ``frame_records`` the first time it is read (reports read them; a search
+    or a benchmark need not)."""
+
+    def get(self: TurnResult) -> list[list[Robot]]:
+        found: list[list[Robot]] = self.__dict__["_frames"]
+        if not found and self.frame_records:
+            found = self.__dict__["_frames"] = [restore_robots(record) for record in self.frame_records]
+        return found
+
+    def put(self: TurnResult, frames: list[list[Robot]]) -> None:
+        self.__dict__["_frames"] = frames
+
+    TurnResult.frames = property(get, put, doc="The robots before and after each stage (see the field).")  # type: ignore[assignment]
+
+
+_frames_made_when_read()
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -306,7 +341,7 @@ class TurnRun:
         self.ctx.option_deck = option_deck
         self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
-        self.frames: list[list[Robot]] = []
+        self.frames: list[tuple[RobotRecord, ...]] = []
         self.phases_run = 0
         self._schedules = _schedules(board)
         self.ctx.phase = START
@@ -324,7 +359,7 @@ class TurnRun:
 
     def _frame(self) -> None:
         if self.record:
-            self.frames.append([r.copy() for r in self.ctx.robots])
+            self.frames.append(record_robots(self.ctx.robots))
 
     def step(self) -> None:
         """Run the next register phase: reveal, robots move in priority order, board, lasers, checkpoints."""
@@ -377,7 +412,7 @@ class TurnRun:
             _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
         return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
-                          end_of_turn=end_of_turn, played=self.played, frames=self.frames,
+                          end_of_turn=end_of_turn, played=self.played, frame_records=self.frames,
                           decisions=ctx.decisions, board_state=ctx.board_state, option_deck=ctx.option_deck)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:

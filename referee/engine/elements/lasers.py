@@ -111,7 +111,69 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
             ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
 
 
+#: a robot laser's view from a square toward a direction: the squares it crosses on the empty floor, and each
+#: square's place among them
+Sight = tuple[tuple[Square, ...], dict[Square, int]]
+
+
+def sight(board: Board) -> dict[Square, tuple[Sight, ...]]:
+    """Square -> per direction, what a robot's laser fired from there crosses on the empty floor: up to a wall,
+    the edge, or a square it cannot see into (built once per board)."""
+    found: dict[Square, tuple[Sight, ...]] | None = board.cache.get("sight")
+    if found is None:
+        blind = blind_squares(board)
+        found = {}
+        for r in range(1, board.height + 1):
+            for c in range(1, board.width + 1):
+                if not board.on_board((r, c)):
+                    continue
+                views = []
+                for d in range(4):
+                    ray = board.ray((r, c), d, False)
+                    for i, sq in enumerate(ray):
+                        if sq in blind:
+                            ray = ray[:i]
+                            break
+                    views.append((ray, {sq: i for i, sq in enumerate(ray)}))
+                found[(r, c)] = tuple(views)
+        board.cache["sight"] = found
+    return found
+
+
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
+    """Every robot on the board fires its main laser forward (its options may change the shot)."""
+    if ctx.board.phase_walls or any(r.options for r in ctx.robots):
+        _robot_lasers(ctx, phase)
+        return
+    # no robot holds an option: each beam's squares from the board's table, its target the nearest real robot
+    views = sight(ctx.board)
+    blind = blind_squares(ctx.board)
+    robots = ctx.robots
+    real = [(r.pos, r) for r in robots if r.pos is not None and not r.virtual]
+    record = ctx.record
+    for robot in robots:
+        pos = robot.pos
+        if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
+            continue
+        ray, place = views[pos][robot.facing]
+        if not ray:
+            continue
+        target = None
+        nearest = len(ray)
+        for sq, other in real:
+            i = place.get(sq)
+            if i is not None and i < nearest:
+                nearest, target = i, other
+        if target is None:
+            if record:
+                ctx.emit_unmade(robot, "fire", ray, hit=None)
+            continue
+        if record:
+            ctx.emit_unmade(robot, "fire", ray[:nearest + 1], hit=target.name)
+        ctx.hit_later(target, 1, robot.name, robot.facing)
+
+
+def _robot_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
     blind = blind_squares(ctx.board)
     for robot in ctx.robots:
