@@ -51,7 +51,8 @@ class TurnContext:
     pending_hits: list[Hit] = field(default_factory=list)
     #: the card each robot executes in the current phase (randomizers may replace it)
     current: dict[str, Card] = field(default_factory=dict)
-    #: robot name -> square it moved to under its own card, not yet written to the log
+    #: robot name -> square it moved to under its own card, not yet written to the log (the log gets one 'move to'
+    #: per card; ``movement`` notes each square)
     _pending_move: dict[str, Square] = field(default_factory=dict)
     #: notes an element or option keeps through the turn (a gyroscope's declaration, tamagotchis gone...)
     notes: dict[str, Any] = field(default_factory=dict)
@@ -77,6 +78,8 @@ class TurnContext:
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
+        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
+        self.hooks = self.board.move_hooks()
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs."""
@@ -111,13 +114,6 @@ class TurnContext:
             self._flush_move(robot)
         self.events.append(unmade(self.phase, self.step, robot.name, kind, where, data or None))
 
-    def note_move(self, robot: Robot) -> None:
-        """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
-        if not self.record:
-            return
-        assert robot.pos is not None
-        self._pending_move[robot.name] = robot.pos
-
     def _flush_move(self, robot: Robot) -> None:
         sq = self._pending_move.pop(robot.name)
         card = self.current.get(robot.name)
@@ -125,6 +121,8 @@ class TurnContext:
         self.events.append(unmade(self.phase, self.step, robot.name, "move", sq, data))
 
     def flush_moves(self) -> None:
+        if not self._pending_move:
+            return
         for name in list(self._pending_move):
             self._flush_move(self.by_name[name])
 

@@ -104,7 +104,7 @@ def words(kind: str, args: dict[str, Any] | None) -> str:
     return template.format(**args) if args else template
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class Event:
     """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data).
 
@@ -113,12 +113,23 @@ class Event:
     for naming squares.
     """
 
+    __slots__ = ("_args", "data", "kind", "phase", "robot", "step")
+
     phase: int | str
     step: str
     robot: str | None
     kind: str
-    args: dict[str, Any] | None = None
-    data: dict[str, Any] | None = None
+    args: dict[str, Any] | None
+    data: dict[str, Any] | None
+
+    def __init__(self, phase: int | str, step: str, robot: str | None, kind: str,
+                 args: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> None:
+        self.phase = phase
+        self.step = step
+        self.robot = robot
+        self.kind = kind
+        self._args: Any = args
+        self.data = data
 
     @property
     def text(self) -> str:
@@ -132,6 +143,21 @@ class Event:
         return out
 
 
+def _get_args(ev: Event) -> dict[str, Any] | None:
+    found = ev._args
+    if found.__class__ is tuple:  # unmade: a square, or a beam's squares
+        found = ev._args = {"path": run_name(list(found))} if found[0].__class__ is tuple else {
+            "to": f"r{found[0]}c{found[1]}"}
+    return found  # type: ignore[no-any-return]
+
+
+def _set_args(ev: Event, args: dict[str, Any] | None) -> None:
+    ev._args = args
+
+
+Event.args = property(_get_args, _set_args, doc="What the wording needs (a square, an amount...).")  # type: ignore[assignment]
+
+
 Squares = tuple[tuple[int, int], ...]
 
 
@@ -140,30 +166,6 @@ def unmade(phase: int | str, step: str, robot: str | None, kind: str, where: tup
     """An event whose args are made when first read: ``where`` a square (args ``{"to": its name}``) or a beam's
     squares in a line (args ``{"path": their run}``, see :func:`.geometry.run_name`)."""
     return Event(phase, step, robot, kind, where, data)  # type: ignore[arg-type]
-
-
-def _made(where: Any) -> dict[str, Any]:
-    if where[0].__class__ is tuple:
-        return {"path": run_name(list(where))}
-    return {"to": f"r{where[0]}c{where[1]}"}
-
-
-def _args_slot() -> None:
-    """``Event.args`` reads its slot, making the args of an :func:`unmade` event (a tuple there) once."""
-    slot = Event.__dict__["args"]
-    get, put = slot.__get__, slot.__set__
-
-    def args(self: Event) -> dict[str, Any] | None:
-        found = get(self)
-        if found.__class__ is tuple:
-            found = _made(found)
-            put(self, found)
-        return found  # type: ignore[no-any-return]
-
-    Event.args = property(args, put, doc="What the wording needs (a square, an amount...).")  # type: ignore[assignment,misc]
-
-
-_args_slot()
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = []

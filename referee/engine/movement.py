@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import Card
 from .context import TurnContext
-from .geometry import DC, DR, Square, dir_name, opposite
+from .geometry import DC, DIR_NAMES, DR, Square, dir_name, opposite
 from .hooks import EFFECTS, Handler
 from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
@@ -44,36 +44,51 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
 
 
 def _try_step(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priority: int | None, push: bool) -> int:
+    # (the hot path of every move: ``can_cross``, ``real_robot_at``, ``note_move`` and ``enter`` written out)
     board = ctx.board
     pos = robot.pos
     assert pos is not None
-    if not can_cross(ctx, robot, d):
+    key = (pos[0], pos[1], d)
+    fns = hooks_at(ctx, robot, CROSS, key) if robot.options or robot.statuses else ctx.hooks[CROSS].get(key)
+    if fns:  # before the wall test: a side's hooks see a robot run against its wall (spiky walls)
+        for fn in fns:
+            if not fn(ctx, robot, d):
+                return BLOCKED
+    if key in board.blocked:
         return BLOCKED
     target = (pos[0] + DR[d], pos[1] + DC[d])
-    if not board.on_board(target):
+    if target not in board.squares:
         if ctx.rules.edge == "fence":
             ctx.fence(robot)
             return BLOCKED
         ctx.destroy(robot, "edge")
         return GONE
     if not robot.virtual:
-        other = ctx.real_robot_at(target, exclude=robot)
-        if other is not None:
-            if not push:
-                return BLOCKED
-            pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
-            if pushed == BLOCKED:
-                return BLOCKED
+        for other in ctx.robots:
+            if other.pos == target and not other.virtual and other is not robot:
+                if not push:
+                    return BLOCKED
+                pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
+                if pushed == BLOCKED:
+                    return BLOCKED
+                break
     robot.pos = target
     if how == CARD:
-        ctx.note_move(robot)
+        if ctx.record:
+            ctx._pending_move[robot.name] = target
     elif how == SLIDE:
         ctx.emit_unmade(robot, "slide", target)
     elif priority is not None:
         ctx.emit_unmade(robot, "pushed", target, by=by, priority=priority)
     else:
         ctx.emit_unmade(robot, "pushed", target, by=by)
-    return enter(ctx, robot, pos, d)
+    fns = hooks_at(ctx, robot, ENTER, target) if robot.options or robot.statuses else ctx.hooks[ENTER].get(target)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, pos, d)
+            if robot.pos is None:
+                return GONE
+    return MOVED
 
 
 def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
@@ -81,7 +96,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     pos = robot.pos
     assert pos is not None
     key = (pos[0], pos[1], d)
-    fns = hooks_at(ctx, robot, CROSS, key)
+    fns = hooks_at(ctx, robot, CROSS, key) if robot.options or robot.statuses else ctx.hooks[CROSS].get(key)
     if fns:  # before the wall test: a side's hooks see a robot run against its wall (spiky walls)
         for fn in fns:
             if not fn(ctx, robot, d):
@@ -92,7 +107,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
     key = robot.pos
-    fns = hooks_at(ctx, robot, ENTER, key)
+    fns = hooks_at(ctx, robot, ENTER, key) if robot.options or robot.statuses else ctx.hooks[ENTER].get(key)
     if fns:
         for fn in fns:
             fn(ctx, robot, came_from, d)
@@ -105,7 +120,7 @@ def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[H
     """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
     if (robot.options or robot.statuses) and (FLYING in robot.statuses or effect_hooks(robot, type_)):
         return handlers(ctx, robot, type_, key)
-    return ctx.board.dispatch(type_).get(key)
+    return ctx.hooks[type_].get(key)
 
 
 #: (hook type, effects registered, options..., "|", statuses...) -> the hooks the robot's effects add, as
@@ -373,13 +388,20 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
     ctype = card.type
     pos = robot.pos
     assert pos is not None
+    carrying = robot.options or robot.statuses
+    hooks = ctx.hooks
+    if ctype.turn and not carrying and pos not in hooks[CARD_HOOK] and pos not in hooks[ROTATE]:
+        # nothing acts on a turn card here: the robot turns (what ``rotate`` does when no hook is there)
+        robot.facing = (robot.facing + ctype.turn) % 4
+        ctx.emit(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card=str(card))
+        return
     plan = Move(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                 turn=ctype.turn, card=card)
     moving = ctx.moving
     outer = moving.get(robot.name)  # a card played within a card (energizers): its own move, then the outer one
     moving[robot.name] = plan
     try:
-        fns = hooks_at(ctx, robot, CARD_HOOK, pos)
+        fns = hooks_at(ctx, robot, CARD_HOOK, pos) if carrying else hooks[CARD_HOOK].get(pos)
         if fns:
             for fn in fns:
                 fn(ctx, robot, card, plan)
@@ -391,10 +413,17 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
             return
         if move is not None:
             move.stepping = True
+        priority = card.priority
         for _ in range(plan.squares):
             if plan.stopped:
                 break
-            result = card_step(ctx, robot, plan, card.priority)
+            # ``card_step``, written out
+            result = _try_step(ctx, robot, plan.direction, CARD, "", priority, True)
+            if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
+                plan.direction = opposite(plan.direction)
+                result = MOVED
+            if result == MOVED:
+                plan.moved += 1
             if result == GONE:
                 return
             if result == BLOCKED:
@@ -403,7 +432,7 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
         if move is not None:
             move.stepping = False
         stop = robot.pos
-        fns = hooks_at(ctx, robot, STOP, stop)
+        fns = hooks_at(ctx, robot, STOP, stop) if carrying else hooks[STOP].get(stop)
         if fns:
             for fn in fns:
                 fn(ctx, robot, card, plan)

@@ -306,7 +306,10 @@ def _schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
 
 def _carrying(robots: list[Robot]) -> bool:
     """Whether any robot carries an option or a status (the schedules with their handlers are needed)."""
-    return any(r.options or r.statuses for r in robots)
+    for r in robots:  # noqa: SIM110 (a loop: no generator to make, several times a phase)
+        if r.options or r.statuses:
+            return True
+    return False
 
 
 class TurnRun:
@@ -395,8 +398,12 @@ class TurnRun:
             del ctx.phase_notes[MOVERS]
         if AFTER_MOVES in ctx.notes:  # after the robots move segment (repeaters)
             run_after_moves(ctx)
+        played, current = self.played, ctx.current
         for robot in ctx.robots:
-            self.played.setdefault(robot.name, [None] * (phase - 1)).append(ctx.current.get(robot.name))
+            cards = played.get(robot.name)
+            if cards is None:
+                cards = played[robot.name] = [None] * (phase - 1)
+            cards.append(current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
         self._frame()
 
@@ -459,7 +466,11 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
-    flying = any(FLYING in r.statuses for r in ctx.robots)
+    flying = False
+    for r in ctx.robots:
+        if r.statuses and FLYING in r.statuses:
+            flying = True
+            break
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:

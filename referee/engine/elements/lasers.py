@@ -103,39 +103,41 @@ def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square,
 
 def board_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
-    lasers, cover = _covering(ctx.board)
+    board = ctx.board
+    lasers, cover = _covering(board)
     for i in sorted({i for sq in occupied for i in cover.get(sq, ())}):  # only beams a robot stands in
         sq, d, count = lasers[i]
-        _, hit = beam(ctx, sq, d, True, occupied)
+        if board.phase_walls:
+            hit = beam(ctx, sq, d, True, occupied)[1]
+        else:  # what ``beam`` finds, without the path: every robot up to and with the first real one
+            hit = []
+            for at in board.ray(sq, d):
+                here = occupied.get(at)
+                if here:
+                    hit.extend(here)
+                    if any(not r.virtual for r in here):
+                        break
         for robot in hit:
             ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
 
 
-#: a robot laser's view from a square toward a direction: the squares it crosses on the empty floor, and each
-#: square's place among them
-Sight = tuple[tuple[Square, ...], dict[Square, int]]
-
-
-def sight(board: Board) -> dict[Square, tuple[Sight, ...]]:
-    """Square -> per direction, what a robot's laser fired from there crosses on the empty floor: up to a wall,
-    the edge, or a square it cannot see into (built once per board)."""
-    found: dict[Square, tuple[Sight, ...]] | None = board.cache.get("sight")
+def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
+    """Square -> per direction, the squares a robot's laser fired from there crosses on the empty floor: up to a
+    wall, the edge, or a square it cannot see into (built once per board)."""
+    found: dict[Square, tuple[tuple[Square, ...], ...]] | None = board.cache.get("sight")
     if found is None:
         blind = blind_squares(board)
         found = {}
-        for r in range(1, board.height + 1):
-            for c in range(1, board.width + 1):
-                if not board.on_board((r, c)):
-                    continue
-                views = []
-                for d in range(4):
-                    ray = board.ray((r, c), d, False)
-                    for i, sq in enumerate(ray):
-                        if sq in blind:
-                            ray = ray[:i]
-                            break
-                    views.append((ray, {sq: i for i, sq in enumerate(ray)}))
-                found[(r, c)] = tuple(views)
+        for sq in sorted(board.squares):
+            views = []
+            for d in range(4):
+                ray = board.ray(sq, d, False)
+                for i, at in enumerate(ray):
+                    if at in blind:
+                        ray = ray[:i]
+                        break
+                views.append(ray)
+            found[sq] = tuple(views)
         board.cache["sight"] = found
     return found
 
@@ -145,32 +147,50 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     if ctx.board.phase_walls or any(r.options for r in ctx.robots):
         _robot_lasers(ctx, phase)
         return
-    # no robot holds an option: each beam's squares from the board's table, its target the nearest real robot
+    # no robot holds an option: each beam's squares from the board's table; its target the nearest real robot
+    # in line with the shooter within them (in the robots' order when two share a square)
     views = sight(ctx.board)
     blind = blind_squares(ctx.board)
     robots = ctx.robots
-    real = [(r.pos, r) for r in robots if r.pos is not None and not r.virtual]
+    by_col: dict[int, list[tuple[int, Robot]]] = {}
+    by_row: dict[int, list[tuple[int, Robot]]] = {}
+    for r in robots:
+        at = r.pos
+        if at is not None and not r.virtual:
+            by_col.setdefault(at[1], []).append((at[0], r))
+            by_row.setdefault(at[0], []).append((at[1], r))
     record = ctx.record
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
             continue
-        ray, place = views[pos][robot.facing]
+        facing = robot.facing
+        ray = views[pos][facing]
         if not ray:
             continue
+        # N and S look along the column (rows up, down), E and W along the row (columns up, down)
+        if facing == 0:
+            line, here, sign = by_col.get(pos[1]), pos[0], 1
+        elif facing == 2:
+            line, here, sign = by_col.get(pos[1]), pos[0], -1
+        elif facing == 1:
+            line, here, sign = by_row.get(pos[0]), pos[1], 1
+        else:
+            line, here, sign = by_row.get(pos[0]), pos[1], -1
         target = None
-        nearest = len(ray)
-        for sq, other in real:
-            i = place.get(sq)
-            if i is not None and i < nearest:
-                nearest, target = i, other
+        nearest = len(ray) + 1
+        if line is not None:
+            for place, other in line:
+                away = (place - here) * sign
+                if 0 < away < nearest:
+                    nearest, target = away, other
         if target is None:
             if record:
                 ctx.emit_unmade(robot, "fire", ray, hit=None)
             continue
         if record:
-            ctx.emit_unmade(robot, "fire", ray[:nearest + 1], hit=target.name)
-        ctx.hit_later(target, 1, robot.name, robot.facing)
+            ctx.emit_unmade(robot, "fire", ray[:nearest], hit=target.name)
+        ctx.hit_later(target, 1, robot.name, facing)
 
 
 def _robot_lasers(ctx: TurnContext, phase: int) -> None:
