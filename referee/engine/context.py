@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,7 +41,8 @@ class TurnContext:
     rules: Rules
     robots: list[Robot]
     programs: dict[str, list[Card | None]]
-    rng: random.Random
+    #: what seeds the turn's random generator (:attr:`rng`), made the first time something draws from it
+    rng_seed: str
     #: cards nobody holds this turn (randomizers draw from them)
     undealt: list[Card] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
@@ -75,18 +76,29 @@ class TurnContext:
     #: until first used when the turn was given none: :meth:`deck` then shuffles one from ``deck_seed``
     option_deck: list[str] | None = None
     deck_seed: int | str = 0
+    _rng: random.Random | None = None
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
         #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
         self.hooks = self.board.move_hooks()
 
+    @property
+    def rng(self) -> random.Random:
+        """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used, so a
+        turn that draws nothing does not pay for seeding it."""
+        if self._rng is None:
+            self._rng = random.Random(self.rng_seed)
+        return self._rng
+
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs."""
-        rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
-        rng.setstate(self.rng.getstate())
+        rng = None
+        if self._rng is not None:
+            rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
+            rng.setstate(self._rng.getstate())
         return TurnContext(board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
-                           programs={k: list(v) for k, v in self.programs.items()}, rng=rng,
+                           programs={k: list(v) for k, v in self.programs.items()}, rng_seed=self.rng_seed, _rng=rng,
                            undealt=list(self.undealt), events=list(self.events),
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
                            notes=dict(self.notes), phase_notes=dict(self.phase_notes), reentry=self.reentry,
@@ -102,7 +114,7 @@ class TurnContext:
         if not self.record:
             return
         if robot is not None and robot.name in self._pending_move:
-            self._flush_move(robot)
+            self.flush_move(robot)
         self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
     def emit_unmade(self, robot: Robot, kind: str, where: Square | Squares, **data: Any) -> None:
@@ -111,20 +123,24 @@ class TurnContext:
         if not self.record:
             return
         if robot.name in self._pending_move:
-            self._flush_move(robot)
+            self.flush_move(robot)
         self.events.append(unmade(self.phase, self.step, robot.name, kind, where, data or None))
 
-    def _flush_move(self, robot: Robot) -> None:
+    def flush_move(self, robot: Robot) -> None:
         sq = self._pending_move.pop(robot.name)
         card = self.current.get(robot.name)
         data = {"card": str(card)} if card else None
         self.events.append(unmade(self.phase, self.step, robot.name, "move", sq, data))
 
+    def pending_move_names(self) -> Collection[str]:
+        """The robots whose move under their card is not yet in the log (it goes there before their next event)."""
+        return self._pending_move.keys()
+
     def flush_moves(self) -> None:
         if not self._pending_move:
             return
         for name in list(self._pending_move):
-            self._flush_move(self.by_name[name])
+            self.flush_move(self.by_name[name])
 
     # -- who is where ----------------------------------------------------------------------------
     def robots_at(self, sq: Square) -> list[Robot]:

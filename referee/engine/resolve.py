@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -335,7 +334,7 @@ class TurnRun:
         self.phases = phases
         self.record = record
         self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
-                               rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
+                               rng_seed=f"turn:{seed}", undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record,
                                board_state=board_state.copy() if board_state is not None else BoardState())
         if option_deck is not None:  # a card given to a robot (a GM's SET) is no longer in the deck

@@ -16,6 +16,7 @@ from typing import Any
 from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
+from ..events import Event
 from ..geometry import ARROWS, DC, DR, Square, opposite, run_name
 from ..hooks import EFFECTS
 from ..kinds import KINDS, Field, Kind
@@ -144,22 +145,34 @@ def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
-    if ctx.board.phase_walls or any(r.options for r in ctx.robots):
-        _robot_lasers(ctx, phase)
-        return
-    # no robot holds an option: each beam's squares from the board's table; its target the nearest real robot
-    # in line with the shooter within them (in the robots' order when two share a square)
-    views = sight(ctx.board)
-    blind = blind_squares(ctx.board)
     robots = ctx.robots
-    by_col: dict[int, list[tuple[int, Robot]]] = {}
-    by_row: dict[int, list[tuple[int, Robot]]] = {}
+    board = ctx.board
+    # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
+    lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
+    by_col, by_row = lines
     for r in robots:
+        if r.options or board.phase_walls:
+            _robot_lasers(ctx, phase)
+            return
         at = r.pos
         if at is not None and not r.virtual:
-            by_col.setdefault(at[1], []).append((at[0], r))
-            by_row.setdefault(at[0], []).append((at[1], r))
-    record = ctx.record
+            row, col = at
+            found = by_col.get(col)
+            if found is None:
+                by_col[col] = [(row, r)]
+            else:
+                found.append((row, r))
+            found = by_row.get(row)
+            if found is None:
+                by_row[row] = [(col, r)]
+            else:
+                found.append((col, r))
+    # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
+    # robot in line with the shooter within them (the first in the robots' order when two share a square)
+    views = sight(board)
+    blind = blind_squares(board)
+    events = ctx.events if ctx.record else None
+    pending = ctx.pending_move_names()
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -168,29 +181,26 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         ray = views[pos][facing]
         if not ray:
             continue
-        # N and S look along the column (rows up, down), E and W along the row (columns up, down)
-        if facing == 0:
-            line, here, sign = by_col.get(pos[1]), pos[0], 1
-        elif facing == 2:
-            line, here, sign = by_col.get(pos[1]), pos[0], -1
-        elif facing == 1:
-            line, here, sign = by_row.get(pos[0]), pos[1], 1
-        else:
-            line, here, sign = by_row.get(pos[0]), pos[1], -1
         target = None
-        nearest = len(ray) + 1
-        if line is not None:
+        # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
+        line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
+        if line is not None and len(line) > 1:
+            here = pos[0] if facing & 1 == 0 else pos[1]
+            sign = 1 if facing < 2 else -1
+            nearest = len(ray) + 1
             for place, other in line:
                 away = (place - here) * sign
                 if 0 < away < nearest:
                     nearest, target = away, other
-        if target is None:
-            if record:
-                ctx.emit_unmade(robot, "fire", ray, hit=None)
-            continue
-        if record:
-            ctx.emit_unmade(robot, "fire", ray[:nearest], hit=target.name)
-        ctx.hit_later(target, 1, robot.name, facing)
+            if target is not None:
+                ray = ray[:nearest]
+        if events is not None:
+            if robot.name in pending:
+                ctx.flush_move(robot)
+            events.append(Event(ctx.phase, ctx.step, robot.name, "fire", ray,  # type: ignore[arg-type]
+                                {"hit": None if target is None else target.name}))
+        if target is not None:
+            ctx.hit_later(target, 1, robot.name, facing)
 
 
 def _robot_lasers(ctx: TurnContext, phase: int) -> None:
