@@ -10,7 +10,7 @@ from typing import Any
 from .board import Board
 from .cards import Card, locked_registers
 from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
-from .events import Event, Squares, unmade
+from .events import LogEntry, Squares
 from .geometry import Square
 from .hooks import EFFECTS
 from .option_deck import held_options, new_option_deck
@@ -45,7 +45,8 @@ class TurnContext:
     rng_seed: str
     #: cards nobody holds this turn (randomizers draw from them)
     undealt: list[Card] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    #: the log (:data:`.events.LogEntry` lines; the result makes them :class:`.events.Event` when read)
+    events: list[LogEntry] = field(default_factory=list)
     phase: int | str = "start"
     step: str = ""
     winner: str | None = None
@@ -115,22 +116,28 @@ class TurnContext:
             return
         if robot is not None and robot.name in self._pending_move:
             self.flush_move(robot)
-        self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
+        self.events.append((self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
-    def emit_unmade(self, robot: Robot, kind: str, where: Square | Squares, **data: Any) -> None:
-        """Log an event whose args are made only when someone reads them: ``where`` a square (``{"to": "r5c4"}``)
-        or a beam's squares (``{"path": ...}``), see :func:`.events.unmade`."""
+    def emit_card(self, robot: Robot, kind: str, args: dict[str, Any] | None, card: Card) -> None:
+        """Log an event of a robot's card (its data: ``{"card": the card's text}``, made when read)."""
         if not self.record:
             return
         if robot.name in self._pending_move:
             self.flush_move(robot)
-        self.events.append(unmade(self.phase, self.step, robot.name, kind, where, data or None))
+        self.events.append((self.phase, self.step, robot.name, kind, args, card))
+
+    def emit_unmade(self, robot: Robot, kind: str, where: Square | Squares, **data: Any) -> None:
+        """Log an event whose args are made only when someone reads them: ``where`` a square (``{"to": "r5c4"}``)
+        or a beam's squares (``{"path": ...}``), see :data:`.events.LogEntry`."""
+        if not self.record:
+            return
+        if robot.name in self._pending_move:
+            self.flush_move(robot)
+        self.events.append((self.phase, self.step, robot.name, kind, where, data or None))
 
     def flush_move(self, robot: Robot) -> None:
         sq = self._pending_move.pop(robot.name)
-        card = self.current.get(robot.name)
-        data = {"card": str(card)} if card else None
-        self.events.append(unmade(self.phase, self.step, robot.name, "move", sq, data))
+        self.events.append((self.phase, self.step, robot.name, "move", sq, self.current.get(robot.name)))
 
     def pending_move_names(self) -> Collection[str]:
         """The robots whose move under their card is not yet in the log (it goes there before their next event)."""
@@ -170,7 +177,7 @@ class TurnContext:
         decision = Decision(robot.name, key, answer, source, note(answer) if note else None)
         self.decisions.append(decision)
         if self.record:  # logged where it is taken; a robot's move not yet logged stays where it would be
-            self.events.append(Event(self.phase, self.step, robot.name, DECISION, decision.event_args()))
+            self.events.append((self.phase, self.step, robot.name, DECISION, decision.event_args(), None))
         return answer
 
     # -- damage ----------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def words(kind: str, args: dict[str, Any] | None) -> str:
 class Event:
     """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data).
 
-    The engine logs some args unmade (:func:`unmade`): a square for ``{"to": "r5c4"}``, a beam's squares for
+    The engine logs some args unmade (:data:`LogEntry`): a square for ``{"to": "r5c4"}``, a beam's squares for
     ``{"path": "r4-6c7"}``; they are made the first time ``args`` is read, so a turn nobody reads pays nothing
     for naming squares.
     """
@@ -160,12 +160,17 @@ Event.args = property(_get_args, _set_args, doc="What the wording needs (a squar
 
 Squares = tuple[tuple[int, int], ...]
 
+#: a line of the log as the engine keeps it while a turn runs: ``(phase, step, robot, kind, args, data)``; made an
+#: :class:`Event` (:func:`made_events`) when the turn's events are first read. ``args`` may be unmade (a square,
+#: a beam's squares: see :class:`Event`); ``data`` may be the card a move was made under (``{"card": its text}``)
+LogEntry = tuple[Any, ...]
 
-def unmade(phase: int | str, step: str, robot: str | None, kind: str, where: tuple[int, int] | Squares,
-           data: dict[str, Any] | None = None) -> Event:
-    """An event whose args are made when first read: ``where`` a square (args ``{"to": its name}``) or a beam's
-    squares in a line (args ``{"path": their run}``, see :func:`.geometry.run_name`)."""
-    return Event(phase, step, robot, kind, where, data)  # type: ignore[arg-type]
+
+def made_events(log: list[LogEntry]) -> list[Event]:
+    """The events of a log kept as :data:`LogEntry` lines."""
+    return [Event(phase, step, robot, kind, args,
+                  data if data is None or data.__class__ is dict else {"card": str(data)})
+            for phase, step, robot, kind, args, data in log]
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = []

@@ -393,7 +393,7 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
     if ctype.turn and not carrying and pos not in hooks[CARD_HOOK] and pos not in hooks[ROTATE]:
         # nothing acts on a turn card here: the robot turns (what ``rotate`` does when no hook is there)
         robot.facing = (robot.facing + ctype.turn) % 4
-        ctx.emit(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card=str(card))
+        ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
         return
     plan = Move(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                 turn=ctype.turn, card=card)
@@ -427,7 +427,7 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
             if result == GONE:
                 return
             if result == BLOCKED:
-                ctx.emit(robot, "blocked", card=str(card))
+                ctx.emit_card(robot, "blocked", None, card)
                 break
         if move is not None:
             move.stepping = False
@@ -468,7 +468,7 @@ class _moving:
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
     """A turn card turns a robot on its square, then the rotate hooks of the square run."""
     robot.facing = (robot.facing + quarter_turns) % 4
-    ctx.emit(robot, "face", {"dir": dir_name(robot.facing)}, card=str(card))
+    ctx.emit_card(robot, "face", {"dir": dir_name(robot.facing)}, card)
     pos = robot.pos
     fns = hooks_at(ctx, robot, ROTATE, pos)
     if fns:
@@ -497,19 +497,23 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
         if pos is None or not can_cross(ctx, robot, d):
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
-        if not board.on_board(target) and ctx.rules.edge == "fence":
+        if target not in board.squares and ctx.rules.edge == "fence":
             ctx.fence(robot)
             continue
         plan[robot.name] = target
         dirs[robot.name] = d
+    if not plan:
+        return
     _settle(ctx, plan, dirs, lanes)
     moved = [(by_name[name], by_name[name].pos, target) for name, target in plan.items()]
     for robot, _, target in moved:
-        ctx.place(robot, target)
+        robot.pos = target
+    squares = board.squares
+    entered = ctx.hooks[ENTER]
     for robot, start, target in moved:
         d = dirs[robot.name]
-        if not board.on_board(target):
-            ctx.place(robot, start)
+        if target not in squares:
+            robot.pos = start
             ctx.destroy(robot, "edge")
             continue
         ctx.emit_unmade(robot, kind, target)
@@ -518,6 +522,8 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
             if lane is not None and lane != d and lane != opposite(d):
                 ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
+        if not (robot.options or robot.statuses) and robot.pos not in entered:
+            continue  # nothing acts on it where it came: no move to make known
         with _moving(ctx, robot, Move(1, d, start, cause=kind, moved=1)):
             enter(ctx, robot, start, d)
 
@@ -526,6 +532,12 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
     """Cancel the conveyor moves that conflict, until what is left can all happen together."""
     by_name = ctx.by_name
     board = ctx.board
+    if len(plan) == 1:  # one robot carried: it stays only if a real robot stands where it would go
+        [(name, target)] = plan.items()
+        robot = by_name[name]
+        if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
+            del plan[name]
+        return
     changed = True
     while changed:
         changed = False
@@ -534,7 +546,7 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         for n in real:
             into.setdefault(plan[n], []).append(n)
         for target, names in into.items():
-            if len(names) > 1 and board.on_board(target):
+            if len(names) > 1 and target in board.squares:
                 lane = lanes.get(target)
                 along = [n for n in names if lane is not None and dirs[n] == lane]
                 keep = along[0] if len(along) == 1 else None

@@ -10,7 +10,7 @@ from .cards import DECK, Card, locked_registers
 from .context import TurnContext
 from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
-from .events import Event
+from .events import Event, LogEntry, made_events
 from .geometry import square_name
 from .hooks import EFFECTS
 from .movement import AFTER_MOVES, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
@@ -62,6 +62,7 @@ def label(step_id: str) -> str:
 @dataclass
 class TurnResult:
     robots: list[Robot]
+    #: what happened, in order (the engine gives ``log`` instead: made events when first read)
     events: list[Event]
     winner: str | None = None
     #: register phases actually run (fewer than asked when someone won)
@@ -70,8 +71,8 @@ class TurnResult:
     #: cards played this turn, per robot and register, as executed (randomizers may change them)
     played: dict[str, list[Card | None]] = field(default_factory=dict)
     #: the robots at the start of the turn (after power-down repairs), after each register phase run,
-    #: and (when the end of turn ran) after it: what the report's pictures show. The engine gives
-    #: ``frame_records`` instead; they are made robots when first read
+    #: and (when the end of turn ran) after it: what the report's pictures show (the engine gives
+    #: ``frame_records`` instead: made robots when first read)
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
@@ -79,27 +80,39 @@ class TurnResult:
     board_state: BoardState = field(default_factory=BoardState)
     #: the option deck as the turn left it (top first); None when the turn was given none and used none
     option_deck: list[str] | None = None
+    #: the log as the engine keeps it (:data:`.events.LogEntry`)
+    log: list[LogEntry] = field(default_factory=list, repr=False, compare=False)
     #: the frames as the engine records them (:func:`.state.record_robots`)
     frame_records: list[tuple[RobotRecord, ...]] = field(default_factory=list, repr=False, compare=False)
 
 
-def _frames_made_when_read() -> None:
-    """``TurnResult.frames`` made from ``frame_records`` the first time it is read (reports read them; a search
-    or a benchmark need not)."""
+def _made_when_read() -> None:
+    """``TurnResult.events`` and ``frames`` made from the engine's ``log`` and ``frame_records`` the first time they
+    are read (reports read them; a search or a benchmark of the engine need not)."""
 
-    def get(self: TurnResult) -> list[list[Robot]]:
+    def get_events(self: TurnResult) -> list[Event]:
+        found: list[Event] = self.__dict__["_events"]
+        if not found and self.log:
+            found = self.__dict__["_events"] = made_events(self.log)
+        return found
+
+    def put_events(self: TurnResult, events: list[Event]) -> None:
+        self.__dict__["_events"] = events
+
+    def get_frames(self: TurnResult) -> list[list[Robot]]:
         found: list[list[Robot]] = self.__dict__["_frames"]
         if not found and self.frame_records:
             found = self.__dict__["_frames"] = [restore_robots(record) for record in self.frame_records]
         return found
 
-    def put(self: TurnResult, frames: list[list[Robot]]) -> None:
+    def put_frames(self: TurnResult, frames: list[list[Robot]]) -> None:
         self.__dict__["_frames"] = frames
 
-    TurnResult.frames = property(get, put, doc="The robots before and after each stage (see the field).")  # type: ignore[assignment]
+    TurnResult.events = property(get_events, put_events, doc="What happened, in order.")  # type: ignore[assignment]
+    TurnResult.frames = property(get_frames, put_frames, doc="The robots before and after each stage.")  # type: ignore[assignment]
 
 
-_frames_made_when_read()
+_made_when_read()
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -417,7 +430,7 @@ class TurnRun:
             ctx.phase_notes.clear()
             _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
-        return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
+        return TurnResult(robots=ctx.robots, events=[], log=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
                           end_of_turn=end_of_turn, played=self.played, frame_records=self.frames,
                           decisions=ctx.decisions, board_state=ctx.board_state, option_deck=ctx.option_deck)
 

@@ -16,7 +16,6 @@ from typing import Any
 from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
-from ..events import Event
 from ..geometry import ARROWS, DC, DR, Square, opposite, run_name
 from ..hooks import EFFECTS
 from ..kinds import KINDS, Field, Kind
@@ -118,8 +117,10 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
                     hit.extend(here)
                     if any(not r.virtual for r in here):
                         break
-        for robot in hit:
-            ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
+        if hit:
+            source = f"board laser r{sq[0]}c{sq[1]}"
+            for robot in hit:
+                ctx.hit_later(robot, count, source, d)
 
 
 def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
@@ -197,8 +198,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if events is not None:
             if robot.name in pending:
                 ctx.flush_move(robot)
-            events.append(Event(ctx.phase, ctx.step, robot.name, "fire", ray,  # type: ignore[arg-type]
-                                {"hit": None if target is None else target.name}))
+            hit = None if target is None else target.name
+            events.append((ctx.phase, ctx.step, robot.name, "fire", ray, {"hit": hit}))
         if target is not None:
             ctx.hit_later(target, 1, robot.name, facing)
 
