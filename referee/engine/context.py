@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .cards import Card, locked_registers
+from .cards import Card
 from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
 from .events import LogEntry, Squares
 from .geometry import Square
@@ -55,7 +55,7 @@ class TurnContext:
     current: dict[str, Card] = field(default_factory=dict)
     #: robot name -> square it moved to under its own card, not yet written to the log (the log gets one 'move to'
     #: per card; ``movement`` notes each square)
-    _pending_move: dict[str, Square] = field(default_factory=dict)
+    pending_moves: dict[str, Square] = field(default_factory=dict)
     #: notes an element or option keeps through the turn (a gyroscope's declaration, tamagotchis gone...)
     notes: dict[str, Any] = field(default_factory=dict)
     #: notes kept through one register phase only: emptied as each phase starts and before the end of turn
@@ -114,7 +114,7 @@ class TurnContext:
         """Log an event of ``kind`` (see :mod:`referee.engine.events`) with its args and data keys."""
         if not self.record:
             return
-        if robot is not None and robot.name in self._pending_move:
+        if robot is not None and robot.name in self.pending_moves:
             self.flush_move(robot)
         self.events.append((self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
@@ -122,7 +122,7 @@ class TurnContext:
         """Log an event of a robot's card (its data: ``{"card": the card's text}``, made when read)."""
         if not self.record:
             return
-        if robot.name in self._pending_move:
+        if robot.name in self.pending_moves:
             self.flush_move(robot)
         self.events.append((self.phase, self.step, robot.name, kind, args, card))
 
@@ -131,22 +131,18 @@ class TurnContext:
         or a beam's squares (``{"path": ...}``), see :data:`.events.LogEntry`."""
         if not self.record:
             return
-        if robot.name in self._pending_move:
+        if robot.name in self.pending_moves:
             self.flush_move(robot)
         self.events.append((self.phase, self.step, robot.name, kind, where, data or None))
 
     def flush_move(self, robot: Robot) -> None:
-        sq = self._pending_move.pop(robot.name)
+        sq = self.pending_moves.pop(robot.name)
         self.events.append((self.phase, self.step, robot.name, "move", sq, self.current.get(robot.name)))
 
-    def pending_move_names(self) -> Collection[str]:
-        """The robots whose move under their card is not yet in the log (it goes there before their next event)."""
-        return self._pending_move.keys()
-
     def flush_moves(self) -> None:
-        if not self._pending_move:
+        if not self.pending_moves:
             return
-        for name in list(self._pending_move):
+        for name in list(self.pending_moves):
             self.flush_move(self.by_name[name])
 
     # -- who is where ----------------------------------------------------------------------------
@@ -231,11 +227,9 @@ class TurnContext:
             self.emit(robot, "damage", amount, cause=hit.cause)
         if robot.damage >= 10:
             return True
-        if robot.damage >= 5:
-            was = locked_registers(before)
-            for reg in locked_registers(robot.damage):
-                if reg not in was:
-                    self.emit(robot, "fused", {"register": reg})
+        if robot.damage >= 5:  # the registers ``locked_registers`` adds from ``before`` to the damage now
+            for reg in range(max(1, 10 - robot.damage), max(1, 10 - before) if before >= 5 else 6):
+                self.emit(robot, "fused", {"register": reg})
         return False
 
     def _sacrifice(self, hit: Hit) -> None:

@@ -75,7 +75,7 @@ def _try_step(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priorit
     robot.pos = target
     if how == CARD:
         if ctx.record:
-            ctx._pending_move[robot.name] = target
+            ctx.pending_moves[robot.name] = target
     elif how == SLIDE:
         ctx.emit_unmade(robot, "slide", target)
     elif priority is not None:
@@ -390,11 +390,16 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
     assert pos is not None
     carrying = robot.options or robot.statuses
     hooks = ctx.hooks
-    if ctype.turn and not carrying and pos not in hooks[CARD_HOOK] and pos not in hooks[ROTATE]:
-        # nothing acts on a turn card here: the robot turns (what ``rotate`` does when no hook is there)
-        robot.facing = (robot.facing + ctype.turn) % 4
-        ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
-        return
+    if not carrying and move is None and pos not in hooks[CARD_HOOK]:
+        if not ctype.turn:
+            if not ctx.notes or _rebound_note(robot) not in ctx.notes:
+                _walk(ctx, robot, card)
+                return
+        elif pos not in hooks[ROTATE]:
+            # nothing acts on a turn card here: the robot turns (what ``rotate`` does when no hook is there)
+            robot.facing = (robot.facing + ctype.turn) % 4
+            ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
+            return
     plan = Move(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                 turn=ctype.turn, card=card)
     moving = ctx.moving
@@ -411,34 +416,100 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
         if ctype.turn:
             rotate(ctx, robot, plan.turn, card)
             return
-        if move is not None:
-            move.stepping = True
-        priority = card.priority
-        for _ in range(plan.squares):
-            if plan.stopped:
+        _steps(ctx, robot, card, plan, move, plan.squares, carrying)
+    finally:
+        if outer is None:
+            del moving[robot.name]
+        else:
+            moving[robot.name] = outer
+
+
+def _steps(ctx: TurnContext, robot: Robot, card: Card, plan: Move, move: CardMove | None, left: int,
+           carrying: object) -> None:
+    """A movement card's squares of movement (``left`` of them still to go), then its stop hooks where the robot
+    ended; ``plan`` is the robot's move meanwhile."""
+    if move is not None:
+        move.stepping = True
+    priority = card.priority
+    for _ in range(left):
+        if plan.stopped:
+            break
+        # ``card_step``, written out
+        result = _try_step(ctx, robot, plan.direction, CARD, "", priority, True)
+        if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
+            plan.direction = opposite(plan.direction)
+            result = MOVED
+        if result == MOVED:
+            plan.moved += 1
+        if result == GONE:
+            return
+        if result == BLOCKED:
+            ctx.emit_card(robot, "blocked", None, card)
+            break
+    if move is not None:
+        move.stepping = False
+    stop = robot.pos
+    fns = hooks_at(ctx, robot, STOP, stop) if carrying else ctx.hooks[STOP].get(stop)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, card, plan)
+            if robot.pos is None:
                 break
-            # ``card_step``, written out
-            result = _try_step(ctx, robot, plan.direction, CARD, "", priority, True)
-            if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
-                plan.direction = opposite(plan.direction)
-                result = MOVED
-            if result == MOVED:
-                plan.moved += 1
-            if result == GONE:
-                return
-            if result == BLOCKED:
-                ctx.emit_card(robot, "blocked", None, card)
-                break
-        if move is not None:
-            move.stepping = False
-        stop = robot.pos
-        fns = hooks_at(ctx, robot, STOP, stop) if carrying else hooks[STOP].get(stop)
-        if fns:
-            for fn in fns:
-                fn(ctx, robot, card, plan)
-                if robot.pos is None:
+    ctx.flush_moves()
+
+
+def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
+    """A movement card of a robot carrying nothing, from a square no card hook acts on: its squares are stepped
+    here while nothing can see its move. At the first square where something can (a hook on the side crossed or
+    the square entered, a robot to push, the edge) or a stop hook where it ends, the card goes on as a
+    :class:`Move` the robot is making (:func:`_steps`), as if it had been one from the start."""
+    ctype = card.type
+    start = robot.pos
+    assert start is not None
+    d = robot.facing if ctype.move >= 0 else opposite(robot.facing)
+    squares = abs(ctype.move)
+    board = ctx.board
+    hooks = ctx.hooks
+    cross, entered = hooks[CROSS], hooks[ENTER]
+    pending = ctx.pending_moves if ctx.record else None
+    dr, dc = DR[d], DC[d]
+    moved = 0
+    walled = False
+    while moved < squares:
+        pos = robot.pos
+        assert pos is not None
+        key = (pos[0], pos[1], d)
+        if key in cross:
+            break
+        if key in board.blocked:
+            ctx.emit_card(robot, "blocked", None, card)
+            walled = True
+            break
+        target = (pos[0] + dr, pos[1] + dc)
+        if target not in board.squares or target in entered:
+            break
+        if not robot.virtual:
+            for other in ctx.robots:
+                if other.pos == target and not other.virtual and other is not robot:
                     break
+            else:
+                other = None
+            if other is not None:
+                break
+        robot.pos = target
+        if pending is not None:
+            pending[robot.name] = target
+        moved += 1
+    left = 0 if walled else squares - moved
+    if not left and robot.pos not in hooks[STOP]:
         ctx.flush_moves()
+        return
+    plan = Move(squares, d, start, card=card, moved=moved)
+    moving = ctx.moving
+    outer = moving.get(robot.name)
+    moving[robot.name] = plan
+    try:
+        _steps(ctx, robot, card, plan, None, left, False)
     finally:
         if outer is None:
             del moving[robot.name]

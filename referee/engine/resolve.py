@@ -324,6 +324,10 @@ def _carrying(robots: list[Robot]) -> bool:
     return False
 
 
+#: the house rules of a turn given none (the defaults; rules are frozen, so one serves every turn)
+_HOUSE_RULES = Rules()
+
+
 class TurnRun:
     """One turn being resolved, a register phase at a time: the stepping API search code uses.
 
@@ -346,7 +350,7 @@ class TurnRun:
             undealt = [c for c in DECK if c not in used]
         self.phases = phases
         self.record = record
-        self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
+        self.ctx = TurnContext(board=board, rules=rules or _HOUSE_RULES, robots=robots, programs=dict(programs),
                                rng_seed=f"turn:{seed}", undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record,
                                board_state=board_state.copy() if board_state is not None else BoardState())
@@ -478,6 +482,8 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    if not schedule:
+        return
     flying = False
     for r in ctx.robots:
         if r.statuses and FLYING in r.statuses:

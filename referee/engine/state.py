@@ -72,8 +72,9 @@ class Robot:
         raise NotImplementedError
 
 
-_COPY = {"": "self.{}", "dict": "dict(self.{})", "list": "list(self.{})", "set": "set(self.{})",
-         "dicts": "{{k: dict(v) for k, v in self.{}.items()}}"}
+_COPY = {"": "self.{0}", "dict": "dict(self.{0}) if self.{0} else {{}}", "list": "list(self.{0}) if self.{0} else []",
+         "set": "set(self.{0}) if self.{0} else set()",
+         "dicts": "{{k: dict(v) for k, v in self.{0}.items()}} if self.{0} else {{}}"}
 
 
 def _make_copy() -> None:

@@ -102,10 +102,13 @@ def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square,
 
 
 def board_lasers(ctx: TurnContext, phase: int) -> None:
-    occupied = occupancy(ctx)
     board = ctx.board
     lasers, cover = _covering(board)
-    for i in sorted({i for sq in occupied for i in cover.get(sq, ())}):  # only beams a robot stands in
+    beams = {i for r in ctx.robots if r.pos is not None for i in cover.get(r.pos, ())}
+    if not beams:
+        return
+    occupied = occupancy(ctx)
+    for i in sorted(beams):  # only beams a robot stands in
         sq, d, count = lasers[i]
         if board.phase_walls:
             hit = beam(ctx, sq, d, True, occupied)[1]
@@ -173,7 +176,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     views = sight(board)
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None
-    pending = ctx.pending_move_names()
+    pending = ctx.pending_moves
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
