@@ -220,11 +220,12 @@ class TurnContext:
                 return False
         before = robot.damage
         robot.damage = min(10, before + hit.amount)
-        amount = {"amount": hit.amount}
-        if hit.cause == "laser" or hit.source is not None:
-            self.emit(robot, "damage", amount, cause=hit.cause, by=hit.source)
-        else:
-            self.emit(robot, "damage", amount, cause=hit.cause)
+        if self.record:  # (``emit`` written out: a laser step may land a hit on every robot)
+            if robot.name in self.pending_moves:
+                self.flush_move(robot)
+            data = ({"cause": hit.cause, "by": hit.source} if hit.cause == "laser" or hit.source is not None
+                    else {"cause": hit.cause})
+            self.events.append((self.phase, self.step, robot.name, "damage", {"amount": hit.amount}, data))
         if robot.damage >= 10:
             return True
         if robot.damage >= 5:  # the registers ``locked_registers`` adds from ``before`` to the damage now

@@ -189,6 +189,9 @@ def fuse(ctx: TurnContext) -> None:
         if robot.pos is None:
             robot.locked.clear()
             continue
+        if robot.damage < 5 and not robot.locked and not robot.option_data:  # nothing fused, held or to release
+            robot.locked = {}
+            continue
         program = ctx.programs.get(robot.name) or []
         keep: dict[int, Card] = {}
         for reg in locked_registers(robot.damage):

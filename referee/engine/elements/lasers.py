@@ -101,29 +101,49 @@ def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square,
     return cached
 
 
+def _beams(board: Board) -> list[tuple[Square, int, int, str, tuple[Square, ...]]]:
+    """The board lasers of :func:`_covering`, each with the source its hits name and its squares on the empty floor."""
+    cached: list[tuple[Square, int, int, str, tuple[Square, ...]]] | None = board.cache.get("laser beams")
+    if cached is None:
+        cached = board.cache["laser beams"] = [(sq, d, count, f"board laser r{sq[0]}c{sq[1]}", board.ray(sq, d))
+                                               for sq, d, count in _covering(board)[0]]
+    return cached
+
+
 def board_lasers(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
-    lasers, cover = _covering(board)
-    beams = {i for r in ctx.robots if r.pos is not None for i in cover.get(r.pos, ())}
-    if not beams:
+    cover = _covering(board)[1]
+    found: set[int] = set()  # only the beams a robot stands in fire at anyone
+    for r in ctx.robots:
+        if r.pos is not None:
+            got = cover.get(r.pos)
+            if got:
+                found.update(got)
+    if not found:
         return
     occupied = occupancy(ctx)
-    for i in sorted(beams):  # only beams a robot stands in
-        sq, d, count = lasers[i]
+    beams = _beams(board)
+    for i in sorted(found):
+        sq, d, count, source, ray = beams[i]
         if board.phase_walls:
             hit = beam(ctx, sq, d, True, occupied)[1]
         else:  # what ``beam`` finds, without the path: every robot up to and with the first real one
             hit = []
-            for at in board.ray(sq, d):
+            for at in ray:
                 here = occupied.get(at)
                 if here:
                     hit.extend(here)
-                    if any(not r.virtual for r in here):
+                    if _any_real(here):
                         break
-        if hit:
-            source = f"board laser r{sq[0]}c{sq[1]}"
-            for robot in hit:
-                ctx.hit_later(robot, count, source, d)
+        for robot in hit:
+            ctx.hit_later(robot, count, source, d)
+
+
+def _any_real(robots: list[Robot]) -> bool:
+    for r in robots:  # noqa: SIM110 (no generator to make: a beam may cross several robots a step)
+        if not r.virtual:
+            return True
+    return False
 
 
 def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
