@@ -50,7 +50,8 @@ class TurnContext:
     phase: int | str = "start"
     step: str = ""
     winner: str | None = None
-    pending_hits: list[Hit] = field(default_factory=list)
+    #: hits landing with the rest of the step: (robot, amount, cause, source, direction, step), see :class:`Hit`
+    pending_hits: list[tuple[Robot, int, str, str | None, int | None, str]] = field(default_factory=list)
     #: the card each robot executes in the current phase (randomizers may replace it)
     current: dict[str, Card] = field(default_factory=dict)
     #: robot name -> square it moved to under its own card, not yet written to the log (the log gets one 'move to'
@@ -140,10 +141,14 @@ class TurnContext:
         self.events.append((self.phase, self.step, robot.name, "move", sq, self.current.get(robot.name)))
 
     def flush_moves(self) -> None:
-        if not self.pending_moves:
+        """Log every move not yet logged (``flush_move`` for each robot, in the order they moved)."""
+        pending = self.pending_moves
+        if not pending:
             return
-        for name in list(self.pending_moves):
-            self.flush_move(self.by_name[name])
+        current = self.current
+        for name, sq in pending.items():
+            self.events.append((self.phase, self.step, name, "move", sq, current.get(name)))
+        pending.clear()
 
     # -- who is where ----------------------------------------------------------------------------
     def robots_at(self, sq: Square) -> list[Robot]:
@@ -188,21 +193,31 @@ class TurnContext:
         """Damage now (not simultaneous); destroys at 10. The one door for damage dealt at once."""
         if robot.pos is None or amount <= 0:
             return
-        if self._land(Hit(robot, amount, cause, source, direction, self.step)):
+        if robot.options or robot.statuses:
+            destroyed = self._land(Hit(robot, amount, cause, source, direction, self.step))
+        else:
+            destroyed = self._wound(robot, amount, cause, source)
+        if destroyed:
             self.destroy(robot, cause)
 
     def hit_later(self, robot: Robot, amount: int, source: str, direction: int | None = None,
                   cause: str = "laser") -> None:
         """Damage that lands with the rest of the step (:meth:`apply_hits`), as lasers do."""
-        self.pending_hits.append(Hit(robot, amount, cause, source, direction, self.step))
+        self.pending_hits.append((robot, amount, cause, source, direction, self.step))
 
     def apply_hits(self) -> None:
         """Land every pending hit of the step together, then destroy whoever reached 10 damage."""
         hits, self.pending_hits = self.pending_hits, []
         doomed: dict[str, tuple[Robot, str]] = {}
-        for hit in hits:
-            if hit.robot.pos is not None and self._land(hit):
-                doomed.setdefault(hit.robot.name, (hit.robot, hit.cause))
+        for robot, amount, cause, source, direction, step in hits:
+            if robot.pos is None:
+                continue
+            if robot.options or robot.statuses:  # what it carries may lessen the hit: a :class:`Hit` to guard
+                hit = Hit(robot, amount, cause, source, direction, step)
+                if self._land(hit):
+                    doomed.setdefault(robot.name, (robot, hit.cause))
+            elif self._wound(robot, amount, cause, source):
+                doomed.setdefault(robot.name, (robot, cause))
         for robot, cause in doomed.values():
             self.destroy(robot, cause)
 
@@ -218,14 +233,17 @@ class TurnContext:
                 self._sacrifice(hit)
             if hit.amount <= 0:
                 return False
+        return self._wound(robot, hit.amount, hit.cause, hit.source)
+
+    def _wound(self, robot: Robot, amount: int, cause: str, source: str | None) -> bool:
+        """Write damage to the robot and log it (and the registers it fuses); True at 10 damage."""
         before = robot.damage
-        robot.damage = min(10, before + hit.amount)
+        robot.damage = min(10, before + amount)
         if self.record:  # (``emit`` written out: a laser step may land a hit on every robot)
             if robot.name in self.pending_moves:
                 self.flush_move(robot)
-            data = ({"cause": hit.cause, "by": hit.source} if hit.cause == "laser" or hit.source is not None
-                    else {"cause": hit.cause})
-            self.events.append((self.phase, self.step, robot.name, "damage", {"amount": hit.amount}, data))
+            data = {"cause": cause, "by": source} if cause == "laser" or source is not None else {"cause": cause}
+            self.events.append((self.phase, self.step, robot.name, "damage", {"amount": amount}, data))
         if robot.damage >= 10:
             return True
         if robot.damage >= 5:  # the registers ``locked_registers`` adds from ``before`` to the damage now

@@ -369,7 +369,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended. The
     card's :class:`Move` is the robot's move (:func:`move_of`) meanwhile; on boards that ask
     (:func:`track_card_moves`) a :class:`CardMove` record says which robot a card is moving."""
-    if not _tracks(ctx):
+    tracks = ctx.board.cache.get(CARD_MOVE)
+    if not (_tracks(ctx) if tracks is None else tracks):
         _execute(ctx, robot, card, None)
         return
     notes = ctx.notes
@@ -563,9 +564,16 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     plan: dict[str, Square] = {}
     dirs: dict[str, int] = {}
     by_name = ctx.by_name
+    cross, walls = ctx.hooks[CROSS], board.blocked
     for robot, d in moves:
         pos = robot.pos
-        if pos is None or not can_cross(ctx, robot, d):
+        if pos is None:
+            continue
+        key = (pos[0], pos[1], d)
+        if robot.options or robot.statuses or key in cross:
+            if not can_cross(ctx, robot, d):
+                continue
+        elif key in walls:  # what ``can_cross`` says where no hook acts
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
         if target not in board.squares and ctx.rules.edge == "fence":
