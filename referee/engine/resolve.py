@@ -331,6 +331,10 @@ def _carrying(robots: list[Robot]) -> bool:
 _HOUSE_RULES = Rules()
 
 
+def _priority(item: tuple[str, Card]) -> int:
+    return item[1].priority
+
+
 class TurnRun:
     """One turn being resolved, a register phase at a time: the stepping API search code uses.
 
@@ -391,7 +395,8 @@ class TurnRun:
         phase = self.phases_run + 1
         self.phases_run = phase
         ctx.phase = phase
-        ctx.current = {}
+        current: dict[str, Card] = {}
+        ctx.current = current
         ctx.fenced.clear()
         ctx.phase_notes.clear()
         programs = ctx.programs
@@ -400,10 +405,12 @@ class TurnRun:
             if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:
                 card = prog[phase - 1]
                 if card is not None:
-                    ctx.current[robot.name] = card
-        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
+                    current[robot.name] = card
+        schedules = self._schedules
+        if schedules[True]["reveal"] or schedules[False]["reveal"]:
+            _run_phase_steps(ctx, phase, schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
-        order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
+        order = sorted(ctx.current.items(), key=_priority, reverse=True)
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
             if movers:
