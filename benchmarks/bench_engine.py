@@ -4,7 +4,9 @@
         [--against /path/to/other/checkout] [--repeat 3]
 
 Prints turns per second and the median / 95th percentile time of one turn (resolve only; the deal
-is timed separately), in process CPU time (the one-core figure, fair on a busy machine) and wall time.
+is timed separately), in process CPU time (the one-core figure, fair on a busy machine) and wall time,
+and turns per second counting what reading the result's events and frames adds (an engine may make them
+only when they are first read).
 One core, one process. The game goes on across turns (damage, re-entry, locked registers), restarting
 from the start squares when a robot wins. ``--options N``: every robot holds N option cards at the start
 of each turn (topped up from the game's option deck, which travels from turn to turn; the players give no
@@ -151,6 +153,7 @@ def measure(course: str, turns: int, count: int, options: int, check: bool) -> d
     cpu: list[float] = []
     wall: list[float] = []
     deal: list[float] = []
+    read: list[float] = []
     digests: list[list[str]] = []
     events = wins = 0
     deck = new_option_deck("bench")
@@ -165,6 +168,9 @@ def measure(course: str, turns: int, count: int, options: int, check: bool) -> d
                               option_deck=deck if options else None)
         c2 = time.process_time()
         t2 = time.perf_counter()
+        # what a reader of the result adds (an engine may make its events and frames only when they are read)
+        if result.events and result.frames:
+            read.append(time.process_time() - c2)
         deal.append(t1 - t0)
         wall.append(t2 - t1)
         cpu.append(c2 - c1)
@@ -180,7 +186,8 @@ def measure(course: str, turns: int, count: int, options: int, check: bool) -> d
         for r in robots:
             if r.out_of_game:
                 r.lives, r.pos, r.damage = 3, r.archive, 2
-    return {"size": f"{board.width}x{board.height}", "cpu": cpu, "wall": wall, "deal": deal, "events": events,
+    return {"size": f"{board.width}x{board.height}", "cpu": cpu, "wall": wall, "deal": deal, "read": read,
+            "events": events,
             "wins": wins, "digests": digests}
 
 
@@ -188,7 +195,8 @@ def summary(run: dict[str, Any], turns: int) -> dict[str, float]:
     """Turns a second (CPU and wall), median and p95 CPU ms a turn."""
     cpu = run["cpu"]
     return {"turns/s": turns / sum(cpu), "wall turns/s": turns / sum(run["wall"]),
-            "median": statistics.median(cpu) * 1e3, "p95": statistics.quantiles(cpu, n=20)[18] * 1e3}
+            "median": statistics.median(cpu) * 1e3, "p95": statistics.quantiles(cpu, n=20)[18] * 1e3,
+            "read turns/s": turns / (sum(cpu) + sum(run["read"]))}
 
 
 def first_difference(mine: list[list[str]], theirs: list[list[str]]) -> str | None:
@@ -228,9 +236,11 @@ def side_by_side(args: argparse.Namespace) -> None:
         figs[label] = {k: statistics.median(s[k] for s in per_run) for k in per_run[0]}
         f = figs[label]
         print(f"  {label:<9} {tree}: {f['turns/s']:,.0f} turns/s (wall {f['wall turns/s']:,.0f}); median "
-              f"{f['median']:.3f} ms, p95 {f['p95']:.3f} ms; {runs[label][0]['events'] / args.turns:.1f} events/turn")
+              f"{f['median']:.3f} ms, p95 {f['p95']:.3f} ms; {runs[label][0]['events'] / args.turns:.1f} events/turn; "
+              f"with its events and frames read: {f['read turns/s']:,.0f} turns/s")
     print(f"  speed-up: {figs['this tree']['turns/s'] / figs['against']['turns/s']:.2f}x turns/s, "
-          f"{figs['against']['median'] / figs['this tree']['median']:.2f}x median")
+          f"{figs['against']['median'] / figs['this tree']['median']:.2f}x median; with the result read: "
+          f"{figs['this tree']['read turns/s'] / figs['against']['read turns/s']:.2f}x")
     problems = [d for label in trees for r in runs[label][1:]
                 if (d := first_difference(runs[label][0]["digests"], r["digests"]))]
     if problems:
