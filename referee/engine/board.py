@@ -32,6 +32,9 @@ class Board:
         self.width = width
         self.height = height
         self.void: frozenset[Square] = frozenset(void)
+        #: every square of the board (not the void)
+        self.squares: frozenset[Square] = frozenset(
+            (r, c) for r in range(1, height + 1) for c in range(1, width + 1)) - self.void
         self.layers: dict[str, dict[Square, list[Element]]] = {}
         #: (row, col, side) for every wall side, both faces
         self.blocked: set[tuple[int, int, int]] = set()
@@ -41,6 +44,7 @@ class Board:
         self.hooks: dict[str, dict[str, dict[Any, list[Callable[..., Any]]]]] = {}
         self._dispatch: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] = {}
         self._ordered: dict[str, dict[Any, list[tuple[int, Callable[..., Any]]]]] = {}
+        self._move_hooks: dict[str, dict[Any, tuple[Callable[..., Any], ...]]] | None = None
         self._rays: dict[tuple[Square, int, bool], tuple[Square, ...]] = {}
         self.flags: dict[int, Square] = {}
         self.starts: dict[int, Square] = {}
@@ -51,7 +55,7 @@ class Board:
 
     # -- lookups ---------------------------------------------------------------------------------
     def on_board(self, sq: Square) -> bool:
-        return 1 <= sq[0] <= self.height and 1 <= sq[1] <= self.width and sq not in self.void
+        return sq in self.squares
 
     def wall(self, sq: Square, d: int) -> bool:
         return (sq[0], sq[1], d) in self.blocked
@@ -142,6 +146,7 @@ class Board:
             fns.append(fn)
         self._dispatch.pop(t, None)
         self._ordered.pop(t, None)
+        self._move_hooks = None
 
     def dispatch(self, type_: str) -> dict[Any, tuple[Callable[..., Any], ...]]:
         """Key -> every handler of this hook type there, in table order (built once per type)."""
@@ -149,6 +154,13 @@ class Board:
         if found is None:
             found = self._dispatch[type_] = {key: tuple(fn for _, fn in pairs)
                                              for key, pairs in self.ordered(type_).items()}
+        return found
+
+    def move_hooks(self) -> dict[str, dict[Any, tuple[Callable[..., Any], ...]]]:
+        """Hook type -> :meth:`dispatch` of that type, for every type of the robots' moves (built once)."""
+        found = self._move_hooks
+        if found is None:
+            found = self._move_hooks = {t: self.dispatch(t) for t in MOVE_TYPES}
         return found
 
     def ordered(self, type_: str) -> dict[Any, list[tuple[int, Callable[..., Any]]]]:

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import Board
-from .cards import Card, locked_registers
+from .cards import Card
 from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
-from .events import Event
-from .geometry import Square, square_name
+from .events import LogEntry, Squares
+from .geometry import Square
 from .hooks import EFFECTS
 from .option_deck import held_options, new_option_deck
 from .option_orders import SACRIFICE_ORDER
@@ -41,18 +41,22 @@ class TurnContext:
     rules: Rules
     robots: list[Robot]
     programs: dict[str, list[Card | None]]
-    rng: random.Random
+    #: what seeds the turn's random generator (:attr:`rng`), made the first time something draws from it
+    rng_seed: str
     #: cards nobody holds this turn (randomizers draw from them)
     undealt: list[Card] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    #: the log (:data:`.events.LogEntry` lines; the result makes them :class:`.events.Event` when read)
+    events: list[LogEntry] = field(default_factory=list)
     phase: int | str = "start"
     step: str = ""
     winner: str | None = None
-    pending_hits: list[Hit] = field(default_factory=list)
+    #: hits landing with the rest of the step: (robot, amount, cause, source, direction, step), see :class:`Hit`
+    pending_hits: list[tuple[Robot, int, str, str | None, int | None, str]] = field(default_factory=list)
     #: the card each robot executes in the current phase (randomizers may replace it)
     current: dict[str, Card] = field(default_factory=dict)
-    #: robot name -> square it moved to under its own card, not yet written to the log
-    _pending_move: dict[str, Square] = field(default_factory=dict)
+    #: robot name -> square it moved to under its own card, not yet written to the log (the log gets one 'move to'
+    #: per card; ``movement`` notes each square)
+    pending_moves: dict[str, Square] = field(default_factory=dict)
     #: notes an element or option keeps through the turn (a gyroscope's declaration, tamagotchis gone...)
     notes: dict[str, Any] = field(default_factory=dict)
     #: notes kept through one register phase only: emptied as each phase starts and before the end of turn
@@ -74,16 +78,29 @@ class TurnContext:
     #: until first used when the turn was given none: :meth:`deck` then shuffles one from ``deck_seed``
     option_deck: list[str] | None = None
     deck_seed: int | str = 0
+    _rng: random.Random | None = None
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
+        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
+        self.hooks = self.board.move_hooks()
+
+    @property
+    def rng(self) -> random.Random:
+        """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used, so a
+        turn that draws nothing does not pay for seeding it."""
+        if self._rng is None:
+            self._rng = random.Random(self.rng_seed)
+        return self._rng
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs."""
-        rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
-        rng.setstate(self.rng.getstate())
+        rng = None
+        if self._rng is not None:
+            rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
+            rng.setstate(self._rng.getstate())
         return TurnContext(board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
-                           programs={k: list(v) for k, v in self.programs.items()}, rng=rng,
+                           programs={k: list(v) for k, v in self.programs.items()}, rng_seed=self.rng_seed, _rng=rng,
                            undealt=list(self.undealt), events=list(self.events),
                            phase=self.phase, step=self.step, winner=self.winner, current=dict(self.current),
                            notes=dict(self.notes), phase_notes=dict(self.phase_notes), reentry=self.reentry,
@@ -98,26 +115,40 @@ class TurnContext:
         """Log an event of ``kind`` (see :mod:`referee.engine.events`) with its args and data keys."""
         if not self.record:
             return
-        if robot is not None and robot.name in self._pending_move:
-            self._flush_move(robot)
-        self.events.append(Event(self.phase, self.step, robot.name if robot else None, kind, args, data or None))
+        if robot is not None and robot.name in self.pending_moves:
+            self.flush_move(robot)
+        self.events.append((self.phase, self.step, robot.name if robot else None, kind, args, data or None))
 
-    def note_move(self, robot: Robot) -> None:
-        """Remember that ``robot`` moved under its own card; the log gets one 'move to' per card."""
+    def emit_card(self, robot: Robot, kind: str, args: dict[str, Any] | None, card: Card) -> None:
+        """Log an event of a robot's card (its data: ``{"card": the card's text}``, made when read)."""
         if not self.record:
             return
-        assert robot.pos is not None
-        self._pending_move[robot.name] = robot.pos
+        if robot.name in self.pending_moves:
+            self.flush_move(robot)
+        self.events.append((self.phase, self.step, robot.name, kind, args, card))
 
-    def _flush_move(self, robot: Robot) -> None:
-        sq = self._pending_move.pop(robot.name)
-        card = self.current.get(robot.name)
-        data = {"card": str(card)} if card else None
-        self.events.append(Event(self.phase, self.step, robot.name, "move", {"to": square_name(sq)}, data))
+    def emit_unmade(self, robot: Robot, kind: str, where: Square | Squares, **data: Any) -> None:
+        """Log an event whose args are made only when someone reads them: ``where`` a square (``{"to": "r5c4"}``)
+        or a beam's squares (``{"path": ...}``), see :data:`.events.LogEntry`."""
+        if not self.record:
+            return
+        if robot.name in self.pending_moves:
+            self.flush_move(robot)
+        self.events.append((self.phase, self.step, robot.name, kind, where, data or None))
+
+    def flush_move(self, robot: Robot) -> None:
+        sq = self.pending_moves.pop(robot.name)
+        self.events.append((self.phase, self.step, robot.name, "move", sq, self.current.get(robot.name)))
 
     def flush_moves(self) -> None:
-        for name in list(self._pending_move):
-            self._flush_move(self.by_name[name])
+        """Log every move not yet logged (``flush_move`` for each robot, in the order they moved)."""
+        pending = self.pending_moves
+        if not pending:
+            return
+        current = self.current
+        for name, sq in pending.items():
+            self.events.append((self.phase, self.step, name, "move", sq, current.get(name)))
+        pending.clear()
 
     # -- who is where ----------------------------------------------------------------------------
     def robots_at(self, sq: Square) -> list[Robot]:
@@ -147,7 +178,7 @@ class TurnContext:
         decision = Decision(robot.name, key, answer, source, note(answer) if note else None)
         self.decisions.append(decision)
         if self.record:  # logged where it is taken; a robot's move not yet logged stays where it would be
-            self.events.append(Event(self.phase, self.step, robot.name, DECISION, decision.event_args()))
+            self.events.append((self.phase, self.step, robot.name, DECISION, decision.event_args(), None))
         return answer
 
     # -- damage ----------------------------------------------------------------------------------
@@ -162,21 +193,31 @@ class TurnContext:
         """Damage now (not simultaneous); destroys at 10. The one door for damage dealt at once."""
         if robot.pos is None or amount <= 0:
             return
-        if self._land(Hit(robot, amount, cause, source, direction, self.step)):
+        if robot.options or robot.statuses:
+            destroyed = self._land(Hit(robot, amount, cause, source, direction, self.step))
+        else:
+            destroyed = self._wound(robot, amount, cause, source)
+        if destroyed:
             self.destroy(robot, cause)
 
     def hit_later(self, robot: Robot, amount: int, source: str, direction: int | None = None,
                   cause: str = "laser") -> None:
         """Damage that lands with the rest of the step (:meth:`apply_hits`), as lasers do."""
-        self.pending_hits.append(Hit(robot, amount, cause, source, direction, self.step))
+        self.pending_hits.append((robot, amount, cause, source, direction, self.step))
 
     def apply_hits(self) -> None:
         """Land every pending hit of the step together, then destroy whoever reached 10 damage."""
         hits, self.pending_hits = self.pending_hits, []
         doomed: dict[str, tuple[Robot, str]] = {}
-        for hit in hits:
-            if hit.robot.pos is not None and self._land(hit):
-                doomed.setdefault(hit.robot.name, (hit.robot, hit.cause))
+        for robot, amount, cause, source, direction, step in hits:
+            if robot.pos is None:
+                continue
+            if robot.options or robot.statuses:  # what it carries may lessen the hit: a :class:`Hit` to guard
+                hit = Hit(robot, amount, cause, source, direction, step)
+                if self._land(hit):
+                    doomed.setdefault(robot.name, (robot, hit.cause))
+            elif self._wound(robot, amount, cause, source):
+                doomed.setdefault(robot.name, (robot, cause))
         for robot, cause in doomed.values():
             self.destroy(robot, cause)
 
@@ -192,20 +233,22 @@ class TurnContext:
                 self._sacrifice(hit)
             if hit.amount <= 0:
                 return False
+        return self._wound(robot, hit.amount, hit.cause, hit.source)
+
+    def _wound(self, robot: Robot, amount: int, cause: str, source: str | None) -> bool:
+        """Write damage to the robot and log it (and the registers it fuses); True at 10 damage."""
         before = robot.damage
-        robot.damage = min(10, before + hit.amount)
-        amount = {"amount": hit.amount}
-        if hit.cause == "laser" or hit.source is not None:
-            self.emit(robot, "damage", amount, cause=hit.cause, by=hit.source)
-        else:
-            self.emit(robot, "damage", amount, cause=hit.cause)
+        robot.damage = min(10, before + amount)
+        if self.record:  # (``emit`` written out: a laser step may land a hit on every robot)
+            if robot.name in self.pending_moves:
+                self.flush_move(robot)
+            data = {"cause": cause, "by": source} if cause == "laser" or source is not None else {"cause": cause}
+            self.events.append((self.phase, self.step, robot.name, "damage", {"amount": amount}, data))
         if robot.damage >= 10:
             return True
-        if robot.damage >= 5:
-            was = locked_registers(before)
-            for reg in locked_registers(robot.damage):
-                if reg not in was:
-                    self.emit(robot, "fused", {"register": reg})
+        if robot.damage >= 5:  # the registers ``locked_registers`` adds from ``before`` to the damage now
+            for reg in range(max(1, 10 - robot.damage), max(1, 10 - before) if before >= 5 else 6):
+                self.emit(robot, "fused", {"register": reg})
         return False
 
     def _sacrifice(self, hit: Hit) -> None:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .geometry import run_name
+
 #: kind -> the contract's wording, a ``str.format`` template over the event's args
 WORDING: dict[str, str] = {
     "move": "move to {to}",
@@ -102,16 +104,32 @@ def words(kind: str, args: dict[str, Any] | None) -> str:
     return template.format(**args) if args else template
 
 
-@dataclass(slots=True)
+@dataclass(init=False)
 class Event:
-    """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data)."""
+    """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data).
+
+    The engine logs some args unmade (:data:`LogEntry`): a square for ``{"to": "r5c4"}``, a beam's squares for
+    ``{"path": "r4-6c7"}``; they are made the first time ``args`` is read, so a turn nobody reads pays nothing
+    for naming squares.
+    """
+
+    __slots__ = ("_args", "data", "kind", "phase", "robot", "step")
 
     phase: int | str
     step: str
     robot: str | None
     kind: str
-    args: dict[str, Any] | None = None
-    data: dict[str, Any] | None = None
+    args: dict[str, Any] | None
+    data: dict[str, Any] | None
+
+    def __init__(self, phase: int | str, step: str, robot: str | None, kind: str,
+                 args: dict[str, Any] | None = None, data: dict[str, Any] | None = None) -> None:
+        self.phase = phase
+        self.step = step
+        self.robot = robot
+        self.kind = kind
+        self._args: Any = args
+        self.data = data
 
     @property
     def text(self) -> str:
@@ -123,6 +141,36 @@ class Event:
         if self.data:
             out.update(self.data)
         return out
+
+
+def _get_args(ev: Event) -> dict[str, Any] | None:
+    found = ev._args
+    if found.__class__ is tuple:  # unmade: a square, or a beam's squares
+        found = ev._args = {"path": run_name(list(found))} if found[0].__class__ is tuple else {
+            "to": f"r{found[0]}c{found[1]}"}
+    return found  # type: ignore[no-any-return]
+
+
+def _set_args(ev: Event, args: dict[str, Any] | None) -> None:
+    ev._args = args
+
+
+Event.args = property(_get_args, _set_args, doc="What the wording needs (a square, an amount...).")  # type: ignore[assignment]
+
+
+Squares = tuple[tuple[int, int], ...]
+
+#: a line of the log as the engine keeps it while a turn runs: ``(phase, step, robot, kind, args, data)``; made an
+#: :class:`Event` (:func:`made_events`) when the turn's events are first read. ``args`` may be unmade (a square,
+#: a beam's squares: see :class:`Event`); ``data`` may be the card a move was made under (``{"card": its text}``)
+LogEntry = tuple[Any, ...]
+
+
+def made_events(log: list[LogEntry]) -> list[Event]:
+    """The events of a log kept as :data:`LogEntry` lines."""
+    return [Event(phase, step, robot, kind, args,
+                  data if data is None or data.__class__ is dict else {"card": str(data)})
+            for phase, step, robot, kind, args, data in log]
 
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = []

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import Card
 from .context import TurnContext
-from .geometry import DC, DR, Square, dir_name, opposite, square_name
+from .geometry import DC, DIR_NAMES, DR, Square, dir_name, opposite
 from .hooks import EFFECTS, Handler
 from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
@@ -44,36 +44,51 @@ def try_step(ctx: TurnContext, robot: Robot, d: int, how: str = CARD, *,
 
 
 def _try_step(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priority: int | None, push: bool) -> int:
+    # (the hot path of every move: ``can_cross``, ``real_robot_at``, ``note_move`` and ``enter`` written out)
     board = ctx.board
     pos = robot.pos
     assert pos is not None
-    if not can_cross(ctx, robot, d):
+    key = (pos[0], pos[1], d)
+    fns = hooks_at(ctx, robot, CROSS, key) if robot.options or robot.statuses else ctx.hooks[CROSS].get(key)
+    if fns:  # before the wall test: a side's hooks see a robot run against its wall (spiky walls)
+        for fn in fns:
+            if not fn(ctx, robot, d):
+                return BLOCKED
+    if key in board.blocked:
         return BLOCKED
     target = (pos[0] + DR[d], pos[1] + DC[d])
-    if not board.on_board(target):
+    if target not in board.squares:
         if ctx.rules.edge == "fence":
             ctx.fence(robot)
             return BLOCKED
         ctx.destroy(robot, "edge")
         return GONE
     if not robot.virtual:
-        other = ctx.real_robot_at(target, exclude=robot)
-        if other is not None:
-            if not push:
-                return BLOCKED
-            pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
-            if pushed == BLOCKED:
-                return BLOCKED
+        for other in ctx.robots:
+            if other.pos == target and not other.virtual and other is not robot:
+                if not push:
+                    return BLOCKED
+                pushed = try_step(ctx, other, d, PUSH, by=robot.name, priority=priority)
+                if pushed == BLOCKED:
+                    return BLOCKED
+                break
     robot.pos = target
     if how == CARD:
-        ctx.note_move(robot)
+        if ctx.record:
+            ctx.pending_moves[robot.name] = target
     elif how == SLIDE:
-        ctx.emit(robot, "slide", {"to": square_name(target)})
+        ctx.emit_unmade(robot, "slide", target)
     elif priority is not None:
-        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by, priority=priority)
+        ctx.emit_unmade(robot, "pushed", target, by=by, priority=priority)
     else:
-        ctx.emit(robot, "pushed", {"to": square_name(target)}, by=by)
-    return enter(ctx, robot, pos, d)
+        ctx.emit_unmade(robot, "pushed", target, by=by)
+    fns = hooks_at(ctx, robot, ENTER, target) if robot.options or robot.statuses else ctx.hooks[ENTER].get(target)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, pos, d)
+            if robot.pos is None:
+                return GONE
+    return MOVED
 
 
 def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
@@ -81,7 +96,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
     pos = robot.pos
     assert pos is not None
     key = (pos[0], pos[1], d)
-    fns = hooks_at(ctx, robot, CROSS, key)
+    fns = hooks_at(ctx, robot, CROSS, key) if robot.options or robot.statuses else ctx.hooks[CROSS].get(key)
     if fns:  # before the wall test: a side's hooks see a robot run against its wall (spiky walls)
         for fn in fns:
             if not fn(ctx, robot, d):
@@ -92,7 +107,7 @@ def can_cross(ctx: TurnContext, robot: Robot, d: int) -> bool:
 def enter(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> int:
     """Apply what the square just entered does to a robot (pits, ledges...): its enter hooks."""
     key = robot.pos
-    fns = hooks_at(ctx, robot, ENTER, key)
+    fns = hooks_at(ctx, robot, ENTER, key) if robot.options or robot.statuses else ctx.hooks[ENTER].get(key)
     if fns:
         for fn in fns:
             fn(ctx, robot, came_from, d)
@@ -105,7 +120,7 @@ def hooks_at(ctx: TurnContext, robot: Robot, type_: str, key: Any) -> Sequence[H
     """The ``type_`` hooks that act on ``robot`` at ``key`` (a square, or a side for cross hooks)."""
     if (robot.options or robot.statuses) and (FLYING in robot.statuses or effect_hooks(robot, type_)):
         return handlers(ctx, robot, type_, key)
-    return ctx.board.dispatch(type_).get(key)
+    return ctx.hooks[type_].get(key)
 
 
 #: (hook type, effects registered, options..., "|", statuses...) -> the hooks the robot's effects add, as
@@ -354,7 +369,8 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     (cross and enter hooks on each), then, for a movement card, the stop hooks where it ended. The
     card's :class:`Move` is the robot's move (:func:`move_of`) meanwhile; on boards that ask
     (:func:`track_card_moves`) a :class:`CardMove` record says which robot a card is moving."""
-    if not _tracks(ctx):
+    tracks = ctx.board.cache.get(CARD_MOVE)
+    if not (_tracks(ctx) if tracks is None else tracks):
         _execute(ctx, robot, card, None)
         return
     notes = ctx.notes
@@ -373,13 +389,25 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
     ctype = card.type
     pos = robot.pos
     assert pos is not None
+    carrying = robot.options or robot.statuses
+    hooks = ctx.hooks
+    if not carrying and move is None and pos not in hooks[CARD_HOOK]:
+        if not ctype.turn:
+            if not ctx.notes or _rebound_note(robot) not in ctx.notes:
+                _walk(ctx, robot, card)
+                return
+        elif pos not in hooks[ROTATE]:
+            # nothing acts on a turn card here: the robot turns (what ``rotate`` does when no hook is there)
+            robot.facing = (robot.facing + ctype.turn) % 4
+            ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
+            return
     plan = Move(abs(ctype.move), robot.facing if ctype.move >= 0 else opposite(robot.facing), pos,
                 turn=ctype.turn, card=card)
     moving = ctx.moving
     outer = moving.get(robot.name)  # a card played within a card (energizers): its own move, then the outer one
     moving[robot.name] = plan
     try:
-        fns = hooks_at(ctx, robot, CARD_HOOK, pos)
+        fns = hooks_at(ctx, robot, CARD_HOOK, pos) if carrying else hooks[CARD_HOOK].get(pos)
         if fns:
             for fn in fns:
                 fn(ctx, robot, card, plan)
@@ -389,27 +417,100 @@ def _execute(ctx: TurnContext, robot: Robot, card: Card, move: CardMove | None) 
         if ctype.turn:
             rotate(ctx, robot, plan.turn, card)
             return
-        if move is not None:
-            move.stepping = True
-        for _ in range(plan.squares):
-            if plan.stopped:
+        _steps(ctx, robot, card, plan, move, plan.squares, carrying)
+    finally:
+        if outer is None:
+            del moving[robot.name]
+        else:
+            moving[robot.name] = outer
+
+
+def _steps(ctx: TurnContext, robot: Robot, card: Card, plan: Move, move: CardMove | None, left: int,
+           carrying: object) -> None:
+    """A movement card's squares of movement (``left`` of them still to go), then its stop hooks where the robot
+    ended; ``plan`` is the robot's move meanwhile."""
+    if move is not None:
+        move.stepping = True
+    priority = card.priority
+    for _ in range(left):
+        if plan.stopped:
+            break
+        # ``card_step``, written out
+        result = _try_step(ctx, robot, plan.direction, CARD, "", priority, True)
+        if result == BLOCKED and ctx.notes.pop(_rebound_note(robot), None) == (robot.pos, plan.direction):
+            plan.direction = opposite(plan.direction)
+            result = MOVED
+        if result == MOVED:
+            plan.moved += 1
+        if result == GONE:
+            return
+        if result == BLOCKED:
+            ctx.emit_card(robot, "blocked", None, card)
+            break
+    if move is not None:
+        move.stepping = False
+    stop = robot.pos
+    fns = hooks_at(ctx, robot, STOP, stop) if carrying else ctx.hooks[STOP].get(stop)
+    if fns:
+        for fn in fns:
+            fn(ctx, robot, card, plan)
+            if robot.pos is None:
                 break
-            result = card_step(ctx, robot, plan, card.priority)
-            if result == GONE:
-                return
-            if result == BLOCKED:
-                ctx.emit(robot, "blocked", card=str(card))
-                break
-        if move is not None:
-            move.stepping = False
-        stop = robot.pos
-        fns = hooks_at(ctx, robot, STOP, stop)
-        if fns:
-            for fn in fns:
-                fn(ctx, robot, card, plan)
-                if robot.pos is None:
+    ctx.flush_moves()
+
+
+def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
+    """A movement card of a robot carrying nothing, from a square no card hook acts on: its squares are stepped
+    here while nothing can see its move. At the first square where something can (a hook on the side crossed or
+    the square entered, a robot to push, the edge) or a stop hook where it ends, the card goes on as a
+    :class:`Move` the robot is making (:func:`_steps`), as if it had been one from the start."""
+    ctype = card.type
+    start = robot.pos
+    assert start is not None
+    d = robot.facing if ctype.move >= 0 else opposite(robot.facing)
+    squares = abs(ctype.move)
+    board = ctx.board
+    hooks = ctx.hooks
+    cross, entered = hooks[CROSS], hooks[ENTER]
+    pending = ctx.pending_moves if ctx.record else None
+    dr, dc = DR[d], DC[d]
+    moved = 0
+    walled = False
+    while moved < squares:
+        pos = robot.pos
+        assert pos is not None
+        key = (pos[0], pos[1], d)
+        if key in cross:
+            break
+        if key in board.blocked:
+            ctx.emit_card(robot, "blocked", None, card)
+            walled = True
+            break
+        target = (pos[0] + dr, pos[1] + dc)
+        if target not in board.squares or target in entered:
+            break
+        if not robot.virtual:
+            for other in ctx.robots:
+                if other.pos == target and not other.virtual and other is not robot:
                     break
+            else:
+                other = None
+            if other is not None:
+                break
+        robot.pos = target
+        if pending is not None:
+            pending[robot.name] = target
+        moved += 1
+    left = 0 if walled else squares - moved
+    if not left and robot.pos not in hooks[STOP]:
         ctx.flush_moves()
+        return
+    plan = Move(squares, d, start, card=card, moved=moved)
+    moving = ctx.moving
+    outer = moving.get(robot.name)
+    moving[robot.name] = plan
+    try:
+        _steps(ctx, robot, card, plan, None, left, False)
     finally:
         if outer is None:
             del moving[robot.name]
@@ -439,7 +540,7 @@ class _moving:
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
     """A turn card turns a robot on its square, then the rotate hooks of the square run."""
     robot.facing = (robot.facing + quarter_turns) % 4
-    ctx.emit(robot, "face", {"dir": dir_name(robot.facing)}, card=str(card))
+    ctx.emit_card(robot, "face", {"dir": dir_name(robot.facing)}, card)
     pos = robot.pos
     fns = hooks_at(ctx, robot, ROTATE, pos)
     if fns:
@@ -463,32 +564,45 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     plan: dict[str, Square] = {}
     dirs: dict[str, int] = {}
     by_name = ctx.by_name
+    cross, walls = ctx.hooks[CROSS], board.blocked
     for robot, d in moves:
         pos = robot.pos
-        if pos is None or not can_cross(ctx, robot, d):
+        if pos is None:
+            continue
+        key = (pos[0], pos[1], d)
+        if robot.options or robot.statuses or key in cross:
+            if not can_cross(ctx, robot, d):
+                continue
+        elif key in walls:  # what ``can_cross`` says where no hook acts
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
-        if not board.on_board(target) and ctx.rules.edge == "fence":
+        if target not in board.squares and ctx.rules.edge == "fence":
             ctx.fence(robot)
             continue
         plan[robot.name] = target
         dirs[robot.name] = d
+    if not plan:
+        return
     _settle(ctx, plan, dirs, lanes)
     moved = [(by_name[name], by_name[name].pos, target) for name, target in plan.items()]
     for robot, _, target in moved:
-        ctx.place(robot, target)
+        robot.pos = target
+    squares = board.squares
+    entered = ctx.hooks[ENTER]
     for robot, start, target in moved:
         d = dirs[robot.name]
-        if not board.on_board(target):
-            ctx.place(robot, start)
+        if target not in squares:
+            robot.pos = start
             ctx.destroy(robot, "edge")
             continue
-        ctx.emit(robot, kind, {"to": square_name(target)})
+        ctx.emit_unmade(robot, kind, target)
         if turns:
             lane = lanes.get(target)
             if lane is not None and lane != d and lane != opposite(d):
                 ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
+        if not (robot.options or robot.statuses) and robot.pos not in entered:
+            continue  # nothing acts on it where it came: no move to make known
         with _moving(ctx, robot, Move(1, d, start, cause=kind, moved=1)):
             enter(ctx, robot, start, d)
 
@@ -497,6 +611,12 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
     """Cancel the conveyor moves that conflict, until what is left can all happen together."""
     by_name = ctx.by_name
     board = ctx.board
+    if len(plan) == 1:  # one robot carried: it stays only if a real robot stands where it would go
+        [(name, target)] = plan.items()
+        robot = by_name[name]
+        if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
+            del plan[name]
+        return
     changed = True
     while changed:
         changed = False
@@ -505,7 +625,7 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         for n in real:
             into.setdefault(plan[n], []).append(n)
         for target, names in into.items():
-            if len(names) > 1 and board.on_board(target):
+            if len(names) > 1 and target in board.squares:
                 lane = lanes.get(target)
                 along = [n for n in names if lane is not None and dirs[n] == lane]
                 keep = along[0] if len(along) == 1 else None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -11,11 +10,24 @@ from .cards import DECK, Card, locked_registers
 from .context import TurnContext
 from .decisions import Answers, Decision
 from .elements.lasers import robot_lasers
-from .events import Event
+from .events import Event, LogEntry, made_events
 from .geometry import square_name
 from .hooks import EFFECTS
 from .movement import AFTER_MOVES, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
-from .state import END, FLYING, HELD, START, TAMAGOTCHI, VIRTUALIZED, BoardState, Robot, Rules
+from .state import (
+    END,
+    FLYING,
+    HELD,
+    START,
+    TAMAGOTCHI,
+    VIRTUALIZED,
+    BoardState,
+    Robot,
+    RobotRecord,
+    Rules,
+    record_robots,
+    restore_robots,
+)
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
@@ -50,6 +62,7 @@ def label(step_id: str) -> str:
 @dataclass
 class TurnResult:
     robots: list[Robot]
+    #: what happened, in order (the engine gives ``log`` instead: made events when first read)
     events: list[Event]
     winner: str | None = None
     #: register phases actually run (fewer than asked when someone won)
@@ -58,7 +71,8 @@ class TurnResult:
     #: cards played this turn, per robot and register, as executed (randomizers may change them)
     played: dict[str, list[Card | None]] = field(default_factory=dict)
     #: the robots at the start of the turn (after power-down repairs), after each register phase run,
-    #: and (when the end of turn ran) after it: what the report's pictures show
+    #: and (when the end of turn ran) after it: what the report's pictures show (the engine gives
+    #: ``frame_records`` instead: made robots when first read)
     frames: list[list[Robot]] = field(default_factory=list)
     #: every decision an effect asked for this turn, with its answer and where the answer came from
     decisions: list[Decision] = field(default_factory=list)
@@ -66,6 +80,39 @@ class TurnResult:
     board_state: BoardState = field(default_factory=BoardState)
     #: the option deck as the turn left it (top first); None when the turn was given none and used none
     option_deck: list[str] | None = None
+    #: the log as the engine keeps it (:data:`.events.LogEntry`)
+    log: list[LogEntry] = field(default_factory=list, repr=False, compare=False)
+    #: the frames as the engine records them (:func:`.state.record_robots`)
+    frame_records: list[tuple[RobotRecord, ...]] = field(default_factory=list, repr=False, compare=False)
+
+
+def _made_when_read() -> None:
+    """``TurnResult.events`` and ``frames`` made from the engine's ``log`` and ``frame_records`` the first time they
+    are read (reports read them; a search or a benchmark of the engine need not)."""
+
+    def get_events(self: TurnResult) -> list[Event]:
+        found: list[Event] = self.__dict__["_events"]
+        if not found and self.log:
+            found = self.__dict__["_events"] = made_events(self.log)
+        return found
+
+    def put_events(self: TurnResult, events: list[Event]) -> None:
+        self.__dict__["_events"] = events
+
+    def get_frames(self: TurnResult) -> list[list[Robot]]:
+        found: list[list[Robot]] = self.__dict__["_frames"]
+        if not found and self.frame_records:
+            found = self.__dict__["_frames"] = [restore_robots(record) for record in self.frame_records]
+        return found
+
+    def put_frames(self: TurnResult, frames: list[list[Robot]]) -> None:
+        self.__dict__["_frames"] = frames
+
+    TurnResult.events = property(get_events, put_events, doc="What happened, in order.")  # type: ignore[assignment]
+    TurnResult.frames = property(get_frames, put_frames, doc="The robots before and after each stage.")  # type: ignore[assignment]
+
+
+_made_when_read()
 
 
 # -- core steps: owned by the robots themselves, not by any board element -------------------------
@@ -141,6 +188,9 @@ def fuse(ctx: TurnContext) -> None:
     for robot in ctx.robots:
         if robot.pos is None:
             robot.locked.clear()
+            continue
+        if robot.damage < 5 and not robot.locked and not robot.option_data:  # nothing fused, held or to release
+            robot.locked = {}
             continue
         program = ctx.programs.get(robot.name) or []
         keep: dict[int, Card] = {}
@@ -271,7 +321,18 @@ def _schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
 
 def _carrying(robots: list[Robot]) -> bool:
     """Whether any robot carries an option or a status (the schedules with their handlers are needed)."""
-    return any(r.options or r.statuses for r in robots)
+    for r in robots:  # noqa: SIM110 (a loop: no generator to make, several times a phase)
+        if r.options or r.statuses:
+            return True
+    return False
+
+
+#: the house rules of a turn given none (the defaults; rules are frozen, so one serves every turn)
+_HOUSE_RULES = Rules()
+
+
+def _priority(item: tuple[str, Card]) -> int:
+    return item[1].priority
 
 
 class TurnRun:
@@ -296,8 +357,8 @@ class TurnRun:
             undealt = [c for c in DECK if c not in used]
         self.phases = phases
         self.record = record
-        self.ctx = TurnContext(board=board, rules=rules or Rules(), robots=robots, programs=dict(programs),
-                               rng=random.Random(f"turn:{seed}"), undealt=list(undealt),
+        self.ctx = TurnContext(board=board, rules=rules or _HOUSE_RULES, robots=robots, programs=dict(programs),
+                               rng_seed=f"turn:{seed}", undealt=list(undealt),
                                reentry=dict(reentry or {}), answers=answers or Answers(), record=record,
                                board_state=board_state.copy() if board_state is not None else BoardState())
         if option_deck is not None:  # a card given to a robot (a GM's SET) is no longer in the deck
@@ -306,7 +367,7 @@ class TurnRun:
         self.ctx.option_deck = option_deck
         self.ctx.deck_seed = seed
         self.played: dict[str, list[Card | None]] = {r.name: [] for r in robots}
-        self.frames: list[list[Robot]] = []
+        self.frames: list[tuple[RobotRecord, ...]] = []
         self.phases_run = 0
         self._schedules = _schedules(board)
         self.ctx.phase = START
@@ -324,7 +385,7 @@ class TurnRun:
 
     def _frame(self) -> None:
         if self.record:
-            self.frames.append([r.copy() for r in self.ctx.robots])
+            self.frames.append(record_robots(self.ctx.robots))
 
     def step(self) -> None:
         """Run the next register phase: reveal, robots move in priority order, board, lasers, checkpoints."""
@@ -334,7 +395,8 @@ class TurnRun:
         phase = self.phases_run + 1
         self.phases_run = phase
         ctx.phase = phase
-        ctx.current = {}
+        current: dict[str, Card] = {}
+        ctx.current = current
         ctx.fenced.clear()
         ctx.phase_notes.clear()
         programs = ctx.programs
@@ -343,10 +405,12 @@ class TurnRun:
             if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:
                 card = prog[phase - 1]
                 if card is not None:
-                    ctx.current[robot.name] = card
-        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["reveal"])
+                    current[robot.name] = card
+        schedules = self._schedules
+        if schedules[True]["reveal"] or schedules[False]["reveal"]:
+            _run_phase_steps(ctx, phase, schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
-        order = sorted(ctx.current.items(), key=lambda item: item[1].priority, reverse=True)
+        order = sorted(ctx.current.items(), key=_priority, reverse=True)
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
             if movers:
@@ -360,8 +424,12 @@ class TurnRun:
             del ctx.phase_notes[MOVERS]
         if AFTER_MOVES in ctx.notes:  # after the robots move segment (repeaters)
             run_after_moves(ctx)
+        played, current = self.played, ctx.current
         for robot in ctx.robots:
-            self.played.setdefault(robot.name, [None] * (phase - 1)).append(ctx.current.get(robot.name))
+            cards = played.get(robot.name)
+            if cards is None:
+                cards = played[robot.name] = [None] * (phase - 1)
+            cards.append(current.get(robot.name))
         _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
         self._frame()
 
@@ -376,8 +444,8 @@ class TurnRun:
             ctx.phase_notes.clear()
             _run_turn_steps(ctx, self._schedules[_carrying(ctx.robots)]["end"])
             self._frame()
-        return TurnResult(robots=ctx.robots, events=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
-                          end_of_turn=end_of_turn, played=self.played, frames=self.frames,
+        return TurnResult(robots=ctx.robots, events=[], log=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
+                          end_of_turn=end_of_turn, played=self.played, frame_records=self.frames,
                           decisions=ctx.decisions, board_state=ctx.board_state, option_deck=ctx.option_deck)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:
@@ -424,7 +492,13 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
 
 
 def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
-    flying = any(FLYING in r.statuses for r in ctx.robots)
+    if not schedule:
+        return
+    flying = False
+    for r in ctx.robots:
+        if r.statuses and FLYING in r.statuses:
+            flying = True
+            break
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:

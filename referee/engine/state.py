@@ -72,8 +72,9 @@ class Robot:
         raise NotImplementedError
 
 
-_COPY = {"": "self.{}", "dict": "dict(self.{})", "list": "list(self.{})", "set": "set(self.{})",
-         "dicts": "{{k: dict(v) for k, v in self.{}.items()}}"}
+_COPY = {"": "self.{0}", "dict": "dict(self.{0}) if self.{0} else {{}}", "list": "list(self.{0}) if self.{0} else []",
+         "set": "set(self.{0}) if self.{0} else set()",
+         "dicts": "{{k: dict(v) for k, v in self.{0}.items()}} if self.{0} else {{}}"}
 
 
 def _make_copy() -> None:
@@ -95,6 +96,42 @@ def _make_copy() -> None:
 
 
 _make_copy()
+
+#: a robot as a frame keeps it: its fields' values in declaration order, containers copied (None when empty)
+RobotRecord = tuple[Any, ...]
+_RECORD = {"": "r.{0}", "dict": "dict(r.{0}) if r.{0} else None", "list": "list(r.{0}) if r.{0} else None",
+           "set": "set(r.{0}) if r.{0} else None",
+           "dicts": "{{k: dict(v) for k, v in r.{0}.items()}} if r.{0} else None"}
+_RESTORE = {"": "t[{0}]", "dict": "dict(t[{0}]) if t[{0}] else {{}}", "list": "list(t[{0}]) if t[{0}] else []",
+            "set": "set(t[{0}]) if t[{0}] else set()",
+            "dicts": "{{k: dict(v) for k, v in t[{0}].items()}} if t[{0}] else {{}}"}
+
+
+def _make_records() -> tuple[Any, Any]:
+    """:func:`record_robots` and :func:`restore_robots` as hand-written ones would be, from each field's ``copy``
+    (a frame is recorded for every robot after every register phase; most are never looked at as robots)."""
+    modes = [f.metadata["copy"] for f in fields(Robot)]
+    record = ", ".join(_RECORD[mode].format(f.name) for f, mode in zip(fields(Robot), modes, strict=True))
+    restore = ", ".join(_RESTORE[mode].format(i) for i, mode in enumerate(modes))
+    namespace: dict[str, Any] = {"Robot": Robot}
+    exec(f"def record(robots):\n    return tuple([({record},) for r in robots])\n"
+         f"def restore(records):\n    return [Robot({restore}) for t in records]\n", namespace)
+    return namespace["record"], namespace["restore"]
+
+
+_record, _restore = _make_records()
+
+
+def record_robots(robots: list[Robot]) -> tuple[RobotRecord, ...]:
+    """The robots as a frame keeps them: a tuple of each one's field values (a cheap, independent copy)."""
+    found: tuple[RobotRecord, ...] = _record(robots)
+    return found
+
+
+def restore_robots(records: tuple[RobotRecord, ...]) -> list[Robot]:
+    """Robots from :func:`record_robots` (each call makes new ones, independent of the record)."""
+    found: list[Robot] = _restore(records)
+    return found
 
 #: Robot field -> its JSON key (snapshots, the scenario contract)
 ROBOT_KEYS: dict[str, str] = {f.name: f.metadata["key"] or f.name for f in fields(Robot)}

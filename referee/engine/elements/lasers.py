@@ -101,17 +101,133 @@ def _covering(board: Board) -> tuple[list[tuple[Square, int, int]], dict[Square,
     return cached
 
 
+def _beams(board: Board) -> list[tuple[Square, int, int, str, tuple[Square, ...]]]:
+    """The board lasers of :func:`_covering`, each with the source its hits name and its squares on the empty floor."""
+    cached: list[tuple[Square, int, int, str, tuple[Square, ...]]] | None = board.cache.get("laser beams")
+    if cached is None:
+        cached = board.cache["laser beams"] = [(sq, d, count, f"board laser r{sq[0]}c{sq[1]}", board.ray(sq, d))
+                                               for sq, d, count in _covering(board)[0]]
+    return cached
+
+
 def board_lasers(ctx: TurnContext, phase: int) -> None:
+    board = ctx.board
+    cover = _covering(board)[1]
+    found: set[int] = set()  # only the beams a robot stands in fire at anyone
+    for r in ctx.robots:
+        if r.pos is not None:
+            got = cover.get(r.pos)
+            if got:
+                found.update(got)
+    if not found:
+        return
     occupied = occupancy(ctx)
-    lasers, cover = _covering(ctx.board)
-    for i in sorted({i for sq in occupied for i in cover.get(sq, ())}):  # only beams a robot stands in
-        sq, d, count = lasers[i]
-        _, hit = beam(ctx, sq, d, True, occupied)
+    beams = _beams(board)
+    for i in sorted(found):
+        sq, d, count, source, ray = beams[i]
+        if board.phase_walls:
+            hit = beam(ctx, sq, d, True, occupied)[1]
+        else:  # what ``beam`` finds, without the path: every robot up to and with the first real one
+            hit = []
+            for at in ray:
+                here = occupied.get(at)
+                if here:
+                    hit.extend(here)
+                    if _any_real(here):
+                        break
         for robot in hit:
-            ctx.hit_later(robot, count, f"board laser r{sq[0]}c{sq[1]}", d)
+            ctx.hit_later(robot, count, source, d)
+
+
+def _any_real(robots: list[Robot]) -> bool:
+    for r in robots:  # noqa: SIM110 (no generator to make: a beam may cross several robots a step)
+        if not r.virtual:
+            return True
+    return False
+
+
+def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
+    """Square -> per direction, the squares a robot's laser fired from there crosses on the empty floor: up to a
+    wall, the edge, or a square it cannot see into (built once per board)."""
+    found: dict[Square, tuple[tuple[Square, ...], ...]] | None = board.cache.get("sight")
+    if found is None:
+        blind = blind_squares(board)
+        found = {}
+        for sq in sorted(board.squares):
+            views = []
+            for d in range(4):
+                ray = board.ray(sq, d, False)
+                for i, at in enumerate(ray):
+                    if at in blind:
+                        ray = ray[:i]
+                        break
+                views.append(ray)
+            found[sq] = tuple(views)
+        board.cache["sight"] = found
+    return found
 
 
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
+    """Every robot on the board fires its main laser forward (its options may change the shot)."""
+    robots = ctx.robots
+    board = ctx.board
+    # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
+    lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
+    by_col, by_row = lines
+    for r in robots:
+        if r.options or board.phase_walls:
+            _robot_lasers(ctx, phase)
+            return
+        at = r.pos
+        if at is not None and not r.virtual:
+            row, col = at
+            found = by_col.get(col)
+            if found is None:
+                by_col[col] = [(row, r)]
+            else:
+                found.append((row, r))
+            found = by_row.get(row)
+            if found is None:
+                by_row[row] = [(col, r)]
+            else:
+                found.append((col, r))
+    # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
+    # robot in line with the shooter within them (the first in the robots' order when two share a square)
+    views = sight(board)
+    blind = blind_squares(board)
+    events = ctx.events if ctx.record else None
+    pending = ctx.pending_moves
+    for robot in robots:
+        pos = robot.pos
+        if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
+            continue
+        facing = robot.facing
+        ray = views[pos][facing]
+        if not ray:
+            continue
+        target = None
+        # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
+        line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
+        if line is not None and len(line) > 1:
+            here = pos[0] if facing & 1 == 0 else pos[1]
+            sign = 1 if facing < 2 else -1
+            nearest = len(ray) + 1
+            for place, other in line:
+                away = (place - here) * sign
+                if 0 < away < nearest:
+                    nearest, target = away, other
+            if target is not None:
+                ray = ray[:nearest]
+        if events is not None:
+            if robot.name in pending:
+                ctx.flush_move(robot)
+            hit = None if target is None else target.name
+            events.append((ctx.phase, ctx.step, robot.name, "fire", ray, {"hit": hit}))
+        if target is not None:
+            ctx.hit_later(target, 1, robot.name, facing)
+
+
+def _robot_lasers(ctx: TurnContext, phase: int) -> None:
     occupied = occupancy(ctx)
     blind = blind_squares(ctx.board)
     for robot in ctx.robots:
