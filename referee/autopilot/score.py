@@ -42,13 +42,14 @@ def score_robot(course: CourseMap, before: Robot, after: Robot) -> Score:
 #: the wary score's weights, in halves of a register: a damage point below the first fused register costs
 #: half a register (a card fewer next turn), one that fuses a register a register and a half
 WARY_UNIT = 2
+WARY_BELOW = 1
 WARY_FUSED = 3
 FIRST_FUSED = 5
 
 
 def wary_damage(damage: int) -> int:
     """What ``damage`` costs in the wary score, in :data:`WARY_UNIT` parts of a register."""
-    return min(damage, FIRST_FUSED - 1) + WARY_FUSED * max(0, damage - FIRST_FUSED + 1)
+    return WARY_BELOW * min(damage, FIRST_FUSED - 1) + WARY_FUSED * max(0, damage - FIRST_FUSED + 1)
 
 
 def score_wary(course: CourseMap, before: Robot, after: Robot) -> Score:

@@ -4,7 +4,8 @@ Depth-first over the registers with :class:`~referee.engine.TurnRun`: a prefix o
 run once and copied (``run.copy()``) for each card that may follow it, so programs sharing a
 prefix share its work. Cards of one type are one move when the other robots stand still (the
 default: priority only orders robots within a phase), so the search branches on card types, not
-cards; when other robots have programs it branches on cards. A state met again at the same
+cards; when other robots have programs it branches on card types split by their cards' priorities
+(two Move 1s that both come before, or both after, every card of theirs play alike). A state met again at the same
 register with the same cards left (two turns in either order, Move 1 then Move 2 or the reverse)
 is solved once. The result is always a legal program: fused registers keep their cards, a
 powered-down robot or one off the board plays only its fused registers, a hand too short for the
