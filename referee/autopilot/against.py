@@ -46,9 +46,9 @@ AGAINST_EXTRA_STEPS = 200
 #: on a board that is not classic (a register there costs about twice a classic board's, and the bound is a
 #: guess) a prediction, the standing-still search and the search against the predictions spend at most
 #: these register steps: the searches try the best card first, so a search cut short has its best lines
-BIG_BOARD_STEPS = (150, 400, 500)
+BIG_BOARD_STEPS = (120, 350, 450)
 #: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`)
-WARY = True
+WARY = False
 
 #: this planner's searches try the best register first (``order``) and use the search's bound on every
 #: board with this slack (a heuristic on boards that are not classic: a teleporter may beat the course map
@@ -56,12 +56,18 @@ WARY = True
 SLACK = BOUND_SLACK
 
 
+def big(board: Board) -> bool:
+    """``board`` is not classic (teleporters, ice, machines...): a register costs more there and the
+    search's bound is a guess, so this planner's searches are budgeted (:data:`BIG_BOARD_STEPS`) and try
+    the best card first. On a classic board they search as the standing-still planner does (cards of
+    high priority first), measured stronger there."""
+    return not BOUNDED_KINDS.issuperset(board.layers)
+
+
 def budgets(board: Board) -> tuple[int, int, int]:
     """The register steps of a prediction, of the standing-still search and of the search against the
-    predictions on ``board`` (:data:`BIG_BOARD_STEPS` where the board is not classic)."""
-    if BOUNDED_KINDS.issuperset(board.layers):
-        return PREDICT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_STEPS
-    return BIG_BOARD_STEPS
+    predictions on ``board`` (:data:`BIG_BOARD_STEPS` where the board is :func:`big`)."""
+    return BIG_BOARD_STEPS if big(board) else (PREDICT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_STEPS)
 
 
 def visible_locked(robot: Robot) -> dict[int, Card]:
@@ -91,7 +97,7 @@ def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Seq
         guess, unseen = unseen[:size], unseen[size:]
         plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
                             reentry=reentry, course=course, board_state=board_state,
-                            max_steps=min(max_steps, budgets(board)[0]), order=True, slack=SLACK)
+                            max_steps=min(max_steps, budgets(board)[0]), order=big(board), slack=SLACK)
         predicted[r.name] = plan.program
     return predicted
 
@@ -111,14 +117,14 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
     _, still_steps, against_steps = budgets(board)
     still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                          reentry=reentry, max_steps=min(max_steps, still_steps), course=course,
-                         board_state=board_state, wary=wary, order=True, slack=SLACK)
+                         board_state=board_state, wary=wary, order=big(board), slack=SLACK)
     if not others:
         return still
     # with the others moving the search branches on cards: it may spend twice the standing-still search
     budget = min(max_steps, 2 * still.steps + AGAINST_EXTRA_STEPS, against_steps)
     plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                         others=others, reentry=reentry, max_steps=budget, course=course,
-                        board_state=board_state, wary=wary, order=True, slack=SLACK)
+                        board_state=board_state, wary=wary, order=big(board), slack=SLACK)
     if not hedge:
         return plan
     if still.program == plan.program:
