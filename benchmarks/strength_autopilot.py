@@ -50,11 +50,12 @@ def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], lock
             rng: random.Random) -> list[Card | None]:
     return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(),
                                near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"]),
-                               wary=bool(SETTINGS["wary"])).program
+                               wary=WARINESS[str(SETTINGS["wary"])]).program
 
 
 #: ``--near``: the squares within which the ``against`` planner predicts another robot
-SETTINGS = {"near": NEAR, "hedge": HEDGE, "wary": WARY}
+SETTINGS = {"near": NEAR, "hedge": HEDGE, "wary": str(WARY)}
+WARINESS: dict[str, bool | None] = {"True": True, "False": False, "None": None}
 PLANNERS: dict[str, Player] = {"against": against, "still": still}
 #: CPU seconds of each of the autopilot side's hands
 HAND_CPU: list[float] = []
@@ -135,13 +136,13 @@ def main() -> None:
     ap.add_argument("--hedge", action=argparse.BooleanOptionalAction, default=HEDGE,
                     help="the against planner keeps the program safer over both worlds")
     ap.add_argument("--wary", action=argparse.BooleanOptionalAction, default=WARY,
-                    help="the against planner weighs damage against distance")
+                    help="the against planner weighs damage against distance (default: on big boards only)")
     ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (seeds): more games, other seeds")
     args = ap.parse_args()
     SETTINGS["near"] = args.near
     SETTINGS["hedge"] = args.hedge
-    SETTINGS["wary"] = args.wary
+    SETTINGS["wary"] = str(args.wary)
     autopilot = timed(PLANNERS[args.planner])
     for opponent in args.opponents.split(","):
         player = OPPONENTS[opponent]

@@ -47,8 +47,9 @@ AGAINST_EXTRA_STEPS = 200
 #: guess) a prediction, the standing-still search and the search against the predictions spend at most
 #: these register steps: the searches try the best card first, so a search cut short has its best lines
 BIG_BOARD_STEPS = (120, 350, 450)
-#: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`)
-WARY = False
+#: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`):
+#: None: on big boards only (measured: stronger on the factory course, weaker on sprint and grand-prix)
+WARY: bool | None = None
 
 #: this planner's searches try the best register first (``order``) and use the search's bound on every
 #: board with this slack (a heuristic on boards that are not classic: a teleporter may beat the course map
@@ -107,7 +108,7 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                         rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                         reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
                         course: CourseMap | None = None, board_state: BoardState | None = None,
-                        near: int = NEAR, hedge: bool = HEDGE, wary: bool = WARY) -> Plan:
+                        near: int = NEAR, hedge: bool = HEDGE, wary: bool | None = WARY) -> Plan:
     """The best program for robot ``name`` against the others' predicted programs (same arguments as
     :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
     course = course or course_map(board)
@@ -115,6 +116,7 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                               reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
                               near=near)
     _, still_steps, against_steps = budgets(board)
+    wary = big(board) if wary is None else wary
     still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                          reentry=reentry, max_steps=min(max_steps, still_steps), course=course,
                          board_state=board_state, wary=wary, order=big(board), slack=SLACK)
