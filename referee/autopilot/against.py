@@ -8,7 +8,8 @@ see. Each other robot near enough to matter is given a hand of its size drawn fr
 same), and its program is predicted as its own best program with the rest standing still (one round
 of best response). The planner's program is then the best of its hand with those programs played
 (:func:`~referee.autopilot.search.plan_program` with ``others``). Robots far away stand still: in one
-turn they cannot reach the planner's robot.
+turn they cannot reach the planner's robot. On a big board (not classic: :func:`big`) every search is
+held to a step budget, tries the best card first and weighs damage against distance.
 """
 
 from __future__ import annotations
