@@ -1,12 +1,17 @@
 """Autopilot speed: one full search of a hand (every distinct program), over many hands.
 
     .venv/bin/python benchmarks/bench_autopilot.py [--course sprint,grand-prix] [--hands 40] [--sizes 9,8,7,5]
-        [--against /tmp/pilot-old] [--repeat 3]
+        [--against /tmp/pilot-old] [--repeat 3] [--planner still|against]
 
 For each course and hand size, deals seeded hands to one robot placed on random squares and facings
 of the course (three other robots stand on start squares), and times :func:`plan_program` to the end
 of its search in process CPU time (the one-core figure, fair on a busy machine). Prints the median,
 95th percentile and worst CPU time per search and the median register steps.
+
+``--planner against`` times :func:`plan_against_others` (the planner that predicts the others) instead,
+on hands where the three other robots stand within four squares of the robot (rows plus columns) with
+random facings and damage: the crowded hands where it predicts and hedges. Its programs are not
+the standing-still search's, so the check compares nothing there.
 
 ``--against TREE`` runs the same hands with another checkout's code (``PYTHONPATH=TREE``, in a child
 process) right after this one, ``--repeat`` times in turn, and prints both side by side (the median
@@ -25,13 +30,13 @@ import sys
 import time
 from typing import Any
 
-from referee.autopilot import course_map, plan_program
+from referee.autopilot import course_map, plan_against_others, plan_program
 from referee.boards import load_board
 from referee.engine import DECK, Robot, locked_registers
 from referee.engine.geometry import squares_of
 
 
-def measure(courses: list[str], hands: int, sizes: list[int]) -> dict[str, Any]:
+def measure(courses: list[str], hands: int, sizes: list[int], planner: str = "still") -> dict[str, Any]:
     """(course, size) -> CPU times (s), steps and the scores of the plans."""
     out: dict[str, Any] = {}
     for name in courses:
@@ -54,12 +59,28 @@ def measure(courses: list[str], hands: int, sizes: list[int]) -> dict[str, Any]:
                 me = Robot("Me", rng.choice(squares), rng.randrange(4), damage=damage,
                            flags=rng.randrange(len(board.flags)), archive=starts[0])
                 others = [Robot(f"R{k}", sq, 0, archive=sq) for k, sq in enumerate(starts[1:4]) if sq != me.pos]
+                if planner == "against":
+                    others = crowd(rng, me, squares)
                 t = time.process_time()
-                plan = plan_program(board, [me, *others], "Me", hand, locked=locked, seed=f"b{i}", course=course)
+                if planner == "against":
+                    plan = plan_against_others(board, [me, *others], "Me", hand, locked=locked, seed=f"b{i}",
+                                               course=course)
+                else:
+                    plan = plan_program(board, [me, *others], "Me", hand, locked=locked, seed=f"b{i}", course=course)
                 cpu.append(time.process_time() - t)
                 steps.append(plan.steps)
                 scores.append([int(x) for x in plan.score])
             out[f"{name}:{size}"] = {"cpu": cpu, "steps": steps, "scores": scores}
+    return out
+
+
+def crowd(rng: random.Random, me: Robot, squares: list[tuple[int, int]]) -> list[Robot]:
+    """Three robots on squares within four of ``me``'s, random facings and damage (no fused register)."""
+    assert me.pos is not None
+    near = [sq for sq in squares if 0 < abs(sq[0] - me.pos[0]) + abs(sq[1] - me.pos[1]) <= 4]
+    out = []
+    for k, sq in enumerate(rng.sample(near, 3)):
+        out.append(Robot(f"R{k}", sq, rng.randrange(4), damage=rng.randrange(5), archive=sq))
     return out
 
 
@@ -76,22 +97,24 @@ def main() -> None:
     ap.add_argument("--sizes", default="9,8,7,5")
     ap.add_argument("--against", help="another checkout to run the same hands with, side by side")
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("--planner", choices=("still", "against"), default="still")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # the child's answer
     args = ap.parse_args()
     courses, sizes = args.course.split(","), [int(s) for s in args.sizes.split(",")]
     if args.json:
-        json.dump(measure(courses, args.hands, sizes), sys.stdout)
+        json.dump(measure(courses, args.hands, sizes, args.planner), sys.stdout)
         return
     runs: dict[str, list[dict[str, Any]]] = {"this tree": [], args.against or "": []}
     for _ in range(args.repeat):
-        runs["this tree"].append(measure(courses, args.hands, sizes))
+        runs["this tree"].append(measure(courses, args.hands, sizes, args.planner))
         if args.against:
             env = {**os.environ, "PYTHONPATH": args.against}
             child = subprocess.run([sys.executable, __file__, "--course", args.course, "--hands", str(args.hands),
-                                    "--sizes", args.sizes, "--json"], env=env, check=True, capture_output=True,
-                                   text=True, cwd=args.against)
+                                    "--sizes", args.sizes, "--planner", args.planner, "--json"], env=env, check=True,
+                                   capture_output=True, text=True, cwd=args.against)
             runs[args.against].append(json.loads(child.stdout))
-    print(f"CPU ms per search over {args.hands} hands (median of {args.repeat} runs): median / p95 / worst")
+    print(f"CPU ms per {args.planner} plan over {args.hands} hands (median of {args.repeat} runs):"
+          " median / p95 / worst")
     for key in runs["this tree"][0]:
         line = f"  {key:<16}"
         for label, results in runs.items():
@@ -101,7 +124,7 @@ def main() -> None:
             med, p95, worst = (statistics.median(f[i] for f in figs) for i in range(3))
             steps = statistics.median(results[0][key]["steps"])
             line += f" | {label}: {med:6.1f} / {p95:6.1f} / {worst:6.1f} ({steps:,.0f} steps)"
-        if args.against:
+        if args.against and args.planner == "still":
             same = runs["this tree"][0][key]["scores"] == runs[args.against][0][key]["scores"]
             line += " | same scores" if same else " | SCORES DIFFER"
         print(line)

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 
 from referee.autopilot import course_map, plan_against_others, plan_program
-from referee.autopilot.against import HEDGE, NEAR
+from referee.autopilot.against import HEDGE, NEAR, WARY
 from referee.boards import load_board
 from referee.demo import choose_program
 from referee.engine import Board, Card, Robot, deal_turn, needs_program, resolve_turn
@@ -49,11 +49,13 @@ def still(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked
 def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
             rng: random.Random) -> list[Card | None]:
     return plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(),
-                               near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"])).program
+                               near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"]),
+                               wary=WARINESS[str(SETTINGS["wary"])]).program
 
 
 #: ``--near``: the squares within which the ``against`` planner predicts another robot
-SETTINGS = {"near": NEAR, "hedge": HEDGE}
+SETTINGS = {"near": NEAR, "hedge": HEDGE, "wary": str(WARY)}
+WARINESS: dict[str, bool | None] = {"True": True, "False": False, "None": None}
 PLANNERS: dict[str, Player] = {"against": against, "still": still}
 #: CPU seconds of each of the autopilot side's hands
 HAND_CPU: list[float] = []
@@ -113,6 +115,16 @@ def play(board: Board, seats: list[tuple[str, Player]], seed: str, max_turns: in
     return None, first_flag
 
 
+def wilson(won: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % (Wilson score) interval of a win rate of ``won`` in ``games``."""
+    if not games:
+        return 0.0, 1.0
+    p = won / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z / (1 + z * z / games) * (p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--courses", default="sprint,grand-prix")
@@ -123,10 +135,14 @@ def main() -> None:
     ap.add_argument("--near", type=int, default=SETTINGS["near"], help="the against planner predicts robots this near")
     ap.add_argument("--hedge", action=argparse.BooleanOptionalAction, default=HEDGE,
                     help="the against planner keeps the program safer over both worlds")
+    ap.add_argument("--wary", action=argparse.BooleanOptionalAction, default=WARY,
+                    help="the against planner weighs damage against distance (default: on big boards only)")
     ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
+    ap.add_argument("--first", type=int, default=0, help="the first game's number (seeds): more games, other seeds")
     args = ap.parse_args()
     SETTINGS["near"] = args.near
     SETTINGS["hedge"] = args.hedge
+    SETTINGS["wary"] = str(args.wary)
     autopilot = timed(PLANNERS[args.planner])
     for opponent in args.opponents.split(","):
         player = OPPONENTS[opponent]
@@ -138,7 +154,8 @@ def main() -> None:
         for course in args.courses.split(","):
             board = load_board(course)
             course_map(board)
-            for game in range(args.games):
+            course_wins = {"autopilot": 0, opponent: 0, "draw": 0}
+            for game in range(args.first, args.first + args.games):
                 kinds = ["autopilot", opponent, "autopilot", opponent]
                 if game % 2:
                     kinds = kinds[1:] + kinds[:1]
@@ -148,11 +165,15 @@ def main() -> None:
                 games += 1
                 by_name = dict(zip((n for n, _ in seats), kinds, strict=True))
                 wins[by_name[winner] if winner else "draw"] += 1
+                course_wins[by_name[winner] if winner else "draw"] += 1
                 for name, kind in by_name.items():
                     flag_turns[kind].append(first_flag.get(name, args.turns))
                 if args.progress:
                     print(f"    {course} game {game}: {by_name[winner] if winner else 'draw'} "
                           f"(so far autopilot {wins['autopilot']}, {opponent} {wins[opponent]})", flush=True)
+            won, lo, hi = course_wins["autopilot"], *wilson(course_wins["autopilot"], args.games)
+            print(f"  {course}: autopilot wins {won} of {args.games} ({won / args.games:.0%}, 95 % interval"
+                  f" {lo:.0%}-{hi:.0%}), {opponent} {course_wins[opponent]}, draws {course_wins['draw']}", flush=True)
         took = time.perf_counter() - t0
         print(f"autopilot ({args.planner}) vs {opponent}: {games} games on {args.courses} ({took:.0f} s)")
         for side in ("autopilot", opponent):

@@ -8,7 +8,8 @@ see. Each other robot near enough to matter is given a hand of its size drawn fr
 same), and its program is predicted as its own best program with the rest standing still (one round
 of best response). The planner's program is then the best of its hand with those programs played
 (:func:`~referee.autopilot.search.plan_program` with ``others``). Robots far away stand still: in one
-turn they cannot reach the planner's robot.
+turn they cannot reach the planner's robot. On a big board (not classic: :func:`big`) every search is
+held to a step budget, tries the best card first and weighs damage against distance.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from ..engine import (
     Card,
     Robot,
     Rules,
+    TurnRun,
     hand_size,
     locked_registers,
     needs_program,
-    resolve_turn,
 )
 from .course import CourseMap, course_map
-from .score import Score, score_robot
-from .search import DEFAULT_MAX_STEPS, Plan, plan_program
+from .score import Score, score_robot, score_wary
+from .search import BOUND_SLACK, BOUNDED_KINDS, DEFAULT_MAX_STEPS, Plan, plan_program
 
 #: squares (rows plus columns) within which another robot is predicted; farther ones stand still:
 #: five registers of Move 3 and express belts do not bring two robots together from farther
@@ -43,6 +44,32 @@ HEDGE = True
 PREDICT_STEPS = 500
 #: register steps the search against the predictions may spend beyond twice the standing-still search's
 AGAINST_EXTRA_STEPS = 200
+#: on a board that is not classic (a register there costs about twice a classic board's, and the bound is a
+#: guess) a prediction, the standing-still search and the search against the predictions spend at most
+#: these register steps: the searches try the best card first, so a search cut short has its best lines
+BIG_BOARD_STEPS = (120, 350, 450)
+#: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`):
+#: None: on big boards only (measured: stronger on the factory course, weaker on sprint and grand-prix)
+WARY: bool | None = None
+
+#: this planner's searches try the best register first (``order``) and use the search's bound on every
+#: board with this slack (a heuristic on boards that are not classic: a teleporter may beat the course map
+#: by more than the slack)
+SLACK = BOUND_SLACK
+
+
+def big(board: Board) -> bool:
+    """``board`` is not classic (teleporters, ice, machines...): a register costs more there and the
+    search's bound is a guess, so this planner's searches are budgeted (:data:`BIG_BOARD_STEPS`) and try
+    the best card first. On a classic board they search as the standing-still planner does (cards of
+    high priority first), measured stronger there."""
+    return not BOUNDED_KINDS.issuperset(board.layers)
+
+
+def budgets(board: Board) -> tuple[int, int, int]:
+    """The register steps of a prediction, of the standing-still search and of the search against the
+    predictions on ``board`` (:data:`BIG_BOARD_STEPS` where the board is :func:`big`)."""
+    return BIG_BOARD_STEPS if big(board) else (PREDICT_STEPS, DEFAULT_MAX_STEPS, DEFAULT_MAX_STEPS)
 
 
 def visible_locked(robot: Robot) -> dict[int, Card]:
@@ -72,7 +99,7 @@ def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Seq
         guess, unseen = unseen[:size], unseen[size:]
         plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
                             reentry=reentry, course=course, board_state=board_state,
-                            max_steps=min(max_steps, PREDICT_STEPS))
+                            max_steps=min(max_steps, budgets(board)[0]), order=big(board), slack=SLACK)
         predicted[r.name] = plan.program
     return predicted
 
@@ -82,22 +109,25 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                         rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                         reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
                         course: CourseMap | None = None, board_state: BoardState | None = None,
-                        near: int = NEAR, hedge: bool = HEDGE) -> Plan:
+                        near: int = NEAR, hedge: bool = HEDGE, wary: bool | None = WARY) -> Plan:
     """The best program for robot ``name`` against the others' predicted programs (same arguments as
     :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
     course = course or course_map(board)
     others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
                               reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
                               near=near)
+    _, still_steps, against_steps = budgets(board)
+    wary = big(board) if wary is None else wary
     still = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
-                         reentry=reentry, max_steps=max_steps, course=course, board_state=board_state)
+                         reentry=reentry, max_steps=min(max_steps, still_steps), course=course,
+                         board_state=board_state, wary=wary, order=big(board), slack=SLACK)
     if not others:
         return still
     # with the others moving the search branches on cards: it may spend twice the standing-still search
-    budget = min(max_steps, 2 * still.steps + AGAINST_EXTRA_STEPS)
+    budget = min(max_steps, 2 * still.steps + AGAINST_EXTRA_STEPS, against_steps)
     plan = plan_program(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
                         others=others, reentry=reentry, max_steps=budget, course=course,
-                        board_state=board_state)
+                        board_state=board_state, wary=wary, order=big(board), slack=SLACK)
     if not hedge:
         return plan
     if still.program == plan.program:
@@ -107,9 +137,9 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
     def score_in(program: list[Card | None], world: Mapping[str, list[Card | None]]) -> Score:
         held = {*hand, *(locked or {}).values(), *(c for p in world.values() for c in p if c is not None)}
         left = list(undealt) if undealt is not None else [c for c in DECK if c not in held]
-        after = resolve_turn(board, list(robots), {**world, name: program}, rules=rules, seed=seed, undealt=left,
-                             reentry=dict(reentry or {}), board_state=board_state).robots
-        return score_robot(course, me, next(r for r in after if r.name == name))
+        after = TurnRun(board, list(robots), {**world, name: program}, rules=rules, seed=seed, undealt=left,
+                        reentry=dict(reentry or {}), board_state=board_state, record=False).finish().robots
+        return (score_wary if wary else score_robot)(course, me, next(r for r in after if r.name == name))
 
     # the worse of the two worlds (the others as predicted, the others standing still) of each program
     worst_against = max(plan.score, score_in(plan.program, {}))

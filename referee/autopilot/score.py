@@ -37,3 +37,28 @@ def score_robot(course: CourseMap, before: Robot, after: Robot) -> Score:
         distance = course.distance(target, after.pos, after.facing)
         archive = course.best_distance(target, after.archive)
     return Score(lost, -after.flags, distance, after.damage, archive)
+
+
+#: the wary score's weights, in halves of a register: a damage point below the first fused register costs
+#: half a register (a card fewer next turn), one that fuses a register a register and a half
+WARY_UNIT = 2
+WARY_BELOW = 1
+WARY_FUSED = 3
+FIRST_FUSED = 5
+
+
+def wary_damage(damage: int) -> int:
+    """What ``damage`` costs in the wary score, in :data:`WARY_UNIT` parts of a register."""
+    return WARY_BELOW * min(damage, FIRST_FUSED - 1) + WARY_FUSED * max(0, damage - FIRST_FUSED + 1)
+
+
+def score_wary(course: CourseMap, before: Robot, after: Robot) -> Score:
+    """:func:`score_robot` with the damage weighed against the distance: a program that takes
+    two points of damage to come one register nearer is no better than one that stays back
+    (being shot and pushed into lasers fuses registers, and a robot with fused registers is slow for
+    turns). The distance term is ``WARY_UNIT * distance + wary_damage(damage)``: never below the distance, so
+    the search's bound still holds."""
+    score = score_robot(course, before, after)
+    if score.lost or score.distance >= FAR:
+        return score
+    return score._replace(distance=WARY_UNIT * score.distance + wary_damage(after.damage))

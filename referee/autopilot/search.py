@@ -4,7 +4,8 @@ Depth-first over the registers with :class:`~referee.engine.TurnRun`: a prefix o
 run once and copied (``run.copy()``) for each card that may follow it, so programs sharing a
 prefix share its work. Cards of one type are one move when the other robots stand still (the
 default: priority only orders robots within a phase), so the search branches on card types, not
-cards; when other robots have programs it branches on cards. A state met again at the same
+cards; when other robots have programs it branches on card types split by their cards' priorities
+(two Move 1s that both come before, or both after, every card of theirs play alike). A state met again at the same
 register with the same cards left (two turns in either order, Move 1 then Move 2 or the reverse)
 is solved once. The result is always a legal program: fused registers keep their cards, a
 powered-down robot or one off the board plays only its fused registers, a hand too short for the
@@ -13,6 +14,7 @@ free registers leaves the last ones empty.
 
 from __future__ import annotations
 
+import bisect
 import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from ..engine import DECK, Board, BoardState, Card, Robot, Rules, TurnRun
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
-from .score import Score, score_robot
+from .score import WARY_UNIT, Score, score_robot, score_wary
 
 #: steps (register phases run) a search may spend before it only completes the programs it started
 DEFAULT_MAX_STEPS = 200_000
@@ -54,7 +56,8 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
                  rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                  others: Mapping[str, list[Card | None]] | None = None,
                  reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
-                 course: CourseMap | None = None, board_state: BoardState | None = None) -> Plan:
+                 course: CourseMap | None = None, board_state: BoardState | None = None,
+                 slack: int | None = None, order: bool = False, wary: bool = False) -> Plan:
     """The best program for robot ``name`` with ``hand`` (and its fused registers ``locked``).
 
     The turn is resolved as the engine will: same ``seed``, ``rules``, ``undealt`` (default: the
@@ -68,7 +71,8 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     if undealt is None:
         held = {*hand, *locked.values(), *(c for p in others.values() for c in p if c is not None)}
         undealt = [c for c in DECK if c not in held]
-    search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps)
+    search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps, slack,
+                     order, wary)
     base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
                    rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False,
                    board_state=board_state)
@@ -82,30 +86,37 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
         final.set_card(name, reg, card)
     after = final.finish().robots[[r.name for r in final.robots].index(name)]
     if score is None:  # nothing to choose: the fused registers (or none) run
-        score = score_robot(search.course, me, after)
+        score = search.scorer(search.course, me, after)
     return Plan(program, score, after, search.steps, search.complete)
 
 
 class _Search:
     def __init__(self, board: Board, robots: list[Robot], me: Robot, hand: Sequence[Card],
                  locked: dict[int, Card], others: dict[str, list[Card | None]], course: CourseMap,
-                 max_steps: int) -> None:
+                 max_steps: int, slack: int | None = None, order: bool = False,
+                 wary: bool = False) -> None:
         self.me = me
+        self.order = order
+        self.scorer = score_wary if wary else score_robot
+        #: the score's distance units per register (the bound's)
+        self.unit = WARY_UNIT if wary else 1
         self.locked = locked
         self.course = course
         self.max_steps = max_steps
         self.steps = 0
         self.complete = True
-        by_priority = bool(others)  # others move: a card's priority decides who goes first
+        # others move: a card's priority decides who goes first, but only against their cards' priorities:
+        # cards of one type between the same two of their priorities play alike
+        cuts = sorted({c.priority for p in others.values() for c in p if c is not None})
         groups: dict[Hashable, list[Card]] = {}
         for card in sorted(hand, key=lambda c: -c.priority):
-            groups.setdefault(card if by_priority else card.type, []).append(card)
+            groups.setdefault((card.type, bisect.bisect(cuts, card.priority)), []).append(card)
         self.groups = list(groups.values())
+        self.kinds = list(groups)
         self.counts = tuple(len(g) for g in self.groups)
         #: (register, cards left, state) -> the best score from there and its cards: the score does not
         #: depend on the cards already played (only fused registers hold them, and no score term reads them)
         self.memo: dict[Hashable, tuple[Score, tuple[int | None, ...]]] = {}
-        self.by_priority = by_priority
         #: (state, card type) -> the turn after that register (never stepped further: copied)
         self.after: dict[Hashable, TurnRun] = {}
         #: (state, card type) -> the score of a last register
@@ -113,7 +124,8 @@ class _Search:
         #: the best score of a whole program seen so far: a state that cannot beat it is not searched
         self.incumbent: Score | None = None
         self.flag_count = course.board.flag_count
-        self.bounded = BOUNDED_KINDS.issuperset(course.board.layers)
+        self.bounded = slack is not None or BOUNDED_KINDS.issuperset(course.board.layers)
+        self.slack = BOUND_SLACK if slack is None else slack
 
     def card(self, group: int, counts: tuple[int, ...]) -> Card:
         """The card of ``group`` played next when ``counts`` are left: the same on every path."""
@@ -145,7 +157,7 @@ class _Search:
             self.steps += REGISTERS - run.phases_run
             run = run if owned else run.copy()
             run.finish()
-        score = score_robot(self.course, self.me, run.ctx.by_name[self.me.name])
+        score = self.scorer(self.course, self.me, run.ctx.by_name[self.me.name])
         if self.incumbent is None or score < self.incumbent:
             self.incumbent = score
         return score
@@ -163,10 +175,10 @@ class _Search:
         elif self.flag_count and me.flags < self.flag_count:
             left = REGISTERS - reg + 1
             distance = self.course.distance(me.flags + 1, me.pos, me.facing)
-            reach = left + BOUND_SLACK
+            reach = left + self.slack
             if distance <= reach:  # the next flag may be within reach: no bound worth having
                 return None
-            bound = Score(False, -me.flags, distance - reach, 0, 0)
+            bound = Score(False, -me.flags, self.unit * (distance - reach), 0, 0)
         else:
             return None
         return bound if bound >= self.incumbent else None
@@ -192,6 +204,9 @@ class _Search:
         if bound is not None:  # cannot beat the best seen (and ties keep the one found first)
             return bound, ()
         choices = [g for g, n in enumerate(counts) if n]
+        if self.order and reg < REGISTERS and len(choices) > 1:  # the card whose register ends best first
+            choices.sort(key=lambda g: self.scorer(self.course, self.me,
+                                                   self.stepped(run, state, g, counts).ctx.by_name[self.me.name]))
         result: tuple[Score, tuple[int | None, ...]] | None = None
         if not choices:  # a hand too short for the free registers: this one stays empty
             score, keys = self.best(run, reg + 1, counts) if reg < REGISTERS else (self.leaf(run), ())
@@ -214,7 +229,7 @@ class _Search:
         from one state gives one next state whatever came before: the register is run once
         (:attr:`after`), and a last register is scored once (:attr:`scores`)."""
         reg = run.phases_run + 1
-        move = (state, self.groups[group][0] if self.by_priority else self.groups[group][0].type)
+        move = (state, self.kinds[group])
         if reg == REGISTERS:
             score = self.scores.get(move)
             if score is None:
@@ -222,14 +237,20 @@ class _Search:
                 child.set_card(self.me.name, reg, self.card(group, counts))
                 score = self.scores[move] = self.leaf(child, owned=True)
             return score, ()
+        return self.best(self.stepped(run, state, group, counts), reg + 1, left)
+
+    def stepped(self, run: TurnRun, state: Hashable, group: int, counts: tuple[int, ...]) -> TurnRun:
+        """The turn after a card of ``group`` in the next register from ``run`` (in state ``state``): run
+        once per state and card kind, and kept (read only)."""
+        move = (state, self.kinds[group])
         after = self.after.get(move)
         if after is None:
             after = run.copy()
-            after.set_card(self.me.name, reg, self.card(group, counts))
+            after.set_card(self.me.name, run.phases_run + 1, self.card(group, counts))
             self.steps += 1
             after.step()
             self.after[move] = after
-        return self.best(after, reg + 1, left)
+        return after
 
 
 def state_key(run: TurnRun, reg: int) -> Hashable:
