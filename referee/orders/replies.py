@@ -306,6 +306,15 @@ signature are skipped.
 A mail with a mistake changes nothing: the answer lists every mistake and a
 template to fill in. Every accepted mail is answered with your orders as read.
 The last valid orders received before the deadline count.
+
+Commands about your seat, as the first lines of a reply to your turn mail
+(docs/players.md has them all):
+  GAMES                       your games, your robots and what is due
+  RESIGN RR-7                 leave the game
+  SET ADDRESS new@address     move your games to a new address (confirmed first)
+  ABSENT 2026-12-01 TO 2026-12-08   tell the game master you are away
+  PRESS TO ALL | PRESS TO <robot>   then your message on the lines below
+  LIST, JOIN RR-7, OBSERVE RR-7     other games: sign up, or watch one
 """
 
 
