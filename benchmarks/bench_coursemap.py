@@ -1,10 +1,10 @@
-"""The autopilot's course map: measured by the engine, against read back from disk (referee.coursemaps).
+"""The autopilot's course map: measured by the engine, against read back from disk (referee.boards.coursemaps).
 
     .venv/bin/python benchmarks/bench_coursemap.py [--courses sprint,grand-prix] [--runs 3]
 
 For each course, on a board built anew each run (as in a new process): the time to measure the map
 (``CourseMap(board)``: every square, facing and card type stepped) and the time to read it from the
-file :func:`referee.coursemaps.cached_course_map` wrote, plus the file's size. Wall and CPU, medians.
+file :func:`referee.boards.coursemaps.cached_course_map` wrote, plus the file's size. Wall and CPU, medians.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from referee.autopilot import CourseMap
 from referee.boards import board_spec
-from referee.coursemaps import cached_course_map
+from referee.boards.coursemaps import cached_course_map
 from referee.engine import build_board
 
 

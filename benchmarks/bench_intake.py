@@ -44,7 +44,7 @@ import aioimaplib
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.config import Settings  # noqa: E402
+from referee.common.config import Settings  # noqa: E402
 from referee.intake.imap import BATCH, FETCH_CHUNK, connect, fetch, poll_async, search_uids, select  # noqa: E402
 
 #: UIDs a command for the bare fetch: the fastest size with aioimaplib as it comes (10, 25 and 50 measured)

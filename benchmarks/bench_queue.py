@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_scale as scale
 
+from referee.cron.tick import tick
 from referee.reports import mails
 from referee.store import Store
-from referee.tick import tick
 
 SPENT: dict[str, float] = {"build": 0.0, "queue": 0.0}
 

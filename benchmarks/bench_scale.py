@@ -16,7 +16,7 @@ same work as a turn's), then times:
 - ``--queue-runs K``: K times, every game's next turn made due and ``resolve_due`` run alone (resolved,
   drawn and queued, nothing sent): the CPU a turn of each run;
 - with ``--workers 1,2`` (PostgreSQL): the same N due turns shared by that many worker processes
-  (``referee.workers.resolve_due``), each a process of its own, all started together; wall time.
+  (``referee.cron.workers.resolve_due``), each a process of its own, all started together; wall time.
 - ``--profile``: where the CPU of one due turn goes (cProfile over a few turns in this process).
 
 The database is made once per run; each measurement of due turns plays the next turn of every game.
@@ -37,9 +37,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
+from referee.cron.tick import tick
 from referee.store import Store
-from referee.tick import tick
 
 NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")
 T0 = datetime(2026, 3, 1, 12, tzinfo=UTC)
@@ -88,7 +88,7 @@ def settings_for(url: str, tmp: Path) -> Settings:
 
 def _worker(url: str, tmp: str, now: datetime, name: str, start: multiprocessing.synchronize.Event,
             out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    from referee.workers import resolve_due
+    from referee.cron.workers import resolve_due
 
     settings = settings_for(url, Path(tmp))
     with Store(url) as store:
@@ -168,7 +168,7 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
           f"summary: {summary.line()}")
 
     try:
-        from referee.workers import due_turns, open_turns, reminder_candidates
+        from referee.cron.workers import due_turns, open_turns, reminder_candidates
     except ImportError:  # an older referee (to compare): no scans to time
         scans = ()
     else:
@@ -203,7 +203,7 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
         assert total == len(codes), results
 
     if args.queue_runs:
-        from referee.workers import resolve_due
+        from referee.cron.workers import resolve_due
 
         per_turn = []
         for _ in range(args.queue_runs):
@@ -218,7 +218,7 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
     if args.profile:
         now += timedelta(minutes=5)
         send_all_programs(store, codes, now - timedelta(minutes=1))
-        from referee.workers import resolve_due
+        from referee.cron.workers import resolve_due
 
         prof = cProfile.Profile()
         prof.enable()

@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.mailer import MaildirTransport, send_outbox
 from referee.reports import enqueue_start_mails, enqueue_turn_mails
 from referee.store import Store

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_turn_stages.py [GAMES] [RUNS]
 
 Makes GAMES (20) four-player games on sprint as ``bench_scale.py`` does, then RUNS (4) times makes every
-game's turn due and runs ``referee.workers.resolve_due`` (resolved, drawn and queued; nothing sent). The
+game's turn due and runs ``referee.cron.workers.resolve_due`` (resolved, drawn and queued; nothing sent). The
 main steps are wrapped with CPU-time (``time.process_time``) counters; prints the CPU a turn in all (the
 median of the runs, and each run) and in each step (nested steps are counted in their callers too).
 """
@@ -66,8 +66,8 @@ STEPS = [
     ("referee.games.resolving", "resolve_turn", []),
     ("referee.reports.drawn", "draw_stored_turn", ["referee.reports.mails"]),
     ("referee.reports.mails", "enqueue_turn_mails", ["referee.games.resolving"]),
-    ("referee.games.fills", "plan_missing", ["referee.workers"]),
-    ("referee.tick", "is_due", ["referee.workers"]),
+    ("referee.games.fills", "plan_missing", ["referee.cron.workers"]),
+    ("referee.cron.tick", "is_due", ["referee.cron.workers"]),
     ("referee.reports.mails", "threads_of", []),
     ("referee.store.mail", "enqueue_mails", ["referee.reports.mails"]),
     ("referee.reports.mails", "_private_section", []),
@@ -82,7 +82,7 @@ STEPS = [
 def main(games: int = 20, runs: int = 4) -> None:
     for m, a, o in STEPS:
         wrap(m, a, owners=o)
-    from referee.workers import resolve_due
+    from referee.cron.workers import resolve_due
 
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)

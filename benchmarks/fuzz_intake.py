@@ -62,7 +62,7 @@ sys.path.insert(0, str(ROOT))
 import aioimaplib  # noqa: E402
 from sqlalchemy import func, select  # noqa: E402
 
-from referee.config import Settings  # noqa: E402
+from referee.common.config import Settings  # noqa: E402
 from referee.intake.imap import mailbox_key as imap_mailbox_key  # noqa: E402
 from referee.intake.imap import parse_fetch, poll  # noqa: E402
 from referee.intake.maildir import ingest_bytes, poll_maildir  # noqa: E402

@@ -6,7 +6,7 @@ that version did? (Issue 33: turns stored under rules version 2 must replay exac
         [--scenarios 400]
 
 Makes random scenarios (``tests/engine/symmetry.py``: classic and extended elements, four robots), has the
-old tree's ``referee.scenario.simulate`` resolve them in a child process, resolves them here under
+old tree's ``referee.boards.scenario.simulate`` resolve them in a child process, resolves them here under
 ``Rules.for_version(version)`` and compares robots and the whole event log. Prints the scenarios that
 differ and the count; with ``--version 3`` (this engine's rules) it counts how many the rule changes touch.
 """
@@ -24,14 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from referee.boards.scenario import parse_scenario, robot_result
 from referee.engine import resolve_turn
 from referee.engine.decisions import DECISION
-from referee.scenario import parse_scenario, robot_result
 from tests.engine.symmetry import random_scenario
 
 OLD_RUN = """
 import json, sys
-from referee.scenario import simulate
+from referee.boards.scenario import simulate
 out = []
 for doc in json.load(open(sys.argv[1])):
     try:

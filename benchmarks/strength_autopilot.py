@@ -7,7 +7,7 @@ Each game seats two autopilot robots and two opponents (seats alternate from gam
 starting virtual on start square 1 as a new game does, and plays whole turns through the engine
 (dealing, fused registers, re-entry) until someone wins or ``--turns`` have passed. Opponents:
 
-- ``picker``: the demo's old player (:func:`referee.demo.choose_program`, the best of 40 random
+- ``picker``: the demo's old player (:func:`referee.cli.demo.choose_program`, the best of 40 random
   programs by straight-line distance); with fused registers or a short hand it plays at random;
 - ``random``: five cards drawn at random from the hand, as the ``random`` missing-orders policy;
 - ``still``: the standing-still planner (:func:`~referee.autopilot.plan_program`, every other robot
@@ -33,7 +33,7 @@ from collections.abc import Callable
 from referee.autopilot import course_map, plan_against_others, plan_program
 from referee.autopilot.against import HEDGE, NEAR, WARY
 from referee.boards import load_board
-from referee.demo import choose_program
+from referee.cli.demo import choose_program
 from referee.engine import Board, Card, Robot, deal_turn, needs_program, resolve_turn
 from referee.engine.geometry import N
 from referee.store.programs import random_program

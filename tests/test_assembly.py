@@ -4,8 +4,8 @@ grand-prix-sized course of all four RoboFactory boards, played to a winner by th
 from pathlib import Path
 
 from referee.boards import load_board
-from referee.demo import run_demo
-from referee.scenario import simulate
+from referee.boards.scenario import simulate
+from referee.cli.demo import run_demo
 
 NEW_KINDS = ("turret", "jack", "barricade", "piston", "flip_belt", "light_barrier", "hp_teleporter", "chop_shop",
              "reset_site", "rotating_room", "accelerator", "hydraulic_trapdoor", "melting_beam", "soporific_gas",

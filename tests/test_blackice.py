@@ -2,7 +2,7 @@
 plays them as the rule examples do."""
 
 from referee.boards import load_board
-from referee.scenario import simulate
+from referee.boards.scenario import simulate
 
 ISSUE_14 = ("ice", "oil", "sand", "soap", "puddle", "magnet", "black_hole", "portal", "mirror", "fog", "smoke",
             "smokestack", "ventilator", "mag_lock", "platform", "waterfall")

@@ -8,7 +8,7 @@ import click
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.cli_help import SECTIONS
+from referee.console.help import SECTIONS
 
 
 def every_command(group: click.Group, prefix: str = ""):

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from referee.deadlines import BadClock, deadline_after, deadline_text, parse_clock
+from referee.common.deadlines import BadClock, deadline_after, deadline_text, parse_clock
 
 MONDAY_EVENING = datetime(2026, 11, 23, 22, 40, tzinfo=UTC)
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from referee.demo import MARKER, run_demo
+from referee.cli.demo import MARKER, run_demo
 
 
 def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):

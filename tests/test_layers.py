@@ -40,10 +40,10 @@ def test_the_contract_ignores_no_import() -> None:
 def test_the_layers_go_engine_orders_store_games_front_ends() -> None:
     order = {module: i for i, layer in enumerate(_layers()) for module in layer}
     # top layer first: a front end above the application, above the store, above the orders, above the engine
-    for front_end in ("referee.cli", "referee.tick", "referee.intake", "referee.gm"):
+    for front_end in ("referee.cli", "referee.cron", "referee.intake", "referee.gm"):
         assert order[front_end] < order["referee.games"]
     assert order["referee.games"] < order["referee.store"] < order["referee.orders"] < order["referee.engine"]
-    assert order["referee.engine"] == max(order.values()) > order["referee.config"]  # the engine imports nothing
+    assert order["referee.engine"] == max(order.values()) > order["referee.common"]  # the engine imports nothing
 
 
 def test_every_part_of_the_project_is_in_a_layer() -> None:
@@ -56,3 +56,9 @@ def test_every_part_of_the_project_is_in_a_layer() -> None:
     placed = {module for layer in _layers() for module in layer}
     assert parts - placed == set(), "add these to a layer of the contract in pyproject.toml"
     assert placed - parts == set(), "these are no longer parts of referee: remove them from the contract"
+
+
+def test_the_package_root_holds_only_packages() -> None:
+    """The folder layout shows the layers: every module lives in the package of what it serves."""
+    loose = sorted(p.name for p in (ROOT / "referee").glob("*.py") if p.name != "__init__.py")
+    assert loose == []

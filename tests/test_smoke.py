@@ -4,7 +4,7 @@ import json
 import subprocess
 import sys
 
-from referee.scenario import simulate
+from referee.boards.scenario import simulate
 
 EXAMPLE = {
     "board": {"width": 12, "height": 12, "elements": [

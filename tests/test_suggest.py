@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.boards import BoardNotFound, load_board
-from referee.suggest import closest, did_you_mean
+from referee.common.suggest import closest, did_you_mean
 
 
 def test_a_mistyped_course_name_suggests_the_course():

@@ -32,7 +32,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import __version__
-from ..deadlines import deadline_text, when_text
+from ..common.deadlines import deadline_text, when_text
 from ..render import report_html
 from ..render.turn import file_stem
 from ..reports.drawn import draw_stored_turn

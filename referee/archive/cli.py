@@ -6,9 +6,9 @@ from pathlib import Path
 
 import click
 
-from ..cli_support import cli_settings as _settings
-from ..cli_support import open_store as _open_store
-from ..cli_support import store_errors as _errors
+from ..console.support import cli_settings as _settings
+from ..console.support import open_store as _open_store
+from ..console.support import store_errors as _errors
 
 
 @click.group("archive")

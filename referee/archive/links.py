@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..config import Settings
+from ..common.config import Settings
 
 
 def _base(settings: Settings) -> str | None:

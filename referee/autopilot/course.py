@@ -8,7 +8,7 @@ way, counts :data:`FAR`. Built once per board and kept in ``board.cache``.
 
 The moves are the costly part (seconds for a big course). :func:`course_key` names them by the
 board's content and the rules version, and :func:`moves_to_data` / :func:`moves_from_data` turn
-them into plain JSON data, so that a caller outside this pure package (:mod:`referee.coursemaps`)
+them into plain JSON data, so that a caller outside this pure package (:mod:`referee.boards.coursemaps`)
 can keep them on disk and hand them back: ``CourseMap(board, moves=...)``.
 """
 

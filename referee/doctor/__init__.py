@@ -18,15 +18,15 @@ mail comes in through ``referee ingest`` only, so IMAP is reported as not used a
 looked at by the server checks; ``--send-test`` then watches the store for the test mail piped in by
 ``referee ingest`` (or the IMAP mailbox, when one is configured to log in to).
 
-The parts: the settings' own checks are :mod:`referee.config_checks` (file, environment, values); here
+The parts: the settings' own checks are :mod:`referee.mailer.config_checks` (file, environment, values); here
 :mod:`.local` (database, boards, directories, fonts), :mod:`.servers` (IMAP and SMTP), :mod:`.send_test`
 and :mod:`.report` (every check in order, the output, the exit status).
 """
 
 from __future__ import annotations
 
-from ..config import setting_names
-from ..config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config, check_values
+from ..common.config import setting_names
+from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config, check_values
 from .local import check_archive, check_boards, check_database, check_fonts, check_lock, check_maildirs
 from .report import Report, main, masked_settings, run_checks
 from .send_test import SEND_TEST, send_test, test_address

@@ -7,9 +7,9 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..config import Settings
-from ..config_checks import FAILED, OK, WARNING, Finding, Item, user_name
-from ..private import readable_by_others
+from ..common.config import Settings
+from ..common.private import readable_by_others
+from ..mailer.config_checks import FAILED, OK, WARNING, Finding, Item, user_name
 
 
 def _nearest_existing(path: Path) -> Path:
@@ -172,7 +172,7 @@ def check_maildirs(settings: Settings) -> list[Finding]:
 
 
 def check_lock(settings: Settings) -> Finding:
-    from ..tick import lock_path
+    from ..cron.tick import lock_path
 
     path = lock_path(settings)
     item = Item("lock file", f"{path}: its directory is writable")

@@ -8,8 +8,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..config import Settings, config_file_from, setting_names
-from ..config_checks import (
+from ..common.config import Settings, config_file_from, setting_names
+from ..mailer.config_checks import (
     FAILED,
     OK,
     SKIPPED,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from ..config import ConfigError, Settings
-from ..config_checks import FAILED, OK, SKIPPED, Finding, transport_of
+from ..common.config import ConfigError, Settings
+from ..mailer.config_checks import FAILED, OK, SKIPPED, Finding, transport_of
 
 SEND_TEST = "send test"
 

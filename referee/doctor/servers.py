@@ -10,8 +10,8 @@ import re
 import socket
 from typing import Any
 
-from ..config import ConfigError, Settings
-from ..config_checks import FAILED, OK, SKIPPED, WARNING, Finding
+from ..common.config import ConfigError, Settings
+from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding
 
 
 async def _tcp_probe(host: str, port: int, timeout: float) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ..cli_support import (
+from ..console.support import (
     EXIT_NOTHING_DONE,
     cli_actor,
     cli_settings,

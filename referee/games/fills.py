@@ -194,7 +194,7 @@ def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card], lock
     (snapshot, rules, seed, undealt cards); ``planner`` ``still``: the other robots stand still,
     ``against``: their programs are predicted from what a player sees (their hands stay secret)."""
     from ..autopilot import plan_against_others, plan_program
-    from ..coursemaps import cached_course_map
+    from ..boards.coursemaps import cached_course_map
 
     start = turn_start(turn, game.course)
     plan = (plan_against_others if planner == "against" else plan_program)(

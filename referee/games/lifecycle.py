@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.orm import Session
 
 from .. import __version__
-from ..deadlines import BadClock, deadline_after, parse_clock
+from ..common.deadlines import BadClock, deadline_after, parse_clock
+from ..common.textsafe import clean_name
 from ..engine import Board, BoardState, Robot, Rules, deal_turn
 from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
@@ -24,18 +25,17 @@ from ..store.models import DEFAULT_SETTLE_SECONDS, Game, OutgoingMail, Turn
 from ..store.queries import code_taken, game_codes, get_turn, load_course, locked_game, open_turn
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow
-from ..textsafe import clean_name
 from . import ranges
 from .common import CODE_RE, audit, course_players, normalize_email, turn_seed
 from .fills import check_game_policy
 
 if TYPE_CHECKING:
-    from ..config import Settings
+    from ..common.config import Settings
 
 
 def _raceable(board: Board, error: type[Exception]) -> None:
     """``error`` when a flag of ``board`` cannot be reached from every start square, in order."""
-    from ..board_checks import race_problems
+    from ..boards.checks import race_problems
 
     problems = race_problems(board)
     if problems:

@@ -23,8 +23,8 @@ from datetime import datetime
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
-from ..keys import MAX_KEY, same_key
+from ..common.config import Settings
+from ..common.keys import MAX_KEY, same_key
 from ..mailparse.senders import sender_address
 from ..store.errors import Duplicate, InvalidValue, NotFound
 from ..store.models import CoMaster, Game, GameMaster

@@ -11,7 +11,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.errors import GameStateError, NotFound
 from ..store.models import Confirmation, Game, Observer
 from ..store.queries import get_game

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.community import resigned
 from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player

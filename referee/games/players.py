@@ -7,12 +7,12 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ..common.textsafe import clean_name
 from ..engine import Rules
 from ..store.errors import Duplicate, GameStateError, InvalidValue
 from ..store.models import Game, Player
 from ..store.queries import active_orders, get_player, load_course, locked_game, open_turn, player_at
 from ..store.types import utcnow
-from ..textsafe import clean_name
 from .common import (
     COLOUR_RE,
     MAX_PLAYERS,

@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from ..autopilot.course import FAR
 from ..autopilot.preview import best_programs, path_picture, trace_program
-from ..coursemaps import cached_course_map
+from ..boards.coursemaps import cached_course_map
 from ..engine import Card, Robot, resolve_turn
 from ..engine.geometry import DIR_NAMES, square_name
 from ..orders.replies import card_text

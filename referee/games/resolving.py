@@ -26,7 +26,7 @@ from .fills import Fill, Filling, Planned, fill_for
 from .lifecycle import after_turn
 
 if TYPE_CHECKING:
-    from ..config import Settings
+    from ..common.config import Settings
 
 
 def gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor: str,

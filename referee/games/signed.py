@@ -13,7 +13,7 @@ import hashlib
 import hmac
 import re
 
-from ..config import Settings
+from ..common.config import Settings
 from .tokens import signing_key
 
 SALT = "referee.community"

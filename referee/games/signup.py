@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.errors import GameStateError, InvalidValue, NotFound
 from ..store.models import (
     ABSENCE_POLICIES,

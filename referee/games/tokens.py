@@ -31,7 +31,7 @@ from itsdangerous import BadSignature, Signer
 from itsdangerous.encoding import want_bytes
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.models import Game, Player
 
 SALT = "referee.reply-address"

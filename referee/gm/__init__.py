@@ -13,10 +13,10 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from ..config import Settings
-from ..keys import same_key
+from ..common.config import Settings
+from ..common.keys import same_key
+from ..mailer.notices import notice
 from ..mailparse.senders import same_address
-from ..notices import notice
 from ..store import Store
 from ..store.mail import get_state, set_state
 from ..store.within import StoreWithin

@@ -10,10 +10,10 @@ import hashlib
 
 import click
 
-from ..cli_support import cli_actor, cli_settings, echo_json, store_session
-from ..clock import now as clock_now
+from ..common.clock import now as clock_now
+from ..console.support import cli_actor, cli_settings, echo_json, store_session
 from ..games import masters
-from ..notices import notice
+from ..mailer.notices import notice
 
 
 @click.group("gm-admin")

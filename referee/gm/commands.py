@@ -15,11 +15,11 @@ from datetime import datetime
 from email import policy
 
 from .. import games as g
-from ..clock import TimeError, parse_duration
-from ..deadlines import when_text
+from ..common.clock import TimeError, parse_duration
+from ..common.deadlines import when_text
 from ..games import fills, ranges, resolve_and_report
+from ..mailer.notices import notice, notice_id
 from ..mailparse.senders import sender_address
-from ..notices import notice, notice_id
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held

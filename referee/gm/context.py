@@ -10,9 +10,9 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
-from ..deadlines import deadline_text
-from ..notices import announce
+from ..common.config import Settings
+from ..common.deadlines import deadline_text
+from ..mailer.notices import announce
 from ..store import Store
 from ..store.models import Game
 from ..store.within import StoreWithin

@@ -15,7 +15,7 @@ from .. import games as g
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
 from ..games.tokens import reply_to
-from ..notices import notice
+from ..mailer.notices import notice
 from ..orders import OrderContext, parse_orders
 from ..reports.mails import enqueue_turn_mails, hand_of, locked_of
 from ..store.models import Game

@@ -20,13 +20,13 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..clock import DurationTooLong, TimeError, parse_duration, parse_time
-from ..deadlines import BadClock, parse_clock, zone
+from ..common.clock import DurationTooLong, TimeError, parse_duration, parse_time
+from ..common.deadlines import BadClock, parse_clock, zone
+from ..common.suggest import closest, did_you_mean
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..engine.state import GM_FIELDS
 from ..games import ranges
 from ..orders.extract import body_lines, clean, find_gm_begin
-from ..suggest import closest, did_you_mean
 from . import people_words, robot_set
 from .robot_set import typed_word
 

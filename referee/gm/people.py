@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
+from ..common.keys import same_key
 from ..games import masters
 from ..games.common import normalize_email
-from ..keys import same_key
+from ..mailer.notices import notice
 from ..mailparse.senders import same_address
-from ..notices import notice
 from ..store.errors import NotFound
 from ..store.queries import get_game
 from .context import CommandFailed, GmContext, game_code, notice_key

@@ -21,10 +21,10 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from .. import games as g
-from ..clock import TimeError, parse_time
+from ..common.clock import TimeError, parse_time
 from ..games import own, signup
+from ..mailer.notices import notice
 from ..messages import community as words
-from ..notices import notice
 from ..reports.mails import order_template
 from .context import CommandFailed, GmContext, deadline_words, game_code, notice_key
 from .language import Command, GmSyntaxError, _int, _switch

@@ -65,7 +65,7 @@ class PipedIn:
 def poll_configured(settings: Any, store: Any, **kwargs: Any) -> Any:
     """One pass over the configured transport's inbox (``imap`` or ``maildir``; nothing for ``smtp``).
 
-    An unknown transport is a :class:`~referee.config.ConfigError` naming the valid ones."""
+    An unknown transport is a :class:`~referee.common.config.ConfigError` naming the valid ones."""
     transport = settings.mail_transport
     if transport == "imap":
         from .imap import poll

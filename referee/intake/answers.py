@@ -17,11 +17,11 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from typing import TYPE_CHECKING
 
-from ..config import Settings
+from ..common.config import Settings
+from ..common.textsafe import strip_bidi
 from ..messages.players import status_text, subject_for
 from ..orders import MailText, outgoing_headers
 from ..store.models import Game, IncomingMail
-from ..textsafe import strip_bidi
 from .loops import marker_line
 
 if TYPE_CHECKING:

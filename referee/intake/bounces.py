@@ -24,9 +24,9 @@ from email.message import EmailMessage, Message
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
+from ..mailer.notices import tell_gm
 from ..messages import gm as to_gm
-from ..notices import tell_gm
 from ..store.models import Game, OutgoingMail, Player
 from . import lookups
 

@@ -13,18 +13,18 @@ from typing import Any
 
 import click
 
-from ..cli_support import cli_settings as _settings
-from ..cli_support import echo_json as _echo_json
-from ..cli_support import open_store as _open_store
-from ..cli_support import store_errors as _errors
-from ..cli_support import store_session as _session
+from ..console.support import cli_settings as _settings
+from ..console.support import echo_json as _echo_json
+from ..console.support import open_store as _open_store
+from ..console.support import store_errors as _errors
+from ..console.support import store_session as _session
 
 EX_TEMPFAIL = 75
 
 
 def _process_now(store: Any, settings: Any, limit: int | None = None) -> None:
     """Process waiting mails; GM commands go to :mod:`referee.gm`."""
-    from ..clock import now
+    from ..common.clock import now
     from .process import process_pending, referee_gm_handler
 
     with _errors():
@@ -49,8 +49,8 @@ def poll_command(then_process: bool, limit: int | None, batch: int, verbose: boo
     so a crash never loses or doubles one. Exits 1 when the mail server could not be used."""
     import logging
 
-    from ..clock import now as clock_now
-    from ..config import ConfigError
+    from ..common.clock import now as clock_now
+    from ..common.config import ConfigError
     from . import poll_configured
     from .imap import IntakeError
 
@@ -78,9 +78,9 @@ def ingest_command(then_process: bool) -> None:
     Exit status 0: stored (or stored already); 75 (EX_TEMPFAIL): not stored, try again later."""
     raw = sys.stdin.buffer.read()
     try:
-        from ..cli_support import CONFIG_META
-        from ..clock import now
-        from ..config import load_settings, require_configuration
+        from ..common.clock import now
+        from ..common.config import load_settings, require_configuration
+        from ..console.support import CONFIG_META
         from ..store.db import Store
         from .maildir import ingest_bytes
 
@@ -146,7 +146,7 @@ def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:
     if as_json:
         _echo_json(rows)
         return
-    from ..textsafe import for_terminal
+    from ..common.textsafe import for_terminal
 
     for r in reversed(rows):   # headers from mail may hold terminal escapes: shown as \x1b, never sent
         click.echo(f"{r['id']:>6}  {r['received']}  {r['outcome']:<10}  {for_terminal(str(r['from']))[:32]:<32}  "

@@ -21,11 +21,11 @@ import hashlib
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..common.keys import same_key
 from ..games import get_game, get_player, observers, own, press, signup
-from ..keys import same_key
+from ..mailer.notices import notice
 from ..mailparse.senders import limit_key
 from ..messages import community as words
-from ..notices import notice
 from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
 from ..orders.extract import Extracted
 from ..store.community import resigned

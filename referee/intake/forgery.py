@@ -18,7 +18,7 @@ from typing import Protocol
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..mailparse.authresults import sender_verdict
 from ..messages import gm as to_gm
 from ..messages import players

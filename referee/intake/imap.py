@@ -46,7 +46,7 @@ from datetime import datetime
 
 from sqlalchemy import select as sql_select
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.db import Store
 from ..store.incoming_batch import mark_moved_many, record_batch
 from ..store.models import IncomingMail

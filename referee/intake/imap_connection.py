@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import aioimaplib
 
-from ..config import Settings
+from ..common.config import Settings
 
 #: bytes handed to aioimaplib's parser at a time (see :func:`_limit_reads`)
 READ_SIZE = 64 * 1024

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..games.tokens import reply_address
 from ..messages import gm as to_gm
 from ..messages import players

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..mailparse.senders import limit_key, sender_address
 from ..store.models import IncomingMail, IntakeMark
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..config import Settings
+from ..common.config import Settings
 from ..store.db import Store
 from ..store.incoming_batch import mark_moved_many, record_batch
 from ..store.mail import mark_moved, record_incoming, unmoved

@@ -54,7 +54,7 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from ..mailparse.unreadable import why_unreadable
 from ..messages import gm as to_gm
 from ..orders import MailText, extract, loop_reason, read_mail, read_reply

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..deadlines import when_text
+from ..common.deadlines import when_text
 from ..games import Taken
 from ..messages import players as words
 from ..orders import OrderResult, read_orders, replies

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
+from ..common.keys import same_key
 from ..games import get_game, get_player
 from ..games.tokens import read_token
-from ..keys import same_key
 from ..mailparse.senders import sender_address
 from ..orders import MailRead, MailText
 from ..orders.extract import BlockHeader, Extracted

@@ -6,8 +6,8 @@ with the robot's hand, files them and answers the requests), and turns what came
 
 from __future__ import annotations
 
+from ..common.keys import same_key
 from ..games import OrdersMail, take_orders
-from ..keys import same_key
 from ..orders import MailRead
 from ..orders.extract import BlockHeader
 from . import forgery, limits, loops, replying

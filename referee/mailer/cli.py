@@ -7,11 +7,11 @@ from typing import Any
 
 import click
 
-from ..cli_support import cli_settings as _settings
-from ..cli_support import echo_json as _echo_json
-from ..cli_support import open_store as _open_store
-from ..cli_support import store_errors as _errors
-from ..cli_support import store_session as _session
+from ..console.support import cli_settings as _settings
+from ..console.support import echo_json as _echo_json
+from ..console.support import open_store as _open_store
+from ..console.support import store_errors as _errors
+from ..console.support import store_session as _session
 
 
 @click.group("outbox")
@@ -30,7 +30,7 @@ def outbox_send(limit: int | None, verbose: bool) -> None:
     Exits 1 when the mail server could not be used (the mails wait for the next pass)."""
     import logging
 
-    from ..config import ConfigError
+    from ..common.config import ConfigError
     from .outbox import send_outbox_sync
 
     if verbose:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import dkim  # type: ignore[import-untyped]
 
-from ..config import ConfigError, Settings
+from ..common.config import ConfigError, Settings
 
 SIGNED_HEADERS = (b"from", b"to", b"cc", b"subject", b"date", b"message-id", b"reply-to", b"in-reply-to",
                   b"references", b"mime-version", b"content-type", b"content-transfer-encoding", b"auto-submitted")

@@ -29,8 +29,8 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from ..config import ConfigError, Settings
-from ..private import open_private
+from ..common.config import ConfigError, Settings
+from ..common.private import open_private
 
 #: an access token is used only while it is good for at least this many more seconds
 MARGIN = 60

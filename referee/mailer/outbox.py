@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session
 from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 from tenacity.wait import wait_base
 
-from ..config import Settings
+from ..common.config import Settings
 from ..orders.mailtext import outgoing_headers
 from ..store.db import Store
 from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due

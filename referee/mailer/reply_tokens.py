@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..config import Settings
+from ..common.config import Settings
 from ..games.tokens import delimiter
 
 _TOKEN = r"\d{1,12}\.\d{1,6}\.[a-z2-7]{16}"

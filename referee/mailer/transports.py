@@ -20,8 +20,8 @@ from typing import Protocol
 
 import aiosmtplib
 
-from ..config import Settings
-from ..private import make_private_dirs, open_private
+from ..common.config import Settings
+from ..common.private import make_private_dirs, open_private
 from .dkim import signer_for
 from .oauth2 import OAuth2Error, access_token_async, login_hint
 from .reply_tokens import move_to_subject

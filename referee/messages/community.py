@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from ..deadlines import deadline_text
+from ..common.deadlines import deadline_text
 
 SUBJECT = "Your commands to the referee"
 CONFIRM_SUBJECT = "please confirm"

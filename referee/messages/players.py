@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from ..deadlines import deadline_text
+from ..common.deadlines import deadline_text
 from ..engine import Card, Robot, square_name
 from ..orders.language import facing_name
 from ..orders.replies import card_text

@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..keys import same_key
+from ..common.keys import same_key
 from .language import OrderError
 from .reply_model import Replied, Reply, parse_reply
 from .reply_shapes import attribution_at, header_block_at, is_original_marker, is_sent_from

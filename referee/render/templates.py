@@ -14,7 +14,7 @@ import jinja2
 from jinja2.filters import do_wordwrap
 from markupsafe import Markup
 
-from ..textsafe import BIDI, strip_bidi
+from ..common.textsafe import BIDI, strip_bidi
 from .programs import programs_text
 from .report_types import PrivateSection, TurnReport
 from .textgrid import WIDTH, text_table

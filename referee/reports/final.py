@@ -11,8 +11,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..archive.links import game_url
-from ..config import Settings
-from ..deadlines import when_text
+from ..common.config import Settings
+from ..common.deadlines import when_text
 from ..render import build_message, message_id
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn

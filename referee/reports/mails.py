@@ -27,8 +27,8 @@ from sqlalchemy import and_, bindparam, or_, select
 from sqlalchemy.orm import Session, object_session
 
 from ..archive.links import turn_url
-from ..config import Settings
-from ..deadlines import deadline_text as when_deadline
+from ..common.config import Settings
+from ..common.deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
 from ..engine.snapshot import robot_from_dict
 from ..orders.language import StandingOrders

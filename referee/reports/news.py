@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from ..store.models import Game, OutgoingMail, Player, Turn
 
-#: the outbox kind of a notice to every player of a game (:func:`referee.notices.announce`)
+#: the outbox kind of a notice to every player of a game (:func:`referee.mailer.notices.announce`)
 KIND_ANNOUNCEMENT = "announcement"
 
 _SINCE = (select(OutgoingMail.id, OutgoingMail.player_id, OutgoingMail.raw)
@@ -33,7 +33,7 @@ _SINCE = (select(OutgoingMail.id, OutgoingMail.player_id, OutgoingMail.raw)
 
 
 _TIME_LEFT = re.compile(r" \(in [^()]*\)")
-#: the line between the notices joined in one mail (:func:`referee.notices.notice`)
+#: the line between the notices joined in one mail (:func:`referee.mailer.notices.notice`)
 _JOINED = re.compile(r"\n-{60}\n")
 
 

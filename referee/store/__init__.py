@@ -14,7 +14,7 @@ Modules:
 What is done with a game (create, start, resolve, ...) is :mod:`referee.games`, above the store::
 
     from referee import games
-    from referee.config import load_settings
+    from referee.common.config import load_settings
     from referee.store import Store
 
     store = Store(load_settings().database_url)

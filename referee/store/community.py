@@ -9,7 +9,7 @@ from urllib.parse import quote
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..config import Settings
+from ..common.config import Settings
 from .models import Absence, Departure, Game, GameCommunity, Observer, Player, PressMessage
 
 

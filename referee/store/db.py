@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 from tenacity import Retrying, retry_if_exception, stop_after_delay, wait_random
 
-from ..private import create_private
+from ..common.private import create_private
 from .errors import StoreError
 
 #: execution option that marks a connection whose transactions must take the writer lock (SQLite)
@@ -120,7 +120,7 @@ def make_engine(url: str | URL, *, echo: bool = False, sqlite_timeout: float = 6
 
 def _create_private_sqlite(u: URL) -> None:
     """A new SQLite file is created owner-only, whatever the umask: SQLite gives its ``-wal`` and ``-shm``
-    files the database file's mode (see :mod:`referee.private`)."""
+    files the database file's mode (see :mod:`referee.common.private`)."""
     name = u.database
     if not name or name == ":memory:" or name.startswith("file:") or u.query.get("uri"):
         return

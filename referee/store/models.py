@@ -292,7 +292,7 @@ class Order(Base):
 
 class IncomingMail(Base):
     """A mail as received, raw, and what was made of it. Never deleted by the referee; the body of one
-    no live game needs is dropped after ``retention_days`` (:mod:`referee.retention`)."""
+    no live game needs is dropped after ``retention_days`` (:mod:`referee.store.retention`)."""
 
     __tablename__ = "incoming_mails"
     __table_args__ = (

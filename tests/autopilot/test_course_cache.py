@@ -12,7 +12,7 @@ from referee.autopilot import course as course_module
 from referee.autopilot import plan_program
 from referee.autopilot.course import CourseMap, course_key
 from referee.boards import board_spec
-from referee.coursemaps import cached_course_map
+from referee.boards.coursemaps import cached_course_map
 from referee.engine import DECK, Robot, build_board
 from referee.engine.geometry import squares_of
 

@@ -6,7 +6,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from referee.config import Settings, load_settings
+from referee.common.config import Settings, load_settings
 from referee.doctor import check_config, check_values, setting_names
 
 from .helpers import DEPLOY

@@ -1,4 +1,4 @@
-"""``imap_tls`` and ``smtp_tls`` have one definition (``referee.config.TLS_MODES``): the config check, the
+"""``imap_tls`` and ``smtp_tls`` have one definition (``referee.common.config.TLS_MODES``): the config check, the
 outbox's SMTP transport and the intake's IMAP connection accept the same values, in any case, and refuse
 anything else with the same message naming the setting and the values it may take."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.config import TLS_MODES, ConfigError, Settings
-from referee.config_checks import FAILED, OK, check_values
+from referee.common.config import TLS_MODES, ConfigError, Settings
 from referee.intake.imap import connect
+from referee.mailer.config_checks import FAILED, OK, check_values
 from referee.mailer.transports import SmtpTransport, smtp_client
 
 BASE = Settings(referee_address="referee@example.test", gm_address="gm@example.test",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.config import Settings
+from referee.common.config import Settings
 from tests.servers.dovecot import password
 
 BOARDS = Path(__file__).resolve().parent / "boards"

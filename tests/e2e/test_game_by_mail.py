@@ -22,10 +22,10 @@ import aiosmtplib
 
 from referee import games as g
 from referee.boards import load_board
-from referee.config import Settings
+from referee.common.config import Settings
+from referee.cron.tick import tick
 from referee.engine import Card, parse_card, resolve_turn
 from referee.store import Store
-from referee.tick import tick
 from tests.servers.dovecot import DOMAIN, password
 
 T0 = datetime(2026, 9, 1, 9, 0, tzinfo=UTC)

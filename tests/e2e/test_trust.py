@@ -19,11 +19,11 @@ import aiosmtplib
 from sqlalchemy import select
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
+from referee.cron.tick import tick
 from referee.engine import Card
 from referee.store import Store
 from referee.store.models import IncomingMail, OutgoingMail
-from referee.tick import tick
 from tests.e2e.test_game_by_mail import (
     GAME,
     PLAYERS,

@@ -1,7 +1,7 @@
 """The one scenario harness of the engine's tests: a floor, its elements and robots in a few words.
 
 A test writes the situation with these builders, resolves it through the public contract
-(``referee.scenario.simulate``) and asserts on the :class:`Outcome`. :func:`run` plays a whole turn
+(``referee.boards.scenario.simulate``) and asserts on the :class:`Outcome`. :func:`run` plays a whole turn
 on an empty 12 x 12 floor; :func:`play` (the PBEM element tests) a few register phases on an 8 x 8
 one, programs padded with harmless U-turns. Row 1 is the southern edge, column 1 the western one.
 """
@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.boards.scenario import simulate
 from referee.engine import Board, build_board
-from referee.scenario import simulate
 
 Spec = dict[str, Any]
 

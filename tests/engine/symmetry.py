@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.boards.scenario import ScenarioError, simulate
 from referee.engine import DECK, BoardError, build_board
 from referee.engine.board import rotate_spec
 from referee.engine.geometry import DIR_NAMES, parse_dir, parse_square, rotate_square, square_name
 from referee.engine.kinds import KINDS
-from referee.scenario import ScenarioError, simulate
 
 SIZE = 8
 

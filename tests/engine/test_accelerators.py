@@ -3,9 +3,9 @@
 
 import pytest
 
+from referee.boards.scenario import ScenarioError
 from referee.engine import Robot, resolve_turn
 from referee.engine.geometry import parse_square
-from referee.scenario import ScenarioError
 
 from .scenarios import element, engine_board, play, robot, run, wall
 

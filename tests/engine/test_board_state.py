@@ -3,8 +3,8 @@ and the engine never changes the state it was given."""
 
 import pytest
 
+from referee.boards.scenario import ScenarioError, simulate
 from referee.engine import BoardState, Robot, TurnRun, resolve_turn
-from referee.scenario import ScenarioError, simulate
 
 from .scenarios import element, engine_board, scenario
 

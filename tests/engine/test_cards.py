@@ -2,8 +2,8 @@
 
 import pytest
 
+from referee.boards.scenario import ScenarioError, simulate
 from referee.engine import DECK, CardError, parse_card
-from referee.scenario import ScenarioError, simulate
 
 from .scenarios import bot, run, scenario
 

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from referee.scenario import ScenarioError, simulate
+from referee.boards.scenario import ScenarioError, simulate
 
 from .scenarios import bot, scenario
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from referee.boards.scenario import simulate
 from referee.engine import TurnRun, build_board, parse_card, resolve_turn
 from referee.engine.decisions import DECISION, TWO_WRENCHES, Answers, DecisionKey, decisions_of, table_items
 from referee.engine.events import register_wording
 from referee.engine.option_orders import BRAKES, order_key
 from referee.engine.state import Robot
 from referee.render import build_report, make_players, report_text
-from referee.scenario import simulate
 
 TWO_WRENCH_SITE = build_board({"width": 5, "height": 5, "elements": [{"kind": "repair", "at": "r3c3", "wrenches": 2}]})
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from referee.boards.scenario import ROBOT_KEYS as SCENARIO_KEYS
+from referee.boards.scenario import parse_scenario
 from referee.engine.cards import parse_card
 from referee.engine.events import WORDING, known_kind
 from referee.engine.snapshot import CODECS, robot_to_dict
 from referee.engine.state import GM_FIELDS, ROBOT_KEYS, SCENARIO_ROBOT_KEYS, Robot
 from referee.gm.language import ROBOT_FIELDS
-from referee.scenario import ROBOT_KEYS as SCENARIO_KEYS
-from referee.scenario import parse_scenario
 
 
 def _full_robot() -> Robot:

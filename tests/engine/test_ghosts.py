@@ -1,7 +1,7 @@
 """Ghosts: they rise from graves for robots entering the board, drift by their parent's spare cards in
 priority order with the robots, pass through robots hurting them, and glare when lasers fire."""
 
-from referee.scenario import simulate
+from referee.boards.scenario import simulate
 
 from .scenarios import Outcome, element, scenario, wall
 from .scenarios import robot as bot

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.scenario import ScenarioError
+from referee.boards.scenario import ScenarioError
 
 from .scenarios import belt, crusher, element, play, robot
 

@@ -3,7 +3,7 @@ clockwise, carrying its robots round and turning them right; an empty room stays
 
 import pytest
 
-from referee.scenario import ScenarioError
+from referee.boards.scenario import ScenarioError
 
 from .scenarios import element, gear, play, robot, run
 

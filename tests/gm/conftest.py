@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.gm import GmAnswer, handle_gm_text, run_block
 from referee.gm.commands import GmContext
 from referee.gm.language import GmBlock, parse_lines

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.imap import PollReport, poll_async
 from referee.intake.process import GmHandler, ProcessReport, process_pending
 from referee.store import Store

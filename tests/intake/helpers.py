@@ -14,7 +14,7 @@ import aioimaplib
 from sqlalchemy import select
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.store import Store
 from referee.store.models import IncomingMail, Order, OutgoingMail, Player
 from tests.servers.dovecot import DOMAIN, password

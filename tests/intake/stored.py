@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.process import ProcessReport, process_pending, referee_gm_handler
 from referee.store import Store
 from referee.store.incoming_batch import record_batch

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.store.models import IncomingMail, Order, OutgoingMail

@@ -13,11 +13,11 @@ import pytest
 
 from referee import games as g
 from referee.archive import build_archive
+from referee.common.textsafe import clean_name, for_terminal
 from referee.gm import run_block
 from referee.gm.language import GmBlock, parse_lines
 from referee.store.errors import InvalidValue
 from referee.store.mail import record_incoming
-from referee.textsafe import clean_name, for_terminal
 from tests.reports.helpers import T0, play_turn
 from tests.reports.helpers import new_game as report_game
 

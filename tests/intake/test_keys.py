@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from referee.common.keys import same_key
 from referee.gm import authorised
-from referee.keys import same_key
 
 from .helpers import GM, GM_SECRET, address, block, hand, incoming, mail, new_game, outbox, program_lines, text_of
 from .stored import deliver, hostile_settings, quiet  # noqa: F401 (a fixture)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import referee.gm as gm
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.games import SECRET_LENGTH
 from referee.gm import handle_gm_text
 

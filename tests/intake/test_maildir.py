@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.intake.maildir import poll_maildir

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.imap import poll_async
 from referee.intake.maildir import ingest_bytes, make_maildir, poll_maildir
 from referee.intake.process import process_pending

@@ -13,7 +13,7 @@ import aioimaplib
 import pytest
 from tenacity import wait_none
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.mailer import RetryPolicy
 from tests.reports.helpers import SETTINGS
 from tests.servers.dovecot import password

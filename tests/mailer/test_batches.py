@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.mailer import send_outbox
 from tests.reports.helpers import PLAYERS, SETTINGS, T0, new_game, outbox
 

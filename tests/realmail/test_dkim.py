@@ -11,7 +11,7 @@ from pathlib import Path
 import dkim
 import pytest
 
-from referee.config import ConfigError, Settings
+from referee.common.config import ConfigError, Settings
 from referee.mailer.transports import transport_for
 from tests.intake.helpers import REFEREE, address, mail, settings_for
 
@@ -22,7 +22,7 @@ from .helpers import last_raw
 def key_pair(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
     """A new RSA key (as the operator makes one with openssl) and its DNS TXT record."""
     folder = tmp_path_factory.mktemp("dkim")
-    key = folder / "referee.private"
+    key = folder / "referee.common.private"
     subprocess.run(["openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", str(key)],
                    check=True, capture_output=True)
     der = subprocess.run(["openssl", "pkey", "-in", str(key), "-pubout", "-outform", "DER"], check=True,

@@ -121,7 +121,7 @@ async def test_an_smtp_login_with_a_bad_token_stops_the_pass_and_says_what_to_ch
 
 
 def test_without_a_token_source_the_error_names_the_settings(tmp_path):
-    from referee.config import Settings
+    from referee.common.config import Settings
 
     settings = Settings(mail_auth="oauth2", oauth2_cache_file=str(tmp_path / "c.json"))
     with pytest.raises(OAuth2Error, match="oauth2_token_file"):

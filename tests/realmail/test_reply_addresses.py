@@ -108,7 +108,7 @@ async def test_a_subject_token_with_a_changed_signature_counts_for_nothing(sqlit
 
 def test_the_subject_form_changes_only_the_header():
     """The body (pictures and all) goes out byte for byte; "both" keeps the plus address too."""
-    from referee.config import Settings
+    from referee.common.config import Settings
 
     body = b"--b\r\nContent-Type: image/png\r\n\r\n" + bytes(range(256)) * 4 + b"\r\n--b--\r\n"
     raw = (b"From: referee@example.test\r\nTo: carol@example.test\r\n"

@@ -7,9 +7,9 @@ from email.message import EmailMessage
 
 import pytest
 
+from referee.boards.scenario import parse_scenario
 from referee.engine import Board, Deal, Robot, TurnResult, deal_turn, resolve_turn
 from referee.render import Player, RenderedTurn, make_players, player_mail, render_turn
-from referee.scenario import parse_scenario
 
 GAME = "RR-7"
 TURN = 4

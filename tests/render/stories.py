@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
+from referee.boards.scenario import parse_scenario
 from referee.engine import deal_turn, resolve_turn
 from referee.render import make_players, player_mail, render_turn
 from referee.reports.option_help import card_help
-from referee.scenario import parse_scenario
 
 from .conftest import DOMAIN, HEADERS, SENDER
 

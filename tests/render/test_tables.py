@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from referee.boards.scenario import parse_scenario
 from referee.engine import Robot, build_board, parse_card, resolve_turn
 from referee.engine.geometry import E, N, square_name
 from referee.render import (
@@ -17,7 +18,6 @@ from referee.render import (
     text_table,
 )
 from referee.render.tables import Column, Row, Table
-from referee.scenario import parse_scenario
 
 from .conftest import GAME, ME, ORDER_TEMPLATE, TURN, SeededTurn
 from .golden import check_golden

@@ -10,7 +10,7 @@ from email import policy
 from email.message import EmailMessage
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.reports import enqueue_start_mails, enqueue_turn_mails
 from referee.store import Store
 from referee.store.models import OutgoingMail

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from referee.boards.scenario import parse_scenario
 from referee.engine import resolve_turn
 from referee.engine.snapshot import robot_to_dict
 from referee.reports.standings import summarize
-from referee.scenario import parse_scenario
 from referee.store.models import Game, Player, Turn
 
 # Twonky steps up to Hammer and then turns about each register: facing Hammer in registers 1, 3 and 5.

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from referee import games as g
 from referee.cli import main
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.gm import handle_gm_text
 from referee.store import Store
 from referee.store.models import AuditEntry, GameMaster, OutgoingMail

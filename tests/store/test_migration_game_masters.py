@@ -10,7 +10,7 @@ from sqlalchemy import inspect, select
 
 from referee import games as g
 from referee.cli import main
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.games import masters
 from referee.gm import handle_gm_text
 from referee.store import Store, head_revision

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.config import ConfigError, load_settings
+from referee.common.config import ConfigError, load_settings
 
 
 def test_without_a_config_file_the_database_is_a_sqlite_file_in_the_current_directory(tmp_path, monkeypatch):

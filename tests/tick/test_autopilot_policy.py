@@ -12,11 +12,11 @@ from sqlalchemy import select
 from referee import games as g
 from referee.autopilot import course_map
 from referee.boards import load_board
+from referee.cron.tick import tick
 from referee.engine import parse_card
 from referee.engine.snapshot import robot_from_dict
 from referee.games import plan_missing
 from referee.store.models import Order
-from referee.tick import tick
 
 from .test_tick import T0, mails, new_game, program, settings  # noqa: F401  (settings: the fixture)
 

@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
+from referee.cron.tick import tick
 from referee.store import Store
 from referee.store.mail import reprocess
 from referee.store.models import IncomingMail
-from referee.tick import tick
 from tests.intake.helpers import GM, GM_SECRET, REFEREE, address, block, hand, mail, new_game, program_lines
 
 BIG = 20 * 1024 * 1024

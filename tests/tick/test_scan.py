@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from referee import games as g
-from referee.tick import is_due
-from referee.workers import due_turns, reminder_candidates
+from referee.cron.tick import is_due
+from referee.cron.workers import due_turns, reminder_candidates
 
 from .test_workers import T0, make_games
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.tick import TickSummary
+from referee.cron.tick import TickSummary
 
 
 def test_a_tick_that_left_mails_in_the_outbox_says_how_many():

@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
+from referee.cron.tick import LAST_RUN, lock_path, tick
 from referee.store import Store
 from referee.store.mail import set_state
 from referee.store.models import OutgoingMail
-from referee.tick import LAST_RUN, lock_path, tick
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 ROBOTS = ("Twonky", "Hammer", "Zoom")

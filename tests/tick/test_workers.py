@@ -14,9 +14,9 @@ import pytest
 from sqlalchemy import select
 
 from referee import games as g
+from referee.cron.workers import claim
 from referee.store import Store
 from referee.store.models import AuditEntry, Game, OutgoingMail, Turn, TurnNotice
-from referee.workers import claim
 
 from .test_tick_processes import env
 

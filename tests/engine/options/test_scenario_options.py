@@ -3,7 +3,7 @@ standing orders; a scenario that cannot mean anything is refused with one line."
 
 import pytest
 
-from referee.scenario import ScenarioError, simulate
+from referee.boards.scenario import ScenarioError, simulate
 from tests.engine.scenarios import bot, scenario
 
 from .helpers import holder

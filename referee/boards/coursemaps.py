@@ -19,10 +19,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from .autopilot.course import CourseMap, course_key, moves_from_data, moves_to_data
-from .engine import Board
+from ..autopilot.course import CourseMap, course_key, moves_from_data, moves_to_data
+from ..engine import Board
 
-log = logging.getLogger("referee.coursemaps")
+log = logging.getLogger("referee.boards.coursemaps")
 
 CACHE_KEY = "autopilot.course"
 

@@ -17,7 +17,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .config import (
+from ..common.config import (
     CONFIG_ENV,
     ENV_PREFIX,
     TLS_MODES,
@@ -29,7 +29,7 @@ from .config import (
     load_settings,
     setting_names,
 )
-from .private import readable_by_others
+from ..common.private import readable_by_others
 
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "FAILED", "skipped"
 
@@ -366,7 +366,7 @@ def _oauth2_values(settings: Settings) -> Finding:
             not is_loopback(settings.oauth2_token_url.split("/")[2].rsplit(":", 1)[0] if "//" in
                             settings.oauth2_token_url else ""):
         item.warn(f"oauth2_token_url {settings.oauth2_token_url} is not https", "use the provider's https URL")
-    from .mailer.oauth2 import cache_path
+    from .oauth2 import cache_path
 
     item.ok_text = (f"refresh at {settings.oauth2_token_url}, client {settings.oauth2_client_id}, "
                     f"{', '.join(shown)}; token cached in {cache_path(settings)}")
@@ -398,7 +398,7 @@ def _reply_addresses(settings: Settings, mail: bool) -> Finding:
 
 
 def _dkim(settings: Settings, mail: bool) -> Finding:
-    from .mailer.dkim import signer_for
+    from .dkim import signer_for
 
     item = Item("DKIM")
     try:
@@ -427,8 +427,8 @@ def _dkim(settings: Settings, mail: bool) -> Finding:
 
 
 def _game_defaults(settings: Settings) -> Finding:
-    from .clock import TimeError, parse_duration
-    from .store.models import MISSING_ORDERS_POLICIES
+    from ..common.clock import TimeError, parse_duration
+    from ..store.models import MISSING_ORDERS_POLICIES
 
     item = Item("game defaults")
     for name in ("default_deadline", "default_reminder"):

@@ -18,13 +18,13 @@ from email.utils import format_datetime, formataddr, parsedate_to_datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .config import Settings
-from .games.masters import masters_of
-from .orders.mailtext import outgoing_headers
-from .store.community import resigned
-from .store.mail import enqueue_mail
-from .store.models import Game, IncomingMail, OutgoingMail, Player
-from .store.msgids import stamp
+from ..common.config import Settings
+from ..games.masters import masters_of
+from ..orders.mailtext import outgoing_headers
+from ..store.community import resigned
+from ..store.mail import enqueue_mail
+from ..store.models import Game, IncomingMail, OutgoingMail, Player
+from ..store.msgids import stamp
 
 
 def notice_id(key: str, recipient: str, domain: str) -> str:
@@ -83,7 +83,7 @@ def _message(settings: Settings, *, to: str, subject: str, body: str, msg_id: st
     msg["Message-ID"] = msg_id
     msg["Date"] = format_datetime(now)
     if player is not None and game is not None:
-        from .games.tokens import reply_address
+        from ..games.tokens import reply_address
 
         msg["Reply-To"] = reply_address(settings, game, player)  # a plain reply carries the player's key
     for name, value in outgoing_headers(settings.referee_address, game=game.code if game else None).items():

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from .cli_help import CONFIG_META
+from ..console.help import CONFIG_META
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -25,7 +25,7 @@ def deploy_dir() -> Path | None:
     """The shipped deploy files (sample settings, systemd units, mail recipes), or None."""
     from pathlib import Path
 
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]  # the referee package
     for candidate in (here / "_data" / "deploy", here.parent / "deploy"):
         if (candidate / "referee.toml").is_file():
             return candidate
@@ -87,7 +87,7 @@ def config_show(as_json: bool) -> None:
     import sys
     from pathlib import Path
 
-    from .config import ConfigError, load_settings
+    from ..common.config import ConfigError, load_settings
 
     try:
         settings = load_settings(click.get_current_context().meta.get(CONFIG_META))

@@ -22,9 +22,9 @@ from collections import deque
 from itertools import pairwise
 from typing import Any
 
-from .engine import KINDS, Board, BoardError, build_board
-from .engine.geometry import DC, DR
-from .suggest import did_you_mean
+from ..common.suggest import did_you_mean
+from ..engine import KINDS, Board, BoardError, build_board
+from ..engine.geometry import DC, DR
 
 #: the most element errors one check lists (the file is built again after each)
 MAX_ERRORS = 30

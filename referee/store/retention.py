@@ -19,12 +19,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from .config import Settings
-from .store.locking import require_write
-from .store.mail import oldest_locked
-from .store.models import Game, IncomingMail
+from ..common.config import Settings
+from .locking import require_write
+from .mail import oldest_locked
+from .models import Game, IncomingMail
 
-log = logging.getLogger("referee.retention")
+log = logging.getLogger("referee.store.retention")
 
 #: mails reduced per transaction (a tick after a long time does the rest next time)
 BATCH = 200

@@ -29,16 +29,16 @@ from email.utils import format_datetime, make_msgid, parseaddr
 from mailbox import Maildir
 from pathlib import Path
 
-from . import games as g
-from .autopilot import plan_program
-from .boards import load_board
-from .config import Settings, load_settings
-from .engine import Board, Card, Robot, parse_card, resolve_turn
-from .engine.geometry import square_name
-from .private import DIR_MODE, write_private
-from .store import Store
-from .store.records import locked_of
-from .tick import tick
+from .. import games as g
+from ..autopilot import plan_program
+from ..boards import load_board
+from ..common.config import Settings, load_settings
+from ..common.private import DIR_MODE, write_private
+from ..cron.tick import tick
+from ..engine import Board, Card, Robot, parse_card, resolve_turn
+from ..engine.geometry import square_name
+from ..store import Store
+from ..store.records import locked_of
 
 MARKER = ".referee-demo"
 GAME = "DEMO-1"
@@ -55,9 +55,9 @@ class DemoError(Exception):
 
 def seats_for(course: str) -> int:
     """How many scripted players the demo seats on ``course``: three, or the course's fewest, if more."""
-    from .boards import BoardNotFound
-    from .engine import BoardError
-    from .games.common import course_players
+    from ..boards import BoardNotFound
+    from ..engine import BoardError
+    from ..games.common import course_players
 
     try:
         fewest, most = course_players(load_board(course))
@@ -300,7 +300,7 @@ def run_demo(workdir: Path, *, turns: int = 8, course: str = "sprint", seed: str
     now += timedelta(minutes=1)
     tick(settings, now=now, store=store)  # send what is left
     all_out.extend(seen.new_mails(settings))
-    from .archive import build_archive
+    from ..archive import build_archive
 
     archive = settings.path(settings.archive_dir)
     build_archive(store, archive, now=now)

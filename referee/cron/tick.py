@@ -3,7 +3,7 @@
 In order: take the tick lock (another tick running: do nothing), extend deadlines that fell in an
 outage, fetch and store new mail, process stored mail (orders, commands, GM commands, replies),
 resolve every turn that is due and queue its mails, send reminders, send the outbox, reduce old mail
-to its header (:mod:`referee.retention`). Each step commits its own work, so a tick killed at any
+to its header (:mod:`referee.store.retention`). Each step commits its own work, so a tick killed at any
 point leaves nothing half done: the next tick picks up where it stopped. A turn is resolved by one
 process only (the store locks the game and checks the turn number again under the lock).
 
@@ -26,18 +26,18 @@ from filelock import FileLock, Timeout
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from . import games as g
-from .config import Settings
-from .deadlines import deadline_text
-from .games import fills
-from .notices import announce, notice, tell_gm
-from .store import Store
-from .store.errors import StoreError
-from .store.mail import get_state, notices, record_notice, set_state
-from .store.models import Game, Order, Player, Turn
-from .store.records import hand_of, locked_of
+from .. import games as g
+from ..common.config import Settings
+from ..common.deadlines import deadline_text
+from ..games import fills
+from ..mailer.notices import announce, notice, tell_gm
+from ..store import Store
+from ..store.errors import StoreError
+from ..store.mail import get_state, notices, record_notice, set_state
+from ..store.models import Game, Order, Player, Turn
+from ..store.records import hand_of, locked_of
 
-log = logging.getLogger("referee.tick")
+log = logging.getLogger("referee.cron.tick")
 
 LAST_RUN = "tick.last_run"
 #: a gap longer than this many tick intervals (and at least OUTAGE_FLOOR) counts as an outage
@@ -57,7 +57,7 @@ class TickSummary:
     failed: int = 0
     #: due mails the outbox pass left for the next tick (its time bound reached)
     unsent: int = 0
-    #: old mails reduced to their header (:mod:`referee.retention`)
+    #: old mails reduced to their header (:mod:`referee.store.retention`)
     purged: int = 0
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
@@ -98,11 +98,11 @@ def lock_path(settings: Settings) -> Path:
     url = settings.database_url
     if url.startswith("sqlite:///") and not url.endswith(":memory:"):
         return Path(url.removeprefix("sqlite:///").partition("?")[0] + ".tick.lock")
-    return settings.path("referee.tick.lock")
+    return settings.path("referee.cron.tick.lock")
 
 
 def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> TickSummary:
-    """One pass. ``now`` is the time the whole pass works with (see :mod:`referee.clock`)."""
+    """One pass. ``now`` is the time the whole pass works with (see :mod:`referee.common.clock`)."""
     started = time.monotonic()
     summary = TickSummary()
     lock = FileLock(str(lock_path(settings)), timeout=0)
@@ -157,8 +157,8 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
 def expected(exc: BaseException) -> bool:
     """An error of the world (a server that does not answer, a refused login, a full or read-only disk, the
     database), not of the referee: logged in one line."""
-    from .intake.imap_connection import IntakeError
-    from .mailer.oauth2 import OAuth2Error
+    from ..intake.imap_connection import IntakeError
+    from ..mailer.oauth2 import OAuth2Error
 
     return isinstance(exc, OSError | StoreError | SQLAlchemyError | IntakeError | OAuth2Error | TimeoutError)
 
@@ -201,13 +201,13 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
 
 
 def _fetch(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .intake import poll_configured
+    from ..intake import poll_configured
 
     summary.fetched += poll_configured(settings, store).stored
 
 
 def _process(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .intake.process import process_pending, referee_gm_handler
+    from ..intake.process import process_pending, referee_gm_handler
 
     summary.processed += process_pending(store, settings, now=now, gm_handler=referee_gm_handler).processed
 
@@ -230,7 +230,7 @@ def due_reason(*, waiting: bool, last_order_at: datetime | None, opened_at: date
     """The one definition of a due turn, from what is known of it: ``all in`` when nobody owes a program
     and the last orders (or the opening, without any) are ``settle_seconds`` old, ``deadline`` when
     somebody does and the deadline has passed, else None. (:func:`is_due` asks it of a loaded turn, the
-    tick's scan of every running game, :func:`referee.workers.open_turns`, of its rows.)"""
+    tick's scan of every running game, :func:`referee.cron.workers.open_turns`, of its rows.)"""
     if not waiting:
         last = last_order_at if last_order_at is not None else opened_at
         return "all in" if now >= last + timedelta(seconds=settle_seconds) else None
@@ -291,7 +291,7 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
 def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:
     """A reminder (``templates/reminder.txt``): the deadline and what happens after it, the numbered hand,
     fused registers, the form."""
-    from .reports.mails import order_template
+    from ..reports.mails import order_template
 
     robot = next((r for r in g.robots_of(turn) if r.name == player.robot), None)
     locked = locked_of(turn, player.robot)
@@ -304,13 +304,13 @@ def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:
 
 def _wording(template: str, **context: object) -> str:
     """A message of the tick's from its template under ``templates/``."""
-    from .reports.templating import render
+    from ..reports.templating import render
 
     return render(template, **context)
 
 
 def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .mailer.outbox import send_outbox_sync
+    from ..mailer.outbox import send_outbox_sync
 
     report = send_outbox_sync(store, settings, now=now)
     summary.sent += report.sent
@@ -326,7 +326,7 @@ def _archive(store: Store, settings: Settings, now: datetime, summary: TickSumma
     ``archive_url`` set, and ``archive_on_tick``). Pages of unchanged turns are kept (see the manifest)."""
     if not settings.archive_on_tick or not settings.archive_url:
         return
-    from .archive.build import build_archive, published_turns
+    from ..archive.build import build_archive, published_turns
 
     with store.read() as s:
         built = dict(get_state(s, ARCHIVED) or {})
@@ -347,7 +347,7 @@ def _archive(store: Store, settings: Settings, now: datetime, summary: TickSumma
 
 
 def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .retention import purge_old_mail
+    from ..store.retention import purge_old_mail
 
     with store.write() as s:
         summary.purged += purge_old_mail(s, settings, now=now)

@@ -3,8 +3,8 @@ the turns to resolve.
 
 The scans (:func:`due_turns`, :func:`reminder_candidates`) read every running game's open turn, its
 players and its orders in three queries, so an idle tick over a thousand games costs a few tens of
-milliseconds, and decide from those rows which turns are due (:func:`referee.tick.due_reason`, the one
-definition of a due turn, which :func:`referee.tick.is_due` asks of a loaded turn); each due turn is
+milliseconds, and decide from those rows which turns are due (:func:`referee.cron.tick.due_reason`, the one
+definition of a due turn, which :func:`referee.cron.tick.is_due` asks of a loaded turn); each due turn is
 checked again, under its game's lock, before it is resolved.
 
 :func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
@@ -33,18 +33,18 @@ import click
 from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
-from . import games as g
-from .config import Settings
-from .engine.dealing import needs_program
-from .engine.snapshot import CODECS
-from .engine.state import Robot
-from .store import Store
-from .store.db import advisory_key
-from .store.errors import AlreadyResolved, Busy, GameStateError
-from .store.models import Game, Order, Player, Turn, TurnNotice
-from .store.programs import REGISTERS
+from .. import games as g
+from ..common.config import Settings
+from ..engine.dealing import needs_program
+from ..engine.snapshot import CODECS
+from ..engine.state import Robot
+from ..store import Store
+from ..store.db import advisory_key
+from ..store.errors import AlreadyResolved, Busy, GameStateError
+from ..store.models import Game, Order, Player, Turn, TurnNotice
+from ..store.programs import REGISTERS
 
-log = logging.getLogger("referee.workers")
+log = logging.getLogger("referee.cron.workers")
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class OpenTurn:
     settle_seconds: int
 
     def due(self, now: datetime) -> str | None:
-        """:func:`referee.tick.due_reason` of this turn as the scan saw it."""
+        """:func:`referee.cron.tick.due_reason` of this turn as the scan saw it."""
         from .tick import due_reason
 
         return due_reason(waiting=bool(self.waiting), last_order_at=self.last_order_at, opened_at=self.opened_at,
@@ -121,7 +121,7 @@ def _light_robot(data: dict[str, object]) -> Robot:
 
 
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
-    """(game code, turn number) of every open turn due now, by :func:`referee.tick.due_reason` from the
+    """(game code, turn number) of every open turn due now, by :func:`referee.cron.tick.due_reason` from the
     scan's rows (no query a game)."""
     return [(t.code, t.number) for t in _due(s, now)]
 
@@ -205,7 +205,7 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                 limit: int | None = None) -> Resolved:
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
     mails and the late and seat notices; each in its own transaction."""
-    from .games import plan_missing, resolve_and_report
+    from ..games import plan_missing, resolve_and_report
     from .tick import _late_notices, _seat_notices, is_due
 
     done = Resolved()
@@ -263,17 +263,17 @@ def resolve_due_command(worker: str, limit: int | None, verbose: bool, as_json: 
     The tick does this too; run it on more machines (PostgreSQL) when one tick cannot keep up with
     the due turns. Prints one line: how many turns it resolved, passed over and failed.
     """
-    from . import logs
-    from .cli_support import cli_settings as _settings
-    from .cli_support import open_store as _open_store
-    from .clock import now as clock_now
+    from ..common import logs
+    from ..common.clock import now as clock_now
+    from ..console.support import cli_settings as _settings
+    from ..console.support import open_store as _open_store
 
     settings = _settings()
     logs.setup(settings.log_level, verbose)
     store = _open_store()
     done = resolve_due(store, settings, now=clock_now(), worker=worker, limit=limit)
     if as_json:
-        from .cli_support import echo_json
+        from ..console.support import echo_json
 
         echo_json({"resolved": [str(x) for x in done.turns], "passed_over": done.skipped, "errors": done.errors,
                    "ok": not done.errors})

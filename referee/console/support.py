@@ -18,10 +18,10 @@ import click
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from .config import Settings
-    from .store.db import Store
+    from ..common.config import Settings
+    from ..store.db import Store
 
-CONFIG_META = "referee.config"
+CONFIG_META = "referee.common.config"
 #: the exit status of a command that did nothing because another process had done it (or was doing it)
 EXIT_NOTHING_DONE = 3
 
@@ -36,7 +36,7 @@ def cli_actor() -> str:
 
 def cli_settings() -> Settings:
     """The settings of this command line (``--config`` or ``$REFEREE_CONFIG``); a click error if unusable."""
-    from .config import ConfigError, load_settings, require_configuration
+    from ..common.config import ConfigError, load_settings, require_configuration
 
     ctx = click.get_current_context()
     try:  # never a database and Maildirs made in whatever directory cron runs in
@@ -50,7 +50,7 @@ def store_errors() -> Iterator[None]:
     """Store errors as one-line click errors."""
     from sqlalchemy.exc import OperationalError
 
-    from .store.errors import StoreError
+    from ..store.errors import StoreError
 
     try:
         yield
@@ -62,7 +62,7 @@ def store_errors() -> Iterator[None]:
 
 def open_store(check: bool = True) -> Store:
     """The configured store (its schema checked to be up to date when ``check``)."""
-    from .store.db import Store
+    from ..store.db import Store
 
     with store_errors():
         store = Store.from_settings(cli_settings())
@@ -88,8 +88,8 @@ def echo_json(data: Any) -> None:
 
 def parse_duration(text: str) -> int:
     """``5d``, ``36h``, ``90m``, ``2 days``, ``2d12h`` or plain seconds -> seconds."""
-    from .clock import TimeError
-    from .clock import parse_duration as read
+    from ..common.clock import TimeError
+    from ..common.clock import parse_duration as read
 
     try:
         return int(read(text).total_seconds())

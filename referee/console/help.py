@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
-#: where the --config value is kept (as :data:`referee.cli_support.CONFIG_META`)
-CONFIG_META = "referee.config"
+#: where the --config value is kept (as :data:`referee.console.support.CONFIG_META`)
+CONFIG_META = "referee.common.config"
 
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (

@@ -9,9 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .board_checks import checked_build
-from .boards import BoardNotFound, load_board
-from .engine import (
+from ..engine import (
     Board,
     BoardError,
     BoardState,
@@ -27,12 +25,14 @@ from .engine import (
     resolve_turn,
     square_name,
 )
-from .engine.decisions import DECISION, FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
-from .engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
-from .engine.option_deck import card_name, held_options, new_option_deck
-from .engine.option_orders import BY_SUBJECT
-from .engine.snapshot import robot_to_dict
-from .engine.state import COPIED, SCENARIO_ROBOT_KEYS, TAMAGOTCHI
+from ..engine.decisions import DECISION, FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
+from ..engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
+from ..engine.option_deck import card_name, held_options, new_option_deck
+from ..engine.option_orders import BY_SUBJECT
+from ..engine.snapshot import robot_to_dict
+from ..engine.state import COPIED, SCENARIO_ROBOT_KEYS, TAMAGOTCHI
+from . import BoardNotFound, load_board
+from .checks import checked_build
 
 TOP_KEYS = {"board", "rules", "robots", "programs", "phases", "seed", "reentry", "board_state", "option_deck", "orders",
             "standing"}

@@ -17,10 +17,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .board_checks import build_problems, checked_build, race_problems, shape_problems
-from .engine import Board, BoardError, parse_square
-from .engine.board import offset_spec, rotate_spec
-from .engine.geometry import NotationError, squares_of
+from ..engine import Board, BoardError, parse_square
+from ..engine.board import offset_spec, rotate_spec
+from ..engine.geometry import NotationError, squares_of
+from .checks import build_problems, checked_build, race_problems, shape_problems
 
 
 class BoardNotFound(LookupError):
@@ -40,7 +40,7 @@ def board_dirs() -> list[Path]:
 @lru_cache(maxsize=1)
 def _shipped_dir() -> Path | None:
     """The boards shipped with the package (looked up once a process)."""
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parents[1]  # the referee package
     for candidate in (here / "_data" / "boards", here.parent / "boards"):
         if candidate.is_dir():
             return candidate
@@ -54,7 +54,7 @@ def find_board_file(name: str) -> Path:
         path = d / f"{name}.toml"
         if path.is_file():
             return path
-    from .suggest import closest
+    from ..common.suggest import closest
 
     near = closest(name, [n for n, _, _ in list_boards()])
     hint = f"did you mean {near}? " if near else ""
@@ -189,7 +189,7 @@ def check_board(target: str) -> tuple[str, Board | None, list[str]]:
     """``referee board check``: (the name, the board or None, every problem found) for a board or course
     NAME, or a PATH to a board file (the boards a course file places are looked for beside it, then as
     usual). A course (or a board with flags and start squares) must also be raceable
-    (:func:`referee.board_checks.race_problems`)."""
+    (:func:`referee.boards.checks.race_problems`)."""
     path = Path(target)
     if target.endswith(".toml") or os.sep in target or "/" in target:
         if not path.is_file():

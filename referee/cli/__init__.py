@@ -10,12 +10,12 @@ import click
 if TYPE_CHECKING:
     from pathlib import Path
 
-from . import __version__
-from .cli_help import SectionedGroup, apply_summaries, config_option
+from .. import __version__
+from ..console.help import SectionedGroup, apply_summaries, config_option
 
 #: commands loaded only when used (``referee --version`` and ``--help`` import none of them)
 LAZY = {
-    "db": "referee.cli_db:db_group",
+    "db": "referee.console.db:db_group",
     "game": "referee.games.cli:game_group",
     "gm-admin": "referee.gm.admin:gm_admin_group",
     "outbox": "referee.mailer.cli:outbox_group",
@@ -24,7 +24,7 @@ LAZY = {
     "ingest": "referee.intake.cli:ingest_command",
     "process": "referee.intake.cli:process_command",
     "mail": "referee.intake.cli:mail_group",
-    "resolve-due": "referee.workers:resolve_due_command",
+    "resolve-due": "referee.cron.workers:resolve_due_command",
 }
 
 
@@ -48,8 +48,8 @@ def simulate(scenario: click.utils.LazyFile, indent: int) -> None:
     """
     import json
 
-    from .scenario import ScenarioError, parse_json, parse_scenario
-    from .scenario import simulate as run
+    from ..boards.scenario import ScenarioError, parse_json, parse_scenario
+    from ..boards.scenario import simulate as run
 
     try:
         data = parse_json(scenario.read())
@@ -80,11 +80,11 @@ def board_list(as_json: bool, markdown: bool) -> None:
     """List the boards and courses that can be named."""
     import json
 
-    from .boards import list_boards
+    from ..boards import list_boards
 
     rows = list_boards()
     if markdown:
-        from .boards import boards_table
+        from ..boards import boards_table
 
         click.echo(boards_table(rows))
         return
@@ -102,8 +102,8 @@ def board_list(as_json: bool, markdown: bool) -> None:
               help="Also draw the board as the turn pictures do, with its key below, into FILE (PNG).")
 def board_show(name: str, no_legend: bool, png: str | None) -> None:
     """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it."""
-    from .boards import check_board
-    from .engine.ascii import render
+    from ..boards import check_board
+    from ..engine.ascii import render
 
     shown, b, problems = check_board(name)
     if b is None:
@@ -117,8 +117,8 @@ def board_show(name: str, no_legend: bool, png: str | None) -> None:
     if png:
         from pathlib import Path
 
-        from .render.board_image import draw_floor
-        from .render.legend import legend_image
+        from ..render.board_image import draw_floor
+        from ..render.legend import legend_image
 
         save_png(draw_floor(b), legend_image(b), Path(png))
         click.echo(f"picture: {png}")
@@ -126,8 +126,8 @@ def board_show(name: str, no_legend: bool, png: str | None) -> None:
 
 def board_key(b: object) -> list[str]:
     """The key of the kinds on board ``b`` only, then a note for each element that needs one."""
-    from .engine import KINDS
-    from .engine.geometry import square_name
+    from ..engine import KINDS
+    from ..engine.geometry import square_name
 
     layers: dict = b.layers  # type: ignore[attr-defined]
     notes = []
@@ -147,7 +147,7 @@ def save_png(floor: object, key: object, path: Path) -> None:
     """The board picture with its key below it, as one PNG."""
     from PIL import Image
 
-    from .render.png import png_bytes
+    from ..render.png import png_bytes
 
     assert isinstance(floor, Image.Image) and isinstance(key, Image.Image)
     width = max(floor.width, key.width)
@@ -164,8 +164,8 @@ def save_png(floor: object, key: object, path: Path) -> None:
 @click.option("--markdown", is_flag=True, help="the element table of docs/boards.md")
 def board_kinds(markdown: bool) -> None:
     """List the element kinds, their fields and what they do."""
-    from .engine import KINDS
-    from .engine.kinds import kinds_table
+    from ..engine import KINDS
+    from ..engine.kinds import kinds_table
 
     if markdown:
         click.echo(kinds_table())
@@ -186,7 +186,7 @@ def board_check(names: tuple[str, ...], as_json: bool) -> None:
     """
     import json
 
-    from .boards import check_board, list_boards
+    from ..boards import check_board, list_boards
 
     targets = list(names) or [n for n, _, _ in list_boards()]
     verdicts = []
@@ -238,12 +238,12 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     Example: referee gm RR-7 "SET DEADLINE +2d" "HOLD FOR REVIEW ON"
     The same commands work by mail between BEGIN GM RR-7 key <secret> and END (see HELP).
     """
-    from .cli_support import cli_actor as _actor
-    from .cli_support import cli_settings as _settings
-    from .cli_support import open_store as _open_store
-    from .clock import now
-    from .gm import answer_text, run_block
-    from .gm.language import GmBlock, parse_lines, unread_commands
+    from ..common.clock import now
+    from ..console.support import cli_actor as _actor
+    from ..console.support import cli_settings as _settings
+    from ..console.support import open_store as _open_store
+    from ..gm import answer_text, run_block
+    from ..gm.language import GmBlock, parse_lines, unread_commands
 
     lines = list(enumerate(list(commands) + (file.read().splitlines() if file is not None else []), start=1))
     parsed, errors = parse_lines(lines)
@@ -253,7 +253,7 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
     store = _open_store()
     ctx = run_block(store, settings, block, actor=_actor(), now=now(), reply_to=settings.gm_address or None)
     if as_json:
-        from .cli_support import echo_json
+        from ..console.support import echo_json
 
         echo_json({"game": ctx.game, "not_read": block.errors, "failed": ctx.failures, "not_run": ctx.skipped,
                    "commands": ctx.results})
@@ -272,16 +272,16 @@ def tick_command(verbose: bool, as_json: bool) -> None:
     Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
     1 when a step failed (the summary says which; the next tick tries again).
     """
-    from . import logs
-    from .cli_support import cli_settings as _settings
-    from .clock import now
-    from .tick import tick
+    from ..common import logs
+    from ..common.clock import now
+    from ..console.support import cli_settings as _settings
+    from ..cron.tick import tick
 
     settings = _settings()
     logs.setup(settings.log_level, verbose)
     summary = tick(settings, now=now())
     if as_json:
-        from .cli_support import echo_json
+        from ..console.support import echo_json
 
         echo_json(summary.as_dict())
     else:
@@ -310,13 +310,13 @@ def config_check(as_json: bool, timeout: float | None, send: bool) -> None:
     One line per item: ok, warning, FAILED (with the fix) or skipped. Secrets are never shown.
     Exit status 0 when nothing FAILED, 1 otherwise. Also: referee doctor.
     """
-    from .cli_support import CONFIG_META
-    from .doctor import main as check
+    from ..console.support import CONFIG_META
+    from ..doctor import main as check
 
     sys.exit(check(click.get_current_context().meta.get(CONFIG_META), as_json=as_json, timeout=timeout, send=send))
 
 
-from .cli_config import config_init, config_show  # noqa: E402
+from .config import config_init, config_show  # noqa: E402
 
 config_group.add_command(config_init)
 config_group.add_command(config_show)
@@ -326,6 +326,3 @@ main.add_command(click.Command("doctor", callback=config_check.callback, params=
 
 apply_summaries(main)
 
-
-if __name__ == "__main__":
-    main()

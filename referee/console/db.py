@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .cli_support import open_store, store_errors
+from .support import open_store, store_errors
 
 
 @click.group("db")
@@ -41,14 +41,14 @@ def _migrate(way: str, revision: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="As JSON (database, current, newest, up_to_date).")
 def db_current(as_json: bool) -> None:
     """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
-    from .store.db import head_revision
+    from ..store.db import head_revision
 
     store = open_store(check=False)
     with store_errors():
         current = store.current_revision()
     head = head_revision()
     if as_json:
-        from .cli_support import echo_json
+        from .support import echo_json
 
         echo_json({"database": store.describe(), "current": current, "newest": head, "up_to_date": current == head})
     else:
