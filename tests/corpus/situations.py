@@ -21,7 +21,7 @@ from email.parser import BytesParser
 from sqlalchemy import select
 
 from referee import games as g
-from referee.config import Settings
+from referee.common.config import Settings
 from referee.intake.process import process_pending, referee_gm_handler
 from referee.store import Store
 from referee.store.incoming_batch import record_batch
