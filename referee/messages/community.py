@@ -150,12 +150,16 @@ def address_asked(new: str) -> str:
     return f"a mail went to {new}: your address changes when it is answered from there (within 7 days)"
 
 
+def _how_to_confirm(token: str, otherwise: str) -> str:
+    """The end of every confirmation mail: how to confirm, and what happens if nobody does."""
+    return ("If that was you, reply to this mail (the subject carries the confirmation), or send a mail\n"
+            f"whose first line is:\n\n  CONFIRM {token}\n\nIf not, ignore this mail: {otherwise}.\n")
+
+
 def confirm_address(old: str, new: str, token: str) -> str:
     return (f"Someone writing as {old} asked the RoboRally referee to send their games' mail to this address,\n"
             f"{new}, from now on.\n\n"
-            "If that was you, reply to this mail (the subject carries the confirmation), or send a mail\n"
-            f"whose first line is:\n\n  CONFIRM {token}\n\n"
-            "If not, ignore this mail: nothing changes, and this address gets nothing more.\n")
+            + _how_to_confirm(token, "nothing changes, and this address gets nothing more"))
 
 
 def address_changed(games: Sequence[str], new: str) -> str:
@@ -231,9 +235,7 @@ def observe_asked(game: str, address: str) -> str:
 def confirm_observe(game: str, address: str, token: str) -> str:
     return (f"Someone asked the RoboRally referee to send the public turn results of {game} to this address,\n"
             f"{address}.\n\n"
-            "If that was you, reply to this mail (the subject carries the confirmation), or send a mail\n"
-            f"whose first line is:\n\n  CONFIRM {token}\n\n"
-            "If not, ignore this mail: this address gets nothing more.\n")
+            + _how_to_confirm(token, "this address gets nothing more"))
 
 
 def observing(game: str) -> str:

@@ -8,34 +8,22 @@ mail's own List-Unsubscribe address."""
 
 from __future__ import annotations
 
-import contextlib
 import re
-import subprocess
 from datetime import timedelta
 from urllib.parse import unquote
 
-from click.testing import CliRunner
-
 from referee import games as g
-from referee.cli import main
 from tests.e2e.test_community_by_mail import send, subjects
 from tests.e2e.test_game_by_mail import SECRET, T0, Mailer, at, text_of, tick_ok
-from tests.e2e.test_two_gms_by_mail import snapshot, unmarked
+from tests.e2e.test_two_gms_by_mail import add_gm, empty, snapshot, unmarked
 
 GAMES = {"gm": "CA-1", "grace": "CB-1"}
 OTHER = {"gm": "grace", "grace": "gm"}
 
 
 def test_two_gms_sign_up_resign_new_address_press_and_an_observer(settings, store, dovecot, smtp_server):
-    for user in ("dave", "erin", "grace", "heidi"):   # the e2e fixture empties only some users' boxes
-        for box in ("INBOX", "Processed"):
-            with contextlib.suppress(subprocess.CalledProcessError):
-                dovecot.empty(user, box)
-    env = {"REFEREE_DATABASE_URL": settings.database_url, "REFEREE_CONFIG": "", "REFEREE_GM_ADDRESS": at("gm"),
-           "REFEREE_GM_SECRET": SECRET, "REFEREE_REFEREE_ADDRESS": at("referee")}
-    added = CliRunner().invoke(main, ["gm-admin", "add", at("grace")], env=env, catch_exceptions=False)
-    assert added.exit_code == 0, added.output
-    keys = {"gm": SECRET, "grace": re.search(r"^  (\S+)$", added.output, re.MULTILINE).group(1)}
+    empty(dovecot, "dave", "erin", "grace", "heidi")
+    keys = {"gm": SECRET, "grace": add_gm(settings, "grace")}
     mail = Mailer(dovecot, smtp_server)
     clock = [T0]
     got: dict[str, list] = {}

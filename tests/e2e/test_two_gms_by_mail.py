@@ -47,16 +47,26 @@ def snapshot(store, code: str) -> dict[str, list[str]]:
         return out
 
 
-def test_two_gms_run_two_games_at_once_and_neither_touches_the_others(settings, store, dovecot, smtp_server):
-    for user in ("erin", "dave"):
+def empty(dovecot, *users: str) -> None:
+    """Empty the mailboxes the e2e fixture leaves alone."""
+    for user in users:
         for box in ("INBOX", "Processed"):
             with contextlib.suppress(subprocess.CalledProcessError):
                 dovecot.empty(user, box)
+
+
+def add_gm(settings, user: str) -> str:
+    """The operator adds ``user`` as a game master (``referee gm-admin add``): their new key."""
     env = {"REFEREE_DATABASE_URL": settings.database_url, "REFEREE_CONFIG": "", "REFEREE_GM_ADDRESS": at("gm"),
            "REFEREE_GM_SECRET": SECRET, "REFEREE_REFEREE_ADDRESS": at("referee")}
-    added = CliRunner().invoke(main, ["gm-admin", "add", at("erin")], env=env, catch_exceptions=False)
+    added = CliRunner().invoke(main, ["gm-admin", "add", at(user)], env=env, catch_exceptions=False)
     assert added.exit_code == 0, added.output
-    keys = {"gm": SECRET, "erin": re.search(r"^  (\S+)$", added.output, re.MULTILINE).group(1)}
+    return re.search(r"^  (\S+)$", added.output, re.MULTILINE).group(1)
+
+
+def test_two_gms_run_two_games_at_once_and_neither_touches_the_others(settings, store, dovecot, smtp_server):
+    empty(dovecot, "erin", "dave")
+    keys = {"gm": SECRET, "erin": add_gm(settings, "erin")}
     mail = Mailer(dovecot, smtp_server)
     clock = [T0]
 
