@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session
 
@@ -55,6 +55,12 @@ class Filling:
     program: Fill
     #: the robot powers down next turn (as if its player had sent REBOOT)
     powers_down: bool = False
+    #: robots the autopilot plays instead (never powered down): see :func:`with_autopilot_for`
+    autopilot_for: frozenset[str] = frozenset()
+
+    def powers_down_robot(self, robot: str) -> bool:
+        """Whether ``robot``, its program filled by this, powers down next turn."""
+        return self.powers_down and robot not in self.autopilot_for
 
     def __call__(self, player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
                  seed: str) -> list[Card | None]:
@@ -118,6 +124,19 @@ def filling(name: str, game: Game | None = None, planned: Planned | None = None)
 def fill_for(game: Game, planned: Planned | None = None) -> Filling:
     """The game's own missing-orders policy, made ready for its open turn."""
     return filling(game.missing_orders, game, planned)
+
+
+def with_autopilot_for(filling: Filling, game: Game, robots: set[str], planned: Planned | None = None) -> Filling:
+    """``filling``, except that the autopilot plays ``robots`` (a player away, or one who resigned, where the
+    game lets the autopilot play for them: issue 31)."""
+    if not robots or filling.name == "autopilot":
+        return filling
+    pilot, others = _autopilot(game, planned), filling.program
+
+    def program(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                seed: str) -> list[Card | None]:
+        return (pilot if robot.name in robots else others)(player, robot, hand, locked, seed)
+    return replace(filling, program=program, autopilot_for=frozenset(robots))
 
 
 class _GameFree(Mapping[str, Filling]):

@@ -13,6 +13,7 @@ from .. import __version__
 from ..engine import RULES_VERSION, Card, TurnResult, needs_program
 from ..engine.event_codec import same_events
 from ..engine.geometry import dir_name
+from ..store.community import played_by_autopilot
 from ..store.errors import AlreadyResolved, Busy, GameStateError, MissingOrders
 from ..store.locking import lock_game
 from ..store.models import Game, Order, OutgoingMail, Turn
@@ -22,7 +23,7 @@ from ..store.records import cards_of, cards_text, hand_of, locked_of, robots_of
 from ..store.types import utcnow
 from .common import audit
 from .engine_io import TurnInputs, result_columns, run_engine, stored_inputs, stored_result, turn_option_orders
-from .fills import Fill, Filling, Planned, fill_for
+from .fills import Fill, Filling, Planned, fill_for, with_autopilot_for
 from .lifecycle import after_turn
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def gather_inputs(s: Session, game: Game, turn: Turn, fill: Fill | None, actor: 
             program = fill(player, robot, hand_of(turn, robot.name), locked, turn.seed)
             programs[robot.name] = program
             # a strategy that powers the robot down (``power_down``) says so (:attr:`Filling.powers_down`)
-            powers_down = isinstance(fill, Filling) and fill.powers_down
+            powers_down = isinstance(fill, Filling) and fill.powers_down_robot(robot.name)
             announce = True if powers_down else (order.power_down if order else None)
             if announce and robot.name not in power_down:
                 power_down.append(robot.name)
@@ -178,7 +179,9 @@ def resolve_with_mails(s: Session, settings: Settings, game: Game | str | int, *
 
     if fill is None and fill_missing:
         game = game if isinstance(game, Game) else get_game(s, game)
-        fill = fill_for(game, planned)
+        turn_now = open_turn(s, game)
+        fill = with_autopilot_for(fill_for(game, planned), game,
+                                  played_by_autopilot(s, game, turn_now.deadline if turn_now else None), planned)
     turn = resolve_turn(s, game, fill=fill, expect_turn=expect_turn, wait=wait, actor=actor, now=now)
     mails = enqueue_turn_mails(s, settings, turn.game, turn, now=turn.resolved_at,
                                reply_to=reply_to(settings, turn.number + 1))

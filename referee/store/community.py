@@ -31,6 +31,18 @@ def away(s: Session, game: Game, at: datetime | None) -> set[int]:
     return out
 
 
+def played_by_autopilot(s: Session, game: Game, at: datetime | None) -> set[str]:
+    """Robots of ``game`` whose missing programs the autopilot plays whatever the game's missing-orders policy:
+    those of players who resigned while the game said ``ON RESIGN AUTOPILOT``, and of players absent at ``at``
+    while it says ``ON ABSENCE AUTOPILOT``."""
+    gone = resigned(s, game)
+    robots = {d.robot for d in s.scalars(select(Departure).where(Departure.game_id == game.id,
+                                                                 Departure.policy == "autopilot"))
+              if d.player_id in gone}
+    absent = away(s, game, at) - gone
+    return robots | {p.robot for p in game.players if p.id in absent}
+
+
 def observers(s: Session, game: Game) -> list[Observer]:
     """The addresses that get ``game``'s public turn results, with their unsubscribe tokens."""
     return list(s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.status == "active")
