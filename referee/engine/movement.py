@@ -598,7 +598,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
         ctx.emit_unmade(robot, kind, target)
         if turns:
             lane = lanes.get(target)
-            if lane is not None and lane != d and lane != opposite(d):
+            if lane is not None and (lane - d) & 1:  # a lane at 90 degrees to the way it came
                 ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
         assert start is not None
         if not (robot.options or robot.statuses) and robot.pos not in entered:
@@ -617,6 +617,15 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
             del plan[name]
         return
+    # the real robots by square (nobody moves while the moves are settled), in the robots' order
+    real_at: dict[Square, list[Robot]] = {}
+    for r in ctx.robots:
+        if r.pos is not None and not r.virtual:
+            found = real_at.get(r.pos)
+            if found is None:
+                real_at[r.pos] = [r]
+            else:
+                found.append(r)
     changed = True
     while changed:
         changed = False
@@ -636,8 +645,11 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         for n in [n for n in plan if not by_name[n].virtual]:
             if n not in plan:
                 continue
-            occupant = ctx.real_robot_at(plan[n], exclude=by_name[n])
-            if occupant is None:
+            me = by_name[n]
+            for occupant in real_at.get(plan[n], ()):  # ``ctx.real_robot_at(plan[n], exclude=me)``
+                if occupant is not me:
+                    break
+            else:
                 continue
             other = occupant.name
             if other not in plan:

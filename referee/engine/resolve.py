@@ -138,6 +138,11 @@ def find_winner(ctx: TurnContext, phase: int) -> None:
     total = ctx.board.flag_count
     if not total or ctx.winner:
         return
+    for r in ctx.robots:  # (a loop: nobody has finished in almost every phase, no list to make)
+        if r.flags >= total and r.pos is not None:
+            break
+    else:
+        return
     done = [r for r in ctx.robots if r.pos is not None and r.flags >= total]
     if done:
         # two robots finishing in one phase: the higher priority card this phase wins
@@ -370,6 +375,8 @@ class TurnRun:
         self.frames: list[tuple[RobotRecord, ...]] = []
         self.phases_run = 0
         self._schedules = _schedules(board)
+        #: whether anything acts in the reveal step on this board
+        self._reveals = bool(self._schedules[True]["reveal"] or self._schedules[False]["reveal"])
         self.ctx.phase = START
         _run_turn_steps(self.ctx, self._schedules[_carrying(robots)]["start"])
         self._frame()
@@ -407,7 +414,7 @@ class TurnRun:
                 if card is not None:
                     current[robot.name] = card
         schedules = self._schedules
-        if schedules[True]["reveal"] or schedules[False]["reveal"]:
+        if self._reveals:
             _run_phase_steps(ctx, phase, schedules[_carrying(ctx.robots)]["reveal"])
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=_priority, reverse=True)
@@ -465,6 +472,7 @@ class TurnRun:
         twin.frames = list(self.frames)
         twin.phases_run = self.phases_run
         twin._schedules = self._schedules
+        twin._reveals = self._reveals
         return twin
 
 

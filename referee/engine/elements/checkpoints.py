@@ -18,10 +18,18 @@ from ..state import Robot
 
 
 def touch(ctx: TurnContext, phase: int) -> None:
+    sites = site_squares(ctx.board)
     for robot in ctx.robots:
-        if robot.pos is None or robot.powered_down:
-            continue
-        touch_site(ctx, robot, robot.pos)
+        if robot.pos in sites and not robot.powered_down:
+            touch_site(ctx, robot, robot.pos)
+
+
+def site_squares(board: Board) -> frozenset[Square]:
+    """The squares with a flag or a repair site (what a robot may touch), built once per board."""
+    found: frozenset[Square] | None = board.cache.get("checkpoint sites")
+    if found is None:
+        found = board.cache["checkpoint sites"] = frozenset([*board.layer("flag"), *board.layer("repair")])
+    return found
 
 
 def touch_site(ctx: TurnContext, robot: Robot, sq: Square) -> bool:
