@@ -415,7 +415,8 @@ class TurnRun:
                     current[robot.name] = card
         schedules = self._schedules
         if self._reveals:
-            _run_phase_steps(ctx, phase, schedules[_carrying(ctx.robots)]["reveal"])
+            carrying = _carrying(ctx.robots)
+            _run_phase_steps(ctx, phase, schedules[carrying]["reveal"], carrying)
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=_priority, reverse=True)
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
@@ -437,7 +438,8 @@ class TurnRun:
             if cards is None:
                 cards = played[robot.name] = [None] * (phase - 1)
             cards.append(current.get(robot.name))
-        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
+        carrying = _carrying(ctx.robots)
+        _run_phase_steps(ctx, phase, schedules[carrying]["after"], carrying)
         self._frame()
 
     def finish(self) -> TurnResult:
@@ -499,14 +501,17 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
                    option_deck=option_deck).finish()
 
 
-def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]],
+                     carrying: bool) -> None:
+    """Run a register phase's steps; ``carrying``: some robot carries an option or a status (it may fly)."""
     if not schedule:
         return
     flying = False
-    for r in ctx.robots:
-        if r.statuses and FLYING in r.statuses:
-            flying = True
-            break
+    if carrying:
+        for r in ctx.robots:
+            if r.statuses and FLYING in r.statuses:
+                flying = True
+                break
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:

@@ -20,15 +20,27 @@ from ..state import Robot
 def touch(ctx: TurnContext, phase: int) -> None:
     sites = site_squares(ctx.board)
     for robot in ctx.robots:
-        if robot.pos in sites and not robot.powered_down:
-            touch_site(ctx, robot, robot.pos)
+        sq = robot.pos
+        if sq in sites and not robot.powered_down:  # ``touch_site``, written out from the board's table
+            assert sq is not None
+            if robot.archive != sq:
+                robot.archive = sq
+                ctx.emit(robot, "archive", {"at": square_name(sq)})
+            number = sites[sq]
+            if number is not None and number == robot.flags + 1:
+                robot.flags += 1
+                ctx.emit(robot, "flag", {"number": number})
 
 
-def site_squares(board: Board) -> frozenset[Square]:
-    """The squares with a flag or a repair site (what a robot may touch), built once per board."""
-    found: frozenset[Square] | None = board.cache.get("checkpoint sites")
+def site_squares(board: Board) -> dict[Square, int | None]:
+    """Square -> the number of its flag (None for a repair site) for every square a robot may touch, built once
+    per board (what :func:`touch_site` looks up)."""
+    found: dict[Square, int | None] | None = board.cache.get("checkpoint sites")
     if found is None:
-        found = board.cache["checkpoint sites"] = frozenset([*board.layer("flag"), *board.layer("repair")])
+        found = {sq: None for sq in board.layer("repair")}
+        for sq, els in board.layer("flag").items():
+            found[sq] = els[0]["number"]
+        board.cache["checkpoint sites"] = found
     return found
 
 

@@ -123,6 +123,7 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
         return
     occupied = occupancy(ctx)
     beams = _beams(board)
+    hits, step = ctx.pending_hits, ctx.step
     for i in sorted(found):
         sq, d, count, source, ray = beams[i]
         if board.phase_walls:
@@ -135,8 +136,8 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
                     hit.extend(here)
                     if _any_real(here):
                         break
-        for robot in hit:
-            ctx.hit_later(robot, count, source, d)
+        for robot in hit:  # ``ctx.hit_later(robot, count, source, d)``
+            hits.append((robot, count, "laser", source, d, step))
 
 
 def _any_real(robots: list[Robot]) -> bool:
@@ -174,8 +175,11 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
     lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
     by_col, by_row = lines
+    if board.phase_walls:
+        _robot_lasers(ctx, phase)
+        return
     for r in robots:
-        if r.options or board.phase_walls:
+        if r.options:
             _robot_lasers(ctx, phase)
             return
         at = r.pos
@@ -196,7 +200,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     views = sight(board)
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None
-    pending = ctx.pending_moves
+    pending, hits = ctx.pending_moves, ctx.pending_hits
+    phase_now, step = ctx.phase, ctx.step
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -222,9 +227,9 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             if robot.name in pending:
                 ctx.flush_move(robot)
             hit = None if target is None else target.name
-            events.append((ctx.phase, ctx.step, robot.name, "fire", ray, {"hit": hit}))
-        if target is not None:
-            ctx.hit_later(target, 1, robot.name, facing)
+            events.append((phase_now, step, robot.name, "fire", ray, {"hit": hit}))
+        if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
+            hits.append((target, 1, "laser", robot.name, facing, step))
 
 
 def _robot_lasers(ctx: TurnContext, phase: int) -> None:
