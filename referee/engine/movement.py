@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import Board
 from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DIR_NAMES, DR, Square, dir_name, opposite
@@ -313,6 +314,14 @@ def register_pushed_onto(kind: str, fn: Callable[[TurnContext, list[tuple[Robot,
 def positions(ctx: TurnContext) -> dict[str, Square | None]:
     """Where every robot stands (to tell afterwards who a step moved, see :func:`pushed_onto`)."""
     return {r.name: r.pos for r in ctx.robots}
+
+
+def meets_pushed(board: Board) -> bool:
+    """Whether the board has a kind of :data:`PUSHED_ONTO` (something :func:`pushed_onto` may do), built once."""
+    found: bool | None = board.cache.get("pushed onto")
+    if found is None:
+        found = board.cache["pushed onto"] = any(board.layer(kind) for kind in PUSHED_ONTO)
+    return found
 
 
 def pushed_onto(ctx: TurnContext, before: dict[str, Square | None]) -> None:

@@ -70,9 +70,13 @@ def wrenches_at(board: Board, sq: Square) -> int:
 
 
 def repair(ctx: TurnContext) -> None:
-    for robot in ctx.drawing_order(list(ctx.robots)):  # two-wrench sites may hand out options
-        if robot.pos is None or robot.powered_down:
-            continue
+    sites = site_squares(ctx.board)
+    # only robots on a flag or repair site repair (or draw): the others have no turn in the order
+    on_sites = [r for r in ctx.robots if r.pos in sites and not r.powered_down]
+    if not on_sites:
+        return
+    for robot in ctx.drawing_order(on_sites):  # two-wrench sites may hand out options
+        assert robot.pos is not None
         repair_at(ctx, robot, wrenches_at(ctx.board, robot.pos))
 
 

@@ -9,7 +9,7 @@ from ..board import Element
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, positions, pushed_onto, try_step
+from ..movement import BLOCKED, PUSHER, meets_pushed, positions, pushed_onto, try_step
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -22,6 +22,9 @@ def push(ctx: TurnContext, phase: int) -> None:
     """
     pushes = aimed(ctx, "pusher", phase)
     if not pushes:
+        return
+    if not meets_pushed(ctx.board):  # nothing on this board acts on a robot pushed onto it
+        push_at_once(ctx, pushes)
         return
     before = positions(ctx)
     push_at_once(ctx, pushes)
@@ -59,6 +62,12 @@ def push_at_once(ctx: TurnContext, pushes: dict[str, int], by: str = "pusher", q
     """Push each robot of ``pushes`` one square toward its direction, all at once (see :func:`push`);
     ``quiet``: log no ``blocked`` (the caller says what was blocked)."""
     by_name = ctx.by_name
+    if len(pushes) == 1:  # one robot pushed: no other to meet or wait for
+        [(name, d)] = pushes.items()
+        robot = by_name[name]
+        if robot.pos is not None and try_step(ctx, robot, d, PUSHER, by=by) == BLOCKED and not quiet:
+            ctx.emit(robot, "blocked")
+        return
 
     def aim(name: str) -> tuple[int, int]:
         pos = by_name[name].pos
