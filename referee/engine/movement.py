@@ -661,6 +661,16 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
                 real_at[r.pos] = [r]
             else:
                 found.append(r)
+    # most often no two real robots are carried into one square and none into a real robot: nothing to settle
+    aims: set[Square] = set()
+    for n, target in plan.items():
+        if by_name[n].virtual:
+            continue
+        if target in real_at or target in aims:
+            break
+        aims.add(target)
+    else:
+        return
     changed = True
     while changed:
         changed = False
