@@ -165,7 +165,11 @@ class TurnContext:
         return [r for r in self.robots if r.pos is not None]
 
     def alone(self, robot: Robot) -> bool:
-        return all(o is robot or o.pos != robot.pos for o in self.robots)
+        pos = robot.pos
+        for o in self.robots:  # noqa: SIM110 (a loop: no generator to make, for every virtual robot every phase)
+            if o.pos == pos and o is not robot:
+                return False
+        return True
 
     # -- decisions -------------------------------------------------------------------------------
     def decide(self, robot: Robot, key: DecisionKey, default: Any, note: Callable[[Any], str | None] | None = None

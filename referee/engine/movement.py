@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .board import Board
 from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DIR_NAMES, DR, Square, dir_name, opposite
@@ -315,6 +316,14 @@ def positions(ctx: TurnContext) -> dict[str, Square | None]:
     return {r.name: r.pos for r in ctx.robots}
 
 
+def meets_pushed(board: Board) -> bool:
+    """Whether the board has a kind of :data:`PUSHED_ONTO` (something :func:`pushed_onto` may do), built once."""
+    found: bool | None = board.cache.get("pushed onto")
+    if found is None:
+        found = board.cache["pushed onto"] = any(board.layer(kind) for kind in PUSHED_ONTO)
+    return found
+
+
 def pushed_onto(ctx: TurnContext, before: dict[str, Square | None]) -> None:
     """The robots a pusher step moved (``before``: :func:`positions` before it) meet what they were pushed
     onto: each kind of :data:`PUSHED_ONTO` acts on all of its robots at once, kinds in the order they
@@ -371,6 +380,18 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
     (:func:`track_card_moves`) a :class:`CardMove` record says which robot a card is moving."""
     tracks = ctx.board.cache.get(CARD_MOVE)
     if not (_tracks(ctx) if tracks is None else tracks):
+        # ``_execute``'s ways for a robot carrying nothing where no card hook acts, written out
+        pos = robot.pos
+        if not (robot.options or robot.statuses) and pos not in ctx.hooks[CARD_HOOK]:
+            turn = card.type.turn
+            if not turn:
+                if not ctx.notes or _rebound_note(robot) not in ctx.notes:
+                    _walk(ctx, robot, card)
+                    return
+            elif pos not in ctx.hooks[ROTATE]:
+                robot.facing = (robot.facing + turn) % 4
+                ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
+                return
         _execute(ctx, robot, card, None)
         return
     notes = ctx.notes
@@ -476,6 +497,7 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
     dr, dc = DR[d], DC[d]
     moved = 0
     walled = False
+    taken: list[Square | None] | None = None
     while moved < squares:
         pos = robot.pos
         assert pos is not None
@@ -490,13 +512,16 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
         if target not in board.squares or target in entered:
             break
         if not robot.virtual:
-            for other in ctx.robots:
-                if other.pos == target and not other.virtual and other is not robot:
+            if taken is None:  # where the robots stand (its own square as it started: it is never the target)
+                taken = [o.pos for o in ctx.robots]
+            if target in taken:
+                for other in ctx.robots:
+                    if other.pos == target and not other.virtual and other is not robot:
+                        break
+                else:
+                    other = None
+                if other is not None:
                     break
-            else:
-                other = None
-            if other is not None:
-                break
         robot.pos = target
         if pending is not None:
             pending[robot.name] = target
@@ -564,7 +589,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     plan: dict[str, Square] = {}
     dirs: dict[str, int] = {}
     by_name = ctx.by_name
-    cross, walls = ctx.hooks[CROSS], board.blocked
+    cross, walls, squares = ctx.hooks[CROSS], board.blocked, board.squares
     for robot, d in moves:
         pos = robot.pos
         if pos is None:
@@ -576,7 +601,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
         elif key in walls:  # what ``can_cross`` says where no hook acts
             continue
         target = (pos[0] + DR[d], pos[1] + DC[d])
-        if target not in board.squares and ctx.rules.edge == "fence":
+        if target not in squares and ctx.rules.edge == "fence":
             ctx.fence(robot)
             continue
         plan[robot.name] = target
@@ -587,19 +612,29 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     moved = [(by_name[name], by_name[name].pos, target) for name, target in plan.items()]
     for robot, _, target in moved:
         robot.pos = target
-    squares = board.squares
     entered = ctx.hooks[ENTER]
+    events = ctx.events if ctx.record else None
+    pending = ctx.pending_moves
+    phase, step = ctx.phase, ctx.step
     for robot, start, target in moved:
         d = dirs[robot.name]
         if target not in squares:
             robot.pos = start
             ctx.destroy(robot, "edge")
             continue
-        ctx.emit_unmade(robot, kind, target)
+        if events is not None:  # ``ctx.emit_unmade(robot, kind, target)``, written out
+            if robot.name in pending:
+                ctx.flush_move(robot)
+            events.append((phase, step, robot.name, kind, target, None))
         if turns:
             lane = lanes.get(target)
-            if lane is not None and lane != d and lane != opposite(d):
-                ctx.turn(robot, 1 if lane == (d + 1) % 4 else 3)
+            if lane is not None and (lane - d) & 1:  # a lane at 90 degrees to the way it came
+                quarter_turns = 1 if lane == (d + 1) % 4 else 3
+                if robot.options:  # an option may keep it steady
+                    ctx.turn(robot, quarter_turns)
+                else:  # what ``ctx.turn`` does then
+                    robot.facing = (robot.facing + quarter_turns) % 4
+                    ctx.emit(robot, "face", {"dir": DIR_NAMES[robot.facing]})
         assert start is not None
         if not (robot.options or robot.statuses) and robot.pos not in entered:
             continue  # nothing acts on it where it came: no move to make known
@@ -616,6 +651,25 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         robot = by_name[name]
         if not robot.virtual and ctx.real_robot_at(target, exclude=robot) is not None:
             del plan[name]
+        return
+    # the real robots by square (nobody moves while the moves are settled), in the robots' order
+    real_at: dict[Square, list[Robot]] = {}
+    for r in ctx.robots:
+        if r.pos is not None and not r.virtual:
+            found = real_at.get(r.pos)
+            if found is None:
+                real_at[r.pos] = [r]
+            else:
+                found.append(r)
+    # most often no two real robots are carried into one square and none into a real robot: nothing to settle
+    aims: set[Square] = set()
+    for n, target in plan.items():
+        if by_name[n].virtual:
+            continue
+        if target in real_at or target in aims:
+            break
+        aims.add(target)
+    else:
         return
     changed = True
     while changed:
@@ -636,8 +690,11 @@ def _settle(ctx: TurnContext, plan: dict[str, Square], dirs: dict[str, int], lan
         for n in [n for n in plan if not by_name[n].virtual]:
             if n not in plan:
                 continue
-            occupant = ctx.real_robot_at(plan[n], exclude=by_name[n])
-            if occupant is None:
+            me = by_name[n]
+            for occupant in real_at.get(plan[n], ()):  # ``ctx.real_robot_at(plan[n], exclude=me)``
+                if occupant is not me:
+                    break
+            else:
                 continue
             other = occupant.name
             if other not in plan:

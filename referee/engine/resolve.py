@@ -138,6 +138,11 @@ def find_winner(ctx: TurnContext, phase: int) -> None:
     total = ctx.board.flag_count
     if not total or ctx.winner:
         return
+    for r in ctx.robots:  # (a loop: nobody has finished in almost every phase, no list to make)
+        if r.flags >= total and r.pos is not None:
+            break
+    else:
+        return
     done = [r for r in ctx.robots if r.pos is not None and r.flags >= total]
     if done:
         # two robots finishing in one phase: the higher priority card this phase wins
@@ -370,6 +375,8 @@ class TurnRun:
         self.frames: list[tuple[RobotRecord, ...]] = []
         self.phases_run = 0
         self._schedules = _schedules(board)
+        #: whether anything acts in the reveal step on this board
+        self._reveals = bool(self._schedules[True]["reveal"] or self._schedules[False]["reveal"])
         self.ctx.phase = START
         _run_turn_steps(self.ctx, self._schedules[_carrying(robots)]["start"])
         self._frame()
@@ -407,8 +414,9 @@ class TurnRun:
                 if card is not None:
                     current[robot.name] = card
         schedules = self._schedules
-        if schedules[True]["reveal"] or schedules[False]["reveal"]:
-            _run_phase_steps(ctx, phase, schedules[_carrying(ctx.robots)]["reveal"])
+        if self._reveals:
+            carrying = _carrying(ctx.robots)
+            _run_phase_steps(ctx, phase, schedules[carrying]["reveal"], carrying)
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=_priority, reverse=True)
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
@@ -430,7 +438,8 @@ class TurnRun:
             if cards is None:
                 cards = played[robot.name] = [None] * (phase - 1)
             cards.append(current.get(robot.name))
-        _run_phase_steps(ctx, phase, self._schedules[_carrying(ctx.robots)]["after"])
+        carrying = _carrying(ctx.robots)
+        _run_phase_steps(ctx, phase, schedules[carrying]["after"], carrying)
         self._frame()
 
     def finish(self) -> TurnResult:
@@ -465,6 +474,7 @@ class TurnRun:
         twin.frames = list(self.frames)
         twin.phases_run = self.phases_run
         twin._schedules = self._schedules
+        twin._reveals = self._reveals
         return twin
 
 
@@ -491,14 +501,17 @@ def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Car
                    option_deck=option_deck).finish()
 
 
-def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+def _run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]],
+                     carrying: bool) -> None:
+    """Run a register phase's steps; ``carrying``: some robot carries an option or a status (it may fly)."""
     if not schedule:
         return
     flying = False
-    for r in ctx.robots:
-        if r.statuses and FLYING in r.statuses:
-            flying = True
-            break
+    if carrying:
+        for r in ctx.robots:
+            if r.statuses and FLYING in r.statuses:
+                flying = True
+                break
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:

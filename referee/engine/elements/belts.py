@@ -11,11 +11,16 @@ from ..context import TurnContext
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
 from ..movement import convey
+from ..state import Robot
 
 
 def lanes(board: Board, phase: int = 1) -> tuple[dict[Square, int], dict[Square, int]]:
     """(every belt square -> direction, squares moving in the express sub-step (express and golden
     belts) -> direction) in a register phase, built once per board (per phase with rotating belts)."""
+    # boards without rotating belts: the same lanes in every phase
+    cached: tuple[dict[Square, int], dict[Square, int]] | None = board.cache.get("belts")
+    if cached is not None:
+        return cached
     rotating = board.layer("rotating_belt")
     key = f"belts {phase}" if rotating else "belts"
     cached = board.cache.get(key)
@@ -58,14 +63,22 @@ def hyper_first(ctx: TurnContext, phase: int) -> None:
 
 def express_first(ctx: TurnContext, phase: int) -> None:
     every, express = lanes(ctx.board, phase)
-    moves = [(r, express[r.pos]) for r in ctx.robots if r.pos in express]
+    moves: list[tuple[Robot, int]] = []
+    for r in ctx.robots:  # (a robot off the board, at None, is on no lane)
+        d = express.get(r.pos)  # type: ignore[arg-type]
+        if d is not None:
+            moves.append((r, d))
     if moves:
         convey(ctx, moves, every, True, "conveyed")
 
 
 def all_belts(ctx: TurnContext, phase: int) -> None:
     every, _ = lanes(ctx.board, phase)
-    moves = [(r, every[r.pos]) for r in ctx.robots if r.pos in every]
+    moves: list[tuple[Robot, int]] = []
+    for r in ctx.robots:  # (a robot off the board, at None, is on no lane)
+        d = every.get(r.pos)  # type: ignore[arg-type]
+        if d is not None:
+            moves.append((r, d))
     if moves:
         convey(ctx, moves, every, True, "conveyed")
 

@@ -18,10 +18,30 @@ from ..state import Robot
 
 
 def touch(ctx: TurnContext, phase: int) -> None:
+    sites = site_squares(ctx.board)
     for robot in ctx.robots:
-        if robot.pos is None or robot.powered_down:
-            continue
-        touch_site(ctx, robot, robot.pos)
+        sq = robot.pos
+        if sq in sites and not robot.powered_down:  # ``touch_site``, written out from the board's table
+            assert sq is not None
+            if robot.archive != sq:
+                robot.archive = sq
+                ctx.emit(robot, "archive", {"at": square_name(sq)})
+            number = sites[sq]
+            if number is not None and number == robot.flags + 1:
+                robot.flags += 1
+                ctx.emit(robot, "flag", {"number": number})
+
+
+def site_squares(board: Board) -> dict[Square, int | None]:
+    """Square -> the number of its flag (None for a repair site) for every square a robot may touch, built once
+    per board (what :func:`touch_site` looks up)."""
+    found: dict[Square, int | None] | None = board.cache.get("checkpoint sites")
+    if found is None:
+        found = {sq: None for sq in board.layer("repair")}
+        for sq, els in board.layer("flag").items():
+            found[sq] = els[0]["number"]
+        board.cache["checkpoint sites"] = found
+    return found
 
 
 def touch_site(ctx: TurnContext, robot: Robot, sq: Square) -> bool:
@@ -50,9 +70,13 @@ def wrenches_at(board: Board, sq: Square) -> int:
 
 
 def repair(ctx: TurnContext) -> None:
-    for robot in ctx.drawing_order(list(ctx.robots)):  # two-wrench sites may hand out options
-        if robot.pos is None or robot.powered_down:
-            continue
+    sites = site_squares(ctx.board)
+    # only robots on a flag or repair site repair (or draw): the others have no turn in the order
+    on_sites = [r for r in ctx.robots if r.pos in sites and not r.powered_down]
+    if not on_sites:
+        return
+    for robot in ctx.drawing_order(on_sites):  # two-wrench sites may hand out options
+        assert robot.pos is not None
         repair_at(ctx, robot, wrenches_at(ctx.board, robot.pos))
 
 

@@ -14,8 +14,11 @@ def crush(ctx: TurnContext, phase: int) -> None:
     crushers = ctx.board.layer("crusher")
     for robot in list(ctx.robots):
         els = crushers.get(robot.pos) if robot.pos else None
-        if els and any(phase in el["phases"] for el in els):
-            ctx.destroy(robot, "crusher")
+        if els:
+            for el in els:  # (a loop: no generator to make)
+                if phase in el["phases"]:
+                    ctx.destroy(robot, "crusher")
+                    break
 
 
 CRUSHER = Kind(

@@ -11,7 +11,12 @@ def turn(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         els = gears.get(robot.pos) if robot.pos else None
         if els:
-            ctx.turn(robot, 3 if els[0]["turn"] == "left" else 1)
+            quarter_turns = 3 if els[0]["turn"] == "left" else 1
+            if robot.options:  # an option may keep it steady
+                ctx.turn(robot, quarter_turns)
+            else:  # what ``ctx.turn`` does then
+                robot.facing = (robot.facing + quarter_turns) % 4
+                ctx.emit(robot, "face", {"dir": "NESW"[robot.facing]})
 
 
 GEAR = Kind(

@@ -110,10 +110,67 @@ def _beams(board: Board) -> list[tuple[Square, int, int, str, tuple[Square, ...]
     return cached
 
 
+def _cover_at(board: Board) -> dict[Square, list[tuple[int, int]]]:
+    """Square -> (index of a board laser of :func:`_covering`, how far along its beam the square is) for every
+    beam covering it on the empty floor."""
+    found: dict[Square, list[tuple[int, int]]] | None = board.cache.get("laser cover at")
+    if found is None:
+        found = {}
+        for i, (sq, d, _) in enumerate(_covering(board)[0]):
+            for along, covered in enumerate(board.ray(sq, d)):
+                found.setdefault(covered, []).append((i, along))
+        board.cache["laser cover at"] = found
+    return found
+
+
+def _along(entry: tuple[int, Robot]) -> int:
+    return entry[0]
+
+
 def board_lasers(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
+    if board.phase_walls:
+        _board_lasers(ctx, phase)
+        return
+    cover = _cover_at(board)
+    # only the beams a robot stands in fire at anyone: beam -> (how far along it, robot) in the robots' order
+    standing: dict[int, list[tuple[int, Robot]]] | None = None
+    for r in ctx.robots:
+        if r.pos is not None:
+            got = cover.get(r.pos)
+            if got:
+                if standing is None:
+                    standing = {}
+                for i, along in got:
+                    found = standing.get(i)
+                    if found is None:
+                        standing[i] = [(along, r)]
+                    else:
+                        found.append((along, r))
+    if standing is None:
+        return
+    beams = _beams(board)
+    hits, step = ctx.pending_hits, ctx.step
+    for i in sorted(standing):
+        _, d, count, source, _ = beams[i]
+        entries = standing[i]
+        if len(entries) > 1:
+            entries.sort(key=_along)  # (stable: robots on one square stay in the robots' order)
+        # every robot up to and with the first square where a real one stands (what ``beam`` finds)
+        stop = -1
+        for along, robot in entries:
+            if stop >= 0 and along > stop:
+                break
+            hits.append((robot, count, "laser", source, d, step))  # ``ctx.hit_later(robot, count, source, d)``
+            if stop < 0 and not robot.virtual:
+                stop = along
+
+
+def _board_lasers(ctx: TurnContext, phase: int) -> None:
+    """:func:`board_lasers` on a board with doors (sides shut in some phases only)."""
+    board = ctx.board
     cover = _covering(board)[1]
-    found: set[int] = set()  # only the beams a robot stands in fire at anyone
+    found: set[int] = set()
     for r in ctx.robots:
         if r.pos is not None:
             got = cover.get(r.pos)
@@ -122,28 +179,10 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
     if not found:
         return
     occupied = occupancy(ctx)
-    beams = _beams(board)
     for i in sorted(found):
-        sq, d, count, source, ray = beams[i]
-        if board.phase_walls:
-            hit = beam(ctx, sq, d, True, occupied)[1]
-        else:  # what ``beam`` finds, without the path: every robot up to and with the first real one
-            hit = []
-            for at in ray:
-                here = occupied.get(at)
-                if here:
-                    hit.extend(here)
-                    if _any_real(here):
-                        break
-        for robot in hit:
+        sq, d, count, source, _ = _beams(board)[i]
+        for robot in beam(ctx, sq, d, True, occupied)[1]:
             ctx.hit_later(robot, count, source, d)
-
-
-def _any_real(robots: list[Robot]) -> bool:
-    for r in robots:  # noqa: SIM110 (no generator to make: a beam may cross several robots a step)
-        if not r.virtual:
-            return True
-    return False
 
 
 def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
@@ -174,8 +213,11 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
     lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
     by_col, by_row = lines
+    if board.phase_walls:
+        _robot_lasers(ctx, phase)
+        return
     for r in robots:
-        if r.options or board.phase_walls:
+        if r.options:
             _robot_lasers(ctx, phase)
             return
         at = r.pos
@@ -196,7 +238,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     views = sight(board)
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None
-    pending = ctx.pending_moves
+    pending, hits = ctx.pending_moves, ctx.pending_hits
+    phase_now, step = ctx.phase, ctx.step
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -222,9 +265,9 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             if robot.name in pending:
                 ctx.flush_move(robot)
             hit = None if target is None else target.name
-            events.append((ctx.phase, ctx.step, robot.name, "fire", ray, {"hit": hit}))
-        if target is not None:
-            ctx.hit_later(target, 1, robot.name, facing)
+            events.append((phase_now, step, robot.name, "fire", ray, {"hit": hit}))
+        if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
+            hits.append((target, 1, "laser", robot.name, facing, step))
 
 
 def _robot_lasers(ctx: TurnContext, phase: int) -> None:

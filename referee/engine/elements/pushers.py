@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import looks
+from ..board import Element
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, positions, pushed_onto, try_step
+from ..movement import BLOCKED, PUSHER, meets_pushed, positions, pushed_onto, try_step
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -22,6 +23,9 @@ def push(ctx: TurnContext, phase: int) -> None:
     pushes = aimed(ctx, "pusher", phase)
     if not pushes:
         return
+    if not meets_pushed(ctx.board):  # nothing on this board acts on a robot pushed onto it
+        push_at_once(ctx, pushes)
+        return
     before = positions(ctx)
     push_at_once(ctx, pushes)
     pushed_onto(ctx, before)  # robots pushed onto tilted ground, oil... meet them again
@@ -31,22 +35,25 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
     """Robot name -> the way the active pushers of ``kind`` on its square push it this phase. A robot two
     pushers on its square push different ways stays put (logged ``blocked``; rules version 2: the pusher
     listed last pushed it)."""
-    ways: dict[str, set[int]] = {}
-    last: dict[str, int] = {}
-    for sq, els in ctx.board.layer(kind).items():
-        for el in els:
-            if phase in el["phases"]:
-                for r in ctx.robots_at(sq):
-                    ways.setdefault(r.name, set()).add(el["dir"])
-                    last[r.name] = el["dir"]
+    layer = ctx.board.layer(kind)
     if not ctx.rules.order_free:
+        last: dict[str, int] = {}
+        for sq, els in layer.items():
+            for el in els:
+                if phase in el["phases"]:
+                    for r in ctx.robots_at(sq):
+                        last[r.name] = el["dir"]
         return last
-    pushes = {}
+    # each robot looks up the pushers on its square (no scan of the robots for every pusher)
+    pushes: dict[str, int] = {}
     for robot in ctx.robots:
-        got = ways.get(robot.name)
-        if got is not None and len(got) == 1:
-            pushes[robot.name] = next(iter(got))
-        elif got:
+        here: list[Element] | None = layer.get(robot.pos) if robot.pos is not None else None
+        if not here:
+            continue
+        ways = {el["dir"] for el in here if phase in el["phases"]}
+        if len(ways) == 1:
+            pushes[robot.name] = next(iter(ways))
+        elif ways:
             ctx.emit(robot, "blocked")
     return pushes
 
@@ -55,6 +62,12 @@ def push_at_once(ctx: TurnContext, pushes: dict[str, int], by: str = "pusher", q
     """Push each robot of ``pushes`` one square toward its direction, all at once (see :func:`push`);
     ``quiet``: log no ``blocked`` (the caller says what was blocked)."""
     by_name = ctx.by_name
+    if len(pushes) == 1:  # one robot pushed: no other to meet or wait for
+        [(name, d)] = pushes.items()
+        robot = by_name[name]
+        if robot.pos is not None and try_step(ctx, robot, d, PUSHER, by=by) == BLOCKED and not quiet:
+            ctx.emit(robot, "blocked")
+        return
 
     def aim(name: str) -> tuple[int, int]:
         pos = by_name[name].pos
