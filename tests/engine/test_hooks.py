@@ -3,13 +3,11 @@ and what a robot carries acts in the same steps as the board's elements."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from referee.engine import KINDS, build_board, resolve_turn
 from referee.engine.cards import parse_card
-from referee.engine.hooks import EFFECTS, Effect, HookError, on, register_effect
+from referee.engine.hooks import Effect, HookError, on, register_effect
 from referee.engine.kinds import Kind, register
 from referee.engine.state import Robot
 from referee.engine.timing import CARD, CROSS, ENTER, ROTATE, STEP_IDS, STOP, TIMING
@@ -22,15 +20,6 @@ def _noop_phase(ctx, phase):
 def _noop_stop(ctx, robot, card, plan):
     pass
 
-
-@pytest.fixture
-def scratch() -> Iterator[list[str]]:
-    """Names of kinds and effects a test registers; removed again afterwards."""
-    names: list[str] = []
-    yield names
-    for name in names:
-        KINDS.pop(name, None)
-        EFFECTS.pop(name, None)
 
 
 def test_every_step_of_the_table_dispatches_at_least_one_hook_type():

@@ -4,26 +4,13 @@ register phase are emptied as the next starts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from referee.engine import KINDS, build_board, resolve_turn
+from referee.engine import build_board, resolve_turn
 from referee.engine.cards import parse_card
 from referee.engine.hooks import on
 from referee.engine.kinds import Kind, register
 from referee.engine.movement import move_of
 from referee.engine.state import Robot
 from referee.engine.timing import ENTER
-
-
-@pytest.fixture
-def scratch() -> Iterator[list[str]]:
-    """Names of kinds a test registers; removed again afterwards."""
-    names: list[str] = []
-    yield names
-    for name in names:
-        KINDS.pop(name, None)
 
 
 def _board(*elements: dict[str, object]):
