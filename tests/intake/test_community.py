@@ -370,3 +370,28 @@ def test_a_new_address_gets_at_most_three_confirmations_a_day(store, quiet):  # 
                 now=T0 + timedelta(minutes=i))
     assert len(outbox(store, kind="confirm")) == 3
     assert "3 confirmation mails today" in answer_to(store, address("alice"))
+
+
+# -- our own words quoted back are never commands ------------------------------------------------------------
+def test_a_thanks_above_our_quoted_help_resigns_nobody_and_gets_one_answer(store, quiet):  # noqa: F811
+    """Bob asks for HELP, whose answer lists ``RESIGN RR-7`` among the seat commands; he replies "Thanks!"
+    above it, once quoted as Gmail does and once below an Outlook header without quote marks. Neither reply
+    resigns him or changes anything; each gets exactly one answer."""
+    code = new_game(store, now=T0)
+    bob = player(store, code, "Hammer")
+    deliver(store, quiet, mail(address("bob"), f"BEGIN {code} Hammer key {bob.secret}\nHELP\nEND"), now=T0)
+    (help_answer,) = [m for m in outbox(store) if m.recipients == [address("bob")]]
+    help_text = text_of(help_answer.raw).replace("RR-7", code)
+    assert f"RESIGN {code}" in help_text
+    gmail = "Thanks!\n\nOn Fri, 20 Nov 2026 at 09:00, Referee <referee@example.test> wrote:\n" + "".join(
+        f"> {line}\n" for line in help_text.splitlines())
+    outlook = ("Thanks!\n\n________________________________\nFrom: Referee <referee@example.test>\n"
+               "Sent: Friday, November 20, 2026 9:00 AM\nTo: bob\nSubject: Re: orders\n\n" + help_text)
+    for i, body in enumerate((gmail, outlook), start=1):
+        before = len(outbox(store))
+        deliver(store, quiet, mail(address("bob"), body, subject="Re: orders",
+                                   headers={"In-Reply-To": help_answer.message_id}), now=T0 + timedelta(minutes=i))
+        assert len([m for m in outbox(store)[before:] if m.recipients == [address("bob")]]) == 1
+        with store.read() as s:
+            assert list(s.scalars(select(Departure))) == []
+        assert player(store, code, "Hammer").secret == bob.secret
