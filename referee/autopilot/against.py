@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from ..engine import (
     DECK,
@@ -30,6 +31,7 @@ from ..engine import (
     needs_program,
 )
 from .course import CourseMap, course_map
+from .power import powers_down
 from .score import Score, score_robot, score_wary
 from .search import BOUND_SLACK, BOUNDED_KINDS, DEFAULT_MAX_STEPS, Plan, plan_program
 
@@ -112,9 +114,24 @@ def plan_against_others(board: Board, robots: Sequence[Robot], name: str, hand: 
                         rules: Rules | None = None, undealt: Sequence[Card] | None = None,
                         reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
                         course: CourseMap | None = None, board_state: BoardState | None = None,
-                        near: int = NEAR, hedge: bool = HEDGE, wary: bool | None = WARY) -> Plan:
+                        near: int = NEAR, hedge: bool = HEDGE, wary: bool | None = WARY,
+                        power_down: bool = True) -> Plan:
     """The best program for robot ``name`` against the others' predicted programs (same arguments as
-    :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still)."""
+    :func:`~referee.autopilot.search.plan_program`; robots more than ``near`` squares away stand still),
+    and whether the robot powers down next turn (``power_down``: decide it, :mod:`.power`)."""
+    plan = _plan_against(board, robots, name, hand, locked=locked, seed=seed, rules=rules, undealt=undealt,
+                         reentry=reentry, max_steps=max_steps, course=course, board_state=board_state, near=near,
+                         hedge=hedge, wary=wary)
+    if power_down and powers_down(plan.predicted, plan.score, board.flag_count):
+        return replace(plan, power_down=True)
+    return plan
+
+
+def _plan_against(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
+                  locked: Mapping[int, Card] | None, seed: int | str, rules: Rules | None,
+                  undealt: Sequence[Card] | None, reentry: Mapping[str, int] | None, max_steps: int,
+                  course: CourseMap | None, board_state: BoardState | None, near: int, hedge: bool,
+                  wary: bool | None) -> Plan:
     course = course or course_map(board)
     others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
                               reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,

@@ -49,6 +49,9 @@ class Plan:
     steps: int
     #: False when the step budget ran out before every distinct program was tried
     complete: bool
+    #: the robot powers down next turn (announced with this program): only the planner that plans
+    #: against the others decides it (:mod:`.power`)
+    power_down: bool = False
 
 
 def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,

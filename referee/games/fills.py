@@ -9,8 +9,10 @@ the robot powers down next turn.
 - ``autopilot`` (the default for new games): the best program of the hand by the autopilot's search
   (:mod:`referee.autopilot`) with the planner :data:`AUTOPILOT_PLANNER` (see docs/autopilot.md):
   ``against`` (the default, measured stronger: docs/autopilot.md) predicts the other robots'
-  programs from what a player sees (never their orders or hands) and plans against them;
-  ``still`` has every other robot standing still. The tick plans
+  programs from what a player sees (never their orders or hands) and plans against them, and powers
+  the robot down next turn when it ends this one with 6 damage or more (:mod:`referee.autopilot.power`;
+  the filled orders then say so, as a player's REBOOT would); ``still`` has every other robot standing
+  still and never powers down. The tick plans
   before it takes the game's write lock (:func:`plan_missing`); the fill re-plans only when the
   turn changed meanwhile.
 - ``autopilot_still`` / ``autopilot_against``: the autopilot with that planner (not a game's policy:
@@ -30,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
@@ -41,10 +44,13 @@ from ..store.queries import open_turn, waiting_for
 from ..store.records import cards_of, hand_of, locked_of
 from .engine_io import turn_start
 
+if TYPE_CHECKING:
+    from ..autopilot import Plan
+
 #: ``fill(player, robot, hand, locked, seed) -> five registers`` for a robot with no program
 Fill = Callable[[Player, Robot, list[Card], dict[int, Card], str], list[Card | None]]
-#: robot -> (turn number, program): autopilot programs made before the game's write lock
-Planned = dict[str, tuple[int, list[Card | None]]]
+#: robot -> (turn number, program, power down next turn): autopilot plans made before the game's write lock
+Planned = dict[str, tuple[int, list[Card | None], bool]]
 
 
 @dataclass(frozen=True)
@@ -55,12 +61,18 @@ class Filling:
     program: Fill
     #: the robot powers down next turn (as if its player had sent REBOOT)
     powers_down: bool = False
-    #: robots the autopilot plays instead (never powered down): see :func:`with_autopilot_for`
+    #: robots the autopilot plays instead (never powered down by the policy, only by the autopilot's own
+    #: plan): see :func:`with_autopilot_for`
     autopilot_for: frozenset[str] = frozenset()
+    #: the autopilot that plays :attr:`autopilot_for`
+    pilot: Fill | None = None
 
     def powers_down_robot(self, robot: str) -> bool:
-        """Whether ``robot``, its program filled by this, powers down next turn."""
-        return self.powers_down and robot not in self.autopilot_for
+        """Whether ``robot``, its program filled by this, powers down next turn: by the strategy (the
+        ``power_down`` policy), or by the autopilot's plan (a robot badly damaged: :mod:`referee.autopilot.power`)."""
+        if robot in self.autopilot_for:
+            return _announces(self.pilot, robot)
+        return self.powers_down or _announces(self.program, robot)
 
     def __call__(self, player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
                  seed: str) -> list[Card | None]:
@@ -136,7 +148,7 @@ def with_autopilot_for(filling: Filling, game: Game, robots: set[str], planned: 
     def program(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
                 seed: str) -> list[Card | None]:
         return (pilot if robot.name in robots else others)(player, robot, hand, locked, seed)
-    return replace(filling, program=program, autopilot_for=frozenset(robots))
+    return replace(filling, program=program, autopilot_for=frozenset(robots), pilot=pilot)
 
 
 class _GameFree(Mapping[str, Filling]):
@@ -209,9 +221,16 @@ AUTOPILOT_PLANNER = "against"
 
 def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card], locked: dict[int, Card],
                       planner: str = AUTOPILOT_PLANNER) -> list[Card | None]:
-    """The autopilot's program for ``robot`` in ``turn``: the engine's inputs as the turn will run
+    """The autopilot's program for ``robot`` in ``turn`` (:func:`autopilot_plan`)."""
+    return autopilot_plan(game, turn, robot, hand, locked, planner).program
+
+
+def autopilot_plan(game: Game, turn: Turn, robot: str, hand: list[Card], locked: dict[int, Card],
+                   planner: str = AUTOPILOT_PLANNER) -> Plan:
+    """The autopilot's plan for ``robot`` in ``turn``: the engine's inputs as the turn will run
     (snapshot, rules, seed, undealt cards); ``planner`` ``still``: the other robots stand still,
-    ``against``: their programs are predicted from what a player sees (their hands stay secret)."""
+    ``against``: their programs are predicted from what a player sees (their hands stay secret), and
+    the robot powers down next turn when it ends this one badly damaged (``Plan.power_down``)."""
     from ..autopilot import plan_against_others, plan_program
     from ..boards.coursemaps import cached_course_map
 
@@ -220,18 +239,20 @@ def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card], lock
         start.board, start.robots, robot, hand, locked=locked, seed=turn.seed, rules=start.rules,
         undealt=start.undealt, board_state=start.board_state,
         course=cached_course_map(start.board))  # the course's map from disk, not measured again
-    return plan.program
+    return plan
 
 
 def plan_missing(s: Session, game: Game) -> Planned:
-    """For an ``autopilot`` game: robot -> (turn number, program) for every player still owing a
+    """For an ``autopilot`` game: robot -> (turn number, program, power down) for every player still owing a
     program. Read-only: the tick calls it before it takes the game's write lock."""
     turn = open_turn(s, game)
     if game.missing_orders != "autopilot" or turn is None:
         return {}
-    return {player.robot: (turn.number, autopilot_program(game, turn, player.robot, hand_of(turn, player.robot),
-                                                          locked_of(turn, player.robot)))
-            for player in waiting_for(s, game)}
+    planned: Planned = {}
+    for player in waiting_for(s, game):
+        plan = autopilot_plan(game, turn, player.robot, hand_of(turn, player.robot), locked_of(turn, player.robot))
+        planned[player.robot] = (turn.number, plan.program, plan.power_down)
+    return planned
 
 
 def _fits(program: list[Card | None], hand: list[Card], locked: dict[int, Card]) -> bool:
@@ -242,17 +263,35 @@ def _fits(program: list[Card | None], hand: list[Card], locked: dict[int, Card])
     return all(c in hand for c in free) and len(set(free)) == len(free)
 
 
+class _Autopilot:
+    """The autopilot as a fill: it keeps whether each robot it played powers down next turn."""
+
+    def __init__(self, game: Game, planned: Planned | None, planner: str) -> None:
+        self.game, self.planned, self.planner = game, planned or {}, planner
+        self.downs: set[str] = set()
+
+    def __call__(self, player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
+                 seed: str) -> list[Card | None]:
+        turn = next(t for t in self.game.turns if t.status == "open")
+        number, program, down = self.planned.get(robot.name, (None, None, False))
+        if number != turn.number or program is None or not _fits(program, hand, locked):
+            plan = autopilot_plan(self.game, turn, robot.name, hand, locked, self.planner)
+            program, down = plan.program, plan.power_down
+        (self.downs.add if down else self.downs.discard)(robot.name)
+        return program
+
+    def announces(self, robot: str) -> bool:
+        """Whether the last plan made for ``robot`` powers it down next turn."""
+        return robot in self.downs
+
+
+def _announces(fill: Fill | None, robot: str) -> bool:
+    return isinstance(fill, _Autopilot) and fill.announces(robot)
+
+
 def _autopilot(game: Game | None, planned: Planned | None, planner: str = AUTOPILOT_PLANNER) -> Fill:
     assert game is not None
-
-    def autopilot(player: Player, robot: Robot, hand: list[Card], locked: dict[int, Card],
-                  seed: str) -> list[Card | None]:
-        turn = next(t for t in game.turns if t.status == "open")
-        number, program = (planned or {}).get(robot.name, (None, None))
-        if number == turn.number and program is not None and _fits(program, hand, locked):
-            return program
-        return autopilot_program(game, turn, robot.name, hand, locked, planner)
-    return autopilot
+    return _Autopilot(game, planned, planner)
 
 
 # registry order: the games' policies as they were always listed, then the rest

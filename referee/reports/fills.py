@@ -35,8 +35,12 @@ def late_text(game: Game, turn: Turn, robots: list[str]) -> str | None:
     """The results mail's line about late players, or None when nobody was late."""
     if not robots:
         return None
-    return (f"Late players: no orders came from {', '.join(robots)} for turn {turn.number}; "
+    text = (f"Late players: no orders came from {', '.join(robots)} for turn {turn.number}; "
             f"{PLAYED.get(game.missing_orders, 'the referee filled in their programs')}.")
+    down = [r for r in robots if r in (turn.power_down or [])]
+    if down and game.missing_orders == "autopilot":  # the autopilot's own choice: a badly damaged robot
+        text += f" The autopilot powers {', '.join(down)} down next turn, to repair."
+    return text
 
 
 def mark_fills(report: TurnReport, fills: dict[str, str]) -> None:
