@@ -149,9 +149,9 @@ def _scan_chunk(text: str, line: int) -> list[Ref]:
                 raise Bad(f"{short(tok, 30)!r} is not a card (a card is written like FWD2 670, Move-2 P670, "
                            f"a hand position like 3, or a type alone like FWD1)")
             continue
-        if ctype.code in ("LF90", "RT90") and tokens[i:i + 1] == ["90"] and i + 1 < len(tokens) \
-                and (_NUMBER.fullmatch(tokens[i + 1]) or _PRIORITY.fullmatch(tokens[i + 1])):
-            i += 1   # "Right 90 80": the 90 is the turn, 80 the priority
+        if ctype.code in ("LF90", "RT90") and not word.endswith("90") and tokens[i:i + 1] == ["90"] \
+                and i + 1 < len(tokens) and (_NUMBER.fullmatch(tokens[i + 1]) or _PRIORITY.fullmatch(tokens[i + 1])):
+            i += 1   # "Right 90 80": the 90 is the turn, 80 the priority ("LF90 90 50": LF90 90, then 50)
         if i < len(tokens):
             m = _PRIORITY.fullmatch(tokens[i]) or _NUMBER.fullmatch(tokens[i])
             if m and not tokens[i].startswith("#") and (tokens[i].startswith("P") or int(m.group(1)) >= 10):

@@ -34,6 +34,16 @@ def test_a_program_written_as_a_player_would_is_read(text: str):
     assert result.program == FIVE
 
 
+def test_a_turn_card_written_with_its_priority_then_a_bare_priority_is_two_cards():
+    """"LF90 90 800": the 90 of LF90 is already the turn, so 90 is the card's priority and 800 the next
+    card (found by the property test); "Left 90 110" still reads 90 as the turn and 110 as the priority."""
+    result = parse_orders("LF90 90 800 670 80 10", FULL)
+    assert [str(e) for e in result.errors] == []
+    assert result.program == program("LF90 90", "FWD3 800", "FWD2 670", "RT90 80", "UTRN 10")
+    result = parse_orders("Left 90 110, 800, 670, 80, 10", FULL)
+    assert result.program == program("LF90 110", "FWD3 800", "FWD2 670", "RT90 80", "UTRN 10")
+
+
 def test_a_card_named_in_words_that_the_hand_holds_twice_is_asked_about_with_both_cards():
     result = parse_orders("Forward 3, Turn right, Turn left, Reverse, U-turn", FULL)
     assert result.program is None
