@@ -219,12 +219,6 @@ def _repeat(game: Game | None, planned: Planned | None) -> Fill:
 AUTOPILOT_PLANNER = "against"
 
 
-def autopilot_program(game: Game, turn: Turn, robot: str, hand: list[Card], locked: dict[int, Card],
-                      planner: str = AUTOPILOT_PLANNER) -> list[Card | None]:
-    """The autopilot's program for ``robot`` in ``turn`` (:func:`autopilot_plan`)."""
-    return autopilot_plan(game, turn, robot, hand, locked, planner).program
-
-
 def autopilot_plan(game: Game, turn: Turn, robot: str, hand: list[Card], locked: dict[int, Card],
                    planner: str = AUTOPILOT_PLANNER) -> Plan:
     """The autopilot's plan for ``robot`` in ``turn``: the engine's inputs as the turn will run

@@ -26,7 +26,7 @@ def _autopilot_program(store, code: str, robot: str) -> list[str | None]:
     with store.read() as s:
         game = g.get_game(s, code)
         turn = g.open_turn(s, game)
-        program = fills.autopilot_program(game, turn, robot, hand_of(turn, robot), locked_of(turn, robot))
+        program = fills.autopilot_plan(game, turn, robot, hand_of(turn, robot), locked_of(turn, robot)).program
         return [str(c) if c is not None else None for c in program]
 
 
