@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..engine import hooks, state
+from ..engine import hooks, shown, state
 from ..orders.options import card_named, card_names, norm
 
 #: words that name the carried things SET can change
@@ -30,12 +30,8 @@ class SetError(ValueError):
 
 
 def known_statuses() -> list[str]:
-    """Statuses the engine knows: the constants of ``engine.state`` and every registered effect that is
-    not an option card."""
-    names = {v for k, v in vars(state).items() if k.isupper() and isinstance(v, str) and k not in ("START", "END")}
-    cards = {norm(c) for c in card_names()}
-    names |= {name for name in hooks.EFFECTS if norm(name) not in cards}
-    return sorted(names)
+    """Statuses the engine knows: every status a module declares (:mod:`referee.engine.shown`)."""
+    return sorted(shown.STATUSES)
 
 
 def option_name(text: str) -> str:

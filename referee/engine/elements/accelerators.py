@@ -13,12 +13,14 @@ is not on the ring when the accelerator acts loses its speed.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..board import Board
 from ..context import TurnContext
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..movement import enter
+
+shown.cause("particle accelerator")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.particle_accelerators", "particle accelerators", after="board.balancing")

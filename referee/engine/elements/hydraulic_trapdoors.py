@@ -13,6 +13,7 @@ passing over it sets it off too.
 
 from __future__ import annotations
 
+from .. import shown
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -21,6 +22,8 @@ from ..kinds import Field, Kind
 from ..movement import MovePlan, passing, register_pushed_onto, track_card_moves
 from ..state import FLYING, Robot
 from ..timing import ENTER, STOP
+
+shown.cause("trapdoor", into="through a trapdoor")
 
 NAME = "hydraulic_trapdoor"
 

@@ -11,6 +11,7 @@ left out here: its sides and the drops onto and off it are that element's.
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
@@ -20,6 +21,8 @@ from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CROSS, ENTER
+
+shown.cause("ledge", into="off a ledge")
 
 
 def height(board: Board, sq: Square) -> int:

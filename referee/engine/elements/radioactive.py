@@ -9,9 +9,11 @@ nothing).
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..kinds import Kind
+
+shown.cause("radioactive waste")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.radioactive_waste", "radioactive waste", after="lasers.radio_beams")

@@ -8,6 +8,7 @@ card when the controller plays none), at that card's priority. The status ends w
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..elements.lasers import weapon_target
 from ..hooks import Effect
@@ -17,6 +18,7 @@ from ..state import Robot
 RADIO_CONTROL = 'Radio Control'
 
 STATUS = "radio controlled"
+shown.status(STATUS, "radio controlled", given_by="radio controlled")
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:
