@@ -16,6 +16,9 @@ engine and fails on a status or cause it makes that has no declaration. Plain da
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,7 @@ class ShownError(ValueError):
     """A declaration that contradicts another."""
 
 
-def _add(table: dict[str, object], key: str, value: object, what: str) -> None:
+def _add(table: dict[str, _T], key: str, value: _T, what: str) -> None:
     if table.get(key, value) != value:
         raise ShownError(f"{what} {key!r} is already shown as {table[key]!r}")
     table[key] = value
@@ -77,7 +80,7 @@ def _add(table: dict[str, object], key: str, value: object, what: str) -> None:
 def status(name: str, words: str, *, instead: bool = False, given_by: str = "", taken_by: str = "",
            taken: str = "") -> str:
     """Declare how the status ``name`` is shown (see :class:`Status`); gives back ``name``."""
-    _add(STATUSES, name, Status(name, words, instead, given_by, taken_by, taken), "status")  # type: ignore[arg-type]
+    _add(STATUSES, name, Status(name, words, instead, given_by, taken_by, taken), "status")
     return name
 
 
@@ -86,13 +89,13 @@ def cause(name: str, table: str | None = None, *, into: str = "", story: str = "
     ``name``."""
     if into and story:
         raise ShownError(f"cause {name!r}: a fall says where to (into), anything else what it did (story)")
-    _add(CAUSES, name, Cause(name, table or name, into, story), "cause")  # type: ignore[arg-type]
+    _add(CAUSES, name, Cause(name, table or name, into, story), "cause")
     return name
 
 
 def step(step_id: str, words: str) -> str:
     """Declare what a table adds to a robot turned in the step ``step_id`` (``gear``); gives back the id."""
-    _add(STEPS, step_id, words, "step")  # type: ignore[arg-type]
+    _add(STEPS, step_id, words, "step")
     return step_id
 
 
