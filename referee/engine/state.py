@@ -174,6 +174,9 @@ TAMAGOTCHI = "tamagotchi"
 COPIED = "copied"
 
 EDGE_RULES = ("pit", "fence")
+#: the names of the option cards registered (by :func:`referee.engine.option_cards.register_card`), which the
+#: house rule ``option_cards`` may name
+OPTION_CARDS: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,12 +253,10 @@ class Rules:
                 raise ValueError(f"house rule {name} must be true or false")
         if not isinstance(self.option_cards, tuple) or not all(isinstance(c, str) for c in self.option_cards):
             raise ValueError("house rule option_cards must be a list of option card names")
-        from .option_cards import CARDS  # the registered cards (no import cycle: looked up when checked)
-
-        unknown_cards = [c for c in self.option_cards if c not in CARDS]
+        unknown_cards = [c for c in self.option_cards if c not in OPTION_CARDS]
         if unknown_cards:
             raise ValueError(f"house rule option_cards: no option card {unknown_cards[0]!r} "
-                             f"(cards: {', '.join(sorted(CARDS))})")
+                             f"(cards: {', '.join(sorted(OPTION_CARDS))})")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
                               ("fire_control", ("newest", "sacrifice order")),

@@ -6,7 +6,7 @@ unsubscribe address with a signed token (``List-Unsubscribe``, RFC 2369/8058): a
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -16,8 +16,9 @@ from ..store.errors import GameStateError, NotFound
 from ..store.models import Confirmation, Game, Observer
 from ..store.queries import get_game
 from . import signed
-from .own import CONFIRM_WITHIN
 
+#: how long a confirmation mail (to observe a game, to take a new address) can be answered
+CONFIRM_WITHIN = timedelta(days=7)
 #: the letter of unsubscribe tokens (:mod:`.signed`)
 UNSUBSCRIBE = "o"
 

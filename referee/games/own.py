@@ -29,10 +29,9 @@ from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game,
 from ..store.queries import active_orders, open_turn
 from . import signed
 from .common import audit, new_secret
+from .observers import CONFIRM_WITHIN, start_observing
 from .signup import settings_view
 
-#: how long a confirmation mail can be answered
-CONFIRM_WITHIN = timedelta(days=7)
 #: the letter of confirmation tokens (:mod:`.signed`)
 CONFIRM = "c"
 
@@ -128,8 +127,6 @@ def confirm(s: Session, settings: Settings, token: str, sender: str, *, now: dat
         raise NotConfirmed(f"the confirmation must come from {row.address}, the address it was sent to")
     row.done_at = now
     if row.kind == "observe":
-        from .observers import start_observing
-
         game = s.get(Game, row.game_id)
         if game is None:
             raise NotConfirmed("that game is gone")

@@ -13,7 +13,7 @@ player's guide.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -484,8 +484,10 @@ def _mail_of(subject: str) -> OptionCard | None:
     return card if card is not None and card.mail is not None else None
 
 
-def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[str]:
-    """Option orders written back in the order language (for echoes and order forms)."""
+def order_lines(orders: Mapping[str, Any], *, standing: bool = False,
+                other: Callable[[str, Any, int | None], str] | None = None) -> list[str]:
+    """Option orders written back in the order language (for echoes and order forms); ``other`` writes the
+    orders of subjects no card has (board elements' choices: ``orders.element_clauses.element_line``)."""
     lines: list[str] = []
     for subject, value in sorted(orders.items()):
         card = _mail_of(subject)
@@ -495,20 +497,19 @@ def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[st
             lines.append(f"{card.mail.words[0]} {', '.join(map(str, regs))}" if regs else "")
             continue
         if isinstance(value, Mapping):   # per register: {"2": answer}
-            lines += [_line(subject, answer, int(reg)) for reg, answer in sorted(value.items())]
+            lines += [_line(subject, answer, int(reg), other) for reg, answer in sorted(value.items())]
             continue
-        lines.append(_line(subject, value, None, standing=standing))
+        lines.append(_line(subject, value, None, other, standing=standing))
     return [line for line in lines if line]
 
 
-def _line(subject: str, value: Any, reg: int | None, *, standing: bool = False) -> str:
+def _line(subject: str, value: Any, reg: int | None, other: Callable[[str, Any, int | None], str] | None, *,
+          standing: bool = False) -> str:
     if subject == SACRIFICE_ORDER:
         return "SACRIFICE ORDER: " + ", ".join(str(v).upper() for v in value or [])
     card = _mail_of(subject)
     if card is None or card.mail is None:
-        from .element_clauses import element_line  # board elements' orders (chop shops, reset sites)
-
-        return element_line(subject, value, reg)
+        return other(subject, value, reg) if other is not None else ""
     mail = card.mail
     word, shape = mail.words[0], mail.shape
     tail = " EVERY TURN" if standing and mail.keeps == "turn" else \

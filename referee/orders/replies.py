@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.engine.cards import Card
 
+from .element_clauses import element_line
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
 from .options import fire_on_form as option_fire_on_form
@@ -105,7 +106,7 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
         card = locked.get(reg, registers.get(reg))
         lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
-    lines.extend(option_order_lines(turn_options or {}))
+    lines.extend(option_order_lines(turn_options or {}, other=element_line))
     if mark:
         lines.append(mark)
     lines.append("END")
@@ -187,7 +188,7 @@ def render_echo(*, game: str | None, robot: str | None, turn: int | None, regist
 def _option_echo(turn_options: Mapping[str, Any], standing: StandingOrders | None) -> list[str]:
     """The option orders on file, in words before the block: this turn's, then the standing ones."""
     lines: list[str] = []
-    now = option_order_lines(turn_options)
+    now = option_order_lines(turn_options, other=element_line)
     kept = option_order_lines(standing.options, standing=True) if standing else []
     if now:
         lines += ["Option orders for this turn:", *(f"  {line}" for line in now)]

@@ -33,7 +33,8 @@ def _modules() -> Iterator[tuple[str, ast.Module, dict[str, object]]]:
 
 def _values(node: ast.expr, tree: ast.Module, names: dict[str, object], params: set[str]) -> list[str] | None:
     """The strings an expression can be: a literal, a module constant, either branch of ``a if c else b``, what
-    a function of the module returns; [] for a parameter or local passed on (checked where it is made); None: unknown."""
+    a function of the module returns; [] for a parameter or local passed on (checked where it is made);
+    None: unknown."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
     if isinstance(node, ast.Name):
