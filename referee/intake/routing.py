@@ -41,8 +41,6 @@ class Who:
 
     player: Player | None = None
     game: Game | None = None
-    #: ``begin``, ``token``, ``thread``, ``subject``, ``sender``
-    via: str = ""
     #: the turn the token or the mail replied to was about
     turn: int | None = None
     #: a valid reply-address token for this player rode on the mail
@@ -89,9 +87,9 @@ def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader
         except NotFound:
             return Who(game=game, problem=f"the BEGIN line names robot {header.robot}, "
                                           f"and game {game.code} has no such robot")
-        return Who(player, game, "begin", token=token is not None and token.player.id == player.id)
+        return Who(player, game, token=token is not None and token.player.id == player.id)
     if token is not None:
-        return Who(token.player, token.player.game, "token", token.turn, token=True)
+        return Who(token.player, token.player.game, token.turn, token=True)
     thread = _thread(s, mail)
     if thread is not None:
         return thread
@@ -99,11 +97,11 @@ def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader
     if words:
         in_subject = [p for p in lookups.players_at(s, sender) if p.game.code.upper() in words]
         if len(in_subject) == 1:
-            return Who(in_subject[0], in_subject[0].game, "subject")
+            return Who(in_subject[0], in_subject[0].game)
     playing = [p for p in lookups.players_at(s, sender)
                if p.game.status in ("running", "paused") and p.status == "active"]
     if len(playing) == 1:
-        return Who(playing[0], playing[0].game, "sender")
+        return Who(playing[0], playing[0].game)
     if len(playing) > 1:
         games = ", ".join(f"{p.robot} in {p.game.code}" for p in playing)
         return Who(problem=f"you play {games}, and this mail does not say which game it is about")
@@ -146,7 +144,7 @@ def _thread(s: Session, mail: MailText) -> Who | None:
             turn += 1
         elif row.kind not in _SAME_TURN_KINDS:
             turn = None
-        return Who(player, player.game, "thread", turn)
+        return Who(player, player.game, turn)
     return None
 
 

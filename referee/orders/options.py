@@ -19,9 +19,9 @@ from functools import cache
 from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, parse_card
-from referee.engine.decisions import MAIN_LASER, DecisionKey
+from referee.engine.decisions import MAIN_LASER
 from referee.engine.option_cards import CARDS, OptionCard, cards
-from referee.engine.option_orders import BY_SUBJECT, SACRIFICE_ORDER, order_key
+from referee.engine.option_orders import BY_SUBJECT, SACRIFICE_ORDER
 from referee.engine.programs import dual_pair_ok
 
 
@@ -167,11 +167,6 @@ def led_by(text: str) -> OptionCard | None:
         if m and (best is None or m.end() > best[0]):
             best = (m.end(), card)
     return best[1] if best else None
-
-
-def leads_option(text: str) -> bool:
-    """Whether a normalized line starts like an option order (a card's words, or SACRIFICE ORDER)."""
-    return led_by(text) is not None or text.startswith("SACRIFICE ORDER")
 
 
 def _reg(label: str) -> int:
@@ -451,20 +446,6 @@ def dual_problem(move: Card, turn_text: str, rule: str = "") -> str | None:
 
 
 # stored orders ---------------------------------------------------------------------------------
-def answer_keys(orders: Mapping[str, Any]) -> dict[DecisionKey, Any]:
-    """Stored option orders (``{subject: value or {"<register>": value}}``) as the engine's decision keys."""
-    out: dict[DecisionKey, Any] = {}
-    for subject, value in orders.items():
-        if subject not in BY_SUBJECT:
-            continue
-        if isinstance(value, Mapping) and all(str(k) in "12345" and len(str(k)) == 1 for k in value):
-            for reg, answer in value.items():
-                out[order_key(subject, int(reg))] = answer
-        else:
-            out[order_key(subject)] = value
-    return out
-
-
 def merge(older: Mapping[str, Any], newer: Mapping[str, Any]) -> dict[str, Any]:
     """Option orders with ``newer`` on top: per-register answers merge register by register."""
     out = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in older.items()}
