@@ -23,12 +23,12 @@ from typing import Any
 from ..common.clock import DurationTooLong, TimeError, parse_duration, parse_time
 from ..common.deadlines import BadClock, parse_clock, zone
 from ..common.suggest import closest, did_you_mean
+from ..common.values import typed_word
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..engine.state import GM_FIELDS
 from ..games import ranges
 from ..orders.extract import body_lines, clean, find_gm_begin
 from . import people_words, robot_set
-from .robot_set import typed_word
 from .words import Command, GmSyntaxError, switch, whole_number
 
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)

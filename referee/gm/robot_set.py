@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from ..common.values import typed_word
 from ..engine import hooks, shown, state
 from ..orders.options import card_named, card_names, norm
 
@@ -134,19 +135,6 @@ def _names_one(resolve: Any, text: str) -> bool:
     except SetError:
         return False
     return True
-
-
-def typed_word(raw: str) -> Any:
-    """A value as a GM writes it (a rule's, a DATA field's): yes/no/on/off and true/false as booleans, whole
-    numbers as ints, else the word itself."""
-    low = raw.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if re.fullmatch(r"-?\d+", raw):
-        return int(raw)
-    return raw
 
 
 def _value(raw: str) -> Any:
