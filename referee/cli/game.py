@@ -21,8 +21,8 @@ from ..console.support import (
     parse_duration,
     store_session,
 )
+from ..games import fills
 from ..store.records import hand_of, locked_of
-from . import fills
 
 
 def _parse_rule(text: str) -> tuple[str, Any]:
