@@ -148,16 +148,15 @@ def _thread(s: Session, mail: MailText) -> Who | None:
     return None
 
 
-def quoted_form(s: Session, settings: Settings, mail: MailText, read: MailRead,
-                sender: str) -> tuple[Extracted, Who] | None:
-    """The order form the player filled in within the quoted turn mail (extract's rule 6, found by the read
-    of the mail: :attr:`MailRead.form`), with whose it is, when it came to the player's reply address or the
-    quoted BEGIN line carries the player's key; else None (the quote is not read)."""
+def route(s: Session, settings: Settings, mail: MailText, read: MailRead, sender: str) -> tuple[Extracted, Who]:
+    """Whose robot the mail is about, and the orders that count for it, decided in one place: the order form the
+    player filled in within the quoted turn mail (extract's rule 6, found by the read of the mail:
+    :attr:`MailRead.form`) when its BEGIN line names her robot and the mail came to her reply address or the
+    line carries her key; else what the sender wrote herself (the quote is not read)."""
     form = read.form
-    if form is None or form.header is None:
-        return None
-    who = identify(s, settings, mail, form.header, sender)
-    if who.player is None:
-        return None
-    key_ok = form.header.key is not None and same_key(form.header.key, who.player.secret, ignore_case=True)
-    return (form, who) if who.token or key_ok else None
+    if form is not None and form.header is not None:
+        who = identify(s, settings, mail, form.header, sender)
+        if who.player is not None and (who.token or (form.header.key is not None and same_key(
+                form.header.key, who.player.secret, ignore_case=True))):
+            return form, who
+    return read.own, identify(s, settings, mail, read.own.header, sender)
