@@ -286,6 +286,8 @@ class CardMove:
     robot: str
     stepping: bool = False
     marks: set[str] = field(default_factory=set)
+    #: what hooks asked to run once the card's squares of movement are over (a robot it pushed ends its move)
+    after_squares: list[Callable[[TurnContext], None]] = field(default_factory=list)
 
 
 #: ``ctx.notes`` key: the robots a multi-square push (hydraulic pushers) is moving now, see :func:`passing`
@@ -470,6 +472,8 @@ def _steps(ctx: TurnContext, robot: Robot, card: Card, plan: Move, move: CardMov
             break
     if move is not None:
         move.stepping = False
+        while move.after_squares:
+            move.after_squares.pop(0)(ctx)
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop) if carrying else ctx.hooks[STOP].get(stop)
     if fns:

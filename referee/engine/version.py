@@ -18,6 +18,16 @@ ventilators, hydraulic pushers, two pushers on one square, randomizers' and opti
 walls sharing a side with another special side element are refused). A turn stored under version 2
 replays exactly: ``Rules.for_version(2)`` plays the old ways (the old readings are house rules any
 game may keep, the order-dependent ways only replays get).
+
+Version 4 (issue 44): the last readings against clear text (robots a pusher pushes onto oil slide pushing
+robots on oil ahead; a robot pushed across a hydraulic trapdoor by another robot's card does not set it off;
+black holes, magnets and ghosts reach no farther than their own board of a course; a crater's corners slip
+diagonally; radioactive waste asks its robot in every register whether to draw an option), and no seat,
+listing or compass order breaks a tie (particle accelerators, a ghost's nearest grave, Radio Control's
+copied card). Each reading has a house rule keeping version 3's (``LEGACY4_RULES``); ``for_version(3)``
+sets them all, and the ties go back to the old ways (``Rules.seat_free``). Under versions below 4 the
+events of one step may come out in another order than a stored log's where a set's iteration (the hash
+seed) chose it, so a replay compares them without regard to that order.
 """
 
-RULES_VERSION = 3
+RULES_VERSION = 4
