@@ -215,6 +215,11 @@ def move_of(ctx: TurnContext, robot: Robot) -> Move | None:
 MOVERS = "movers"
 
 
+#: ``ctx.phase_notes`` key: robot -> the robot whose card it plays this phase (Radio Control): it moves right
+#: after that robot, whatever their seats
+FOLLOWS = "follows"
+
+
 def add_mover(ctx: TurnContext, priority: int, move: Callable[[TurnContext], None]) -> None:
     """Have ``move(ctx)`` run among this phase's robot cards at ``priority`` (called while the phase's
     cards are revealed): something that is not a robot but moves in card order, as ghosts do."""

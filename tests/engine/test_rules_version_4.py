@@ -6,7 +6,11 @@ from __future__ import annotations
 from referee.engine import RULES_VERSION, Rules
 from referee.engine.state import LEGACY4_RULES
 
-from .scenarios import element, play, pusher, robot, wall
+from referee.boards.scenario import simulate
+
+from .options.helpers import holder
+from .options.helpers import run as run_options
+from .scenarios import Outcome, element, play, pusher, robot, scenario, wall
 
 
 def test_version_4_is_the_engines_and_version_3_turns_replay_the_old_readings():
@@ -75,3 +79,67 @@ def test_a_full_accelerator_ring_of_one_speed_stays_put():
     robots = [robot(n, sq) for n, sq in zip("ABCD", ("r5c5", "r6c5", "r6c6", "r5c6"), strict=True)]
     p = play(SMALL_RING, robots, {})
     assert [p.at(n) for n in "ABCD"] == ["r5c5", "r6c5", "r6c6", "r5c6"]
+
+
+# -- reach by the text: a course of two 8 x 8 boards side by side
+def course(elements, robots, programs=None, *, rules=None, board_state=None):
+    doc = scenario(robots, programs or {}, elements, width=16, height=8, phases=1, seed=0)
+    doc["board"]["boards"] = [{"name": "West", "from": "r1c1", "to": "r8c8"},
+                              {"name": "East", "from": "r1c9", "to": "r8c16"}]
+    if rules:
+        doc["rules"] = rules
+    if board_state:
+        doc["board_state"] = board_state
+    return Outcome(simulate(doc), own_fire=False)
+
+
+def test_a_black_hole_pulls_on_its_own_board_only():
+    """Ruling 14.6: "the hole affects the whole board, so its range can be up to 11 squares"."""
+    robots = [robot("Near", "r4c7", "N"), robot("Far", "r4c14", "N")]
+    p = course([element("black_hole", "r4c2")], robots)
+    assert (p.at("Near"), p.at("Far")) == ("r4c6", "r4c14")
+    p = course([element("black_hole", "r4c2")], robots, rules={"black_hole_whole_line": True})
+    assert (p.at("Near"), p.at("Far")) == ("r4c6", "r4c13")
+
+
+def test_a_magnet_pulls_on_its_own_board_unless_the_house_rule_gives_it_the_whole_line():
+    """Ruling 14.5: the text gives no range; a board element acts on its own board."""
+    robots = [robot("Near", "r4c7", "N"), robot("Far", "r4c14", "N")]
+    p = course([element("magnet", "r4c2")], robots)
+    assert (p.at("Near"), p.at("Far")) == ("r4c6", "r4c14")
+    p = course([element("magnet", "r4c2")], robots, rules={"magnet_whole_line": True})
+    assert p.at("Far") == "r4c13"
+
+
+def test_a_ghost_leaving_its_board_is_removed():
+    """Ruling 13.28: a ghost that leaves the dark area of its board is removed from the game."""
+    ghost = {"ghost": {"Twonky": {"at": "r4c7", "facing": "E", "cards": ["FWD3 800"]}}}
+    bots = [robot("Twonky", "r1c1", "N", first_turn=False)]
+    p = course([element("grave", "r8c1")], bots, {"Twonky": ["UTRN 10"]}, board_state=ghost)
+    assert "ghost gone" in p.texts("Twonky", 1)
+    p = course([element("grave", "r8c1")], bots, {"Twonky": ["UTRN 10"]}, board_state=ghost,
+               rules={"ghost_whole_course": True})
+    assert "ghost to r4c10" in p.texts("Twonky", 1)
+
+
+def test_a_ghost_rises_on_the_first_grave_clockwise_from_its_robots_facing_between_two_equally_near():
+    """Ruling 13.28: two graves three squares away, north and south: the robot's facing decides, not the
+    order the board lists them in or which way the board is turned."""
+    graves = [element("grave", "r1c4"), element("grave", "r7c4")]
+    for listed in (graves, graves[::-1]):
+        east = play(listed, [robot("Twonky", "r4c4", "E", first_turn=True)], {})
+        west = play(listed, [robot("Twonky", "r4c4", "W", first_turn=True)], {})
+        assert "ghost rises at r1c4" in east.texts("Twonky", 1)  # south is a quarter turn clockwise from east
+        assert "ghost rises at r7c4" in west.texts("Twonky", 1)  # north is a quarter turn clockwise from west
+
+
+def test_a_radio_controlled_robot_plays_its_controllers_card_right_after_it_whichever_is_listed_first():
+    """Ruling 16.10: the target plays the card its controller plays, at that priority, right after it (rules
+    version 3: the robot listed first moved first). Boss shoots Hulk in register 1; in register 2 both play
+    Boss's Move 2 toward each other: Boss goes first, then Hulk drives into it and pushes it back."""
+    programs = {"Boss": ["UTRN 10", "FWD2 670"], "Hulk": ["UTRN 20", "FWD1 500"]}
+    fire = {"Boss": {"fire": {"1": "Radio Control"}}}
+    seats = [holder("Boss", "r3c3", "S", "Radio Control"), robot("Hulk", "r6c3", "N")]
+    for listed in (seats, seats[::-1]):
+        out = run_options(listed, programs, phases=2, orders=fire)
+        assert (out.at("Boss"), out.at("Hulk")) == ("r3c3", "r4c3")
