@@ -6,7 +6,9 @@ from __future__ import annotations
 from referee.engine import RULES_VERSION, Rules
 from referee.engine.state import LEGACY4_RULES
 
-from referee.boards.scenario import simulate
+import pytest
+
+from referee.boards.scenario import ScenarioError, simulate
 
 from .options.helpers import holder
 from .options.helpers import run as run_options
@@ -143,3 +145,25 @@ def test_a_radio_controlled_robot_plays_its_controllers_card_right_after_it_whic
     for listed in (seats, seats[::-1]):
         out = run_options(listed, programs, phases=2, orders=fire)
         assert (out.at("Boss"), out.at("Hulk")) == ("r3c3", "r4c3")
+
+
+# -- ruling 14.3: a crater's corners slip diagonally
+def test_a_robot_ending_its_move_on_a_craters_corner_slips_diagonally():
+    corner = [element("sand", "r4c4", dir="N", corner="ne")]
+    p = play(corner, [robot("Twonky", "r3c4", "N")], {"Twonky": ["FWD1 490"]})
+    assert (p.at("Twonky"), p.facing("Twonky")) == ("r5c5", "N")
+    p = play(corner, [robot("Twonky", "r3c4", "N")], {"Twonky": ["FWD1 490"]}, rules={"crater_straight": True})
+    assert p.at("Twonky") == "r5c4"
+
+
+def test_a_wall_at_the_corner_or_a_robot_below_holds_a_diagonal_slip():
+    corner = [element("sand", "r4c4", dir="N", corner="ne")]
+    p = play([*corner, wall("r4c4", "E")], [robot("Twonky", "r3c4", "N")], {"Twonky": ["FWD1 490"]})
+    assert p.at("Twonky") == "r4c4"
+    p = play(corner, [robot("Twonky", "r3c4", "N"), robot("Hulk", "r5c5", "W")], {"Twonky": ["FWD1 490"]})
+    assert (p.at("Twonky"), p.at("Hulk")) == ("r4c4", "r5c5")
+
+
+def test_a_craters_corner_slopes_one_of_its_two_ways():
+    with pytest.raises(ScenarioError, match="corner"):
+        play([element("sand", "r4c4", dir="S", corner="ne")], [robot("Twonky", "r1c1")], {})

@@ -127,7 +127,7 @@ ACCELERATOR = Kind(
          'phase it stays on, up to 10 (kept from turn to turn); at 10 it also takes 1 damage a phase; walls do not '
          'stop it, a robot ahead does, and it is never turned'),
     key='A> particle accelerator',
-    fields=(Field("to", "choice", choices=WAYS),),
+    fields=(Field("to", "choice", choices=WAYS, compass=True),),
     summary="a particle accelerator ring square: robots on the ring whirl round faster each phase, up to 10",
     group="floor",
     finish=_finish,
