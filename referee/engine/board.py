@@ -6,8 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .geometry import (DC, DR, NotationError, Square, opposite, parse_run, parse_square, rotate_square, square_name,
-                       step)
+from .geometry import DC, DR, NotationError, Square, opposite, parse_run, parse_square, rotate_square, square_name, step
 from .hooks import MOVE_TYPES, HookError, check
 from .kinds import KINDS, BoardError, Kind
 from .timing import CROSS, ORDER, TIMING

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from referee.engine import RULES_VERSION, Rules
-from referee.engine.state import LEGACY4_RULES
-
 import pytest
 
 from referee.boards.scenario import ScenarioError, simulate
+from referee.engine import RULES_VERSION, Rules
+from referee.engine.state import LEGACY4_RULES
 
 from .options.helpers import holder
 from .options.helpers import run as run_options

@@ -21,7 +21,6 @@ from ..kinds import Field, Kind
 from ..movement import SLIDE, MovePlan, convey, enter, register_pushed_onto, try_step
 from ..state import Robot
 
-
 #: a crater's corner -> its two downhill ways (rows up, columns right), north and south first
 CORNERS = {"ne": (0, 1), "se": (2, 1), "sw": (2, 3), "nw": (0, 3)}
 
