@@ -127,7 +127,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.resolved_at = now
     turn.resolved_by = actor
     turn.engine_version = __version__
-    turn.rules_version = RULES_VERSION
+    turn.rules_version = turn.rules_version or RULES_VERSION  # the version it was dealt under (turn_rules)
     turn.published_at = None if game.hold_for_review else now
     for player in game.players:
         order = orders.get(player.id)
