@@ -149,6 +149,12 @@ def stored_result(turn: Turn) -> dict[str, Any]:
 REPLAYABLE = frozenset(range(2, RULES_VERSION + 1))
 
 
+def hash_ordered(turn: Turn) -> bool:
+    """Whether ``turn`` was played under a rules version (below 4) where events of one moment could come out in
+    an order a set's iteration chose (the hash seed): its replay compares them without regard to that order."""
+    return (turn.rules_version or 1) < 4
+
+
 def rules_version_note(turn: Turn) -> str | None:
     """What a re-run of ``turn`` must say when it was resolved under other rules than this engine's."""
     resolved_under = turn.rules_version or 1
