@@ -166,3 +166,14 @@ def test_a_wall_at_the_corner_or_a_robot_below_holds_a_diagonal_slip():
 def test_a_craters_corner_slopes_one_of_its_two_ways():
     with pytest.raises(ScenarioError, match="corner"):
         play([element("sand", "r4c4", dir="S", corner="ne")], [robot("Twonky", "r1c1")], {})
+
+
+def test_blocked_pushers_log_their_robots_in_the_robots_order_in_every_process():
+    """Issue 44: the "obstruction encountered" events of pushed robots that stay came out in an order the hash
+    seed chose (a set's iteration); they come in the robots' order now (the suite's conftest also plays this
+    under PYTHONHASHSEED 0, 1 and 12345 and compares the bytes)."""
+    pairs = [("r2", "A", "B"), ("r5", "C", "D"), ("r7", "E", "F")]
+    elements = [pusher(f"{row}c{c}", d, 1) for row, _, _ in pairs for c, d in ((2, "E"), (4, "W"))]
+    robots = [robot(name, f"{row}c{c}") for row, west, east in pairs for name, c in ((west, 2), (east, 4))]
+    p = play(elements, robots, {})
+    assert [e["robot"] for e in p.events(text="obstruction encountered")] == list("ABCDEF")

@@ -52,7 +52,7 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
             continue
         ways = {el["dir"] for el in here if phase in el["phases"]}
         if len(ways) == 1:
-            pushes[robot.name] = next(iter(ways))
+            pushes[robot.name] = next(iter(ways))  # order-free: the only way
         elif ways:
             ctx.emit(robot, "blocked")
     return pushes
