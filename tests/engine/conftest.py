@@ -4,6 +4,7 @@ be the same bytes (issue 44)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -28,10 +29,8 @@ PLAYED: list[str] = []
 
 def _recording(simulate: Callable[[dict[str, Any]], dict[str, Any]]) -> Callable[[dict[str, Any]], dict[str, Any]]:
     def recorded(doc: dict[str, Any]) -> dict[str, Any]:
-        try:
+        with contextlib.suppress(TypeError, ValueError):  # a document no JSON holds is no scenario a file gives
             PLAYED.append(json.dumps(doc))
-        except (TypeError, ValueError):  # a document no JSON can hold is no scenario a file could give
-            pass
         return simulate(doc)
     recorded.__doc__ = simulate.__doc__
     return recorded

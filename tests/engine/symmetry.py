@@ -2,8 +2,9 @@
 way it is turned and in whatever order its file lists elements and robots (issue 33).
 
 :func:`random_scenario` makes a square board with elements of every registered kind (:func:`all_kinds`: a
-kind added later is covered without editing anything here), a few robots and their programs; :func:`twin` turns it a number of quarter turns clockwise and shuffles its lists; :func:`outcome`
-reads the result back into the original board's frame. The test runs a fixed seed; the benchmark script
+kind added later is covered without editing anything here), a few robots and their programs; :func:`twin`
+turns it a number of quarter turns clockwise and shuffles its lists; :func:`outcome` reads the result back
+into the original board's frame. The test runs a fixed seed; the benchmark script
 ``benchmarks/bench_symmetry.py`` runs many more.
 """
 
