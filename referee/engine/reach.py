@@ -26,7 +26,7 @@ class Reach:
 
     scope: str
     ruling: str
-    #: for ``squares``: how many
+    #: for ``squares``: how many (None: as many as the card says, ``what`` tells how)
     squares: int | None = None
     #: the house rule widening it to the whole line of the course (the older reading), if any
     wider: str | None = None
@@ -36,8 +36,8 @@ class Reach:
     def __post_init__(self) -> None:
         if self.scope not in SCOPES:
             raise ValueError(f"reach scope must be one of {', '.join(SCOPES)}, not {self.scope!r}")
-        if (self.scope == SQUARES) != (self.squares is not None):
-            raise ValueError("a reach of squares names how many, and only it does")
+        if self.squares is not None and self.scope != SQUARES:
+            raise ValueError("only a reach of squares names how many")
 
 
 #: kind -> its reach

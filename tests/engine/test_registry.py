@@ -56,3 +56,17 @@ def test_a_kind_plays_with_a_robot_on_it_and_beside_it(name):
     result = resolve_turn(board, robots, programs)
     assert result.events and (result.phases_run == 5 or result.winner)  # a lone flag is won at once
     assert "Twonky" in render(board, result.robots) or result.robots[0].pos is None
+
+
+def test_every_declared_reach_names_a_registered_kind_and_a_ruling_the_doc_has():
+    """Issue 44: an element acting at a distance declares its reach in its module (its own board, a count of
+    squares, its line of sight, the whole course) and the ruling that says which the rule text gives."""
+    from referee.engine.reach import REACHES
+
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text()
+    assert {"magnet", "black_hole", "grave", "laser", "teleporter", "jack", "portal"} <= set(REACHES)
+    for kind, reach in REACHES.items():
+        assert kind in KINDS, kind
+        written = f"**{reach.ruling} " if "." in reach.ruling else f"\n{reach.ruling}. "
+        assert written in rulings, f"{kind}: ruling {reach.ruling} is not in docs/rulings.md"
+        assert reach.what, kind
