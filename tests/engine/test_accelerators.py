@@ -1,5 +1,8 @@
 """Particle accelerators: robots on the ring are moved along it, one square more each phase, up to 10 (then
-1 damage a phase too); diagonals; never turned; the speed is kept from turn to turn."""
+1 damage a phase too); diagonals; never turned; the speed is kept from turn to turn.
+
+Rulings cited (docs/rulings.md): 14.17.
+"""
 
 import pytest
 

@@ -5,7 +5,10 @@ or comprehension over a value the same function made as a set (a set display or 
 ``frozenset()``, a set annotation, or a union or difference of such), every ``next(iter(...))`` of one, and every
 ``id(...)``. A loop whose order cannot matter says why on its line with ``# order-free: <why>``; ``sorted(...)``
 gives any set an order. The suite also plays its scenarios under three hash seeds and compares the bytes
-(``tests/engine/conftest.py``)."""
+(``tests/engine/conftest.py``).
+
+Rulings cited (docs/rulings.md): 44.2.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Radioactive waste: 1 damage to a robot on it in every phase, in the last laser step."""
+"""Radioactive waste: 1 damage to a robot on it in every phase, in the last laser step.
+
+Rulings cited (docs/rulings.md): 13.18, 16.2.
+"""
 
 from referee.boards.scenario import simulate
 

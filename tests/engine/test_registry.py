@@ -1,5 +1,8 @@
 """Every registered kind is complete: documented (the board docs' table is made from the registry), drawn in
-the ASCII view and the pictures, and playable on a board with a robot on it."""
+the ASCII view and the pictures, and playable on a board with a robot on it.
+
+Rulings cited (docs/rulings.md): 44.1.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Rotating rooms: once a turn, in phase 5 after the gears, a room with a robot in it turns a quarter
-clockwise, carrying its robots round and turning them right; an empty room stays; the turns are kept."""
+clockwise, carrying its robots round and turning them right; an empty room stays; the turns are kept.
+
+Rulings cited (docs/rulings.md): 15.17.
+"""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Rules version 4 (issue 44): the last readings against clear text, each with a house rule keeping version
-3's reading; ``Rules.for_version(3)`` replays a stored version-3 turn the old ways."""
+3's reading; ``Rules.for_version(3)`` replays a stored version-3 turn the old ways.
+
+Rulings cited (docs/rulings.md): 14.2.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Orders for board elements' choices by mail: CHOP SHOP and RESET clauses, and what the engine is then told."""
+"""Orders for board elements' choices by mail: CHOP SHOP and RESET clauses, and what the engine is then told.
+
+Rulings cited (docs/rulings.md): 15.r2, 44.6.
+"""
 
 from __future__ import annotations
 
