@@ -130,7 +130,10 @@ def differences(doc: dict[str, Any], rng: random.Random) -> list[tuple[int, dict
     found = []
     for q in (0, 1, 2, 3):
         other = twin(doc, q, rng)
-        got = outcome(other, q)
+        try:
+            got = outcome(other, q)
+        except ScenarioError as exc:  # refused turned or re-ordered, accepted as written: a difference too
+            got = {"refused": str(exc)}
         if got != base:
             found.append((q, base, got))
     return found
