@@ -14,7 +14,7 @@ from referee.engine.elements.chop_shops import CHOP_SHOP
 from referee.engine.elements.reset_sites import RESET_CHOOSE, RESET_EXCHANGE
 from referee.orders import OrderContext, parse_orders
 from referee.orders.element_clauses import element_line, form_lines
-from referee.orders.replies import render_echo
+from referee.orders.replies import program_block, render_echo
 
 from ..engine.scenarios import element, engine_board
 from .helpers import HAND
@@ -101,3 +101,12 @@ def test_a_declared_element_choice_gets_its_form_line_and_echo_from_its_declarat
     assert form_lines(["radioactive_waste", "wall"]) == [
         "# radioactive waste: RADIOACTIVE WASTE: NONE | RADIOACTIVE WASTE 2, 4: DRAW"]
     assert element_line("radioactive waste", "none", 2) == "RADIOACTIVE WASTE 2: NONE"
+
+
+def test_the_order_form_of_a_course_with_radioactive_waste_shows_how_to_answer_its_choice():
+    block = program_block(game="RR-7", robot="Twonky", turn=4, registers={}, hand=HAND,
+                          elements=["radioactive_waste", "chop_shop", "wall"])
+    assert "# chop shop: CHOP SHOP: OPTION | CHOP SHOP: NONE" in block
+    assert "# radioactive waste: RADIOACTIVE WASTE: NONE | RADIOACTIVE WASTE 2, 4: DRAW" in block
+    assert not [line for line in program_block(game="RR-7", robot="Twonky", turn=4, registers={}, hand=HAND)
+                if "WASTE" in line]
