@@ -2,7 +2,7 @@
 
 An element that asks a player something declares, next to its handlers, one :class:`ElementChoice`:
 
-    CHOICE = element_orders.declare(ElementChoice(
+    element_orders.declare(ElementChoice(
         OptionOrder("chop_shop", "chop shop", ("turn",), '"option" or "none"', "option",
                     "CHOP SHOP: OPTION | CHOP SHOP: NONE"),
         ElementMail(("CHOP SHOP", "CHOP SHOPS"), choices=(("option", ("OPTION", "TAKE")), ("none", ("NONE", "NO"))))))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import KINDS, Robot, build_board, parse_card, resolve_turn
+from referee.engine import KINDS, Robot, Rules, build_board, parse_card, resolve_turn
 from referee.engine.ascii import render
 from referee.engine.board import Element
 from referee.engine.kinds import kinds_table
@@ -73,3 +73,5 @@ def test_every_declared_reach_names_a_registered_kind_and_a_ruling_the_doc_has()
         written = f"**{reach.ruling} " if "." in reach.ruling else f"\n{reach.ruling}. "
         assert written in rulings, f"{kind}: ruling {reach.ruling} is not in docs/rulings.md"
         assert reach.what, kind
+        if reach.wider is not None:  # the house rule keeping the old, wider reach
+            assert reach.wider in Rules().to_dict() or hasattr(Rules(), reach.wider), kind

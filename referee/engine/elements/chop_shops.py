@@ -29,7 +29,7 @@ TAKE, DECLINE = "option", "none"
 CHOP_SHOP = "chop shop"
 
 # what its player may answer, and how by mail
-CHOICE = declare(ElementChoice(
+declare(ElementChoice(
     OptionOrder("chop_shop", CHOP_SHOP, ("turn",), '"option" (draw the top option card) or "none"', TAKE,
                 "CHOP SHOP: OPTION | CHOP SHOP: NONE"),
     ElementMail(("CHOP SHOP", "CHOPSHOP"),

@@ -28,7 +28,7 @@ DRAW, NONE = "draw", "none"
 SUBJECT = "radioactive waste"
 
 # what its player may answer, and how by mail
-CHOICE = declare(ElementChoice(
+declare(ElementChoice(
     OptionOrder("radioactive_waste", SUBJECT, ("register",),
                 '"draw" (the top option card) or "none", for a register phase ending on the waste', DRAW,
                 "RADIOACTIVE WASTE: NONE | RADIOACTIVE WASTE 2, 4: DRAW"),

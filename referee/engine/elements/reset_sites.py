@@ -39,13 +39,13 @@ RANDOM, NONE = "random", "none"
 EXCHANGE, CHOOSE = RESET_EXCHANGE, RESET_CHOOSE = "reset exchange", "reset choose"
 
 # what its player may answer, and how by mail
-EXCHANGE_CHOICE = declare(ElementChoice(
+declare(ElementChoice(
     OptionOrder("reset_site", EXCHANGE, ("register",),
                 'a card nobody holds ("FWD2 700") for the register after a phase ended on the site (2-5)', None,
                 "RESET EXCHANGE 3: FWD2 700"),
     ElementMail(("RESET EXCHANGE", "RESET SWAP", "RESET SITE", "RESET"), card=True, registers=(2, 3, 4, 5),
                 refuse=((1, "a reset site exchanges registers 2-5 (the register after a phase on the site)"),))))
-CHOOSE_CHOICE = declare(ElementChoice(
+declare(ElementChoice(
     OptionOrder("reset_site", CHOOSE, ("turn",),
                 'a card for the next hand ("FWD2 700"), "random" (five random cards next turn) or "none"', NONE,
                 "RESET CHOOSE: FWD2 700 | RESET CHOOSE: RANDOM | RESET CHOOSE: NONE"),
