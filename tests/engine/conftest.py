@@ -50,7 +50,8 @@ def same_bytes_under_every_hash_seed(tmp_path_factory: pytest.TempPathFactory) -
     if not PLAYED or os.environ.get("REFEREE_SKIP_HASH_SEEDS"):
         return
     docs = tmp_path_factory.mktemp("hashseed") / "docs.jsonl"
-    docs.write_text("".join(doc + "\n" for doc in PLAYED), encoding="utf-8")
+    played = list(dict.fromkeys(PLAYED))  # each document once
+    docs.write_text("".join(doc + "\n" for doc in played), encoding="utf-8")
     runs = {seed: subprocess.Popen([sys.executable, "-m", "tests.engine.hashseed", str(docs)], cwd=ROOT,
                                    env={**os.environ, "PYTHONHASHSEED": seed}, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE) for seed in SEEDS}
@@ -62,7 +63,7 @@ def same_bytes_under_every_hash_seed(tmp_path_factory: pytest.TempPathFactory) -
     first = outputs[SEEDS[0]]
     for seed in SEEDS[1:]:
         if outputs[seed] != first:
-            lines = zip(first.splitlines(), outputs[seed].splitlines(), PLAYED, strict=False)
+            lines = zip(first.splitlines(), outputs[seed].splitlines(), played, strict=False)
             doc = next(d for a, b, d in lines if a != b)
             raise AssertionError(f"PYTHONHASHSEED {SEEDS[0]} and {seed} play this scenario differently: {doc}")
 
