@@ -48,6 +48,8 @@ EXTENDED = tuple(k for k in all_kinds() if k not in CLASSIC)
 def _random_fields(rng: random.Random, kind: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in KINDS[kind].fields:
+        if not f.required and rng.random() < 0.5:  # an optional field is left out as often as it is given
+            continue
         if f.type == "dir":
             out[f.name] = rng.choice(DIR_NAMES)
         elif f.type == "sides":
