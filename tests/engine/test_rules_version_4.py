@@ -180,3 +180,11 @@ def test_blocked_pushers_log_their_robots_in_the_robots_order_in_every_process()
     robots = [robot(name, f"{row}c{c}") for row, west, east in pairs for name, c in ((west, 2), (east, 4))]
     p = play(elements, robots, {})
     assert [e["robot"] for e in p.events(text="obstruction encountered")] == list("ABCDEF")
+
+
+def test_a_square_listed_at_two_heights_is_refused_whichever_is_listed_first():
+    """Issue 44 (found by the symmetry benchmark over every kind): the first listed gave the square its height."""
+    levels = [element("level", "r6c6"), element("level", "r6c6", height=3)]
+    for listed in (levels, levels[::-1]):
+        with pytest.raises(ScenarioError, match="two heights"):
+            play(listed, [robot("Twonky", "r1c1")], {})
