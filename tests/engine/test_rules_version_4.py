@@ -188,3 +188,9 @@ def test_a_square_listed_at_two_heights_is_refused_whichever_is_listed_first():
     for listed in (levels, levels[::-1]):
         with pytest.raises(ScenarioError, match="two heights"):
             play(listed, [robot("Twonky", "r1c1")], {})
+
+
+def test_two_flags_on_one_square_are_refused():
+    """Which one a robot there touches would be the listing order's choice."""
+    with pytest.raises(ScenarioError, match="r3c3 already has a flag"):
+        play([element("flag", "r3c3", number=2), element("flag", "r3c3", number=1)], [robot("Twonky", "r1c1")], {})
