@@ -347,7 +347,7 @@ def _followers_after(order: list[tuple[str, Card]], follows: dict[str, str]) -> 
     while waiting:
         placed = {name for name, _ in out}
         ready = [item for item in waiting if follows[item[0]] in placed]
-        if not ready:  # its leader plays nothing this phase (or a ring): by priority, as before
+        if not ready:  # a ring of robots controlling each other: after the others, by priority
             out.extend(waiting)
             break
         for item in ready:
