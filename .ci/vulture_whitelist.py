@@ -9,6 +9,7 @@ short_help  # noqa: B018, F821  console/help.py: click reads a command's short h
 converter  # noqa: B018, F821  common/logs.py: logging.Formatter.converter (UTC times in the log)
 wait_data  # noqa: B018, F821  intake/imap_commands.py: aioimaplib's response reader asks it whether a FETCH is whole
 verify_signature  # noqa: B018, F821  games/tokens.py: itsdangerous.Signer.unsign calls it (the reply tokens' MAC)
+get_signature  # noqa: B018, F821  games/tokens.py: itsdangerous.Signer.sign calls it (the reply tokens' MAC)
 _write_lines  # noqa: B018, F821  store/wire.py: email.generator.BytesGenerator's writer, overridden
 _write_headers  # noqa: B018, F821  store/wire.py: email.generator.BytesGenerator's writer, overridden
 finalize  # noqa: B018, F821  render/templates.py: jinja2.Environment.finalize (None printed as nothing)
