@@ -3,8 +3,8 @@ the turns to resolve.
 
 The scans (:func:`due_turns`, :func:`reminder_candidates`) read every running game's open turn, its
 players and its orders in three queries, so an idle tick over a thousand games costs a few tens of
-milliseconds, and decide from those rows which turns are due (:func:`referee.cron.tick.due_reason`, the one
-definition of a due turn, which :func:`referee.cron.tick.is_due` asks of a loaded turn); each due turn is
+milliseconds, and decide from those rows which turns are due (:func:`referee.cron.due.due_reason`, the one
+definition of a due turn, which :func:`referee.cron.due.is_due` asks of a loaded turn); each due turn is
 checked again, under its game's lock, before it is resolved.
 
 :func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
@@ -43,6 +43,7 @@ from ..store.db import advisory_key
 from ..store.errors import AlreadyResolved, Busy, GameStateError
 from ..store.models import Game, Order, Player, Turn, TurnNotice
 from ..store.programs import REGISTERS
+from .due import due_reason, is_due, late_notices, seat_notices
 
 log = logging.getLogger("referee.cron.workers")
 
@@ -66,9 +67,7 @@ class OpenTurn:
     settle_seconds: int
 
     def due(self, now: datetime) -> str | None:
-        """:func:`referee.cron.tick.due_reason` of this turn as the scan saw it."""
-        from .tick import due_reason
-
+        """:func:`referee.cron.due.due_reason` of this turn as the scan saw it."""
         return due_reason(waiting=bool(self.waiting), last_order_at=self.last_order_at, opened_at=self.opened_at,
                           settle_seconds=self.settle_seconds, deadline=self.deadline, now=now)
 
@@ -121,7 +120,7 @@ def _light_robot(data: dict[str, object]) -> Robot:
 
 
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
-    """(game code, turn number) of every open turn due now, by :func:`referee.cron.tick.due_reason` from the
+    """(game code, turn number) of every open turn due now, by :func:`referee.cron.due.due_reason` from the
     scan's rows (no query a game)."""
     return [(t.code, t.number) for t in _due(s, now)]
 
@@ -206,7 +205,6 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
     mails and the late and seat notices; each in its own transaction."""
     from ..games import plan_missing, resolve_and_report
-    from .tick import _late_notices, _seat_notices, is_due
 
     done = Resolved()
     with store.read() as s:
@@ -240,8 +238,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                     resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
                                                   wait=False, planned=planned)
                     if late:
-                        _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
-                    _seat_notices(s, settings, game, resolved, now)
+                        late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+                    seat_notices(s, settings, game, resolved, now)
                 done.turns.append(f"{code} turn {number}")
                 log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
             except (AlreadyResolved, Busy):
