@@ -48,7 +48,7 @@ class Robot:
     #: destroyed during the current resolution (reset when a turn starts)
     destroyed: bool = field(default=False, metadata=_meta(scenario=False))
     #: statuses the robot is in (flying, energized...): effect names (see ``hooks.EFFECTS``) or markers
-    statuses: set[str] = field(default_factory=set, metadata=_meta(copy="set", scenario=False))
+    statuses: set[str] = field(default_factory=set, metadata=_meta(copy="set"))
     #: what an option card keeps (charges left, ...), by option name
     option_data: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=_meta(copy="dicts"))
 

@@ -143,3 +143,13 @@ def test_a_declaration_contradicting_another_is_refused() -> None:
     with pytest.raises(shown.ShownError):
         shown.status("flying", "airborne")
     assert shown.cause("pit", into="into the pit") == "pit"  # the same words again: fine
+
+
+def test_a_scenario_may_start_with_a_declared_status_and_is_told_of_an_unknown_one():
+    from referee.boards.scenario import ScenarioError, parse_scenario
+
+    board = {"width": 4, "height": 4, "elements": [{"kind": "pit", "at": "r3c2"}]}
+    flying = {"name": "Twonky", "at": "r2c2", "facing": "S", "statuses": ["flying"]}
+    assert parse_scenario({"board": board, "robots": [flying]})["robots"][0].statuses == {"flying"}
+    with pytest.raises(ScenarioError, match="no status 'hovering'"):
+        parse_scenario({"board": board, "robots": [{**flying, "statuses": ["hovering"]}]})
