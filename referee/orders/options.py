@@ -592,3 +592,34 @@ def usage_lines(card_name: str) -> list[str]:
         lines.append(f"  {mail.rule}")
     example = card.order.clause.replace(" | ", ", or ") if card.order else f"FIRE 3: {mail.words[0]}"
     return [*lines, f"  e.g. {example}"]
+
+
+_KEPT = {"turn": "this turn", "standing": "until changed", "always standing": "until changed"}
+
+
+def option_table() -> str:
+    """The table of the option cards' orders in docs/orders.md, made from the cards' declarations (a card
+    added is in it with no hand edit; ``tests/orders/test_option_table.py`` checks the pasted one)."""
+    rows = ["| card | what it does, and its order | kept |", "| --- | --- | --- |"]
+    for card in sorted(cards(), key=lambda c: c.rank):
+        if card.mail is None:
+            continue
+        summary, *usage = usage_lines(card.name)
+        parts = [summary.split(": ", 1)[1]]
+        for line in (u.strip() for u in usage):
+            head, _, rest = line.partition(": ")
+            if head == "order":
+                parts.append(f"`{rest.split('   (')[0]}`" + (f" ({rest.split('   (')[1]}" if "   (" in rest else ""))
+            elif line.startswith("e.g. "):
+                parts.append("e.g. " + ", or ".join(f"`{e}`" for e in line[5:].split(", or ")))
+            else:
+                parts.append(line)
+        kept = {"weapon": "until changed", "flag": "this turn"}.get(card.mail.shape, _KEPT[card.mail.keeps])
+        if card.mail.shape == "choice" and card.mail.keeps != "turn":
+            kept = "per register: this turn; without: until changed"
+        cell = "; ".join(parts).replace("|", "\\|")
+        rows.append(f"| {card.name} | {cell} | {kept} |")
+    sacrifice = BY_SUBJECT[SACRIFICE_ORDER].clause
+    rows.append(f"| any | which option goes first when one is given up instead of damage: `{sacrifice}` "
+                "| until changed |")
+    return "\n".join(rows) + "\n"
