@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from itertools import pairwise
+from pathlib import Path
 from statistics import median
 
 from sqlalchemy.orm import Session
 
+from ..common.config import Settings
 from ..store.mail import get_state, set_state
 
 #: the service state that keeps the recent runs
@@ -62,6 +64,21 @@ def record(s: Session, now: datetime, *, last: datetime | None = None) -> None:
         times = [last]
     times = [t for t in times if t < now] + [now]
     set_state(s, RUNS, {"at": [t.isoformat() for t in times[-KEEP:]]}, now=now)
+
+
+def observed_gaps(settings: Settings) -> list[float] | None:
+    """The gaps between the recent ticks, read from the database of ``settings``; None when it cannot be read
+    (``referee config check`` reports the database on its own)."""
+    from ..store.db import Store, parse_url
+
+    try:
+        url = parse_url(settings.database_url)
+        if url.get_backend_name() == "sqlite" and not (url.database and Path(url.database).is_file()):
+            return None   # not made yet (and not made here)
+        with Store.from_settings(settings) as store, store.read() as s:
+            return gaps(runs(s))
+    except Exception:   # no database yet, an old schema, a server down: nothing to say about the cadence
+        return None
 
 
 def outage_key(since: datetime) -> str:

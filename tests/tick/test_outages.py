@@ -15,6 +15,7 @@ from referee.common.config import Settings
 from referee.cron import cadence
 from referee.cron.tick import LAST_RUN, tick
 from referee.games import states
+from referee.mailer.config_checks import tick_cadence
 from referee.store import Store
 from referee.store.mail import set_state
 from referee.store.models import OutgoingMail
@@ -106,3 +107,17 @@ def test_the_cadence_is_the_median_of_the_gaps_seen():
     assert not cadence.is_outage(timedelta(minutes=14), [60.0] * 5, 60)    # never under the floor
     assert cadence.is_outage(timedelta(minutes=16), [], 300)                # nothing seen yet: tick_interval
     assert not cadence.is_outage(timedelta(days=2), [], 86400)              # ticks daily by the settings
+
+
+def test_config_check_warns_when_the_ticks_come_less_often_than_tick_interval(store, settings):
+    daily_game(store)
+    first = tick_cadence(settings, cadence.observed_gaps(settings))
+    assert first.verdict == "ok" and "no ticks recorded yet" in first.detail
+    now = T0
+    for _ in range(5):
+        now += timedelta(minutes=30)
+        tick(settings, now=now, store=store)
+    found = tick_cadence(settings, cadence.observed_gaps(settings))
+    assert found.verdict == "warning" and "every 30 minutes" in found.detail and "tick_interval = 1800" in found.fix
+    matching = settings.with_overrides(tick_interval=1800)
+    assert tick_cadence(matching, cadence.observed_gaps(matching)).verdict == "ok"
