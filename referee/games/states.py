@@ -243,6 +243,14 @@ OBSERVER = Machine(
 MACHINES = (SEAT, TURN, GAME, OBSERVER)
 
 
+def doc_table(machine: Machine) -> str:
+    """The block the docs show for ``machine``, between ``<!-- lifecycle:NAME -->`` markers (a test checks that
+    every such block in ``docs/`` is this text): the table, then what each event is."""
+    events = "\n".join(f"- `{e}`: {machine.meaning.get(e, e)}" for e in machine.events)
+    return (f"<!-- lifecycle:{machine.name} (generated from referee/games/states.py) -->\n{machine.markdown()}\n\n"
+            f"{events}\n<!-- /lifecycle:{machine.name} -->")
+
+
 # -- the states as the store holds them ------------------------------------------------------------------------
 def key_digest(key: str) -> str:
     """What is kept of a key a former holder held: enough to know it again, never to use it."""
@@ -343,3 +351,7 @@ def observer_state(s: Session, game: Game, address: str, *, now: datetime | None
     if asked is not None and (now is None or now <= asked.expires_at):
         return "pending"
     return "unsubscribed" if row is not None or asked is not None else "none"
+
+
+if __name__ == "__main__":   # the docs' tables: python -m referee.games.states
+    print("\n\n".join(doc_table(m) for m in MACHINES))
