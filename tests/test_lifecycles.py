@@ -82,4 +82,4 @@ def test_the_docs_show_the_tables_the_code_has():
     for machine in states.MACHINES:
         for block in blocks[machine.name]:
             assert block == states.doc_table(machine), f"docs: regenerate the {machine.name} table " \
-                                                       "(python -m referee.games.states)"
+                                                       "(referee.games.states.docs_tables())"

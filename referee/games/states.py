@@ -229,11 +229,11 @@ OBSERVER = Machine(
         ("pending", "confirm"): "confirmed", ("pending", "expire"): "unsubscribed",
         ("pending", "unsubscribe"): "unsubscribed", ("confirmed", "unsubscribe"): "unsubscribed",
     }, {
-        ("confirmed", "observe"): "{what} observes the game already",
+        ("confirmed", "observe"): "you observe {what} already",
         ("none", "confirm"): "this confirmation is not known", ("unsubscribed", "confirm"): "this confirmation "
         "has expired: send the command again", ("confirmed", "confirm"): "this was confirmed already",
-        ("none", "unsubscribe"): "{what} does not observe the game",
-        ("unsubscribed", "unsubscribe"): "{what} does not observe the game",
+        ("none", "unsubscribe"): "you do not observe {what}",
+        ("unsubscribed", "unsubscribe"): "you do not observe {what}",
         "none": "{what}: nothing to do", "confirmed": "{what}: nothing to do", "unsubscribed": "{what}: nothing to do",
     }, "{what}: not possible now"),
     allows={"pending": frozenset({"confirmation"}), "confirmed": frozenset({"results", "final"})},
@@ -241,6 +241,11 @@ OBSERVER = Machine(
              "address", "expire": "7 days pass unanswered", "unsubscribe": "UNOBSERVE, or the List-Unsubscribe mail"})
 
 MACHINES = (SEAT, TURN, GAME, OBSERVER)
+
+
+def docs_tables() -> str:
+    """Every machine's block, as the docs show them."""
+    return "\n\n".join(doc_table(m) for m in MACHINES)
 
 
 def doc_table(machine: Machine) -> str:
@@ -352,6 +357,3 @@ def observer_state(s: Session, game: Game, address: str, *, now: datetime | None
         return "pending"
     return "unsubscribed" if row is not None or asked is not None else "none"
 
-
-if __name__ == "__main__":   # the docs' tables: python -m referee.games.states
-    print("\n\n".join(doc_table(m) for m in MACHINES))
