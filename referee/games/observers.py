@@ -6,7 +6,7 @@ unsubscribe address with a signed token (``List-Unsubscribe``, RFC 2369/8058): a
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -75,7 +75,7 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
     for row in s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
                                                     Confirmation.address == address.lower(),
                                                     Confirmation.done_at.is_(None))):
-        row.done_at = now
+        row.expires_at = now - timedelta(seconds=1)   # answered later, it has expired
     found.status, found.left_at = "left", now
     s.flush()
     return found

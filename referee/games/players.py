@@ -124,6 +124,7 @@ def eject_player(s: Session, game: Game | str, robot: str, *, actor: str = "syst
     if seat_state(s, player, now=now) != "resigned":   # her seat ends as she left it; the robot still goes
         leave_seat(s, player, "ejected", now=now)        # refused for a robot ejected already
     player.status, player.left_at = "ejected", now
+    player.secret = new_secret()   # her key and reply addresses no longer name the robot
     turn = open_turn(s, game)
     if turn is not None:
         order = active_orders(s, turn).get(player.id)

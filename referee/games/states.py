@@ -353,7 +353,7 @@ def observer_state(s: Session, game: Game, address: str, *, now: datetime | None
     asked = s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
                                                  Confirmation.address == address, Confirmation.done_at.is_(None))
                       .order_by(Confirmation.id.desc())).first()
-    if asked is not None and (now is None or now <= asked.expires_at):
+    if asked is not None and (now is None or now < asked.expires_at):
         return "pending"
     return "unsubscribed" if row is not None or asked is not None else "none"
 

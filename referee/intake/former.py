@@ -7,21 +7,21 @@ form, no reply address of the seat. Nothing in the mail is taken."""
 from __future__ import annotations
 
 from ..common.keys import same_key
+from ..games import get_game, get_player
 from ..games.states import GONE, former_holder, last_left, seat_state
 from ..messages import seats as words
-from ..orders.extract import BlockHeader
+from ..store.errors import NotFound
 from ..store.models import FormerHolder, Game
 from . import answers
 from .job import Job
 from .routing import Who
 
 
-def holder_of(job: Job, sender: str, who: Who, header: BlockHeader | None) -> FormerHolder | None:
+def holder_of(job: Job, sender: str, who: Who, key: str | None) -> FormerHolder | None:
     """The former holder who sent this mail about ``who.player``'s robot, or None (the player of record, or
     someone else)."""
     player = who.player
     assert player is not None
-    key = header.key if header is not None else None
     if sender == player.email:
         if seat_state(job.s, player, now=job.now) not in GONE:
             return None
@@ -32,10 +32,27 @@ def holder_of(job: Job, sender: str, who: Who, header: BlockHeader | None) -> Fo
             or (former_holder(job.s, player, address=who.thread_to) if who.thread_to else None))
 
 
-def answer_former(job: Job, sender: str, who: Who, header: BlockHeader | None) -> str | None:
-    """Answer a former holder's mail (see the module docstring) and return its outcome; None: not hers."""
-    row = holder_of(job, sender, who, header)
+def answer_former(job: Job, sender: str, who: Who, key: str | None) -> str | None:
+    """Answer a former holder's mail (``key``: the key it gives, if any; see the module docstring) and return
+    its outcome; None: not hers."""
+    row = holder_of(job, sender, who, key)
     return _tell(job, row, who.game) if row is not None and who.game is not None else None
+
+
+def former_commands(job: Job, sender: str, who: Who, key: str | None, game: str | None, robot: str | None
+                    ) -> str | None:
+    """A command mail (PRESS, RESIGN, GAMES...) from someone who no longer holds the seat it names (by a BEGIN
+    line with her old key, or the mail of ours it replies to): answered as :func:`answer_former` does, none of
+    its commands done; None: not such a mail."""
+    if who.player is None and game and robot:
+        try:
+            seat = get_player(job.s, get_game(job.s, game), robot)
+        except NotFound:
+            return None
+        who = Who(seat, seat.game, "begin")
+    if who.player is None:
+        return None
+    return answer_former(job, sender, who, key)
 
 
 def gone_by_address(job: Job, sender: str) -> str | None:

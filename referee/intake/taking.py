@@ -22,8 +22,8 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, rea
     s, mail = job.s, job.mail
     player, game = who.player, who.game
     assert player is not None and game is not None
-    if (gone := answer_former(job, sender, who, header)) is not None:   # she resigned, was replaced or ejected
-        return gone
+    if (gone := answer_former(job, sender, who, header.key if header else None)) is not None:
+        return gone   # she resigned, was replaced or ejected: words of their own, nothing taken
     from_record = sender == player.email
     key_given = header.key if header is not None else None
     key_ok = same_key(key_given, player.secret, ignore_case=True)

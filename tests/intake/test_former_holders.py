@@ -12,7 +12,7 @@ import pytest
 from referee import games as g
 from referee.games import states
 
-from .helpers import GM, GM_SECRET, PLAYERS, address, active_program, hand, incoming, mail, outbox, player, text_of
+from .helpers import GM, GM_SECRET, PLAYERS, active_program, address, hand, incoming, mail, outbox, player, text_of
 from .stored import deliver, quiet  # noqa: F401  (the fixture)
 
 T0 = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
@@ -120,7 +120,8 @@ def test_the_seats_key_is_never_mailed_to_its_old_player(store, quiet):  # noqa:
         deliver(store, quiet, mail(address("bob"), body, subject=f"Re: {old_mail.subject}",
                                    headers={"In-Reply-To": old_mail.message_id}), now=T0 + timedelta(minutes=minute))
     gm_says(store, quiet, code, "PROCESS", now=T0 + timedelta(minutes=20))
-    after = [m.raw for m in outbox(store) if address("bob") in m.recipients and m.created_at > T0 + timedelta(minutes=6)]
+    after = [m.raw for m in outbox(store)
+             if address("bob") in m.recipients and m.created_at > T0 + timedelta(minutes=6)]
     assert len(after) == 4   # one answer each, nothing else (no turn report)
     no_key_of_the_seat(store, code, "Hammer", after)
 
