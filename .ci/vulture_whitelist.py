@@ -50,3 +50,4 @@ oauth2_refresh_token_file  # noqa: B018, F821
 # -- public entry points named by string or kept as the package's API --------------------------------------------
 process_stored  # noqa: B018, F821  referee.intake: the package's API (in __all__), for an MTA hook
 process_mail  # noqa: B018, F821  referee.intake: the package's API (lazy attribute), one stored mail
+docs_tables  # noqa: B018, F821  games/states.py: printed to paste the state tables into the docs (docs/architecture.md)
