@@ -19,10 +19,10 @@ from .element_clauses import element_line
 from .element_clauses import form_lines as element_form_lines
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
-from .options import fire_on_form as option_fire_on_form
-from .options import form_lines as option_form_lines
-from .options import idle_notes as option_idle_notes
-from .options import order_lines as option_order_lines
+from .option_lines import fire_on_form as option_fire_on_form
+from .option_lines import form_lines as option_form_lines
+from .option_lines import idle_notes as option_idle_notes
+from .option_lines import order_lines as option_order_lines
 from .options import weapons_held as option_weapons
 from .reply_model import ECHO_MARK, TEMPLATE_MARK
 
