@@ -28,9 +28,21 @@ class BoardNotFound(LookupError):
         return str(self.args[0])
 
 
+#: the ``boards`` setting of this process's settings (see :func:`use_settings`)
+_configured: list[Path] = []
+
+
+def use_settings(settings: Any) -> None:
+    """Look for boards in the folders of the ``boards`` setting of ``settings`` (a
+    :class:`referee.common.config.Settings`) from now on, in this process; ``$REFEREE_BOARDS`` still wins."""
+    _configured[:] = settings.board_dirs
+
+
 def board_dirs() -> list[Path]:
-    """Where board files are looked for: $REFEREE_BOARDS (os.pathsep-separated), then the shipped ones."""
-    dirs = [Path(p) for p in os.environ.get("REFEREE_BOARDS", "").split(os.pathsep) if p]
+    """Where board files are looked for: $REFEREE_BOARDS (os.pathsep-separated) when set, else the folders
+    of the ``boards`` setting (:func:`use_settings`), then the shipped ones."""
+    env = os.environ.get("REFEREE_BOARDS")
+    dirs = [Path(p) for p in env.split(os.pathsep) if p] if env is not None else list(_configured)
     shipped = _shipped_dir()
     if shipped is not None:
         dirs.append(shipped)

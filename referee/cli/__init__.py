@@ -265,19 +265,30 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
 
 @main.command("tick")
 @click.option("--verbose", "-v", is_flag=True, help="Log every step to standard error.")
-@click.option("--json", "as_json", is_flag=True, help="The summary as JSON instead of one line.")
-def tick_command(verbose: bool, as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The summary and the health figures as JSON.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Print only a line when a fault starts and one when it ends (for cron's MAILTO).")
+def tick_command(verbose: bool, as_json: bool, quiet: bool) -> None:
     """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
 
-    Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
-    1 when a step failed (the summary says which; the next tick tries again).
+    \b
+    Prints a one-line summary, and a line when a fault starts or ends (mail not going
+    out for an hour, no mail fetched for an hour, a turn that cannot be resolved, a
+    failing step); with --quiet only those lines. Exit status:
+      0  all went well (or another tick was running)
+      1  a step failed in this tick (the summary says which; the next tick tries again)
+      2  the settings cannot be used (one line says which and why)
+      4  the tick ran, but a fault lasts (referee status shows it)
     """
+    from ..console.support import cli_settings as _settings
+    from ..console.support import json_errors
+
+    with json_errors(as_json):
+        settings = _settings()
     from ..common import logs
     from ..common.clock import now
-    from ..console.support import cli_settings as _settings
     from ..cron.tick import tick
 
-    settings = _settings()
     logs.setup(settings.log_level, verbose)
     summary = tick(settings, now=now())
     if as_json:
@@ -285,9 +296,36 @@ def tick_command(verbose: bool, as_json: bool) -> None:
 
         echo_json(summary.as_dict())
     else:
-        click.echo(summary.line())
-    if not summary.ok:
-        sys.exit(1)
+        for change in summary.changes:
+            click.echo(change)
+        if not quiet:
+            click.echo(summary.line())
+    sys.exit(summary.exit_code)
+
+
+@main.command("status")
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+def status_command(as_json: bool) -> None:
+    """The service's health as the last tick left it: the last tick, the last fetch that worked, the mails
+    waiting (and the age of the oldest), those that failed for good, and every fault that lasts.
+
+    Exit status 0 when healthy, 4 while a fault lasts (as referee tick), 1 when the store cannot be read.
+    """
+    from ..console.support import json_errors, store_session
+
+    with json_errors(as_json):
+        from ..common.clock import now
+        from ..cron.health import EXIT_DEGRADED, measure
+
+        with store_session(write=False) as s:
+            found = measure(s, now())
+    if as_json:
+        from ..console.support import echo_json
+
+        echo_json(found.as_dict())
+    else:
+        click.echo("\n".join(found.lines()))
+    sys.exit(EXIT_DEGRADED if found.degraded else 0)
 
 
 # the settings: referee config check (alias referee doctor), config init, config show

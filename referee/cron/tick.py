@@ -59,7 +59,18 @@ class TickSummary:
     unsent: int = 0
     #: old mails reduced to their header (:mod:`referee.store.retention`)
     purged: int = 0
+    #: due mails the outbox could not send this time (a server down, a temporary refusal): tried again later
+    postponed: int = 0
+    #: why the outbox could not send this time (None: it could, or had nothing to send)
+    send_error: str | None = None
+    #: due turns that cannot be resolved (their course cannot be loaded), with why; their GM is told once
+    unresolvable: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: one line per fault that started or ended in this tick (:mod:`referee.cron.health`)
+    changes: list[str] = field(default_factory=list)
+    #: the figures of :class:`referee.cron.health.Health` after this tick (failed sends, the oldest unsent
+    #: mail's age, the last fetch that worked, the faults)
+    health: dict[str, object] = field(default_factory=dict)
     seconds: float = 0.0
 
     def line(self) -> str:
@@ -70,6 +81,12 @@ class TickSummary:
                  f"reminded {self.reminders}", f"sent {self.sent}"]
         if self.failed:
             parts.append(f"send failures {self.failed}")
+        if self.postponed or self.send_error:
+            parts.append(f"not sent, tried again later {self.postponed}"
+                         + (f" ({' '.join(self.send_error.split())[:120]})" if self.send_error else ""))
+        if self.unresolvable:
+            parts.append(f"turns that cannot be resolved {len(self.unresolvable)} (the first: "
+                         f"{self.unresolvable[0][:160]})")
         if self.unsent:
             parts.append(f"left in the outbox for the next tick {self.unsent}")
         if self.purged:
@@ -85,11 +102,28 @@ class TickSummary:
     def ok(self) -> bool:
         return not self.errors
 
+    @property
+    def degraded(self) -> bool:
+        """A fault lasts (:mod:`referee.cron.health`): sends or fetches failing for an hour, a turn that
+        cannot be resolved, a failing step."""
+        return bool(self.health.get("faults")) or bool(self.unresolvable)
+
+    @property
+    def exit_code(self) -> int:
+        """0 all well (or another tick was running), 1 a step failed in this tick, 4
+        (:data:`referee.cron.health.EXIT_DEGRADED`) the tick ran but a fault lasts."""
+        from .health import EXIT_DEGRADED
+
+        if self.skipped:
+            return 0
+        return 1 if self.errors else EXIT_DEGRADED if self.degraded else 0
+
     def as_dict(self) -> dict[str, object]:
         """For ``referee tick --json``."""
         from dataclasses import asdict
 
-        return {**asdict(self), "ok": self.ok, "line": self.line()}
+        return {**asdict(self), "ok": self.ok, "degraded": self.degraded, "exit_code": self.exit_code,
+                "line": self.line()}
 
 
 def lock_path(settings: Settings) -> Path:
@@ -130,6 +164,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             ("archive", lambda: _archive(store, settings, now, summary)),
             ("retention", lambda: _retention(store, settings, now, summary)),
         ]
+        step_errors: dict[str, str] = {}
         for name, step in steps:
             log.debug("tick step %s", name)
             try:
@@ -141,8 +176,10 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
                 else:
                     log.exception("tick step %s failed", name)
                 summary.errors.append(f"{name}: {one_line(exc)}")
-        with store.write() as s:
-            set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
+                step_errors[name] = one_line(exc)
+        if summary.send_error and "send" not in step_errors:
+            step_errors["send"] = summary.send_error
+        _health(store, now, summary, step_errors)
     except (StoreError, SQLAlchemyError, OSError) as exc:
         log.error("tick failed: %s", one_line(exc))
         summary.errors.append(one_line(exc))
@@ -245,6 +282,29 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
     done = resolve_due(store, settings, now=now)
     summary.resolved += done.turns
     summary.errors += done.errors
+    for code, number, why in done.stuck:
+        summary.unresolvable.append(f"{code} turn {number}: {why}")
+        with store.write() as s:   # its GM is told once (the notice's key), the tick says so every time
+            game = g.get_game(s, code)
+            tell_gm(s, settings, game, subject=f"[GM] {code}: turn {number} cannot be resolved",
+                    body=_wording("unresolvable.txt", game=code, turn=number, why=why,
+                                  course=game.course).rstrip("\n"),
+                    key=f"unresolvable:{code}:{number}:{why}", now=now)
+
+
+def _health(store: Store, now: datetime, summary: TickSummary, step_errors: dict[str, str]) -> None:
+    """Record the last fetch that worked, compare the faults with the last tick's (one line per fault that
+    started or ended) and measure (:mod:`referee.cron.health`)."""
+    from . import health
+
+    stuck = dict(u.split(": ", 1) for u in summary.unresolvable)
+    with store.write() as s:
+        if "fetch" not in step_errors:
+            health.fetched_now(s, now)
+        summary.changes += health.transitions(s, now, health.faults_now(s, now, step_errors=step_errors,
+                                                                         stuck=stuck))
+        set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
+        summary.health = health.measure(s, now).as_dict()
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
@@ -316,6 +376,9 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     summary.sent += report.sent
     summary.failed += report.failed
     summary.unsent += report.left
+    summary.postponed += report.postponed
+    if report.stopped or (report.postponed and not report.sent):
+        summary.send_error = report.stopped or (report.errors[0] if report.errors else "every send was refused")
 
 
 ARCHIVED = "archive.built"

@@ -40,7 +40,7 @@ from ..engine.snapshot import CODECS
 from ..engine.state import Robot
 from ..store import Store
 from ..store.db import advisory_key
-from ..store.errors import AlreadyResolved, Busy, GameStateError
+from ..store.errors import AlreadyResolved, Busy, GameStateError, InvalidValue
 from ..store.models import Game, Order, Player, Turn, TurnNotice
 from ..store.programs import REGISTERS
 
@@ -196,6 +196,8 @@ class Resolved:
     #: due turns passed over because another worker had them
     skipped: int = 0
     errors: list[str] = field(default_factory=list)
+    #: (game, turn, why) of due turns that cannot be resolved (their course cannot be loaded)
+    stuck: list[tuple[str, int, str]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -204,9 +206,8 @@ class Resolved:
 def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str = "",
                 limit: int | None = None) -> Resolved:
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
-    mails and the late and seat notices; each in its own transaction."""
-    from ..games import plan_missing, resolve_and_report
-    from .tick import _late_notices, _seat_notices, is_due
+    mails and the late and seat notices; each in its own transaction. A turn whose course cannot be
+    loaded is passed over (in :attr:`Resolved.stuck`); the other games are resolved all the same."""
 
     done = Resolved()
     with store.read() as s:
@@ -219,36 +220,53 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
             if not ours:
                 done.skipped += 1
                 continue
-            planned = None
-            if due.autopilot and due.waiting:
-                with store.read() as s:  # the autopilot searches before the write lock is taken
-                    game = g.get_game(s, code)
-                    turn = g.open_turn(s, game)
-                    if turn is None or turn.number != number:
-                        continue  # another worker resolved it before we claimed it
-                    planned = plan_missing(s, game)
             try:
-                with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
-                    game = g.get_game(s, code)
-                    turn = g.open_turn(s, game)
-                    if turn is None or turn.number != number:
-                        continue  # another worker resolved it
-                    orders = g.active_orders(s, turn)
-                    late = g.waiting_for(s, game, turn, orders)
-                    if is_due(s, game, turn, now, waiting=late, orders=orders) is None:
-                        continue
-                    resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
-                                                  wait=False, planned=planned)
-                    if late:
-                        _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
-                    _seat_notices(s, settings, game, resolved, now)
-                done.turns.append(f"{code} turn {number}")
-                log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
+                resolved = _resolve_one(store, settings, due, now)
             except (AlreadyResolved, Busy):
                 done.skipped += 1  # another process has it
+                continue
             except GameStateError as exc:
                 done.errors.append(f"{code}: {exc}")
+                continue
+            except InvalidValue as exc:  # its course is gone or broken: this game waits, the others go on
+                done.stuck.append((code, number, str(exc)))
+                continue
+            if resolved:
+                done.turns.append(f"{code} turn {number}")
+                log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
     return done
+
+
+def _resolve_one(store: Store, settings: Settings, due: OpenTurn, now: datetime) -> bool:
+    """Resolve one claimed due turn (planning the autopilot's programs first, outside the write lock);
+    False when it is no longer open or due."""
+    from ..games import plan_missing, resolve_and_report
+    from .tick import _late_notices, _seat_notices, is_due
+
+    code, number = due.code, due.number
+    planned = None
+    if due.autopilot and due.waiting:
+        with store.read() as s:  # the autopilot searches before the write lock is taken
+            game = g.get_game(s, code)
+            turn = g.open_turn(s, game)
+            if turn is None or turn.number != number:
+                return False  # another worker resolved it before we claimed it
+            planned = plan_missing(s, game)
+    with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
+        game = g.get_game(s, code)
+        turn = g.open_turn(s, game)
+        if turn is None or turn.number != number:
+            return False  # another worker resolved it
+        orders = g.active_orders(s, turn)
+        late = g.waiting_for(s, game, turn, orders)
+        if is_due(s, game, turn, now, waiting=late, orders=orders) is None:
+            return False
+        resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
+                                      wait=False, planned=planned)
+        if late:
+            _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+        _seat_notices(s, settings, game, resolved, now)
+    return True
 
 
 # -- the command ------------------------------------------------------------------------------------
