@@ -135,11 +135,12 @@ def faults_now(s: Session, now: datetime, *, step_errors: dict[str, str], stuck:
     retried = oldest_retried(s)
     if retried is not None and now - _aware(retried, now) >= GRACE:
         out["send"] = (f"mail has not gone out for {_age((now - _aware(retried, now)).total_seconds())[:-4]}: the "
-                       f"oldest unsent mail was queued at {retried:%Y-%m-%d %H:%M} (referee outbox list; "
-                       "referee config check tries the SMTP server)")
+                       f"oldest unsent mail was queued at {retried:%Y-%m-%d %H:%M}"
+                       + (f", and the last try said: {step_errors['send']}" if "send" in step_errors else "")
+                       + " (referee outbox list; referee config check tries the SMTP server)")
     for step, since in failing.items():
         if now - _aware(datetime.fromisoformat(since), now) >= GRACE:
-            out[step] = f"the {step} step has failed since {since}: {step_errors[step]}"
+            out.setdefault(step, f"the {step} step has failed since {since}: {step_errors[step]}")
     for step, error in step_errors.items():
         if step not in GRACED:
             out[f"step {step}"] = f"the tick's {step} step failed: {error}"

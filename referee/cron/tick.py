@@ -150,6 +150,9 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
                               "(set [lock] file to a writable place)")
         summary.seconds = time.monotonic() - started
         return summary
+    from ..boards import use_settings
+
+    use_settings(settings)   # the boards setting: custom courses found whatever the environment
     own_store = store is None
     store = store or Store.from_settings(settings)
     try:

@@ -1,0 +1,116 @@
+"""Health that cron and monitoring see (issue 43): a custom course that cron cannot find, a mail server that is
+down for an hour; one line when a fault starts and one when it ends, exit status 4 while it lasts."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from referee import games as g
+from referee.boards import _shipped_dir, use_settings
+from referee.common.config import Settings
+from referee.cron.health import EXIT_DEGRADED
+from referee.cron.tick import tick
+from referee.store import Store
+from referee.store.models import OutgoingMail
+from tests.servers.ports import free_port
+
+T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def no_boards_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REFEREE_BOARDS", raising=False)
+
+
+@pytest.fixture
+def settings(tmp_path: Path, db_url: str) -> Settings:
+    return Settings(database_url=db_url, referee_address="referee@example.test", gm_address="gm@example.test",
+                    gm_secret="s3", transport="maildir", maildir_in=str(tmp_path / "in"),
+                    maildir_out=str(tmp_path / "out"), lock_file=str(tmp_path / "tick.lock"), tick_interval=300,
+                    archive_on_tick=False)
+
+
+@pytest.fixture
+def custom_boards(tmp_path: Path) -> Path:
+    """A folder with one custom course, ``minicourse`` (the shipped sprint under another name)."""
+    folder = tmp_path / "my-boards"
+    folder.mkdir()
+    shipped = _shipped_dir()
+    assert shipped is not None
+    shutil.copy(shipped / "sprint.toml", folder / "minicourse.toml")
+    return folder
+
+
+def game_on(store: Store, code: str, course: str) -> None:
+    """A started game of two on ``course`` whose first turn is due (both programs in)."""
+    with store.write() as s:
+        game = g.create_game(s, course=course, code=code, seed=code, deadline_seconds=86400, reminder_seconds=0,
+                             gm_address=f"gm-{code.lower()}@example.test", now=T0, actor="test", settle_seconds=0)
+        for robot in ("Twonky", "Hammer"):
+            g.add_player(s, game, email=f"{robot.lower()}-{code.lower()}@example.test", robot=robot, now=T0)
+        g.start_game(s, game, actor="test", now=T0)
+    for robot in ("Twonky", "Hammer"):
+        with store.write() as s:
+            game = g.get_game(s, code)
+            turn = g.open_turn(s, game)
+            hand = list(turn.hands[robot])
+            g.submit_program(s, game, robot, hand[:5], now=T0)
+
+
+def gm_mails(store: Store, subject_part: str) -> list[OutgoingMail]:
+    with store.read() as s:
+        return [m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.kind == "gm")) if subject_part in m.subject]
+
+
+def test_a_course_cron_cannot_find_stops_its_game_only_and_its_gm_is_told_once(store, settings, custom_boards):
+    with_boards = settings.with_overrides(boards=(str(custom_boards),))
+    use_settings(with_boards)   # the GM's shell, where the custom folder is known
+    game_on(store, "OP-1", "minicourse")
+    game_on(store, "OP-2", "sprint")
+
+    first = tick(settings, now=T0 + timedelta(minutes=5), store=store)   # cron, without the boards setting
+    assert first.resolved == ["OP-2 turn 1"] and first.ok
+    assert len(first.unresolvable) == 1 and "OP-1 turn 1" in first.unresolvable[0]
+    assert "'minicourse'" in first.unresolvable[0] and "turns that cannot be resolved 1" in first.line()
+    assert first.exit_code == EXIT_DEGRADED and first.as_dict()["degraded"] is True
+    assert len(first.changes) == 1 and first.changes[0].startswith("referee: fault started: OP-1 turn 1")
+    told = gm_mails(store, "OP-1: turn 1 cannot be resolved")
+    assert [m.recipients for m in told] == [["gm@example.test"]]   # the game's master
+    assert b"boards" in told[0].raw
+
+    second = tick(settings, now=T0 + timedelta(minutes=10), store=store)
+    assert second.exit_code == EXIT_DEGRADED and second.changes == []   # no line per tick
+    assert len(gm_mails(store, "OP-1: turn 1 cannot be resolved")) == 1  # told once
+
+    mended = tick(with_boards, now=T0 + timedelta(minutes=15), store=store)   # the folder in referee.toml
+    assert mended.resolved == ["OP-1 turn 1"] and mended.exit_code == 0
+    assert mended.changes == ["referee: fault ended (since 2026-06-01T12:05:00+00:00): turn OP-1 turn 1"]
+
+
+def test_a_mail_server_down_for_an_hour_is_one_fault(store, settings):
+    game_on(store, "OP-3", "sprint")
+    down = settings.with_overrides(transport="smtp", smtp_host="127.0.0.1", smtp_port=free_port(), smtp_tls="none",
+                                   mail_timeout=2)
+    first = tick(down, now=T0 + timedelta(minutes=5), store=store)
+    assert first.sent == 0 and first.postponed > 0 and first.send_error
+    assert first.exit_code == 0 and first.changes == []   # a server restarting is not yet a fault
+    health = first.as_dict()["health"]
+    assert isinstance(health, dict) and health["unsent"] > 0 and health["retrying"] > 0
+    assert health["oldest_unsent_seconds"] is not None and health["last_fetch"] is not None
+
+    later = [tick(down, now=T0 + timedelta(minutes=m), store=store) for m in (66, 71, 76)]
+    assert [s.exit_code for s in later] == [EXIT_DEGRADED] * 3
+    assert len(later[0].changes) == 1 and "mail has not gone out" in later[0].changes[0]
+    assert later[1].changes == later[2].changes == []
+    assert later[2].as_dict()["health"]["oldest_unsent_seconds"] >= 3600   # type: ignore[index]
+
+    back = tick(settings, now=T0 + timedelta(minutes=90), store=store)   # mail goes out again
+    assert back.sent > 0 and back.exit_code == 0
+    assert len(back.changes) == 1 and back.changes[0].startswith("referee: fault ended (since 2026-06-01T13:06")
+    assert back.changes[0].endswith("): send")
+    assert back.as_dict()["health"]["unsent"] == 0   # type: ignore[index]
