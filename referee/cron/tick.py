@@ -408,8 +408,9 @@ def _archive(store: Store, settings: Settings, now: datetime, summary: TickSumma
         return
     report = build_archive(store, settings.path(settings.archive_dir), games=due, now=now)
     log.info("archive: %s", report.summary())
-    with store.write() as s:
-        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in due}}, now=now)
+    drawn = [code for code in due if not any(why.startswith(f"{code} ") for why in report.skipped)]
+    with store.write() as s:   # a game that could not be drawn is tried again at the next tick
+        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in drawn}}, now=now)
 
 
 def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

@@ -114,3 +114,33 @@ def test_a_mail_server_down_for_an_hour_is_one_fault(store, settings):
     assert len(back.changes) == 1 and back.changes[0].startswith("referee: fault ended (since 2026-06-01T13:06")
     assert back.changes[0].endswith("): send")
     assert back.as_dict()["health"]["unsent"] == 0   # type: ignore[index]
+
+
+def test_the_archive_skips_only_the_game_it_cannot_draw_and_says_which(store, settings, custom_boards, tmp_path):
+    from referee.archive.build import build_archive
+
+    with_boards = settings.with_overrides(boards=(str(custom_boards),))
+    use_settings(with_boards)
+    game_on(store, "OP-1", "minicourse")
+    game_on(store, "OP-2", "sprint")
+    assert sorted(tick(with_boards, now=T0 + timedelta(minutes=5), store=store).resolved) == [
+        "OP-1 turn 1", "OP-2 turn 1"]
+
+    use_settings(settings)   # the course's folder is not known to this process
+    report = build_archive(store, tmp_path / "site", now=T0 + timedelta(minutes=6))
+    assert report.games == 1 and (tmp_path / "site" / "op-2" / "turn-1.html").is_file()
+    assert len(report.skipped) == 1 and report.skipped[0].startswith("OP-1 (cannot be drawn: ")
+    assert "minicourse" in report.summary() and not (tmp_path / "site" / "op-1" / "turn-1.html").exists()
+
+
+def test_config_check_names_every_game_whose_course_does_not_load(store, settings, custom_boards):
+    from referee.doctor.local import check_game_courses
+
+    use_settings(settings.with_overrides(boards=(str(custom_boards),)))
+    game_on(store, "OP-1", "minicourse")
+    game_on(store, "OP-2", "sprint")
+    found = check_game_courses(settings)   # the settings cron uses: no boards setting
+    assert found.verdict == "FAILED" and "OP-1: its course 'minicourse' does not load" in found.detail
+    assert "OP-2" not in found.detail and "boards setting" in found.fix
+    mended = check_game_courses(settings.with_overrides(boards=(str(custom_boards),)))
+    assert mended.verdict == "ok" and "2 running or paused game(s) load" in mended.detail
