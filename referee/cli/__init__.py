@@ -268,7 +268,9 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
 @click.option("--json", "as_json", is_flag=True, help="The summary and the health figures as JSON.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Print only a line when a fault starts and one when it ends (for cron's MAILTO).")
-def tick_command(verbose: bool, as_json: bool, quiet: bool) -> None:
+@click.option("--log-file", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Append the log and the summary line to FILE instead of printing them.")
+def tick_command(verbose: bool, as_json: bool, quiet: bool, log_file: str | None) -> None:
     """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
 
     \b
@@ -285,12 +287,22 @@ def tick_command(verbose: bool, as_json: bool, quiet: bool) -> None:
 
     with json_errors(as_json):
         settings = _settings()
+    import time
+
     from ..common import logs
     from ..common.clock import now
     from ..cron.tick import tick
 
-    logs.setup(settings.log_level, verbose)
+    try:
+        logs.setup(settings.log_level, verbose, file=log_file)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the log file {log_file}: {exc.strerror}") from None
+    if quiet and not log_file:
+        logs.setup("critical")   # the faults' lines say what needs a look, once each
     summary = tick(settings, now=now())
+    if log_file:   # the summary line too, whatever the log level
+        with open(log_file, "a") as fh:
+            fh.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime())}Z {summary.line()}\n")
     if as_json:
         from ..console.support import echo_json
 
@@ -298,7 +310,7 @@ def tick_command(verbose: bool, as_json: bool, quiet: bool) -> None:
     else:
         for change in summary.changes:
             click.echo(change)
-        if not quiet:
+        if not quiet and not log_file:
             click.echo(summary.line())
     sys.exit(summary.exit_code)
 

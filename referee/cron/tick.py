@@ -156,6 +156,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
     own_store = store is None
     store = store or Store.from_settings(settings)
     try:
+        _sqlite_schema(store, settings, summary)
         store.check_schema()
         steps: list[tuple[str, Callable[[], None]]] = [
             ("outage", lambda: _outage(store, settings, now, summary)),
@@ -192,6 +193,36 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
         lock.release()
         summary.seconds = time.monotonic() - started
     return summary
+
+
+def _sqlite_schema(store: Store, settings: Settings, summary: TickSummary) -> None:
+    """An SQLite database at an older schema: upgraded here when ``sqlite_auto_upgrade`` is set (a copy of the
+    file kept beside it first), else the tick stops in one line saying what to do."""
+    from ..store.db import SchemaError, head_revision
+
+    if store.dialect != "sqlite":
+        return
+    current, head = store.current_revision(), head_revision()
+    if current is None or current == head:
+        return
+    if not settings.sqlite_auto_upgrade:
+        raise SchemaError(f"the SQLite database {store.describe()} is at schema {current}, this referee needs "
+                          f"{head}: run 'referee db upgrade' once, or set sqlite_auto_upgrade = true to let the "
+                          "tick do it")
+    import shutil
+
+    path = Path(str(store.url.database))
+    copy = path.with_name(f"{path.name}.before-{head}")
+    shutil.copy2(path, copy)
+    copy.chmod(0o600)
+    try:
+        store.upgrade()
+    except Exception as exc:   # a schema this release does not know (a newer one wrote it): one line
+        raise SchemaError(f"the SQLite database {store.describe()} at schema {current} cannot be upgraded to {head}: "
+                          f"{one_line(exc)}") from None
+    log.warning("upgraded the SQLite database %s from schema %s to %s (the old file is kept as %s)", path,
+                current, head, copy)
+    summary.changes.append(f"referee: upgraded the database from schema {current} to {head} (copy kept: {copy})")
 
 
 def expected(exc: BaseException) -> bool:

@@ -144,3 +144,30 @@ def test_config_check_names_every_game_whose_course_does_not_load(store, setting
     assert "OP-2" not in found.detail and "boards setting" in found.fix
     mended = check_game_courses(settings.with_overrides(boards=(str(custom_boards),)))
     assert mended.verdict == "ok" and "2 running or paused game(s) load" in mended.detail
+
+
+@pytest.mark.parametrize("auto", [False, True])
+def test_an_sqlite_database_behind_this_release(tmp_path: Path, auto: bool):
+    """After an upgrade of referee, an SQLite database one schema behind: one line saying what to do, or
+    (sqlite_auto_upgrade) upgraded by the tick with a copy of the old file kept beside it."""
+    from referee.store.db import head_revision
+
+    path = tmp_path / "old.sqlite3"
+    with Store(f"sqlite:///{path}") as old:
+        old.upgrade()
+        old.downgrade("-1")
+        behind = old.current_revision()
+    settings = Settings(database_url=f"sqlite:///{path}", transport="maildir", maildir_in=str(tmp_path / "in"),
+                        maildir_out=str(tmp_path / "out"), lock_file=str(tmp_path / "t.lock"),
+                        sqlite_auto_upgrade=auto)
+    summary = tick(settings, now=T0)
+    if not auto:
+        assert summary.exit_code == 1 and len(summary.errors) == 1
+        assert f"is at schema {behind}, this referee needs {head_revision()}: run 'referee db upgrade'" \
+            in summary.errors[0] and "sqlite_auto_upgrade = true" in summary.errors[0]
+        return
+    assert summary.exit_code == 0, summary.errors
+    assert summary.changes[0].startswith(f"referee: upgraded the database from schema {behind} to {head_revision()}")
+    assert (tmp_path / f"old.sqlite3.before-{head_revision()}").is_file()
+    with Store(f"sqlite:///{path}") as now_at:
+        assert now_at.current_revision() == head_revision()
