@@ -326,6 +326,16 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
                     key=f"unresolvable:{code}:{number}:{why}", now=now)
 
 
+def _resolved_by_mail(s: Session, now: datetime, summary: TickSummary) -> None:
+    """Turns resolved in this tick by a GM's mail (PROCESS) count in the summary as the due ones do."""
+    from sqlalchemy import select
+
+    for code, number in s.execute(select(Game.code, Turn.number).join(Game, Game.id == Turn.game_id)
+                                  .where(Turn.resolved_at == now, Turn.status == "resolved").order_by(Turn.id)):
+        if f"{code} turn {number}" not in summary.resolved:
+            summary.resolved.append(f"{code} turn {number}")
+
+
 def _health(store: Store, now: datetime, summary: TickSummary, step_errors: dict[str, str]) -> None:
     """Record the last fetch that worked, compare the faults with the last tick's (one line per fault that
     started or ended) and measure (:mod:`referee.cron.health`)."""
@@ -333,6 +343,7 @@ def _health(store: Store, now: datetime, summary: TickSummary, step_errors: dict
 
     stuck = dict(u.split(": ", 1) for u in summary.unresolvable)
     with store.write() as s:
+        _resolved_by_mail(s, now, summary)
         if "fetch" not in step_errors:
             health.fetched_now(s, now)
         summary.changes += health.transitions(s, now, health.faults_now(s, now, step_errors=step_errors,

@@ -171,3 +171,19 @@ def test_an_sqlite_database_behind_this_release(tmp_path: Path, auto: bool):
     assert (tmp_path / f"old.sqlite3.before-{head_revision()}").is_file()
     with Store(f"sqlite:///{path}") as now_at:
         assert now_at.current_revision() == head_revision()
+
+
+def test_a_turn_the_gm_resolves_by_mail_counts_in_the_tick_summary(store, tmp_path: Path):
+    from mailbox import Maildir
+
+    from tests.intake.helpers import GM, GM_SECRET, REFEREE, mail, new_game
+
+    settings = Settings(referee_address=REFEREE, gm_address=GM, gm_secret=GM_SECRET, transport="maildir",
+                        maildir_in=str(tmp_path / "in"), maildir_out=str(tmp_path / "out"),
+                        lock_file=str(tmp_path / "tick.lock"), archive_on_tick=False)
+    code = new_game(store)
+    Maildir(str(tmp_path / "in"), create=True).add(mail(GM, f"BEGIN GM {code} key {GM_SECRET}\nPROCESS\nEND\n",
+                                                         subject="process it now"))
+    summary = tick(settings, now=datetime.now(UTC), store=store)
+    assert summary.processed == 1 and summary.resolved == [f"{code} turn 1"]
+    assert "resolved 1" in summary.line()
