@@ -101,7 +101,11 @@ def board_list(as_json: bool, markdown: bool) -> None:
 @click.option("--png", "png", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
               help="Also draw the board as the turn pictures do, with its key below, into FILE (PNG).")
 def board_show(name: str, no_legend: bool, png: str | None) -> None:
-    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it."""
+    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it.
+
+    A file with errors is drawn all the same, without the elements that failed: its errors are listed, the
+    squares they name are framed in red in the PNG, and the exit status is 1.
+    """
     from ..boards import check_board
     from ..engine.ascii import render
 
@@ -114,14 +118,44 @@ def board_show(name: str, no_legend: bool, png: str | None) -> None:
     click.echo(render(b, legend=False))
     if not no_legend:
         click.echo("\n".join(board_key(b)))
+    for number, problem in enumerate(problems, start=1):
+        click.echo(f"error {number}: {problem}")
     if png:
         from pathlib import Path
 
         from ..render.board_image import draw_floor
         from ..render.legend import legend_image
 
-        save_png(draw_floor(b), legend_image(b), Path(png))
-        click.echo(f"picture: {png}")
+        floor = draw_floor(b)
+        if problems:
+            mark_errors(floor, b, problems)
+        save_png(floor, legend_image(b), Path(png))
+        click.echo(f"picture: {png}" + (f" (the squares of the {len(problems)} error(s) framed in red)"
+                                        if problems else ""))
+    if problems:
+        sys.exit(1)
+
+
+def mark_errors(floor: object, board: object, problems: list[str]) -> None:
+    """Frame in red, on the picture ``floor`` of ``board``, every square the ``problems`` name (r3c5, or a run
+    r1c1-r1c6: its ends), with the error's number beside it."""
+    import re
+
+    from PIL import Image, ImageDraw
+
+    from ..render.layout import CELL, Layout
+
+    assert isinstance(floor, Image.Image)
+    lay = Layout(board.width, board.height, CELL)  # type: ignore[attr-defined]  (as draw_floor lays it out)
+    draw = ImageDraw.Draw(floor)
+    for number, problem in enumerate(problems, start=1):
+        for r, c in re.findall(r"\br(\d+)c(\d+)\b", problem.split(": ", 1)[-1]):
+            sq = (int(r), int(c))
+            if not (1 <= sq[0] <= board.height and 1 <= sq[1] <= board.width):  # type: ignore[attr-defined]
+                continue
+            x, y = lay.origin(sq)
+            draw.rectangle((x + 1, y + 1, x + lay.cell - 2, y + lay.cell - 2), outline=(220, 0, 0), width=3)
+            draw.text((x + 4, y + 2), str(number), fill=(220, 0, 0))
 
 
 def board_key(b: object) -> list[str]:
