@@ -42,7 +42,7 @@ SUMMARIES: dict[str, str] = {
     "gm-admin remove": "Remove a game master; their key stops working.",
     "gm-admin transfer": "Make another game master the master of a game.",
     "tick": "Run one pass of the service: cron runs it every few minutes.",
-    "status": "Show the service's health: mail waiting, the last fetch, faults.",
+    "status": "Show the service's health: faults, mail waiting, the last fetch.",
     "resolve-due": "Resolve the turns due now, sharing them with other workers (PostgreSQL).",
     "config": "Look at the settings and check them.",
     "config check": "Check the settings and try every part they use.",
