@@ -187,3 +187,16 @@ def test_a_turn_the_gm_resolves_by_mail_counts_in_the_tick_summary(store, tmp_pa
     summary = tick(settings, now=datetime.now(UTC), store=store)
     assert summary.processed == 1 and summary.resolved == [f"{code} turn 1"]
     assert "resolved 1" in summary.line()
+
+
+def test_each_turn_records_the_release_that_resolved_it(store, settings):
+    """Run from this checkout: the version number and the commit (an installed wheel: the number alone)."""
+    from referee import __version__
+    from referee.common.release import release
+
+    game_on(store, "OP-4", "sprint")
+    assert tick(settings, now=T0 + timedelta(minutes=5), store=store).resolved == ["OP-4 turn 1"]
+    with store.read() as s:
+        turn = g.get_turn(s, g.get_game(s, "OP-4"), 1)
+        assert turn.engine_version == release()
+    assert release().startswith(f"{__version__}+g") and len(release()) <= 32
