@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/startup.py [--old fff57f3 | --old-dir PATH] [--runs 20]
 
-Each command runs as the console script runs it (a new Python process calling ``referee.launch:run``, or
-``referee.cli:main`` in a checkout from before it), with ``PYTHONPATH`` at the checkout measured, from an empty directory:
+Each command runs as the console script runs it (a new Python process calling ``referee.launch:run``,
+or ``referee.cli:main`` in a checkout from before it), with ``PYTHONPATH`` at the checkout measured, from
+an empty directory:
 
 - ``python -c pass``: the floor, a bare interpreter;
 - ``referee --version`` and ``referee --help`` (goal: at most 3x the floor);

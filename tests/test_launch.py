@@ -25,7 +25,7 @@ def test_the_help_text_is_clicks_own():
                            "main()", "--help"], env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
                           timeout=60, stdin=subprocess.DEVNULL)
     assert said.returncode == 0 and said.stderr == ""
-    assert HELP == said.stdout, f"the commands changed: put this text in referee/launch.py HELP:\n{said.stdout}"
+    assert said.stdout == HELP, f"the commands changed: put this text in referee/launch.py HELP:\n{said.stdout}"
 
 
 def test_version_and_help_need_no_click():

@@ -64,7 +64,8 @@ def game_on(store: Store, code: str, course: str) -> None:
 
 def gm_mails(store: Store, subject_part: str) -> list[OutgoingMail]:
     with store.read() as s:
-        return [m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.kind == "gm")) if subject_part in m.subject]
+        return [m for m in s.scalars(select(OutgoingMail).where(OutgoingMail.kind == "gm"))
+                if subject_part in m.subject]
 
 
 def test_a_course_cron_cannot_find_stops_its_game_only_and_its_gm_is_told_once(store, settings, custom_boards):

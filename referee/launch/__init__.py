@@ -72,13 +72,13 @@ def run() -> None:
     """The console script ``referee``."""
     args = sys.argv[1:]
     if args == ["--version"]:
-        from . import __version__
+        from .. import __version__
 
         sys.stdout.write(f"referee, version {__version__}\n")
         return
     if args in (["--help"], ["-h"]) and _wide():
         sys.stdout.write(HELP)
         return
-    from .cli import main
+    from ..cli import main
 
     main()
