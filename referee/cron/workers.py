@@ -208,6 +208,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
     mails and the late and seat notices; each in its own transaction. A turn whose course cannot be
     loaded is passed over (in :attr:`Resolved.stuck`); the other games are resolved all the same."""
+    from ..games import plan_missing, resolve_and_report
+    from .tick import _late_notices, _seat_notices, is_due
 
     done = Resolved()
     with store.read() as s:
@@ -220,53 +222,41 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
             if not ours:
                 done.skipped += 1
                 continue
+            planned = None
+            if due.autopilot and due.waiting:
+                with store.read() as s:  # the autopilot searches before the write lock is taken
+                    game = g.get_game(s, code)
+                    turn = g.open_turn(s, game)
+                    if turn is None or turn.number != number:
+                        continue  # another worker resolved it before we claimed it
+                    try:
+                        planned = plan_missing(s, game)
+                    except InvalidValue:
+                        planned = None   # its course cannot be loaded: the write below says so
             try:
-                resolved = _resolve_one(store, settings, due, now)
-            except (AlreadyResolved, Busy):
-                done.skipped += 1  # another process has it
-                continue
-            except GameStateError as exc:
-                done.errors.append(f"{code}: {exc}")
-                continue
-            except InvalidValue as exc:  # its course is gone or broken: this game waits, the others go on
-                done.stuck.append((code, number, str(exc)))
-                continue
-            if resolved:
+                with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
+                    game = g.get_game(s, code)
+                    turn = g.open_turn(s, game)
+                    if turn is None or turn.number != number:
+                        continue  # another worker resolved it
+                    orders = g.active_orders(s, turn)
+                    late = g.waiting_for(s, game, turn, orders)
+                    if is_due(s, game, turn, now, waiting=late, orders=orders) is None:
+                        continue
+                    resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
+                                                  wait=False, planned=planned)
+                    if late:
+                        _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+                    _seat_notices(s, settings, game, resolved, now)
                 done.turns.append(f"{code} turn {number}")
                 log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
+            except (AlreadyResolved, Busy):
+                done.skipped += 1  # another process has it
+            except GameStateError as exc:
+                done.errors.append(f"{code}: {exc}")
+            except InvalidValue as exc:  # its course is gone or broken: this game waits, the others go on
+                done.stuck.append((code, number, str(exc)))
     return done
-
-
-def _resolve_one(store: Store, settings: Settings, due: OpenTurn, now: datetime) -> bool:
-    """Resolve one claimed due turn (planning the autopilot's programs first, outside the write lock);
-    False when it is no longer open or due."""
-    from ..games import plan_missing, resolve_and_report
-    from .tick import _late_notices, _seat_notices, is_due
-
-    code, number = due.code, due.number
-    planned = None
-    if due.autopilot and due.waiting:
-        with store.read() as s:  # the autopilot searches before the write lock is taken
-            game = g.get_game(s, code)
-            turn = g.open_turn(s, game)
-            if turn is None or turn.number != number:
-                return False  # another worker resolved it before we claimed it
-            planned = plan_missing(s, game)
-    with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
-        game = g.get_game(s, code)
-        turn = g.open_turn(s, game)
-        if turn is None or turn.number != number:
-            return False  # another worker resolved it
-        orders = g.active_orders(s, turn)
-        late = g.waiting_for(s, game, turn, orders)
-        if is_due(s, game, turn, now, waiting=late, orders=orders) is None:
-            return False
-        resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
-                                      wait=False, planned=planned)
-        if late:
-            _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
-        _seat_notices(s, settings, game, resolved, now)
-    return True
 
 
 # -- the command ------------------------------------------------------------------------------------

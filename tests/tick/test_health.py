@@ -201,3 +201,29 @@ def test_each_turn_records_the_release_that_resolved_it(store, settings):
         turn = g.get_turn(s, g.get_game(s, "OP-4"), 1)
         assert turn.engine_version == release()
     assert release().startswith(f"{__version__}+g") and len(release()) <= 32
+
+
+def test_referee_status_shows_what_the_last_tick_left(store, settings, custom_boards, db_url, tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    config = tmp_path / "referee.toml"
+    config.write_text(f'database_url = "{db_url}"\ntransport = "maildir"\n')
+
+    def status(*args: str):
+        return CliRunner().invoke(main, ["-c", str(config), "status", *args], env={"REFEREE_CONFIG": ""})
+
+    quiet = status()
+    assert quiet.exit_code == 0 and quiet.output.startswith("status: ok\nlast tick: never\n")
+    use_settings(settings.with_overrides(boards=(str(custom_boards),)))
+    game_on(store, "OP-1", "minicourse")
+    tick(settings, now=T0 + timedelta(minutes=5), store=store)
+    degraded = status()
+    assert degraded.exit_code == EXIT_DEGRADED and degraded.output.startswith("status: DEGRADED\n")
+    assert "fault since 2026-06-01T12:05:00+00:00: OP-1 turn 1 cannot be resolved" in degraded.output
+    figures = json.loads(status("--json").output)
+    assert figures["degraded"] is True and list(figures["faults"]) == ["turn OP-1 turn 1"]
+    assert figures["last_tick"].startswith("2026-06-01T12:05") and figures["unsent"] > 0
