@@ -82,3 +82,22 @@ def test_every_command_exits_2_with_one_line_and_no_traceback(tmp_path: Path, ar
         assert done.stdout.startswith("{") and '"ok": false' in done.stdout
     else:
         assert len(said.splitlines()) == 1
+
+
+@pytest.mark.parametrize("args, env", [
+    (["tick", "--json"], {}),
+    (["db", "current", "--json"], {"REFEREE_DATABASE_URL": "postgresql+psycopg://referee:pw@127.0.0.1:1/referee"
+                                                           "?connect_timeout=5"}),
+    (["status", "--json"], {"REFEREE_DATABASE_URL": "postgresql+psycopg://referee:pw@127.0.0.1:1/referee"
+                                                    "?connect_timeout=5"}),
+])
+def test_json_errors_are_json(tmp_path: Path, args: list[str], env: dict[str, str]):
+    """No configuration, or a database that does not answer: still one JSON object, and exit status 1."""
+    import json
+
+    done = subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=tmp_path, capture_output=True, text=True,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **env}, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    said = json.loads(done.stdout)
+    assert said["ok"] is False and said["error"]
