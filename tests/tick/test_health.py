@@ -226,4 +226,4 @@ def test_referee_status_shows_what_the_last_tick_left(store, settings, custom_bo
     assert "fault since 2026-06-01T12:05:00+00:00: OP-1 turn 1 cannot be resolved" in degraded.output
     figures = json.loads(status("--json").output)
     assert figures["degraded"] is True and list(figures["faults"]) == ["turn OP-1 turn 1"]
-    assert figures["last_tick"].startswith("2026-06-01T12:05") and figures["unsent"] > 0
+    assert figures["last_tick"].startswith("2026-06-01T12:05") and figures["failed_sends"] == 0
