@@ -132,10 +132,11 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
     for key in extra:
         fault(f"{path}: unknown course field {key!r}" + (did_you_mean(key, COURSE_FIELDS) or ""))
     elements: list[dict[str, Any]] = []
+    parts: list[dict[str, str]] = []  # the boards placed, for elements acting on their own board only
     covered: dict[tuple[int, int], str] = {}
     for i, place in enumerate(places):
         try:
-            _place(path, i, place, stack, covered, elements)
+            _place(path, i, place, stack, covered, elements, parts)
         except BoardError as exc:
             fault(str(exc))
     own = data.get("elements", [])
@@ -164,7 +165,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
     width = max(c for _, c in covered)
     void = [f"r{r}c{c}" for r, c in squares_of(width, height) if (r, c) not in covered]
     return {"name": data.get("name", name), "kind": "course", "players": players,
-            "width": width, "height": height, "void": void, "elements": elements,
+            "width": width, "height": height, "void": void, "boards": parts, "elements": elements,
             **({"own_from": own_from, "own_numbers": own_numbers} if problems is not None else {})}
 
 
@@ -174,9 +175,10 @@ _ELEMENT_NO = re.compile(r": element (\d+)\b")
 
 
 def _place(path: Path, i: int, place: Any, stack: tuple[str, ...], covered: dict[tuple[int, int], str],
-           elements: list[dict[str, Any]]) -> None:
+           elements: list[dict[str, Any]], parts: list[dict[str, str]]) -> None:
     """Place ``place`` (the file's place ``i + 1``): its squares into ``covered``, its elements turned and
-    moved into ``elements``; a :class:`BoardError` when it cannot be placed (nothing is added then)."""
+    moved into ``elements``, the board and its corners into ``parts`` (for elements acting on their own board
+    only); a :class:`BoardError` when it cannot be placed (nothing is added then)."""
     where = f"{path}: place {i + 1}"
     if not isinstance(place, dict) or "board" not in place:
         raise BoardError(f"{where}: needs board = \"NAME\"")
@@ -208,6 +210,8 @@ def _place(path: Path, i: int, place: Any, stack: tuple[str, ...], covered: dict
             raise BoardError(f"{where}: {place['board']} overlaps {covered[at]} at r{at[0]}c{at[1]}")
         squares[at] = str(place["board"])
     covered.update(squares)
+    parts.append({"name": str(place["board"]), "from": f"r{corner[0]}c{corner[1]}",
+                  "to": f"r{corner[0] + th - 1}c{corner[1] + tw - 1}"})
     for el in sub.get("elements", []):
         turned = rotate_spec(el, w, h, turn) if turn else el
         elements.append(offset_spec(turned, corner[0] - 1, corner[1] - 1))
