@@ -140,7 +140,7 @@ def check_boards(settings: Settings) -> Finding:
         courses += kind == "course"
     names = {n for n, _, _ in found}
     if not found:
-        item.fail("no board files found", "reinstall referee, or check $REFEREE_BOARDS")
+        item.fail("no board files found", "reinstall referee, or check the boards setting (and $REFEREE_BOARDS)")
     elif settings.default_course not in names:
         item.fail(f"default_course {settings.default_course!r} is not a board or course",
                   "pick one from 'referee board list'")
