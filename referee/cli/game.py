@@ -75,7 +75,7 @@ def game_new(code: str | None, course: str | None, title: str, rules: tuple[str,
 
     with store_session(write=True) as s:
         if gm_address is not None:
-            from .masters import is_gm
+            from ..games.masters import is_gm
 
             if not is_gm(s, d, gm_address):
                 raise click.BadParameter(f"{gm_address.strip()} is not a game master of this installation "
