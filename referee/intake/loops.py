@@ -88,9 +88,9 @@ def content_free(text: str) -> bool:
     if "?" in text or find_gm_begin(text) is not None:
         return False
     found, result = read_orders(text)
-    if found.header is not None or result.program_given or result.commands or result.option_orders \
-            or result.registers or result.standing != type(result.standing)():
-        return False
+    prose = {n for n, _ in result.ignored}
+    if found.header is not None or any(line.strip() and n not in prose for n, line in found.lines):
+        return False   # a line the order language read (an order, or a mistake in one)
     return read_commands(found.lines) is None and read_commands(extract(text).lines) is None
 
 

@@ -211,8 +211,8 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
                               "sender's own above it"), None
         mail.body, pasted = above, True   # a reply written above our answer pasted back (Outlook): read, answered
     if (ours := loops.answers_ours(s, mail)) is not None or pasted:   # a reply to our answer: loops end (issue 41)
-        own_text = mail.body if pasted else "\n".join(t for _, t in read_reply(mail.body, replied_to(s, mail)).own.lines)
-        if loops.content_free(own_text) and \
+        own = mail.body if pasted else "\n".join(t for _, t in read_reply(mail.body, replied_to(s, mail)).own.lines)
+        if loops.content_free(own) and \
                 not loops.answer_once(s, loops.thread_of(s, sender, ours, mail.subject), job.now, incoming):
             return job.ignore("a reply with no order, command or question that quotes our answer: not answered "
                               "(one answer per thread a day; an autoresponder?)"), None
