@@ -108,26 +108,28 @@ class Rule:
     over: str = REFUSE
     #: the rule's reason in a few words (the table's last column)
     why: str = ""
+    #: a budget per sender over all recipients, spent once per command (:func:`take`), not per mail
+    per_sender: str = ""
 
 
 _ANY = "*"
 #: the policy, most specific first: (purpose or *, recipient class or *) -> rule
 RULES: tuple[Rule, ...] = (
     Rule(_ANY, FORGED, ("never",), REFUSE, "a forged mail is never answered to the address it names"),
-    Rule(PRESS, _ANY, ("press_per_hour",), REFUSE,
-         "only to players of the game; over the sender's budget the press is refused and she is told"),
-    Rule(CONFIRMATION, _ANY, ("confirmations_per_day", "never_asked_per_day", "never_asked_per_hour"), REFUSE,
-         "the only mail to a new address until it answers; over a budget the command is NOT DONE, the GM told"),
+    Rule(PRESS, PLAYER, (), SEND, "over the sender's budget the press is NOT DONE: she is told, nothing is kept",
+         per_sender="press_per_hour"),
+    Rule(PRESS, _ANY, ("never",), REFUSE, "press goes to players of the game only"),
+    Rule(CONFIRMATION, _ANY, ("never_asked_per_day", "never_asked_per_hour"), REFUSE,
+         "the only mail to a new address until it answers; over a budget the command is NOT DONE, the GM told",
+         per_sender="confirmations_per_day"),
     Rule(_ANY, NEVER_ASKED, ("never_asked_per_day", "never_asked_per_hour"), REFUSE,
          "nobody can make the referee mail an address that did not ask"),
     Rule(ANSWER, PLAYER, ("answers_per_hour",), HOLD,
-         "her own mail is always answered: over the budget in her hour's digest; accepted orders always go"),
-    Rule(ANSWER, _ANY, ("answers_per_hour",), REFUSE,
-         "a GM's keyed command mail is always answered"),
+         "her own mail is always answered (over the budget: in her hour's digest); accepted orders always go"),
+    Rule(ANSWER, _ANY, ("answers_per_hour",), REFUSE, "a GM's command mail with the right key is always answered"),
     Rule(STRANGER_NOTE, _ANY, ("answers_per_hour",), REFUSE, "one short note a day per address"),
-    Rule(NOTICE, GM, ("gm_notices_per_hour",), HOLD, "never dropped: over the budget in the GM's digest"),
-    Rule(_ANY, FORMER, (), SEND, "the mail of a game she left ends there (the game's own rules stop it)"),
-    Rule(_ANY, _ANY, (), SEND, "what a player, GM or observer signed up for"),
+    Rule(NOTICE, GM, ("gm_notices_per_hour",), HOLD, "never dropped: over the budget in the GM's hour's digest"),
+    Rule(_ANY, _ANY, (), SEND, "what a player, GM, observer or former player signed up for"),
 )
 
 
@@ -290,6 +292,24 @@ def _count(s: Session, name: str, to_key: str, by_key: str | None, now: datetime
         mark(s, kind, to_key, now, incoming)
         if name == "answers_per_hour" and by_key is not None:
             mark(s, ASKED, by_key, now, incoming)
+
+
+def take(s: Session, purpose: str, sender: str, now: datetime, incoming: IncomingMail | None = None) -> str | None:
+    """Spend one of ``sender``'s per-sender budget for a command of ``purpose`` (a ``SET ADDRESS``, an
+    ``OBSERVE``, a press message: :attr:`Rule.per_sender`); why not, when it has no room left (nothing is
+    spent then, and the refusal is counted under :data:`WITHHELD`)."""
+    name = next((r.per_sender for r in RULES if r.purpose == purpose and r.per_sender), "")
+    if not name:
+        return None
+    key = limit_key(sender)
+    cap = getattr(budgets(s), name)
+    per, window = BUDGET_SCOPE[name]
+    if count(s, MARKS[name], key, now, window) >= cap:
+        mark(s, WITHHELD, key, now, incoming)
+        log.info("outbound policy: %s from %s refused: %s (%s per %s) reached", purpose, sender, name, cap, per)
+        return f"{name} ({cap} per {per}) reached"
+    mark(s, MARKS[name], key, now, incoming)
+    return None
 
 
 def withheld(s: Session, address: str, now: datetime, window: timedelta = timedelta(days=1)) -> int:
