@@ -23,6 +23,7 @@ may send.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -83,6 +84,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
     if player is None and (by := forgery.forged_by(job.settings, job.mail, sender)) is not None:
         job.forged = True
         return job.ignore(f"commands from {sender}; not answered: judged forged (sent by {by})")
+    # her own keyed mail: every answer to it goes, over the budgets in her hour's digest (issue 41)
+    job.genuine = player is not None and sender == player.email
     lines: list[str] = []
     failed = 0
     game: Game | None = None
@@ -94,6 +97,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
         except (StoreError, signup.SignUpRefused, press.PressRefused, own.NotConfirmed, _Refused) as exc:
             failed += 1
             lines.append(words.not_done(command.text, str(exc)))
+            if isinstance(exc, _Refused) and exc.after is not None:
+                exc.after()   # what a refusal leaves (a count, the GM told) outlives the command's savepoint
     to = player.email if player is not None else sender
     if player is not None and (job.s.get(Player, player.id) is None or player.id in resigned(job.s, player.game)):
         player = None   # she left that game: the answer carries no reply address of it
@@ -104,7 +109,10 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
 
 
 class _Refused(Exception):
-    pass
+    def __init__(self, message: str, after: Callable[[], None] | None = None) -> None:
+        super().__init__(message)
+        #: done after the command's savepoint is rolled back (a budget's refusal counted, the GM told)
+        self.after = after
 
 
 def _keyed(job: Job, sender: str, found: Extracted, who: Who) -> Player | None:
@@ -163,10 +171,13 @@ def _confirmation(job: Job, to: str, subject: str, body: str) -> None:
     sender = job.mail.sender or ""
     if outbound.take(job.s, outbound.CONFIRMATION, sender, job.now, job.incoming) is not None:
         cap = outbound.budgets(job.s).confirmations_per_day
-        _tell_gm_once(job, f"{sender} asked for more than {cap} confirmation mails today",
-                      f"{sender} asked the referee to mail confirmations to more than {cap} addresses within a "
-                      "day; the others were refused (the confirmations_per_day setting).\n")
-        raise _Refused(f"you have asked for {cap} confirmation mails today; try again tomorrow")
+
+        def after() -> None:
+            outbound.refused(job.s, sender, job.now, job.incoming)
+            _tell_gm_once(job, f"{sender} asked for more than {cap} confirmation mails today",
+                          f"{sender} asked the referee to mail confirmations to more than {cap} addresses within "
+                          "a day; the others were refused (the confirmations_per_day setting).\n")
+        raise _Refused(f"you have asked for {cap} confirmation mails today; try again tomorrow", after)
     if not _tell(job, to, subject, body, kind=KIND_CONFIRM, what=subject):
         raise _Refused(f"no more mail to {to} today (it never asked the referee for any); try again tomorrow")
     limits.mark(job.s, CONFIRM_MARK, key, job.now, job.incoming)
@@ -258,10 +269,10 @@ def _run(job: Job, sender: str, player: Player | None, command: PlayerCommand) -
         rows = [(g.code, g.status, g.robot, g.turn, g.deadline, g.due, g.away) for g in own.my_games(s, me.email)]
         return "\n" + words.my_games(rows, now), None
     if name == "press":
-        if (over := outbound.take(s, outbound.PRESS, me.email, now, job.incoming)) is not None:
+        if outbound.take(s, outbound.PRESS, me.email, now, job.incoming) is not None:
             cap = outbound.budgets(s).press_per_hour
-            raise _Refused(f"you have sent {cap} press messages this hour ({over.split(' ')[0]}); this one is not "
-                           "sent: send it again later")
+            raise _Refused(f"you have sent {cap} press messages this hour (the game's limit); this one is not "
+                           "sent: send it again later", lambda: outbound.refused(s, me.email, now, job.incoming))
         relayed = press.send_press(s, me, a["to"], a["message"], now=now, incoming=job.incoming)
         sent, withheld = [], 0
         for p in relayed.recipients:

@@ -88,12 +88,12 @@ class Budgets:
 
 #: budget -> (counted per, window)
 BUDGET_SCOPE: dict[str, tuple[str, timedelta]] = {
-    "never_asked_per_day": ("recipient", timedelta(days=1)),
-    "never_asked_per_hour": ("all such recipients", timedelta(hours=1)),
-    "answers_per_hour": ("recipient and sender", timedelta(hours=1)),
-    "gm_notices_per_hour": ("recipient", timedelta(hours=1)),
-    "confirmations_per_day": ("sender", timedelta(days=1)),
-    "press_per_hour": ("sender", timedelta(hours=1)),
+    "never_asked_per_day": ("to one address", timedelta(days=1)),
+    "never_asked_per_hour": ("to all such addresses together", timedelta(hours=1)),
+    "answers_per_hour": ("to one address, and for one sender's mails", timedelta(hours=1)),
+    "gm_notices_per_hour": ("to one address", timedelta(hours=1)),
+    "confirmations_per_day": ("from one sender", timedelta(days=1)),
+    "press_per_hour": ("from one sender", timedelta(hours=1)),
 }
 
 
@@ -264,7 +264,7 @@ def _full(s: Session, rule: Rule, b: Budgets, names: list[str], exempt: bool, to
         kind = MARKS[name]
         if name == "never_asked_per_hour":
             used = count(s, kind, _ALL, now, window)
-        elif per == "sender":
+        elif per.startswith("from"):
             if by_key is None:
                 continue
             used = count(s, kind, by_key, now, window)
@@ -273,7 +273,7 @@ def _full(s: Session, rule: Rule, b: Budgets, names: list[str], exempt: bool, to
             if name == "answers_per_hour" and by_key is not None:
                 used = max(used, count(s, ASKED, by_key, now, window))
         if used >= cap:
-            return f"{name} ({cap} per {per}) reached"
+            return f"{name} ({cap} {per}) reached"
     return None
 
 
@@ -285,7 +285,7 @@ def _count(s: Session, name: str, to_key: str, by_key: str | None, now: datetime
     per, _ = BUDGET_SCOPE[name]
     if name == "never_asked_per_hour":
         mark(s, kind, _ALL, now, incoming)
-    elif per == "sender":
+    elif per.startswith("from"):
         if by_key is not None:
             mark(s, kind, by_key, now, incoming)
     else:
@@ -297,7 +297,7 @@ def _count(s: Session, name: str, to_key: str, by_key: str | None, now: datetime
 def take(s: Session, purpose: str, sender: str, now: datetime, incoming: IncomingMail | None = None) -> str | None:
     """Spend one of ``sender``'s per-sender budget for a command of ``purpose`` (a ``SET ADDRESS``, an
     ``OBSERVE``, a press message: :attr:`Rule.per_sender`); why not, when it has no room left (nothing is
-    spent then, and the refusal is counted under :data:`WITHHELD`)."""
+    spent then; the caller counts the refusal with :func:`refused` where it outlives the command)."""
     name = next((r.per_sender for r in RULES if r.purpose == purpose and r.per_sender), "")
     if not name:
         return None
@@ -305,13 +305,66 @@ def take(s: Session, purpose: str, sender: str, now: datetime, incoming: Incomin
     cap = getattr(budgets(s), name)
     per, window = BUDGET_SCOPE[name]
     if count(s, MARKS[name], key, now, window) >= cap:
-        mark(s, WITHHELD, key, now, incoming)
-        log.info("outbound policy: %s from %s refused: %s (%s per %s) reached", purpose, sender, name, cap, per)
-        return f"{name} ({cap} per {per}) reached"
+        log.info("outbound policy: %s from %s refused: %s (%s %s) reached", purpose, sender, name, cap, per)
+        return f"{name} ({cap} {per}) reached"
     mark(s, MARKS[name], key, now, incoming)
     return None
+
+
+def refused(s: Session, sender: str, now: datetime, incoming: IncomingMail | None = None) -> None:
+    """Count a command refused by a per-sender budget (under :data:`WITHHELD`, with the sender's key)."""
+    mark(s, WITHHELD, limit_key(sender), now, incoming)
 
 
 def withheld(s: Session, address: str, now: datetime, window: timedelta = timedelta(days=1)) -> int:
     """How many mails to ``address`` the policy held back (refused) in ``window``."""
     return count(s, WITHHELD, limit_key(address), now, window)
+
+
+# -- the table in docs/security.md ------------------------------------------------------------------------
+TABLE_START = ("<!-- the outbound policy: written by `python -m referee.store.outbound docs/security.md`; "
+               "do not edit -->")
+TABLE_END = "<!-- end of the outbound policy -->"
+_OVER = {SEND: "sent", HOLD: "held into a digest", REFUSE: "refused, recorded"}
+
+
+def _budget_words(name: str, b: Budgets, rule: Rule | None = None) -> str:
+    if name == "never":
+        return "none: never sent"
+    per, window = BUDGET_SCOPE[name]
+    when = "24 hours" if window == timedelta(days=1) else "an hour"
+    only = " (when it never asked)" if rule is not None and rule.to == _ANY and name.startswith("never_asked") \
+        else ""
+    return f"`{name}` = {getattr(b, name)} {per} in {when}{only}"
+
+
+def table(b: Budgets | None = None) -> str:
+    """:data:`RULES` as one Markdown table, first match wins (with ``b``'s figures: the defaults)."""
+    b = b or Budgets()
+    rows = ["| Why it is sent | To whom | Budgets (default) | Over a budget | Per sender | Why |",
+            "|---|---|---|---|---|---|"]
+    for r in RULES:
+        budgets_ = "; ".join(_budget_words(n, b, r) for n in r.budgets) or "none"
+        over = _OVER[r.over] if r.budgets else "-"
+        sender = _budget_words(r.per_sender, b) + ", else NOT DONE" if r.per_sender else "-"
+        rows.append(f"| {'any' if r.purpose == _ANY else r.purpose} | {'anyone' if r.to == _ANY else r.to} | "
+                    f"{budgets_} | {over} | {sender} | {r.why} |")
+    kinds = ", ".join(f"`{k}` {v}" for k, v in PURPOSE_OF_KIND.items())
+    return "\n".join(rows) + f"\n\nThe outbox kinds and why each is sent: {kinds}.\n"
+
+
+def with_table(doc: str) -> str:
+    """``doc`` with the text between :data:`TABLE_START` and :data:`TABLE_END` replaced by :func:`table`."""
+    head, start, rest = doc.partition(TABLE_START)
+    _, end, tail = rest.partition(TABLE_END)
+    if not start or not end:
+        raise ValueError("the document has no outbound policy markers")
+    return f"{head}{start}\n{table()}{end}{tail}"
+
+
+if __name__ == "__main__":   # python -m referee.store.outbound docs/security.md
+    import sys
+    from pathlib import Path
+
+    path = Path(sys.argv[1])
+    path.write_text(with_table(path.read_text(encoding="utf-8")), encoding="utf-8")
