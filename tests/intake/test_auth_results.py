@@ -28,10 +28,12 @@ def test_the_trusted_servers_findings_are_read_for_the_from_domain(header: str, 
     assert sender_verdict([header], [], MX, ALICE) == verdict
 
 
-def test_nothing_is_read_without_a_trusted_authserv_id_and_arc_counts_like_the_header():
+def test_nothing_is_read_without_a_trusted_authserv_id_and_arc_only_when_trusted():
     header = f"{MX}; dkim=fail header.d={DOMAIN}; spf=fail smtp.mailfrom={DOMAIN}"
     assert sender_verdict([header], [], "", ALICE) is None
-    assert sender_verdict([], [f"i=1; {MX}; dkim=pass header.d={DOMAIN}"], MX, ALICE) == "pass"
+    arc = [f"i=1; {MX}; dkim=pass header.d={DOMAIN}"]
+    assert sender_verdict([], arc, MX, ALICE) is None
+    assert sender_verdict([], arc, MX, ALICE, trust_arc=True) == "pass"
 
 
 def test_a_mail_of_her_own_domain_that_fails_the_checks_is_refused_as_forged_apart_from_her_errors(store, db_url):
@@ -46,6 +48,27 @@ def test_a_mail_of_her_own_domain_that_fails_the_checks_is_refused_as_forged_apa
     deliver(store, settings, *[mail(ALICE, f"oops {i}\n") for i in range(settings.error_replies_per_hour)])
     assert sum("could not be used" in text_of(m.raw) for m in outbox(store)) == settings.error_replies_per_hour
     assert incoming(store)[0].outcome == "rejected" and code
+
+
+def test_a_quoted_local_part_that_spells_dmarc_pass_is_refused_as_forged(store, db_url):
+    settings = hostile_settings(db_url, trusted_authserv_id=MX)
+    new_game(store)
+    crafted = {"Authentication-Results": f'{MX}; spf=pass smtp.mailfrom="x;dmarc=pass"@evil.example; dkim=none',
+               "Return-Path": '<"x;dmarc=pass"@evil.example>'}
+    deliver(store, settings, mail(ALICE, "HELP\n", headers=crafted))
+    (refused,) = outbox(store)
+    assert '"x;dmarc=pass"@evil.example' in text_of(refused.raw) and "A mail in your name" in text_of(refused.raw)
+    assert incoming(store)[0].outcome == "rejected"
+
+
+def test_a_forged_arc_set_of_the_trusted_id_does_not_make_a_mail_hers_by_default(store, db_url):
+    settings = hostile_settings(db_url, trusted_authserv_id=MX)
+    new_game(store)
+    forged = {"ARC-Authentication-Results": f"i=1; {MX}; dkim=pass header.d={DOMAIN}; dmarc=pass",
+              "Return-Path": "<bounce@evil.example>"}
+    deliver(store, settings, mail(ALICE, "HELP\n", headers=forged))
+    (refused,) = outbox(store)
+    assert "A mail in your name from bounce@evil.example" in text_of(refused.raw)
 
 
 def test_a_mail_that_passes_the_checks_is_hers_whatever_its_envelope(store, db_url):
