@@ -87,6 +87,12 @@ def verdict(settings: Settings, mail: MailText, sender: str) -> Verdict:
     return Verdict("forged", envelope) if envelope is not None else Verdict("unknown")
 
 
+def forged_by(settings: Settings, mail: MailText, sender: str) -> str | None:
+    """Who really sent a mail :func:`verdict` judges forged (its ``by``); None when it is not judged forged."""
+    judged = verdict(settings, mail, sender)
+    return judged.by if judged.forged else None
+
+
 def _safe(text: str) -> str:
     return text.replace("\x00", "").encode("utf-8", "replace").decode("utf-8")[:200]
 

@@ -27,8 +27,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, rea
     has_key = bool(key_ok or (who.token and key_given is None))
     if key_given is not None and not key_ok:
         forgery.wrong_key(job, sender, player, game)
-    judged = forgery.verdict(job.settings, mail, sender) if from_record else None
-    envelope = judged.by if judged is not None and judged.forged else None
+    envelope = forgery.forged_by(job.settings, mail, sender) if from_record else None
     if envelope is not None and not has_key:
         return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:
