@@ -134,6 +134,16 @@ class Settings:
     #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
     #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
     answers_per_hour: int = 20
+    #: the outbound policy's budgets (referee.store.outbound, docs/security.md): mails to one address that
+    #: never asked in 24 hours, and to all such addresses in an hour
+    never_asked_per_day: int = 3
+    never_asked_per_hour: int = 20
+    #: notices to one game master in an hour; the others go in the GM's digest an hour later, never dropped
+    gm_notices_per_hour: int = 20
+    #: confirmation mails (SET ADDRESS, OBSERVE) one sender may cause in a day (the GM is told when over)
+    confirmations_per_day: int = 10
+    #: press messages one player may send in an hour (over it: NOT DONE, nothing kept)
+    press_per_hour: int = 5
     #: an outbox pass sends its due mails in batches of this many (between batches it looks at the clock)
     outbox_batch: int = 500
     #: an outbox pass starts no new batch after this many seconds (the first batch always goes); what is

@@ -10,14 +10,20 @@ automatic client sent, and answers nothing.
 
 Nothing here mails an address that did not ask: a new address of record and an observer are mailed a
 confirmation (at most :data:`CONFIRMS_PER_DAY` a day to one address) and nothing else until it is answered;
-press goes only to players of the game; every mail (answers, confirmations, press, the GM's notices) is
-counted by the answer limits (:mod:`.limits`), and a mail whose envelope sender is of another domain than
-its From is not answered by the commands anyone may send.
+press goes only to players of the game. Every mail (answers, confirmations, press, the GM's notices) passes
+the outbound policy (:mod:`referee.store.outbound`): at most ``never_asked_per_day`` mails a day to an
+address that never asked; ``confirmations_per_day`` confirmations and ``press_per_hour`` press messages per
+sender (over them the command is NOT DONE and says why; the GM hears of the confirmations once a day); the
+GM's notices over ``gm_notices_per_hour`` wait in the GM's digest, so strangers' JOINs cannot crowd out a
+player's RESIGN. A mail judged forged (:func:`referee.intake.forgery.forged_by`: the trusted
+Authentication-Results when configured, else the envelope sender) is not answered by the commands anyone
+may send.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
@@ -28,10 +34,11 @@ from ..mailparse.senders import limit_key
 from ..messages import community as words
 from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
 from ..orders.extract import Extracted
+from ..store import outbound
 from ..store.community import resigned
 from ..store.errors import NotFound, StoreError
 from ..store.models import Game, Player
-from . import limits
+from . import forgery, limits
 from .routing import Who, known
 
 if TYPE_CHECKING:
@@ -74,8 +81,11 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
     if player is None and not mail.open_to_all and not known(job.s, job.settings, sender) and \
             not any(c.name in ("confirm",) for c in mail.commands):
         return job.ignore(f"unknown sender {sender}: player commands without a key")
-    if limits.looks_forged(sender, job.mail.loop_headers.get("return-path", ())) is not None and player is None:
-        return job.ignore(f"commands from {sender}; not answered: the envelope sender is of another domain")
+    if player is None and (by := forgery.forged_by(job.settings, job.mail, sender)) is not None:
+        job.forged = True
+        return job.ignore(f"commands from {sender}; not answered: judged forged (sent by {by})")
+    # her own keyed mail: every answer to it goes, over the budgets in her hour's digest (issue 41)
+    job.genuine = player is not None and sender == player.email
     lines: list[str] = []
     failed = 0
     game: Game | None = None
@@ -87,6 +97,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
         except (StoreError, signup.SignUpRefused, press.PressRefused, own.NotConfirmed, _Refused) as exc:
             failed += 1
             lines.append(words.not_done(command.text, str(exc)))
+            if isinstance(exc, _Refused) and exc.after is not None:
+                exc.after()   # what a refusal leaves (a count, the GM told) outlives the command's savepoint
     to = player.email if player is not None else sender
     if player is not None and (job.s.get(Player, player.id) is None or player.id in resigned(job.s, player.game)):
         player = None   # she left that game: the answer carries no reply address of it
@@ -97,7 +109,10 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
 
 
 class _Refused(Exception):
-    pass
+    def __init__(self, message: str, after: Callable[[], None] | None = None) -> None:
+        super().__init__(message)
+        #: done after the command's savepoint is rolled back (a budget's refusal counted, the GM told)
+        self.after = after
 
 
 def _keyed(job: Job, sender: str, found: Extracted, who: Who) -> Player | None:
@@ -134,12 +149,12 @@ def _key(job: Job, what: str) -> str:
 
 def _tell(job: Job, to: str, subject: str, body: str, *, kind: str, game: Game | None = None,
           player: Player | None = None, what: str = "") -> bool:
-    """A mail of its own (no quote of the sender's mail, no In-Reply-To), within the answer limits."""
-    if not limits.may_answer(job.s, job.settings, to, job.mail.sender, job.now):
-        return False
-    notice(job.s, job.settings, to=to, subject=subject, body=body, key=_key(job, f"{kind}|{to}|{what}"), kind=kind,
-           game=game, player=player, turn_number=game.turn_number if game else None, now=job.now)
-    return True
+    """A mail of its own (no quote of the sender's mail, no In-Reply-To), as the outbound policy decides;
+    whether it was queued (a GM's notice held in the GM's digest counts as queued)."""
+    row = notice(job.s, job.settings, to=to, subject=subject, body=body, key=_key(job, f"{kind}|{to}|{what}"),
+                 kind=kind, game=game, player=player, turn_number=game.turn_number if game else None, now=job.now,
+                 asked_by=job.mail.sender)
+    return row.status != "cancelled"
 
 
 def _tell_masters(job: Job, game: Game, subject: str, body: str) -> None:
@@ -148,13 +163,34 @@ def _tell_masters(job: Job, game: Game, subject: str, body: str) -> None:
 
 
 def _confirmation(job: Job, to: str, subject: str, body: str) -> None:
-    """Mail a confirmation to ``to``, at most :data:`CONFIRMS_PER_DAY` a day and within the answer limits."""
+    """Mail a confirmation to ``to``: at most :data:`CONFIRMS_PER_DAY` a day to one address, within the
+    sender's ``confirmations_per_day`` (over it the GM hears once a day) and the outbound policy."""
     key = limit_key(to)
     if limits.count(job.s, CONFIRM_MARK, key, job.now, timedelta(days=1)) >= CONFIRMS_PER_DAY:
         raise _Refused(f"{to} has had {CONFIRMS_PER_DAY} confirmation mails today; try again tomorrow")
+    sender = job.mail.sender or ""
+    if outbound.take(job.s, outbound.CONFIRMATION, sender, job.now, job.incoming) is not None:
+        cap = outbound.budgets(job.s).confirmations_per_day
+
+        def after() -> None:
+            outbound.refused(job.s, sender, job.now, job.incoming)
+            _tell_gm_once(job, f"{sender} asked for more than {cap} confirmation mails today",
+                          f"{sender} asked the referee to mail confirmations to more than {cap} addresses within "
+                          "a day; the others were refused (the confirmations_per_day setting).\n")
+        raise _Refused(f"you have asked for {cap} confirmation mails today; try again tomorrow", after)
     if not _tell(job, to, subject, body, kind=KIND_CONFIRM, what=subject):
-        raise _Refused(f"no more mail to {to} this hour (the answer limit); try again later")
+        raise _Refused(f"no more mail to {to} today (it never asked the referee for any); try again tomorrow")
     limits.mark(job.s, CONFIRM_MARK, key, job.now, job.incoming)
+
+
+def _tell_gm_once(job: Job, subject: str, body: str) -> None:
+    """Tell the installation's GM, once a day per sender, that a sender reached a budget."""
+    gm = job.settings.gm_address
+    key = f"budget:{limit_key(job.mail.sender or '')}"
+    if not gm or limits.count(job.s, limits.NOTICE, key, job.now, timedelta(days=1)):
+        return
+    limits.mark(job.s, limits.NOTICE, key, job.now, job.incoming)
+    _tell(job, gm, f"[GM] {subject}", body, kind="gm", what=subject)
 
 
 def _own(player: Player | None) -> Player:
@@ -233,6 +269,10 @@ def _run(job: Job, sender: str, player: Player | None, command: PlayerCommand) -
         rows = [(g.code, g.status, g.robot, g.turn, g.deadline, g.due, g.away) for g in own.my_games(s, me.email)]
         return "\n" + words.my_games(rows, now), None
     if name == "press":
+        if outbound.take(s, outbound.PRESS, me.email, now, job.incoming) is not None:
+            cap = outbound.budgets(s).press_per_hour
+            raise _Refused(f"you have sent {cap} press messages this hour (the game's limit); this one is not "
+                           "sent: send it again later", lambda: outbound.refused(s, me.email, now, job.incoming))
         relayed = press.send_press(s, me, a["to"], a["message"], now=now, incoming=job.incoming)
         sent, withheld = [], 0
         for p in relayed.recipients:

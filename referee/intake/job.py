@@ -1,5 +1,6 @@
 """One mail being processed: its session, what it said, and the two things every step does with it:
-record its outcome (:meth:`Job.finish`) and queue an answer within the answer limits (:meth:`Job.send`)."""
+record its outcome (:meth:`Job.finish`) and queue an answer as the outbound policy decides (:meth:`Job.send`,
+:mod:`referee.store.outbound`)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..games.tokens import reply_address
 from ..messages import gm as to_gm
 from ..messages import players
 from ..orders import MailText
+from ..store import outbound
 from ..store.mail import enqueue_mail, set_outcome
 from ..store.models import Game, IncomingMail, Player, Turn
 from . import answers, digest, limits
@@ -45,6 +47,14 @@ class Job:
     to_digest: bool = False
     #: an answer went to the digest (the outcome's reason says so)
     digested: bool = False
+    #: the mail is judged forged (:func:`referee.intake.forgery.forged_by`) and carries no key: nothing is
+    #: answered to the address it names
+    forged: bool = False
+    #: answers the outbound policy refused (logged and counted: :data:`referee.store.outbound.WITHHELD`)
+    withheld: int = 0
+
+    def __post_init__(self) -> None:
+        outbound.use(self.s, self.settings)   # every mail queued in this session is decided with these budgets
 
     def finish(self, outcome: str, reason: str | None, *, game: Game | None = None, player: Player | None = None,
                turn: int | None = None) -> str:
@@ -60,18 +70,25 @@ class Job:
     def send(self, kind: str, to: str, subject: str, body: str, *, game: Game | None = None,
              player: Player | None = None, turn: Turn | None = None, exempt: bool = False,
              pictures: Sequence[Picture] = ()) -> bool:
-        """Queue an answer, within the answer limits (:mod:`.limits`; ``exempt``: an accepted or stale
-        orders answer to the player's own keyed mail; ``pictures`` go with it). Returns whether it was queued
-        (to a genuine player over the limits: in her digest)."""
-        if self.to_digest or not limits.may_answer(self.s, self.settings, to, self.mail.sender, self.now,
-                                                   exempt=exempt):
-            if self.genuine and to == self.mail.sender:
-                self.to_digest, self.digested = False, True
-                digest.add(self, to, subject, body, game=game, player=player, turn=turn)
-                log.info("answer limit: the %s answer to %s for mail %s goes in the digest", kind, to,
-                         self.incoming.id)
-                return True
-            log.info("answer limit: no %s answer to %s for mail %s", kind, to, self.incoming.id)
+        """Queue an answer as the outbound policy decides (:func:`referee.store.outbound.decide`; ``exempt``:
+        an accepted or stale orders answer to the player's own keyed mail, a GM's keyed commands; ``pictures``
+        go with it). Returns whether it was queued (to a genuine player over the budgets: in her digest)."""
+        hers = self.genuine and not self.forged and to == self.mail.sender
+        if self.to_digest and hers:
+            action = outbound.HOLD
+        else:
+            decision = outbound.decide(self.s, outbound.Request(
+                kind, to, asked_by=self.mail.sender, forged=self.forged, exempt=exempt,
+                gm_address=self.settings.gm_address), self.now, self.incoming)
+            action = decision.action
+        if action == outbound.HOLD and hers:
+            self.to_digest, self.digested = False, True
+            digest.add(self, to, subject, body, game=game, player=player, turn=turn)
+            log.info("answer limit: the %s answer to %s for mail %s goes in the digest", kind, to, self.incoming.id)
+            return True
+        if action != outbound.SEND:
+            self.withheld += 1
+            log.info("outbound policy: no %s answer to %s for mail %s", kind, to, self.incoming.id)
             return False
         reply = reply_address(self.settings, game, player, turn.number if turn else None) \
             if game is not None and player is not None else None
@@ -84,7 +101,7 @@ class Job:
             return False
         enqueue_mail(self.s, msg, kind=kind, recipients=[to], sender=self.settings.referee_address, game=game,
                      player=player, turn_number=turn.number if turn else None, in_reply_to=self.incoming,
-                     now=self.now)
+                     now=self.now, decided=True)
         return True
 
     def may_answer_error(self, sender: str, *, game: Game | None = None, forged: bool = False) -> bool:

@@ -204,11 +204,18 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
         return job.ignore("sent from the referee's own address"), None
     if loops.our_own(s, mail.message_id):
         return job.ignore("a mail of the referee came back (its own Message-ID)"), None
+    pasted = False
     if mail.body and (above := loops.before_marker(mail.body)) is not None:   # an answer of ours came back
         if not any(line.strip() for _, line in extract(above).lines):
             return job.ignore("an answer of the referee came back (its marker line), with nothing of the "
                               "sender's own above it"), None
-        mail.body = above   # a reply written above our answer pasted back (Outlook): read, and answered
+        mail.body, pasted = above, True   # a reply written above our answer pasted back (Outlook): read, answered
+    if (ours := loops.answers_ours(s, mail)) is not None or pasted:   # a reply to our answer: loops end (issue 41)
+        own = mail.body if pasted else "\n".join(t for _, t in read_reply(mail.body, replied_to(s, mail)).own.lines)
+        if loops.content_free(own) and \
+                not loops.answer_once(s, loops.thread_of(s, sender, ours, mail.subject), job.now, incoming):
+            return job.ignore("a reply with no order, command or question that quotes our answer: not answered "
+                              "(one answer per thread a day; an autoresponder?)"), None
     if mail.body and find_gm_begin(mail.body) is not None:
         return _gm(job, sender, gm_handler, store)
     read = read_reply(mail.body, replied_to(s, mail))   # the mail's text read once: the reply model

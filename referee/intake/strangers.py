@@ -5,8 +5,10 @@ second address, or someone asking how to join, with nothing. Now such a mail is 
 limits that keep the referee from being used to send mail to strangers:
 
 - nothing to robots, bounces and lists (those never get here: :mod:`.loops`, :mod:`.bounces`), nor to
-  a mail whose envelope sender is of another domain than its From (:func:`.limits.looks_forged`): a
-  forged sender would make us mail a stranger;
+  a mail judged forged (:func:`.forgery.forged_by`: the trusted Authentication-Results when configured,
+  else an envelope sender of another domain than its From): a forged sender would make us mail a stranger;
+- every mail to an address that never asked passes the outbound policy (:mod:`referee.store.outbound`):
+  at most ``never_asked_per_day`` in 24 hours, whatever made the referee write;
 - the short note at most once a day per address (``stranger`` marks), and at most
   ``answers_per_hour`` stranger answers an hour in all;
 - HELP is answered for anyone, with the order language, within the usual answer limits.
@@ -24,7 +26,7 @@ from ..messages import community as community_words
 from ..messages import strangers as words
 from ..orders import read_orders
 from ..orders.replies import help_text
-from . import answers, limits
+from . import answers, forgery, limits
 
 if TYPE_CHECKING:
     from .job import Job
@@ -41,8 +43,9 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
     """Record a mail from an unknown sender as ignored, answering it when the limits allow."""
     reason = f"unknown sender {sender}" + (f" ({problem})" if problem else "")
     s, settings, now = job.s, job.settings, job.now
-    if limits.looks_forged(sender, job.mail.loop_headers.get("return-path", ())) is not None:
-        return job.ignore(reason + "; not answered: the envelope sender is of another domain")
+    if (by := forgery.forged_by(settings, job.mail, sender)) is not None:
+        job.forged = True
+        return job.ignore(reason + f"; not answered: judged forged (sent by {by})")
     help_asked = False
     if job.mail.body:
         _, result = read_orders(job.mail.body)
@@ -56,7 +59,7 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
     text = words.note(settings.referee_address, settings.gm_address or None,
                       help_text() + "\n" + community_words.HELP if help_asked else None)
     if not job.send(KIND_STRANGER, sender, subject, text):
-        return job.ignore(reason + "; not answered: answer limit")
+        return job.ignore(reason + "; not answered: the outbound policy held it back")
     limits.mark(s, STRANGER, key, now, job.incoming)
     limits.mark(s, STRANGER, ALL, now, job.incoming)
     return job.ignore(reason + ("; answered with HELP" if help_asked else "; answered with a short note"))

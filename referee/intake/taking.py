@@ -29,6 +29,7 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, rea
         forgery.wrong_key(job, sender, player, game)
     envelope = forgery.forged_by(job.settings, mail, sender) if from_record else None
     if envelope is not None and not has_key:
+        job.forged = True   # never answered to the address it names (the outbound policy)
         return forgery.refuse(job, sender, envelope, player, game)
     if not from_record and not has_key:
         if not known(s, job.settings, sender):

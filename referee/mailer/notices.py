@@ -4,6 +4,10 @@ A notice is a small text mail put in the outbox in the caller's transaction. Its
 derived from ``key`` and the recipient, so queueing the same notice twice (a tick that is killed and
 runs again) sends it once. Announcements and reminders to a player that fall in the same moment (one
 GM mail, one tick) go out as one mail.
+
+Every notice passes the outbound policy (:func:`referee.store.outbound.decide`): a notice to a GM over
+``gm_notices_per_hour`` goes into the GM's digest (one mail an hour that collects them, never dropped); a
+notice the policy refuses is kept in the outbox ``cancelled``, with the reason, and never sent.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from sqlalchemy.orm import Session
 from ..common.config import Settings
 from ..games.masters import masters_of
 from ..orders.mailtext import outgoing_headers
+from ..store import outbound
 from ..store.community import resigned
 from ..store.mail import enqueue_mail
 from ..store.models import Game, IncomingMail, OutgoingMail, Player
@@ -38,10 +43,18 @@ GROUPED_KINDS = ("announcement", "reminder")
 
 def notice(s: Session, settings: Settings, *, to: str, subject: str, body: str, key: str, kind: str = "notice",
            game: Game | None = None, player: Player | None = None, turn_number: int | None = None,
-           in_reply_to: IncomingMail | None = None, now: datetime) -> OutgoingMail:
-    """Queue one plain-text mail from the referee to ``to``. An announcement or reminder to a player
-    that another one, not yet sent, was queued for at the same moment joins it in one mail."""
-    if kind in GROUPED_KINDS and game is not None and player is not None:
+           in_reply_to: IncomingMail | None = None, now: datetime, asked_by: str | None = None) -> OutgoingMail:
+    """Queue one plain-text mail from the referee to ``to``, as the outbound policy decides (``asked_by``:
+    the sender of the mail that made the referee write it). An announcement or reminder to a player that
+    another one, not yet sent, was queued for at the same moment joins it in one mail. Returns the row: a
+    notice refused is ``cancelled``; one held back is in the GM's digest (that row)."""
+    outbound.use(s, settings)
+    hers = player is not None and player.status == "active" and player.email == to.lower()
+    decision = outbound.decide(s, outbound.Request(kind, to, asked_by=asked_by, gm_address=settings.gm_address,
+                                                   recipient=outbound.PLAYER if hers else None), now, in_reply_to)
+    if decision.action == outbound.HOLD:
+        return _into_digest(s, settings, to, subject, body, game, now)
+    if kind in GROUPED_KINDS and game is not None and player is not None and decision.sent:
         waiting = s.scalars(select(OutgoingMail).where(
             OutgoingMail.game_id == game.id, OutgoingMail.player_id == player.id, OutgoingMail.created_at == now,
             OutgoingMail.kind.in_(GROUPED_KINDS), OutgoingMail.status == "pending", OutgoingMail.attempts == 0)
@@ -50,8 +63,42 @@ def notice(s: Session, settings: Settings, *, to: str, subject: str, body: str, 
             return _join(s, settings, waiting, subject, body, key)
     msg = _message(settings, to=to, subject=subject, body=body, msg_id=notice_id(key, to, settings.domain),
                    game=game, player=player, now=now)
-    return enqueue_mail(s, msg, kind=kind, recipients=[to], sender=settings.referee_address, game=game,
-                        player=player, turn_number=turn_number, in_reply_to=in_reply_to, now=now)
+    row = enqueue_mail(s, msg, kind=kind, recipients=[to], sender=settings.referee_address, game=game,
+                       player=player, turn_number=turn_number, in_reply_to=in_reply_to, now=now, decided=True)
+    if not decision.sent and row.status == "pending" and row.attempts == 0:
+        row.status, row.last_error = "cancelled", f"refused by the outbound policy: {decision.reason}"
+    return row
+
+
+#: ``OutgoingMail.kind`` of a GM's digest of notices held back by ``gm_notices_per_hour``
+KIND_GM_DIGEST = "gm_digest"
+_SECTION = "-" * 60
+
+
+def _into_digest(s: Session, settings: Settings, to: str, subject: str, body: str, game: Game | None,
+                 now: datetime) -> OutgoingMail:
+    """Add a notice to ``to``'s digest waiting to go (one a window), starting one when none waits."""
+    rows = s.scalars(select(OutgoingMail).where(OutgoingMail.kind == KIND_GM_DIGEST, OutgoingMail.status == "pending",
+                                                OutgoingMail.next_attempt_at > now))
+    row = next((r for r in rows if [str(a).lower() for a in r.recipients] == [to.lower()]), None)
+    section = f"{_SECTION}\n{subject}\n\n{body.rstrip()}\n"
+    if row is None:
+        head = (f"More than {settings.gm_notices_per_hour} notices came for you within an hour; the others "
+                "are collected here, in the order they came.\n\n")
+        msg = _message(settings, to=to, subject="[GM] notices of the last hour", body=head + section,
+                       msg_id=notice_id(f"gm-digest|{now.isoformat()}", to, settings.domain), game=None,
+                       player=None, now=now)
+        row = enqueue_mail(s, msg, kind=KIND_GM_DIGEST, recipients=[to], sender=settings.referee_address,
+                           game=game, now=now, decided=True)
+        row.next_attempt_at = now + outbound.BUDGET_SCOPE["gm_notices_per_hour"][1]
+        return row
+    old = message_from_bytes(row.raw, policy=policy.default)
+    text = old.get_body(("plain",)).get_content()  # type: ignore[union-attr]
+    msg = _message(settings, to=to, subject=str(old["Subject"]), body=text.rstrip("\n") + "\n" + section,
+                   msg_id=str(old["Message-ID"]), game=None, player=None, now=parsedate_to_datetime(str(old["Date"])))
+    row.raw = msg.as_bytes(policy=policy.SMTP)
+    s.flush()
+    return row
 
 
 def _join(s: Session, settings: Settings, waiting: OutgoingMail, subject: str, body: str, key: str) -> OutgoingMail:

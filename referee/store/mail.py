@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from ..mailparse.senders import sender_address
 from ..mailparse.unreadable import why_unreadable
+from . import outbound
 from .errors import InvalidValue, NotFound
 from .locking import require_write
 from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
@@ -202,17 +203,18 @@ def reprocess(s: Session, *, outcome: str | None = "error", ids: list[int] | Non
 def enqueue_mail(s: Session, message: EmailMessage | bytes, *, kind: str, recipients: list[str] | None = None,
                  sender: str | None = None, game: Game | None = None, player: Player | None = None,
                  turn_number: int | None = None, in_reply_to: IncomingMail | None = None, held: bool = False,
-                 now: datetime | None = None) -> OutgoingMail:
+                 now: datetime | None = None, decided: bool = False) -> OutgoingMail:
     """Put a rendered mail in the outbox. It must carry a Message-ID, which is replaced by the one sent
     (:func:`referee.store.msgids.stamp`: this installation's, tied to the content); queueing the same mail
     again returns the row already queued (so a retried transaction never sends a mail twice).
 
     ``recipients`` default to the To, Cc and Bcc addresses, ``sender`` to the From address; a Bcc
     header is not kept in the stored mail. ``held``: waits for :func:`release_held` (hold for review).
+    ``decided``: the caller asked the outbound policy already (:func:`referee.store.outbound.decide`).
     """
     return enqueue_mails(s, [Outgoing(message, kind=kind, recipients=recipients, sender=sender, game=game,
                                       player=player, turn_number=turn_number, in_reply_to=in_reply_to,
-                                      held=held)], now=now)[0]
+                                      held=held, decided=decided)], now=now)[0]
 
 
 @dataclass(slots=True)
@@ -228,11 +230,16 @@ class Outgoing:
     turn_number: int | None = None
     in_reply_to: IncomingMail | None = None
     held: bool = False
+    #: the caller asked the outbound policy already; else :func:`enqueue_mails` asks it
+    decided: bool = False
 
 
 def enqueue_mails(s: Session, mails: Sequence[Outgoing], *, now: datetime | None = None) -> list[OutgoingMail]:
     """:func:`enqueue_mail` for each of ``mails`` in turn (the rows in the same order), with one query for
-    the mails already queued and one flush for all (e.g. the five mails of a turn)."""
+    the mails already queued and one flush for all (e.g. the five mails of a turn).
+
+    Every mail passes the outbound policy (:mod:`referee.store.outbound`): a mail no caller decided is decided
+    here; one it refuses is kept ``cancelled``, never sent, with the reason in ``last_error``."""
     require_write(s)
     now = now or utcnow()
     stamped = [_stamped(s, m) for m in mails]
@@ -243,11 +250,29 @@ def enqueue_mails(s: Session, mails: Sequence[Outgoing], *, now: datetime | None
         found = queued.get(message_id)
         if found is None:
             found = queued[message_id] = _new_row(m, message_id, raw, parsed, now)
+            refused = None if m.decided else _policy(s, m, found, now)
+            if refused:
+                found.status, found.last_error = "cancelled", f"refused by the outbound policy: {refused}"
             s.add(found)
         out.append(found)
     if any(row.id is None for row in out):
         s.flush()
     return out
+
+
+def _policy(s: Session, mail: Outgoing, row: OutgoingMail, now: datetime) -> str | None:
+    """Ask the outbound policy about a mail no caller decided; why it is refused, or None. A mail it would
+    hold into a digest goes (only the intake and the notices write digests)."""
+    asked_by = mail.in_reply_to.from_addr if mail.in_reply_to is not None else None
+    player = mail.player
+    for to in row.recipients:
+        hers = player is not None and player.status == "active" and player.email == str(to).lower()
+        decision = outbound.decide(s, outbound.Request(row.kind, str(to), asked_by=asked_by,
+                                                       recipient=outbound.PLAYER if hers else None),
+                                   now, mail.in_reply_to)
+        if decision.action == outbound.REFUSE:
+            return decision.reason
+    return None
 
 
 #: the outbox rows of some Message-IDs (built once: a statement costs more to build than to run)

@@ -143,6 +143,10 @@ def situations_of(table: Table, client: str, lang_code: str, pairs: list[tuple[s
     code = table.game()
     alice = address("alice")
     out: list[Situation] = []
+    # a reply with nothing new quoting our answer gets one answer per thread a day (issue 41): the threads
+    # of such replies (an answer to one belongs to its thread) and those answered already
+    threads: dict[str, str] = {}
+    answered: set[str] = set()
 
     def send(written: str, quoted: str, body: str, expect_program: list[str] | None,
              answer: tuple[str, str] | None, *, original: Original | None = None, sender: str = alice,
@@ -150,6 +154,12 @@ def situations_of(table: Table, client: str, lang_code: str, pairs: list[tuple[s
         source = {"turn": "turn_start", "echo": "echo", "error": "rejection", "answer": "answer"}[quoted]
         row = table.latest(code, source) or table.latest(code, "turn_start")
         assert row is not None
+        root = threads.get(row.message_id, row.message_id) if written == "thanks" and row.kind != "turn_start" \
+            else None
+        if root is not None and root in answered:
+            answer = None   # the second of its thread today: recorded, not answered
+        elif root is not None:
+            answered.add(root)
         o = original or _original(row)
         table.n += 1
         raw = build(client, lang, body, o, n=table.n, sender=sender, to=to or o.reply_to, more=more)
@@ -157,6 +167,8 @@ def situations_of(table: Table, client: str, lang_code: str, pairs: list[tuple[s
         table.deliver(raw)
         _, program, _, _ = table.state(code)
         mails = [m for m in table.answers_after(last) if alice in m.recipients]
+        if root is not None:
+            threads.update((m.message_id, root) for m in mails)
         got = ", ".join(f"{m.kind}: {m.subject}" for m in mails) or "no answer"
         ok = program == expect_program and (
             (answer is None and not mails) or

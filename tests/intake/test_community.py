@@ -258,17 +258,23 @@ def test_press_is_relayed_with_the_robot_name_never_the_address_and_the_gm_sets_
         assert [p.mode for p in s.scalars(select(PressMessage))] == ["white", "grey"]
 
 
-def test_press_stops_at_the_answer_limit(store, db_url):
+def test_press_over_the_senders_budget_is_not_done_and_she_is_told(store, db_url):
+    """Issue 41.5: press over ``press_per_hour`` is refused and said so; nothing kept as if relayed."""
     from .stored import hostile_settings
 
-    settings = hostile_settings(db_url, answers_per_hour=3)
+    settings = hostile_settings(db_url, press_per_hour=3)
     code = new_game(store, now=T0)
     alice = player(store, code, "Twonky")
     for i in range(4):
         deliver(store, settings, mail(address("alice"), f"BEGIN {code} Twonky key {alice.secret}\nPRESS TO Hammer\n"
                                                         f"message {i}\nEND"), now=T0 + timedelta(minutes=i))
     to_bob = [m for m in outbox(store, kind="press") if m.recipients == [address("bob")]]
-    assert 0 < len(to_bob) < 4
+    assert len(to_bob) == 3
+    assert "NOT DONE" in answer_to(store, address("alice")) and "3 press messages this hour" in \
+        answer_to(store, address("alice"))
+    with store.read() as s:
+        assert len(s.scalars(select(PressMessage)).all()) == 3
+    assert incoming(store)[-1].outcome == "rejected"
 
 
 # -- observers --------------------------------------------------------------------------------------------
@@ -305,12 +311,16 @@ def test_an_observer_confirms_gets_public_results_with_a_working_unsubscribe(sto
     assert len(outbox(store, kind=KIND_OBSERVER)) == 1      # no more results
 
 
-def test_observe_never_mails_an_address_more_than_three_confirmations_a_day(store, quiet):  # noqa: F811
+def test_observe_never_mails_an_address_more_than_three_mails_a_day(store, quiet):  # noqa: F811
+    """An address that never asked gets at most three mails a day in all (issue 41): confirmations and answers."""
     code = new_game(store, now=T0)
     for i in range(5):
         deliver(store, quiet, mail(address("heidi"), f"OBSERVE {code}",
                                    msgid=make_msgid(domain="x.test")), now=T0 + timedelta(minutes=i))
-    assert len(outbox(store, kind="confirm")) == 3
+    sent = [m for m in outbox(store) if m.recipients == [address("heidi")] and m.status != "cancelled"]
+    assert len(sent) == 3 and {m.kind for m in sent} == {"confirm", "community"}
+    deliver(store, quiet, mail(address("heidi"), f"OBSERVE {code}"), now=T0 + timedelta(hours=25))
+    assert len([m for m in outbox(store, kind="confirm") if m.status != "cancelled"]) == 3   # a new day
 
 
 def test_unobserve_ends_the_subscription(store, quiet):  # noqa: F811
@@ -375,8 +385,9 @@ def test_a_new_address_gets_at_most_three_confirmations_a_day(store, quiet):  # 
 # -- our own words quoted back are never commands ------------------------------------------------------------
 def test_a_thanks_above_our_quoted_help_resigns_nobody_and_gets_one_answer(store, quiet):  # noqa: F811
     """Bob asks for HELP, whose answer lists ``RESIGN RR-7`` among the seat commands; he replies "Thanks!"
-    above it, once quoted as Gmail does and once below an Outlook header without quote marks. Neither reply
-    resigns him or changes anything; each gets exactly one answer."""
+    above it, once quoted as Gmail does and once below an Outlook header without quote marks (a day apart: a
+    reply with nothing new gets one answer per thread a day). Neither reply resigns him or changes anything;
+    each gets exactly one answer."""
     code = new_game(store, now=T0)
     bob = player(store, code, "Hammer")
     deliver(store, quiet, mail(address("bob"), f"BEGIN {code} Hammer key {bob.secret}\nHELP\nEND"), now=T0)
@@ -390,7 +401,7 @@ def test_a_thanks_above_our_quoted_help_resigns_nobody_and_gets_one_answer(store
     for i, body in enumerate((gmail, outlook), start=1):
         before = len(outbox(store))
         deliver(store, quiet, mail(address("bob"), body, subject="Re: orders",
-                                   headers={"In-Reply-To": help_answer.message_id}), now=T0 + timedelta(minutes=i))
+                                   headers={"In-Reply-To": help_answer.message_id}), now=T0 + timedelta(days=i))
         assert len([m for m in outbox(store)[before:] if m.recipients == [address("bob")]]) == 1
         with store.read() as s:
             assert list(s.scalars(select(Departure))) == []
