@@ -25,6 +25,7 @@ from ..store.types import utcnow
 from .common import audit
 from .engine_io import result_columns, run_engine, stored_inputs
 from .lifecycle import after_turn
+from .states import GAME, SEAT, TURN, step, turn_state
 from .submitting import recompile_deal
 
 
@@ -118,13 +119,13 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
 def _not_over(game: Game, turn: Turn) -> None:
     """The game goes on from ``turn`` again: no winner, and players whose robots were still in at its
     start are back in."""
-    if game.status == "finished":
-        game.status = "running"
+    game.status = step(GAME, game.status, "rollback", game.code)   # a finished game runs again
     game.winner = None
     game.finished_at = None
     still_in = {r.name for r in robots_of(turn) if not r.out_of_game}
     for p in game.players:
         if p.status == "out" and p.robot in still_in:
+            step(SEAT, "eliminated", "restore", p.robot)
             p.status, p.left_at = "active", None
 
 
@@ -135,8 +136,8 @@ def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "syst
     now = now or utcnow()
     game = locked_game(s, game)
     turn = get_turn(s, game, number)
-    if game.status == "forming":
-        raise GameStateError(f"{game.code} has not started")
+    step(GAME, game.status, "rollback", game.code)
+    step(TURN, turn_state(s, turn), "rollback", f"turn {number} of {game.code}")
     later = turns_after(s, game, number)
     removed = [turn_record(s, t) for t in later]
     old = turn_record(s, turn)

@@ -30,6 +30,7 @@ from ..store.queries import active_orders, open_turn
 from . import signed
 from .common import audit, new_secret
 from .signup import settings_view
+from .states import leave_seat
 
 #: how long a confirmation mail can be answered
 CONFIRM_WITHIN = timedelta(days=7)
@@ -67,6 +68,7 @@ def resign(s: Session, player: Player, *, now: datetime) -> Resigned:
         s.flush()
         return Resigned(game, robot, "left")
     policy = settings_view(s, game).on_resign
+    leave_seat(s, player, "resigned", now=now)   # by the seat machine; before her key changes
     player.secret = new_secret()   # her key and reply addresses no longer give orders for the robot
     s.add(Departure(player_id=player.id, game_id=game.id, robot=player.robot, address=player.email, policy=policy,
                     at=now))

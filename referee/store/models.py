@@ -536,11 +536,35 @@ class Departure(Base):
     __tablename__ = "departures"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), unique=True)
+    #: a seat may be resigned again after a new player took it over (migration 0016)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     robot: Mapped[str] = mapped_column(String(32))
     address: Mapped[str] = mapped_column(String(320))
     policy: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+FORMER_HOLDER_HOWS = ("resigned", "replaced", "ejected")
+
+
+class FormerHolder(Base):
+    """Someone who held a robot and left it (issue 41, :mod:`referee.games.states`): her mail about it is
+    answered in words of its own and nothing of it is taken. Only a digest of the key she held is kept."""
+
+    __tablename__ = "former_holders"
+    __table_args__ = (_one_of("how", FORMER_HOLDER_HOWS, "how"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    robot: Mapped[str] = mapped_column(String(32))
+    #: her address of record then, lower case
+    address: Mapped[str] = mapped_column(String(320), index=True)
+    #: ``resigned``, ``replaced`` or ``ejected``
+    how: Mapped[str] = mapped_column(String(16))
+    #: SHA-256 (hex) of the key she held (:func:`referee.games.states.key_digest`)
+    key_digest: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
