@@ -112,6 +112,8 @@ def split_begin(lines: list[tuple[int, str]]) -> tuple[Begin | None, list[tuple[
     """A first line ``BEGIN RR-7 Twonky key ...`` (no turn) read off ``lines``: (its game, robot and key, the
     lines after it); else (None, ``lines``)."""
     own = [(n, t) for n, t in lines if t.strip()]
+    while len(own) > 1 and is_greeting(own[0][1]) and not _BEGIN.match(own[0][1].strip()):   # "Hi," above it
+        own.pop(0)
     if own and (m := _BEGIN.match(own[0][1].strip())):
         rest = [(n, t) for n, t in lines if n > own[0][0]]
         return Begin(m.group("game").upper(), m.group("robot"), m.group("key")), rest
@@ -185,12 +187,12 @@ def read_commands(lines: list[tuple[int, str]]) -> CommandMail | None:
 
 
 def _mistyped(text: str) -> bool:
-    """A line that looks like a command mistyped ("LSIT", "Joim RR-7"), not prose or a name: its first word
-    is like a command's, and written in capitals or followed by a game code (a word with a digit)."""
+    """A line that looks like a command mistyped, not prose or a name: its first word written in capitals
+    ("LSIT", "FLY AWAY"), or like a command's and followed by a game code ("Joim RR-7")."""
     words = text.split()
-    if not did_you_mean(words[0], _HEAD_WORDS):
-        return False
-    return words[0].isupper() or any(any(c.isdigit() for c in w) for w in words[1:3])
+    if words[0].isupper() and words[0].isalpha() and len(words[0]) > 1:   # "FLY AWAY", "LSIT"
+        return True
+    return bool(did_you_mean(words[0], _HEAD_WORDS)) and any(any(c.isdigit() for c in w) for w in words[1:3])
 
 
 def parse_line(text: str, line: int = 0) -> PlayerCommand:
@@ -281,4 +283,6 @@ def _absent(words: list[str], cmd: Any) -> PlayerCommand:
         raise CommandSyntaxError("ABSENT <first day> TO <last day>, e.g. ABSENT 2026-12-01 TO 2026-12-08 "
                                  "(ABSENT NONE: you are back)")
     starts, last = _day(words[0]), _day(words[2])
-    return cmd("absent", starts=starts, ends=last)   # its range is checked against today (set_absence)
+    if (why := ranges.span_problem(starts.date(), last.date())) is not None:
+        raise CommandValueError("absent", why)
+    return cmd("absent", starts=starts, ends=last)   # and against today by set_absence

@@ -18,7 +18,8 @@ _GREETING_WORDS = (
     r"bonjour|bonsoir|salut|coucou|cher|chère|chers|madame|monsieur|"
     r"hola|buenos\s+d[ií]as|buenas(?:\s+tardes|\s+noches)?|estimad[oa]s?|querid[oa]s?|"
     r"hoi|hai|beste|dag|goedemorgen|goedemiddag|goedenavond|"
-    r"ciao|buongiorno|salve|ol[aá]|bom\s+dia|boa\s+tarde"
+    r"ciao|buongiorno|salve|ol[aá]|bom\s+dia|boa\s+tarde|"
+    r"hej|hejsan|cze[sś][cć]|dzie[nń]\s+dobry"
 )
 _GREETING = re.compile(rf"^(?:{_GREETING_WORDS})\b[^.?]{{0,40}}?[,!:.]?$", re.IGNORECASE)
 
@@ -30,15 +31,16 @@ _SIGN_OFF_WORDS = (
     r"merci(?:\s+beaucoup)?|cordialement|bien\s+[aà]\s+vous|amiti[eé]s|[aà]\s+bient[oô]t|bisous|bonne\s+journ[eé]e|"
     r"gracias|muchas\s+gracias|saludos|un\s+saludo|atentamente|hasta\s+luego|abrazos|"
     r"dank(?:\s+je(?:\s+wel)?|\s+u(?:\s+wel)?)?|bedankt|groeten|groetjes|met\s+vriendelijke\s+groet(?:en)?|mvg|"
-    r"grazie|saluti|obrigad[oa]|abra[cç]os"
+    r"grazie|saluti|obrigad[oa]|abra[cç]os|"
+    r"groet|pozdrawiam|pozdrowienia|h[aä]lsningar|mvh|med\s+v[aä]nliga\s+h[aä]lsningar|tack"
 )
 _SIGN_OFF = re.compile(rf"^(?:{_SIGN_OFF_WORDS})\b[^.?]{{0,40}}?[,!.]?$", re.IGNORECASE)
 #: "Sent from my iPhone", "Von meinem iPhone gesendet", "Envoyé de mon iPhone", "Enviado desde mi...".
 _SENT_FROM = re.compile(r"^(?:sent\s+from\s+my|get\s+outlook\s+for|von\s+meinem|envoy[eé]\s+de\s+mon|"
                         r"enviado\s+desde\s+mi|verzonden\s+(?:vanaf|met)\s+mijn|inviato\s+da)\b", re.IGNORECASE)
 #: a name under a mail: one to three words, each starting with a capital (or an initial: "A.", "-A")
-_NAME = re.compile(r"^[-–—~]?\s*(?:[A-ZÀ-ÖØ-Þ][\w'’.-]{0,20}|[A-ZÀ-ÖØ-Þ]\.)(?:\s+(?:[A-ZÀ-ÖØ-Þa-z][\w'’.-]{0,20}|"
-                   r"[A-ZÀ-ÖØ-Þ]\.)){0,2}$")
+_NAME = re.compile(r"^[-–—~]?\s*(?:[A-ZÀ-ÖØ-Þ][\w'’.-]{0,20}|[A-ZÀ-ÖØ-Þ]\.)(?:\s+(?:[A-ZÀ-ÖØ-Þ][\w'’.-]{0,20}|"
+                   r"[A-ZÀ-ÖØ-Þ]\.|van|von|de|der|den|la|le|da|di|del|du|ten|ter)){0,3}$")
 
 
 def is_greeting(line: str) -> bool:
@@ -75,7 +77,7 @@ _STOP = re.compile(
     r"disiscrivi(?:mi)?|cancella(?:mi)?|descadastrar)\b",
     re.IGNORECASE)
 #: a stop request is short: a few lines of a few words
-_STOP_CHARS = 160
+_STOP_CHARS = 100
 
 
 def _plain(text: str) -> str:

@@ -69,16 +69,23 @@ def address_problem(word: str) -> str | None:
     return None
 
 
-def absence_problem(first: date, last: date, today: date) -> str | None:
-    """Why ``ABSENT first TO last``, written ``today``, is refused, or None (see the ranges above)."""
+def span_problem(first: date, last: date) -> str | None:
+    """Why ``ABSENT first TO last`` is refused whatever the day, or None."""
     if last < first:
         return f"the last day ({last:%Y-%m-%d}) comes before the first ({first:%Y-%m-%d})"
-    if last < today:
-        return f"that absence is over already (today is {today:%Y-%m-%d})"
     days = (last - first).days + 1
     if days > ABSENCE_DAYS.high:
         return (f"an absence is at most {ABSENCE_DAYS.high} days, first and last day included (this one is {days}); "
                 f"send ABSENT for the first {ABSENCE_DAYS.high} days now and another one later, or RESIGN")
+    return None
+
+
+def absence_problem(first: date, last: date, today: date) -> str | None:
+    """Why ``ABSENT first TO last``, written ``today``, is refused, or None (see the ranges above)."""
+    if (why := span_problem(first, last)) is not None:
+        return why
+    if last < today:
+        return f"that absence is over already (today is {today:%Y-%m-%d})"
     if (first - today).days > ABSENT_AHEAD.high:
         furthest = today + timedelta(days=ABSENT_AHEAD.high)
         return (f"an absence starts at most {ABSENT_AHEAD.high} days ahead (by {furthest:%Y-%m-%d}), "
