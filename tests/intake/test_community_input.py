@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from referee import games as g
+from referee.common.deadlines import when_text
 from referee.games.observers import start_observing
 from referee.intake.process import process_pending, referee_gm_handler
 from referee.reports.final import KIND_FINAL
@@ -258,3 +259,18 @@ def test_join_observe_unobserve_and_whois_answer_alike_for_an_unlisted_game_and_
         assert answer(there, 2 * i).replace(hidden, "NOP-1") == answer(absent, 2 * i + 1)
     assert "nobody known as Ghost" in answer("WHOIS Ghost", 10)
     assert outbox(store, kind="confirm") == []
+
+
+# -- a mistake answered in the hour's digest -------------------------------------------------------------------------
+def test_a_mistake_answered_in_the_digest_gives_the_deadline_as_a_time_not_a_stale_count(store, quiet):  # noqa: F811
+    code = new_game(store, now=T0)
+    with store.read() as s:
+        deadline = g.open_turn(s, g.get_game(s, code)).deadline
+    late = deadline - timedelta(minutes=2)   # two minutes before the deadline; the digest leaves an hour later
+    deliver(store, quiet, *[mail(address("alice"), f"1: gibberish {i}\n") for i in range(7)], now=late)
+    (digest,) = outbox(store, kind="digest")
+    text = text_of(digest.raw)
+    assert "gibberish 6" in text and "Time left: 2 minutes" not in text
+    assert f"Time left: until {when_text(deadline)}." in text
+    first = outbox(store, kind="rejection")[0]   # an answer that goes at once still counts the minutes
+    assert "Time left: 2 minutes, until" in text_of(first.raw)
