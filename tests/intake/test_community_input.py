@@ -274,3 +274,10 @@ def test_a_mistake_answered_in_the_digest_gives_the_deadline_as_a_time_not_a_sta
     assert f"Time left: until {when_text(deadline)}." in text
     first = outbox(store, kind="rejection")[0]   # an answer that goes at once still counts the minutes
     assert "Time left: 2 minutes, until" in text_of(first.raw)
+
+
+def test_newgame_with_a_code_in_use_does_not_say_a_game_exists(store, quiet):  # noqa: F811
+    forming(store, "USED-1")
+    said = gm(store, quiet, "X", "NEWGAME USED-1 COURSE sprint")
+    assert "NOT DONE: the code USED-1 cannot be used: leave it out (a free code is chosen)" in said
+    assert "exists" not in said and "USED-1 created" not in said
