@@ -42,8 +42,8 @@ def test_a_mail_of_her_own_domain_that_fails_the_checks_is_refused_as_forged_apa
     failing = {"Authentication-Results": f"{MX}; dkim=none; spf=fail smtp.mailfrom={DOMAIN}; dmarc=fail",
                "Return-Path": f"<{ALICE}>"}
     deliver(store, settings, mail(ALICE, "HELP\n", headers=failing))
-    (refused,) = outbox(store)
-    assert "A mail in your name from a server that failed" in text_of(refused.raw)
+    assert outbox(store) == []   # forged: never answered to the address it names (the outbound policy)
+    assert "from a server that failed the DKIM, SPF and DMARC checks" in (incoming(store)[0].reason or "")
     # her own mistakes are still answered in full afterwards
     deliver(store, settings, *[mail(ALICE, f"oops {i}\n") for i in range(settings.error_replies_per_hour)])
     assert sum("could not be used" in text_of(m.raw) for m in outbox(store)) == settings.error_replies_per_hour
@@ -56,9 +56,9 @@ def test_a_quoted_local_part_that_spells_dmarc_pass_is_refused_as_forged(store, 
     crafted = {"Authentication-Results": f'{MX}; spf=pass smtp.mailfrom="x;dmarc=pass"@evil.example; dkim=none',
                "Return-Path": '<"x;dmarc=pass"@evil.example>'}
     deliver(store, settings, mail(ALICE, "HELP\n", headers=crafted))
-    (refused,) = outbox(store)
-    assert '"x;dmarc=pass"@evil.example' in text_of(refused.raw) and "A mail in your name" in text_of(refused.raw)
-    assert incoming(store)[0].outcome == "rejected"
+    assert outbox(store) == []
+    (stored,) = incoming(store)
+    assert stored.outcome == "rejected" and '"x;dmarc=pass"@evil.example' in (stored.reason or "")
 
 
 def test_a_forged_arc_set_of_the_trusted_id_does_not_make_a_mail_hers_by_default(store, db_url):
@@ -67,8 +67,14 @@ def test_a_forged_arc_set_of_the_trusted_id_does_not_make_a_mail_hers_by_default
     forged = {"ARC-Authentication-Results": f"i=1; {MX}; dkim=pass header.d={DOMAIN}; dmarc=pass",
               "Return-Path": "<bounce@evil.example>"}
     deliver(store, settings, mail(ALICE, "HELP\n", headers=forged))
-    (refused,) = outbox(store)
-    assert "A mail in your name from bounce@evil.example" in text_of(refused.raw)
+    assert outbox(store) == []
+    (stored,) = incoming(store)
+    assert stored.outcome == "rejected" and "from bounce@evil.example" in (stored.reason or "")
+    # with ARC trusted, the same set vouches for her: her HELP is answered
+    deliver(store, hostile_settings(db_url, trusted_authserv_id=MX, trust_arc_results=True),
+            mail(ALICE, "HELP\n", headers=forged))
+    (answer,) = outbox(store)
+    assert answer.recipients == [ALICE]
 
 
 def test_a_mail_that_passes_the_checks_is_hers_whatever_its_envelope(store, db_url):
