@@ -22,7 +22,7 @@ from referee import games as g
 from referee.games.resolving import replay_turn
 from referee.store.models import Departure, IncomingMail, OutgoingMail
 
-from .service import GAME, GM, GM_SECRET, PLAYERS, ROBOTS, STRANGERS, VICTIMS, Sent, World, tags_in, text_of
+from .service import GAME, GM, GM_SECRET, PLAYERS, ROBOTS, STRANGERS, VICTIMS, Sent, World, message_of, tags_in, text_of
 
 #: a gap between ticks this long or shorter is a cron's ordinary cadence, never an outage
 SLOW_CRON = timedelta(minutes=35)
@@ -59,8 +59,8 @@ class ServiceMachine(RuleBasedStateMachine):
         self.world: World | None = None
         #: after a tick and before anything new was written or the clock moved
         self.settled = False
-        #: every key each robot's seat ever had
-        self.keys: dict[str, set[str]] = {robot: set() for robot in ROBOTS}
+        #: every key each robot's seat ever had, oldest first
+        self.keys: dict[str, list[str]] = {robot: [] for robot in ROBOTS}
         self.replayed: set[tuple[int, int]] = set()
         #: promises broken in this example (a long run counts each once per example), and the mails written
         self.broken_here: set[str] = set()
@@ -102,7 +102,7 @@ class ServiceMachine(RuleBasedStateMachine):
             hand = list(turn.hands.get(robot, []))
             return [str(locked.get(str(r)) or (hand.pop(0) if hand else "Move 1")) for r in range(1, 6)]
         lines = [f"{i}: {c}" for i, c in enumerate(self.w.read(cards), start=1)]
-        key = min(self.keys[robot]) if old_key and self.keys[robot] else None
+        key = self.keys[robot][0] if old_key and self.keys[robot] else None
         self.w.write(PLAYERS[robot], "orders", self._key_block(robot, lines, key=key), shape="orders")
         self._wrote()
 
@@ -125,10 +125,11 @@ class ServiceMachine(RuleBasedStateMachine):
     def someone_replies_to_our_last_mail_with_nothing_new(self, who: str, ticket: bool) -> None:
         """A reply quoting the referee's last mail to her with no text of its own (or a ticket system's line)."""
         address = PLAYERS.get(who) or (GM if who == "GM" else who)
-        last = next((m for m in reversed(self.w.delivered()) if address in str(m["To"]).lower()), None)
+        last = next((message_of(o.raw) for o in reversed(self.w.outgoing())
+                     if o.status == "sent" and address in [a.lower() for a in o.recipients]), None)
         if last is None:
             return
-        body = last.get_body(("plain",))  # type: ignore[attr-defined]
+        body = last.get_body(("plain",))
         quoted = "\n".join("> " + line for line in (body.get_content() if body else "").splitlines()[:60])
         head = "Your request #4711 has been received and will be handled shortly.\n\n" if ticket else ""
         self.w.write(address, f"Re: {last['Subject']}", f"{head}On Monday, the referee wrote:\n{quoted}\n",
@@ -187,7 +188,9 @@ class ServiceMachine(RuleBasedStateMachine):
 
     def _remember_keys(self) -> None:
         for robot in ROBOTS:
-            self.keys[robot].add(self.w.read(lambda s, r=robot: self.w.player(s, r).secret))
+            key = self.w.read(lambda s, r=robot: self.w.player(s, r).secret)
+            if key not in self.keys[robot]:
+                self.keys[robot].append(key)
 
     # -- the promises ------------------------------------------------------------------------------------
     @invariant()

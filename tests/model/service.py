@@ -184,10 +184,16 @@ class World:
                 for k in sorted(box.keys())]
 
 
+def message_of(raw: bytes) -> EmailMessage:
+    msg = email.message_from_bytes(raw, policy=policy.default)
+    assert isinstance(msg, EmailMessage)
+    return msg
+
+
 def text_of(raw: bytes) -> str:
     """The plain text of a stored outgoing mail (with its subject, where digests quote subjects)."""
-    msg = email.message_from_bytes(raw, policy=policy.default)
-    body = msg.get_body(("plain",))  # type: ignore[attr-defined]
+    msg = message_of(raw)
+    body = msg.get_body(("plain",))
     return f"{msg['Subject']}\n" + (body.get_content() if body is not None else "")
 
 
