@@ -66,6 +66,9 @@ def test_the_machines_name_every_status_the_store_keeps():
 
 
 def test_a_seat_its_holder_left_allows_nothing_and_only_a_live_seat_gives_orders():
+    # resigned stays resigned when the robot goes to a new player: that player's seat is another one
+    assert set(states.SEAT.terminal) == {*states.GONE, "finished", "refused"}
+    assert states.TURN.terminal == states.GAME.terminal == states.OBSERVER.terminal == ()
     for state in states.GONE:
         assert states.SEAT.allows.get(state, frozenset()) == frozenset()
     assert {s for s in states.SEAT_STATES if states.may(states.SEAT, s, "orders")} == {"playing", "absent"}

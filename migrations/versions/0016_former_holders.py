@@ -4,7 +4,7 @@ taken. A seat may be resigned more than once (a new player takes it over, then r
 constraint on ``departures.player_id`` goes.
 
 Revision ID: 0016
-Revises: 0014
+Revises: 0017
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0016"
-down_revision: str | Sequence[str] | None = "0014"
+down_revision: str | Sequence[str] | None = "0017"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -23,7 +23,7 @@ from ..store.queries import active_orders, get_turn, last_resolved, locked_game,
 from ..store.records import Deal, hand_of, locked_of, robots_of, snapshot
 from ..store.types import utcnow
 from .common import audit
-from .engine_io import result_columns, run_engine, stored_inputs
+from .engine_io import hash_ordered, result_columns, run_engine, stored_inputs
 from .lifecycle import after_turn
 from .states import GAME, SEAT, TURN, step, turn_state
 from .submitting import recompile_deal
@@ -89,7 +89,8 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
     result = run_engine(last, game.course, inputs)
     new_columns = {**inputs.to_columns(), **result_columns(result)}
     changed = (any(getattr(last, k) != v for k, v in new_columns.items() if k != "events")
-               or not same_events(last.events, result.events) or old["state_before"] != last.state_before)
+               or not same_events(last.events, result.events, any_order_within_step=hash_ordered(last))
+               or old["state_before"] != last.state_before)
     redealt = False
     if changed:
         state_changed = (result_columns(result)["state_after"] != last.state_after or result.winner != last.winner

@@ -61,6 +61,7 @@ class Machine:
         return tuple(s for s in self.states if all(self.table[(s, e)] in (s,) or isinstance(self.table[(s, e)], Refuse)
                                                    for e in self.events))
 
+
     def markdown(self) -> str:
         """The table as the docs show it: one row a state, one column an event (``-``: refused)."""
         head = "| state | " + " | ".join(f"`{e}`" for e in self.events) + " | allows |"

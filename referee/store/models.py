@@ -44,6 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from ..engine.version import RULES_VERSION
 from .types import UTCDateTime, utcnow
 
 NAMING = {
@@ -115,6 +116,9 @@ class Game(Base):
     hold_for_review: Mapped[bool] = mapped_column(Boolean, default=False)
     #: players may ask for HINT (the autopilot's three best programs for their hand)
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the rules version (``referee.engine.RULES_VERSION``) the game plays: the one it started with, until its GM
+    #: moves it (``SET RULES 4``); each turn is dealt and resolved under the version the game had when dealt
+    rules_version: Mapped[int] = mapped_column(Integer, nullable=False, default=RULES_VERSION, server_default="3")
     gm_address: Mapped[str | None] = mapped_column(String(320))
     #: robot name of the winner, once finished with one
     winner: Mapped[str | None] = mapped_column(String(32))
@@ -190,8 +194,8 @@ class Turn(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``referee.__version__`` that dealt (and, once resolved, resolved) the turn
     engine_version: Mapped[str] = mapped_column(String(32))
-    #: ``referee.engine.RULES_VERSION`` the turn was resolved under (None: resolved before rules had
-    #: a version, which is version 1)
+    #: ``referee.engine.RULES_VERSION`` the turn was dealt, and so is resolved, under: the game's when it was dealt
+    #: (None: resolved before rules had a version, which is version 1)
     rules_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: when the turn mail went out (the turn opened); deadlines count from here
     opened_at: Mapped[datetime] = mapped_column()
