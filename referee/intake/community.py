@@ -92,7 +92,8 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
         return job.ignore(f"unknown sender {sender}: player commands without a key")
     if player is None and (by := forgery.forged_by(job.settings, job.mail, sender)) is not None:
         job.forged = True
-        return job.ignore(f"commands from {sender}; not answered: judged forged (sent by {by})")
+        return job.ignore(f"commands from {sender}; not answered: judged forged by the envelope sender or the "
+                          f"checks ({by})")
     # her own keyed mail: every answer to it goes, over the budgets in her hour's digest (issue 41)
     job.genuine = player is not None and sender == player.email
     lines: list[str] = []

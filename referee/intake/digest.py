@@ -49,7 +49,7 @@ def add(job: Job, to: str, subject: str, body: str, *, game: Game | None = None,
                                   game=game)
         row = enqueue_mail(job.s, msg, kind=KIND_DIGEST, recipients=[to], sender=job.settings.referee_address,
                            game=game, player=player, turn_number=turn.number if turn else None,
-                           in_reply_to=job.incoming, now=job.now)
+                           in_reply_to=job.incoming, now=job.now, decided=True)   # the policy held it here
         row.next_attempt_at = job.now + limits.WINDOW
         return
     msg = BytesParser(policy=policy.default).parsebytes(row.raw)

@@ -60,6 +60,8 @@ class Job:
                turn: int | None = None) -> str:
         if self.digested:
             reason = f"{reason or outcome} (answered in the hour's digest)"
+        if self.withheld:
+            reason = f"{reason or outcome} ({self.withheld} mail(s) held back by the outbound policy)"
         set_outcome(self.s, self.incoming, outcome, safe(reason)[:2000] if reason else None, game=game,
                     player=player, turn_number=turn, now=self.now)
         return outcome

@@ -1,6 +1,8 @@
 """How many answers the referee sends, and to whom: counters over the last hour.
 
-Every answer to a mail is counted (table ``intake_marks``) under the address it goes to and under
+Whether an answer goes is the outbound policy's to decide (:mod:`referee.store.outbound`, which counts
+``answers_per_hour`` under the same marks); here are the intake's own counters. Every answer to a mail is
+counted (table ``intake_marks``) under the address it goes to and under
 the sender of the mail it answers, each as :func:`referee.mailparse.senders.limit_key` reads it (lower
 case, no quotes, no ``+tag``, the display name ignored), so neither a forged From nor a long name
 nor a quoted local part escapes the count:
@@ -44,23 +46,9 @@ def mark(s: Session, kind: str, key: str, now: datetime, incoming: IncomingMail 
     s.flush()
 
 
-def may_answer(s: Session, settings: Settings, to: str, sender: str | None, now: datetime, *,
-               exempt: bool = False) -> bool:
-    """Whether one more answer may go to ``to`` for a mail from ``sender``; if so it is counted."""
-    to_key = limit_key(to)
-    from_key = limit_key(sender) if sender else None
-    if not exempt:
-        cap = settings.answers_per_hour
-        if count(s, ANSWER, to_key, now) >= cap or (from_key and count(s, ASKED, from_key, now) >= cap):
-            return False
-    mark(s, ANSWER, to_key, now)
-    if from_key:
-        mark(s, ASKED, from_key, now)
-    return True
-
-
 def has_room(s: Session, settings: Settings, to: str, sender: str | None, now: datetime) -> bool:
-    """Whether :func:`may_answer` would let one more answer go (nothing is counted)."""
+    """Whether the outbound policy would let one more answer go under ``answers_per_hour`` (nothing is
+    counted; :func:`referee.store.outbound.decide` counts under the same marks)."""
     cap = settings.answers_per_hour
     if count(s, ANSWER, limit_key(to), now) >= cap:
         return False

@@ -49,7 +49,7 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
     s, settings, now = job.s, job.settings, job.now
     if (by := forgery.forged_by(settings, job.mail, sender)) is not None:
         job.forged = True
-        return job.ignore(reason + f"; not answered: judged forged (sent by {by})")
+        return job.ignore(reason + f"; not answered: judged forged by the envelope sender or the checks ({by})")
     help_asked = False
     if job.mail.body:
         _, result = read_orders(job.mail.body)

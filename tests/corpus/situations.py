@@ -215,9 +215,9 @@ def situations_of(table: Table, client: str, lang_code: str, pairs: list[tuple[s
         elif written == "gm-command":     # a GM block from a player: not a GM, never answered, nothing changed
             send(written, quoted, f"BEGIN GM {code} key guess\nPAUSE\nEND", on_file, None)
         elif written == "forgery":        # her address, another domain's envelope, no key (the forger has not
-            # seen her reply address): refused, she is told
+            # seen her reply address): refused, and never answered to the address it names (issue 41)
             send(written, quoted, "1, 2, 3, 4, 5" if on_file != first else "5, 4, 3, 2, 1", on_file,
-                 ("rejection", "refused"), more=["Return-Path: <bulk@attacker.example>"], to=REFEREE)
+                 None, more=["Return-Path: <bulk@attacker.example>"], to=REFEREE)
     return out
 
 

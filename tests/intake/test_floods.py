@@ -50,14 +50,13 @@ def test_a_flood_from_one_mailbox_gets_at_most_the_hourly_answers(store, quiet, 
     assert len(digests) <= 1
 
 
-def test_a_flood_of_forgeries_in_her_name_gets_a_few_short_notices(store, quiet):  # noqa: F811
+def test_a_flood_of_forgeries_in_her_name_mails_her_nothing_and_the_gm_hears_once(store, quiet):  # noqa: F811
+    """Issue 41: a mail judged forged is never answered to the address it names; each is recorded."""
     new_game(store)
     flood(store, quiet, lambda i: mail(ALICE, "STATUS\n", headers={"Return-Path": "<bulk@attacker.example>"}))
-    notices = [m for m in outbox(store) if ALICE in m.recipients]
-    assert len(notices) == quiet.error_replies_per_hour + 1   # and one saying further ones are not answered
-    assert "A mail in your name from bulk@attacker.example was refused" in text_of(notices[0].raw)
-    assert "Further ones this hour are not answered" in text_of(notices[-1].raw)
+    assert [m for m in outbox(store) if ALICE in m.recipients] == []
     assert answers_to(store, GM) == 1
+    assert all(r.outcome == "rejected" and "looks forged" in r.reason for r in incoming(store))
 
 
 @pytest.mark.parametrize("dialect", ["sqlite"], indirect=True)
@@ -90,7 +89,7 @@ def test_her_own_mistakes_are_answered_even_after_forgeries_and_she_hears_when_a
     good = mail(ALICE, block(store, code, "Twonky", program_lines(hand(store, code, "Twonky")[:5])))
     deliver(store, quiet, good, now=now + timedelta(minutes=1))
     texts = [text_of(m.raw) for m in outbox(store) if ALICE in m.recipients]
-    assert sum("A mail in your name from x@attacker.example" in t for t in texts) == 3
+    assert sum("A mail in your name" in t for t in texts) == 0   # forgeries are never answered (issue 41)
     assert sum("could not be used" in t for t in texts) == 2
     assert "Orders accepted" in texts[-1]
     # more mistakes: five are answered, the sixth and seventh in one digest an hour later; the GM is told once
