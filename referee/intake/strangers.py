@@ -12,8 +12,8 @@ limits that keep the referee from being used to send mail to strangers:
 - the short note at most once a day per address (``stranger`` marks), and at most
   ``answers_per_hour`` stranger answers an hour in all;
 - HELP is answered for anyone, within the usual answer limits;
-- every answer leads with how to join (LIST, JOIN, OBSERVE); HELP and a mail asking to play ("I want to
-  join", "Ich möchte mitspielen", "Quiero unirme"...) also show the games open right now.
+- every answer leads with how to join (LIST, JOIN, OBSERVE); a mail asking to play ("I want to join", "Ich
+  möchte mitspielen", "Quiero unirme"...) also shows the games LIST shows right now.
 
 The mail is still recorded as ``ignored`` (``unknown sender ...``): nothing in it is acted on.
 """
@@ -61,7 +61,7 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
         return job.ignore(reason + "; not answered: too many answers to strangers this hour")
     joining = not help_asked and wants_to_join([t for _, t in extract(job.mail.body or "").lines], job.mail.subject)
     subject = words.HELP_SUBJECT if help_asked else words.JOIN_SUBJECT if joining else words.NOTE_SUBJECT
-    listing = _listing(job) if joining or help_asked else None
+    listing = _listing(job) if joining else None   # what LIST would answer her; HELP names no game
     text = words.note(settings.referee_address, settings.gm_address or None,
                       community_words.HELP + "\n" + help_text() if help_asked else None, listing)
     if not job.send(KIND_STRANGER, sender, subject, text):

@@ -22,7 +22,7 @@ def note(referee_address: str, gm: str | None, help_text: str | None, listing: s
     lines += ["Players: reply to your turn mail (from the address the game knows), or put the",
               "BEGIN ... END block of the turn mail, with its key, into your mail.", ""]
     if gm:
-        lines += [f"Anything else: the game master, {gm}.", ""]
+        lines += [f"Anything else: write to the game master: {gm}", ""]
     if help_text is not None:
         lines += [help_text]
     else:
