@@ -34,12 +34,15 @@ def sqlite_databases(template: Path, where: Path) -> Callable[[], tuple[str, Cal
     return fresh
 
 
+# a whole service per example: far below this on a quiet machine (45 s CPU), but a loaded one must not cut it off
+@pytest.mark.timeout(1200)
 def test_the_service_keeps_its_promises_on_sqlite(sqlite_template: Path, tmp_path: Path):
     machine = type("SqliteService", (ServiceMachine,), {"databases": staticmethod(
         sqlite_databases(sqlite_template, tmp_path))})
     run_state_machine_as_test(machine, settings=CI)
 
 
+@pytest.mark.timeout(1200)
 @pytest.mark.skipif(os.environ.get("REFEREE_MODEL_PG") != "1", reason="REFEREE_MODEL_PG=1 runs it on PostgreSQL")
 def test_the_service_keeps_its_promises_on_postgresql(request: pytest.FixtureRequest):
     cluster = request.getfixturevalue("pg_cluster")
