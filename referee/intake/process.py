@@ -65,7 +65,7 @@ from ..store.mail import claim_incoming, set_outcome
 from ..store.models import IncomingMail
 from ..store.types import utcnow
 from ..store.within import StoreWithin
-from . import answers, community, loops
+from . import answers, community, forgery, loops
 from .bounces import handle_bounce
 from .faults import fault_point
 from .former import gone_by_address
@@ -237,6 +237,7 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
             return gone, None
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
+        job.forged = forgery.forged_by(settings, mail, sender) is not None   # then nothing goes to that address
         return unidentified(job, sender, who), None
     return player_mail(job, sender, who, found.header, read, quoted_form=found.from_quote), None
 

@@ -43,6 +43,7 @@ from tenacity.wait import wait_base
 
 from ..common.config import Settings
 from ..orders.mailtext import outgoing_headers
+from ..store import outbound
 from ..store.db import Store
 from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due
 from ..store.models import Game, OutgoingMail, Player
@@ -277,6 +278,7 @@ def _tell_gm(s: Session, settings: Settings, mail: OutgoingMail, why: str, now: 
         log.warning("no GM address to tell about %s", mail.message_id)
         return 0
     player = s.get(Player, mail.player_id) if mail.player_id is not None else None
+    outbound.use(s, settings)   # the outbound policy knows the installation's GM
     enqueue_mail(s, failure_notice(settings, mail, why, gm, now, game=game, player=player), kind=KIND_FAILURE,
                  recipients=[gm], sender=settings.referee_address, game=game, turn_number=mail.turn_number, now=now)
     return 1

@@ -116,6 +116,8 @@ _ANY = "*"
 #: the policy, most specific first: (purpose or *, recipient class or *) -> rule
 RULES: tuple[Rule, ...] = (
     Rule(_ANY, FORGED, ("never",), REFUSE, "a forged mail is never answered to the address it names"),
+    Rule(TURN_RESULTS, _ANY, (), SEND, "goes only to the game's players, GM and observers of record"),
+    Rule(GM_COPY, _ANY, (), SEND, "goes only to the game's GM of record"),
     Rule(PRESS, PLAYER, (), SEND, "over the sender's budget the press is NOT DONE: she is told, nothing is kept",
          per_sender="press_per_hour"),
     Rule(PRESS, _ANY, ("never",), REFUSE, "press goes to players of the game only"),
@@ -164,8 +166,9 @@ _SESSION_KEY = "referee.outbound.budgets"
 
 
 def use(s: Session, settings: Any) -> None:
-    """Let every mail queued in ``s`` be decided with ``settings``' budgets."""
+    """Let every mail queued in ``s`` be decided with ``settings``' budgets (and its GM address)."""
     s.info[_SESSION_KEY] = Budgets.of(settings)
+    s.info[_SESSION_KEY + ".gm"] = str(getattr(settings, "gm_address", "") or "")
 
 
 def budgets(s: Session) -> Budgets:
@@ -237,7 +240,8 @@ def decide(s: Session, request: Request, now: datetime, incoming: IncomingMail |
     if request.forged and by_key is not None and to_key == by_key:
         who = FORGED
     else:
-        who = request.recipient or recipient_class(s, request.to, gm_address=request.gm_address)
+        who = request.recipient or recipient_class(
+            s, request.to, gm_address=request.gm_address or str(s.info.get(_SESSION_KEY + ".gm", "")))
     rule = rule_for(purpose, who)
     names = [n for n in rule.budgets if not n.startswith("never_asked") or who == NEVER_ASKED]
     full = _full(s, rule, budgets(s), names, request.exempt, to_key, by_key, now)
