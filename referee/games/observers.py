@@ -9,7 +9,7 @@ ends the subscription (:func:`stop_all`)."""
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,6 +20,7 @@ from ..store.models import Confirmation, Game, Observer
 from ..store.queries import get_game
 from . import signed
 from .own import CONFIRM_WITHIN
+from .states import OBSERVER, observer_state, step
 
 #: the letter of unsubscribe tokens (:mod:`.signed`)
 UNSUBSCRIBE = "o"
@@ -45,9 +46,7 @@ def ask_observe(s: Session, code: str, address: str, *, now: datetime, public: C
     """``address`` asks to observe game ``code`` (one of the ``public`` ones, those LIST shows): a
     confirmation, to be mailed to ``address``."""
     game = _game(s, code, public)
-    found = observer_of(s, game, address)
-    if found is not None and found.status == "active":
-        raise GameStateError(f"you observe {game.code} already")
+    step(OBSERVER, observer_state(s, game, address, now=now), "observe", game.code)   # the observer machine
     row = Confirmation(kind="observe", address=address.lower(), game_id=game.id, created_at=now,
                        expires_at=now + CONFIRM_WITHIN)
     s.add(row)
@@ -74,10 +73,20 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
         game: Game | None = get_game(s, code)
     except NotFound:
         game = None
-    found = observer_of(s, game, address) if game is not None else None
-    if found is None or found.status != "active":
+    if game is None:   # answered as a game it does not observe
         raise GameStateError(f"you do not observe {code.upper()}")
+    state = observer_state(s, game, address, now=now)
+    step(OBSERVER, state, "unsubscribe", game.code)   # the observer machine: confirmed or pending, else refused
+    found = observer_of(s, game, address)
+    if found is None:   # a confirmation still waited: it is void, and the address is recorded as gone
+        found = Observer(game_id=game.id, address=address.lower(), status="left", confirmed_at=now)
+        s.add(found)
+    for row in s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
+                                                    Confirmation.address == address.lower(),
+                                                    Confirmation.done_at.is_(None))):
+        row.expires_at = now - timedelta(seconds=1)   # answered later, it has expired
     found.status, found.left_at = "left", now
+    s.flush()
     return found
 
 

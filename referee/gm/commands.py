@@ -13,17 +13,19 @@ import email
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from email import policy
+from typing import TYPE_CHECKING
 
 from .. import games as g
 from ..common.clock import TimeError, parse_duration
 from ..common.deadlines import when_text
 from ..games import fills, ranges, resolve_and_report
+from ..games.rules_version import set_rules_version
 from ..mailer.notices import notice, notice_id
 from ..mailparse.senders import sender_address
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
-from ..store.models import OutgoingMail
+from ..store.models import Game, OutgoingMail
 from ..store.queries import code_taken
 from . import signup_commands
 from .context import (
@@ -41,6 +43,9 @@ from .people import HANDLERS as GM_PEOPLE
 from .people import HELP as GM_PEOPLE_HELP
 from .people import guard
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
 
@@ -57,6 +62,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   HOLD FOR REVIEW ON|OFF           results come to you first ...
   PUBLISH [turn]                   ... and go to the players when you publish them
   HINTS ON|OFF                     players may (or may not) ask for HINT: the autopilot's best programs
+  SET RULES <version>              play another rules version from the next turn dealt (players are told)
   ORDERS <robot> <program>         enter or replace a player's program (as a player would write it)
   SET <robot> [AT r5c4] [FACING N] [DAMAGE 3] [LIVES 2] [FLAGS 1] [ARCHIVE r2c2] [VIRTUAL no]
               [OPTIONS +Brakes -Shield] [STATUS +flying] [DATA "Mini Howitzer" shots=3]
@@ -92,7 +98,7 @@ CHOOSERS = frozenset({"game", "newgame"})
 #: commands that only tell: they always run
 HARMLESS = frozenset({"status", "help"})
 #: command names as the GM writes them, for the answer
-WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE",
+WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE", "set_rules": "SET RULES",
          "set_robot": "SET", "hold": "HOLD FOR REVIEW"}
 
 
@@ -351,6 +357,14 @@ def do_hints(ctx: GmContext, command: Command) -> str:
         return "players may ask for HINT" if game.hints else "HINT is refused to players"
 
 
+def do_set_rules(ctx: GmContext, command: Command) -> str:
+    with ctx.store.write() as s:
+        game = g.get_game(s, game_code(ctx), lock=True)
+        move = set_rules_version(s, game, command.args["version"], actor=ctx.actor, now=ctx.now)
+        tell_players(ctx, s, game, command, f"rules version {move.new} from turn {move.from_turn}", move.announcement())
+        return f"{game.code} plays rules version {move.new} from turn {move.from_turn} (was {move.old}); players told"
+
+
 def do_publish(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.get_game(s, game_code(ctx))
@@ -364,21 +378,36 @@ def do_publish(ctx: GmContext, command: Command) -> str:
         released = release_held(s, game, number, now=ctx.now)
         return f"turn {number} published; {released} held mail(s) released"
 
+def tell_former(ctx: GmContext, s: Session, game: Game, command: Command, to: str, subject: str, body: str) -> None:
+    """Tell a former player (ejected, or replaced) why the game's mail stops: once, to their own address."""
+    notice(s, ctx.settings, to=to, subject=subject, body=body + "\nQuestions about it go to the game master.\n",
+           key=notice_key(ctx, command, f"former:{to}"), kind="notice", game=game, now=ctx.now)
+
+
 def do_eject(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         player = g.eject_player(s, game_code(ctx), command.args["robot"], actor=ctx.actor, now=ctx.now)
         game = g.get_game(s, game_code(ctx))
         tell_players(ctx, s, game, command, f"{player.robot} leaves the game",
                      f"The game master has removed {player.robot} from {game.code}.")
+        tell_former(ctx, s, game, command, player.email, f"{game.code}: you no longer play {player.robot}",
+                    f"The game master of {game.code} has taken {player.robot} out of the game: your orders for "
+                    "it are no longer read, and you get no more turn mails of this game.")
         return f"{player.robot} ejected"
 
 
 def do_replace(ctx: GmContext, command: Command) -> str:
     _not_the_referee(ctx, command.args["email"])
     with ctx.store.write() as s:
+        before = g.get_player(s, g.get_game(s, game_code(ctx)), command.args["robot"]).email
         player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
                                   now=ctx.now)
         game = g.get_game(s, game_code(ctx))
+        if before != player.email:
+            tell_former(ctx, s, game, command, before, f"{game.code}: {player.robot} has a new player",
+                        f"The game master of {game.code} has handed {player.robot} to another player: your key "
+                        "for it no longer works, your orders for it are no longer read, and you get no more turn "
+                        "mails of this game.")
         turn = g.open_turn(s, game)
         body = (f"You now play {player.robot} in {game.code} (RoboRally by mail).\n")
         if turn is not None and player.robot in turn.hands:
@@ -432,6 +461,7 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
     "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
     "hints": do_hints,
+    "set_rules": do_set_rules,
     **GM_PEOPLE,
 }
 HANDLERS.update(signup_commands.HANDLERS)   # sign-up and press (issue 31)

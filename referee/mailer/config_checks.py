@@ -28,6 +28,7 @@ from ..common.config import (
     flatten,
     load_settings,
     setting_names,
+    value_problems,
 )
 from ..common.private import readable_by_others
 
@@ -36,7 +37,6 @@ OK, WARNING, FAILED, SKIPPED = "ok", "warning", "FAILED", "skipped"
 #: ``REFEREE_*`` variables that are read but are not settings
 OTHER_VARIABLES = {
     CONFIG_ENV: "the config file",
-    "REFEREE_BOARDS": "extra board directories",
     "REFEREE_TEMPLATES": "template overrides",
 }
 #: variables for tests only: set in production, they change what the service does
@@ -178,12 +178,26 @@ def check_config(path: str | None, env: Mapping[str, str]) -> tuple[Settings | N
                         if overrides else "no REFEREE_* overrides")
     out.append(env_item.finding())
     try:
-        settings = load_settings(path, env)
+        settings = load_settings(path, env, check=False)
     except ConfigError as exc:
         out.append(Finding("settings", FAILED, str(exc),
                            "give the value the type the setting wants (see deploy/referee.toml)"))
         return None, out
+    problems = value_problems(settings, _origins(config_path, file_keys, env))
+    out.append(Finding("values", FAILED if problems else OK,
+                       "; ".join(problems) if problems else "every value is one the setting allows",
+                       "give each setting named a value it allows (deploy/referee.toml says what each takes); "
+                       "every other command refuses to run until then" if problems else ""))
     return settings, out
+
+
+def _origins(config_path: object, file_keys: list[str], env: Mapping[str, str]) -> dict[str, str]:
+    """Where each setting's value came from: the environment wins over the file."""
+    out = {k: f"config file {config_path}" for k in file_keys}
+    for name in setting_names():
+        if ENV_PREFIX + name.upper() in env:
+            out[name] = f"environment variable {ENV_PREFIX}{name.upper()}"
+    return out
 
 
 # -- the values -----------------------------------------------------------------------------------------------
@@ -280,6 +294,25 @@ def check_values(settings: Settings) -> list[Finding]:
 
     out.append(_game_defaults(settings))
     return out
+
+
+def tick_cadence(settings: Settings, seen: list[float] | None) -> Finding:
+    """The ticks' real cadence (``seen``: the gaps between the recent runs, in seconds, as the tick records
+    them; None: not known) against ``tick_interval``: a warning when they come less often. Outages are
+    judged by the real cadence (:mod:`referee.cron.cadence`), so this is for the operator's eyes."""
+    from statistics import median
+
+    item = Item("tick cadence")
+    if not seen:
+        item.ok_text = "no ticks recorded yet: their cadence is compared with tick_interval once the tick has run"
+        return item.finding()
+    real = median(seen)
+    if real > settings.tick_interval * 1.5:
+        item.warn(f"ticks come every {real / 60:.0f} minutes (the median of the last {len(seen)} gaps), less often "
+                  f"than tick_interval ({settings.tick_interval} s)",
+                  f"set tick_interval = {int(real)} to match the crontab, or run the tick more often")
+    item.ok_text = f"ticks every {real / 60:.1f} minutes (the median of the last {len(seen)} gaps)"
+    return item.finding()
 
 
 def set_or_not(value: str) -> str:

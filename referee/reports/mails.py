@@ -42,10 +42,10 @@ from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.community import observers, resigned, unsubscribe_headers
-from ..store.errors import GameStateError
+from ..store.errors import GameStateError, InvalidValue
 from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.models import Game, OutgoingMail, Player, Turn
-from ..store.queries import get_game, get_turn
+from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
@@ -83,6 +83,15 @@ class Sender:
 def gm_address(settings: Settings, game: Game) -> str | None:
     """Where the game's GM gets mail: the game's own GM, else the configured one, else nobody."""
     return game.gm_address or settings.gm_address or None
+
+
+def comaster_addresses(s: Session, game: Game) -> list[str]:
+    """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
+    from sqlalchemy import select
+
+    from ..store.models import CoMaster
+
+    return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
 
 
 def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | None = None) -> dict[str, str]:
@@ -155,8 +164,18 @@ def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) 
     """The BEGIN ... END block a player fills in for ``turn`` (their secret in the BEGIN line)."""
     lines = program_block(game=game.code, robot=player.robot, turn=turn.number, key=player.secret, registers={},
                           locked=locked_of(turn, player.robot), standing=standing_of(player),
-                          hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [])
+                          hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [],
+                          elements=course_kinds(game.course))
     return "\n".join(lines) + "\n"
+
+
+def course_kinds(course: str) -> list[str]:
+    """The element kinds on a course (for the order form's lines of the choices they ask); none when the course
+    cannot be loaded (the form is still sent)."""
+    try:
+        return sorted(load_course(course).layers)
+    except InvalidValue:
+        return []
 
 
 def recipients_of(game: Game, turn: Turn) -> list[Player]:
@@ -272,14 +291,15 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         shared=shared)
         queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                               game=game, player=player, turn_number=turn.number, held=held))
-    if gm:
+    for i, master in enumerate(dict.fromkeys([*([gm] if gm else []), *comaster_addresses(s, game)])):
+        # the GM's copy, and one for each co-master (their own Message-ID)
         note = " (held for review: players get it when you publish the turn)" if held else ""
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
                         sender=sender.header,
-                        recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
-                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice,
-                        shared=shared)
-        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
+                        recipient=master, subject=f"[GM] {title}{note}", domain=sender.domain,
+                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}" + (f"-{master}" if i else ""),
+                        notice=notice, shared=shared)
+        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[master], sender=settings.referee_address,
                               game=game, turn_number=turn.number))
     observer_notice = "\n\n".join(x for x in (notice, how_to_stop(game.code)) if x)   # how to stop, in the text
     for watcher in observers(s, game):   # the public report only, with a working unsubscribe (issue 31)
