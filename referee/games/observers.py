@@ -70,14 +70,13 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
     """``UNOBSERVE``: ``address`` no longer observes game ``code`` (a game it does not observe is answered
     alike whether or not it exists)."""
     try:
-        game = get_game(s, code)
+        game: Game | None = get_game(s, code)
     except NotFound:
-        raise GameStateError(f"you do not observe {code.upper()}") from None
+        game = None
+    if game is None:   # answered as a game it does not observe
+        raise GameStateError(f"you do not observe {code.upper()}")
     state = observer_state(s, game, address, now=now)
-    try:
-        step(OBSERVER, state, "unsubscribe", game.code)   # the observer machine: confirmed or pending, else refused
-    except GameStateError:
-        raise GameStateError(f"you do not observe {code.upper()}") from None
+    step(OBSERVER, state, "unsubscribe", game.code)   # the observer machine: confirmed or pending, else refused
     found = observer_of(s, game, address)
     if found is None:   # a confirmation still waited: it is void, and the address is recorded as gone
         found = Observer(game_id=game.id, address=address.lower(), status="left", confirmed_at=now)
