@@ -2,10 +2,12 @@
 
     .venv/bin/python benchmarks/fuzz_intake.py [--mails 100000] [--seed 22] [--time-limit 3600]
         [--hang 2.0] [--batch 50] [--shares direct=0.6,maildir=0.25,imap=0.149,ingest=0.001]
-        [--database-url URL] [--no-imap]
+        [--database-url URL] [--no-imap] [--no-community]
 
 Builds mails from a seeded random generator, each from a good mail (orders with the right key, a
-wrong key, HELP, STATUS, a GM block, a reply, HTML) changed by one or more of: byte flips,
+wrong key, HELP, STATUS, a GM block, a reply, HTML; and the community's commands, :func:`community_mails`:
+LIST, JOIN, OBSERVE, WHOIS, RESIGN, ABSENT, SET ADDRESS, PRESS, GAMES, "unsubscribe", values beyond their
+ranges, unless ``--no-community``) sent as is or changed by one or more of: byte flips,
 truncation, header shuffles and duplicates, random MIME trees (nesting, odd charsets and transfer
 encodings, broken boundaries), and the recursion bombs of ``tests/intake/bombs.py`` (nested
 comments, angle brackets, encoded words and multiparts; header floods).
@@ -71,7 +73,18 @@ from referee.store import Store  # noqa: E402
 from referee.store.mail import stored_fields  # noqa: E402
 from referee.store.models import IncomingMail  # noqa: E402
 from tests.intake.bombs import BOMBS  # noqa: E402
-from tests.intake.helpers import GM, GM_SECRET, REFEREE, address, block, hand, new_game, program_lines, settings_for  # noqa: E402
+from tests.intake.helpers import (  # noqa: E402  # noqa: E402
+    GM,
+    GM_SECRET,
+    REFEREE,
+    address,
+    block,
+    hand,
+    new_game,
+    player,
+    program_lines,
+    settings_for,
+)
 from tests.intake.stored import hostile_settings  # noqa: E402
 from tests.servers.dovecot import Dovecot, password, start_dovecot  # noqa: E402
 
@@ -120,15 +133,76 @@ def good_mails(store: Store, code: str, rng: random.Random) -> list[bytes]:
     out = []
     for body in bodies:
         for sender in [*SENDERS[:4], GM]:
-            msg = EmailMessage()
-            msg["From"] = sender
-            msg["To"] = "referee@example.test"
-            msg["Subject"] = f"{code} orders"
-            msg["Message-ID"] = _msgid(rng)
-            msg.set_content(body)
-            if rng.random() < 0.3:
-                msg.add_alternative(f"<p>{body}</p>", subtype="html")
-            out.append(bytes(msg))
+            out.append(_seed(sender, f"{code} orders", body, rng))
+    return out
+
+
+def _seed(sender: str, subject: str, body: str, rng: random.Random) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = "referee@example.test"
+    msg["Subject"] = subject
+    msg["Message-ID"] = _msgid(rng)
+    msg.set_content(body)
+    if rng.random() < 0.3:
+        msg.add_alternative(f"<p>{body}</p>", subtype="html")
+    return bytes(msg)
+
+
+#: who writes the community seeds: players, observers, strangers, forged and broken senders
+COMMUNITY_SENDERS = [address("alice"), address("carol"), address("heidi"), address("ivan"), "dave@elsewhere.test",
+                     f"{address('alice')} <forged@attacker.example>", "Zoë <zoe@example.test>", "\x1b[2J@example.test"]
+
+
+def community_mails(store: Store, settings: Settings, code: str, rng: random.Random) -> list[bytes]:
+    """The community's seeds (issue 41): every command anyone may send (LIST, JOIN, OBSERVE, WHOIS...), a
+    player's own (RESIGN, ABSENT, SET ADDRESS, GAMES, PRESS) with values at and beyond their ranges, an
+    observer's "unsubscribe" and "stop" in words, a stranger's "I want to join", greetings and sign-offs."""
+    from referee import games as g
+    from referee.games import signup
+    from referee.games.observers import start_observing
+    from referee.store.types import utcnow
+
+    with store.write() as s:
+        forming = g.create_game(s, course="sprint", code="FZ-OPEN", seed="fuzz", actor="fuzz", now=utcnow(),
+                                gm_address=GM)
+        g.create_game(s, course="sprint", code="FZ-HIDDEN", seed="fuzz", actor="fuzz", now=utcnow(), gm_address=GM)
+        signup.open_signup(s, forming, seats=4, until=None, actor="fuzz", now=utcnow())
+        for user in ("heidi", "ivan"):
+            start_observing(s, settings, g.get_game(s, code), address(user), now=utcnow())
+
+    def keyed(robot: str, *lines: str, key: str | None = None) -> str:
+        secret = key or player(store, code, robot).secret
+        return f"BEGIN {code} {robot} key {secret}\n" + "\n".join(lines) + "\nEND\n"
+
+    open_to_all = ["LIST", "LIST\nLIST\nLIST", f"JOIN {code}", "JOIN FZ-OPEN AS Spinner", "JOIN FZ-OPEN",
+                   "JOIN FZ-HIDDEN", "JOIN NO-SUCH-GAME AS X", "JOIN " + "A" * 40, "JOIN FZ-OPEN AS " + "x" * 30,
+                   f"OBSERVE {code}", "OBSERVE FZ-HIDDEN", f"UNOBSERVE {code}", "UNOBSERVE NOPE-1", "WHOIS Twonky",
+                   f"WHOIS {address('alice')}", "WHOIS a\x01b@example.test", "WHOIS " + "b" * 300 + "@x.org",
+                   "CONFIRM c.1.aaaaaaaaaaaaaaaa", "CONFIRM c.99999999999.abcdefghijklmnop", "CONFIRM x",
+                   "HELP", "help me", "I want to join", "Ich möchte mitspielen", "Quiero unirme", "Ik wil meedoen",
+                   "unsubscribe", "Stop sending me these", "bitte abmelden", "désabonner", "darme de baja",
+                   "afmelden", "remove me", "Hi,\n\nLIST\n\nThanks,\nAlice", "Hallo,\nLIST\nViele Grüße\nAnna",
+                   "LIST\n-- \nAlice Example\n+44 20 7946 0958", "LSIT", "Joim FZ-OPEN", "LIST\nFLY AWAY",
+                   "\u202eLIST", "LIST\x1b[2J", ("LIST\n" * 30)]
+    own = ["GAMES", "RESIGN " + code, "SET WHOIS ON", "SET WHOIS maybe", "ABSENT NONE",
+           "ABSENT 9999-12-30 TO 9999-12-31", "ABSENT 0001-01-01 TO 0001-01-02", "ABSENT 2026-12-01 TO 2027-06-01",
+           "ABSENT 2026-12-01 TO 2026-12-08", "ABSENT 2026-02-30 TO 2026-03-01", "ABSENT 99999-01-01 TO 1-1-1",
+           "ABSENT 2026-12-08 TO 2026-12-01", "ABSENT 20261201 TO 20261208",
+           "SET ADDRESS new@example.org", "SET ADDRESS a\x01b@example.org", "SET ADDRESS x@[127.0.0.1]",
+           "SET ADDRESS \"q\"@example.org", "SET ADDRESS " + "l" * 70 + "@example.org",
+           "SET ADDRESS referee@example.test",
+           "SET ADDRESS a@b.c", "PRESS TO ALL\nGood luck\x1b]0;owned\x07 \u202eevil\u202c", "PRESS TO Hammer\nA pact?",
+           "PRESS TO Nobody\nhi", "PRESS TO ALL", "PRESS TO ALL\n" + "x" * 4100, "PRESS TO ALL:\nhello",
+           "\n".join(["GAMES"] * 12)]
+    bodies = open_to_all + [keyed(robot, line) for line in own for robot in ("Twonky", "Zoom")]
+    bodies += [keyed("Twonky", "GAMES", key="wrong-key"), "Hi,\n\n" + keyed("Twonky", "GAMES") + "\nCheers"]
+    subjects = ["commands", f"Re: {code} turn 1 results", "Unsubscribe", f"UNOBSERVE {code} [unobserve o.1.aaaa"
+                "aaaaaaaaaaaa]", "[confirm c.1.abcdefghijklmnop]", ""]
+    out = []
+    for body in bodies:
+        for _ in range(2):
+            out.append(_seed(rng.choice(COMMUNITY_SENDERS), rng.choice(subjects), body, rng))
     return out
 
 
@@ -471,6 +545,7 @@ def main() -> int:
                         help="the share of mails taking each path")
     parser.add_argument("--no-imap", action="store_true", help="no Dovecot: IMAP mails go the direct way")
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--no-community", action="store_true", help="without the community's seeds (issue 41)")
     parser.add_argument("--progress", type=int, default=2000, help="a progress line every N mails (stderr)")
     args = parser.parse_args()
     shares = parse_shares(args.shares)
@@ -503,6 +578,8 @@ def main() -> int:
         imap_key = imap_mailbox_key(imap_settings)
     code = new_game(store)
     seeds = good_mails(store, code, rng)
+    if not args.no_community:
+        seeds += community_mails(store, settings, code, rng)
     signal.signal(signal.SIGALRM, _alarm)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)

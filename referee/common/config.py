@@ -128,6 +128,10 @@ class Settings:
     #: trusted to tell a player's own mail from a forgery (DKIM, SPF, DMARC); empty: those headers are not
     #: read, and a forgery is known by its envelope sender alone (see docs/security.md)
     trusted_authserv_id: str = ""
+    #: also read ARC-Authentication-Results of trusted_authserv_id, when the server wrote no
+    #: Authentication-Results of its id; only for a server that seals ARC itself and removes ARC sets of its
+    #: own id from incoming mail (off: a forged ARC set of that id is not read; see docs/security.md)
+    trust_arc_results: bool = False
     #: answers of any kind to one address (and for one sender's mails) per hour, at most; a player's
     #: accepted orders and stale-orders answers are never held back (see referee.intake.limits)
     answers_per_hour: int = 20

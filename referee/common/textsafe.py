@@ -7,6 +7,7 @@ not. A mail header holding ESC [ ... can clear or rewrite an operator's terminal
 - :func:`strip_bidi` takes the bidi formatting characters out (every output the referee writes:
   names and titles when they are stored, answers, turn mails and the archive's templates);
 - :func:`clean_name` also takes control characters out of a name or title given by a GM;
+- :func:`clean_text` takes them out of a player's text relayed to others (press), keeping its lines;
 - :func:`for_terminal` writes control, bidi and other invisible format characters as visible escapes
   (``\\x1b``, ``\\u202e``), for the command line's listings of mail.
 """
@@ -28,6 +29,12 @@ def clean_name(text: str) -> str:
     """A name or title: no bidi controls, no control characters, single spaces."""
     kept = "".join(" " if unicodedata.category(c) == "Cc" else c for c in strip_bidi(text))
     return " ".join(kept.split())
+
+
+def clean_text(text: str) -> str:
+    """A player's text relayed to others (press): no bidi controls, no control characters (ESC and the
+    like) but line breaks and tabs."""
+    return "".join(c for c in strip_bidi(text) if c in "\n\t" or unicodedata.category(c) != "Cc")
 
 
 def for_terminal(text: str) -> str:

@@ -2,10 +2,13 @@
 order forms). ``OBSERVE RR-7`` only sends a confirmation mail to the address that asked; the results
 follow once it is answered (:func:`referee.games.own.confirm`). Every observer mail carries an
 unsubscribe address with a signed token (``List-Unsubscribe``, RFC 2369/8058): a mail to it, or
-``UNOBSERVE RR-7`` from the address, ends the subscription."""
+``UNOBSERVE RR-7`` from the address, or a short mail in words ("unsubscribe", "stop", "remove me",
+"abmelden", "désabonner", "darme de baja", "afmelden": :func:`referee.orders.community_phrases.asks_to_stop`)
+ends the subscription (:func:`stop_all`)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
@@ -24,13 +27,15 @@ CONFIRM_WITHIN = timedelta(days=7)
 UNSUBSCRIBE = "o"
 
 
-def _game(s: Session, code: str) -> Game:
+def _game(s: Session, code: str, public: Collection[str]) -> Game:
+    """The game ``code`` when LIST shows it (``public``); any other answered alike, whether or not it exists:
+    nobody learns of a game that is not listed by asking to observe it."""
     try:
         game = get_game(s, code)
     except NotFound:
-        raise NotFound(f"there is no game {code} (LIST shows the games)") from None
-    if game.status == "finished":
-        raise GameStateError(f"{game.code} is over")
+        game = None
+    if game is None or game.code not in public:
+        raise NotFound(f"no game {code.upper()} can be observed (LIST shows the games)")
     return game
 
 
@@ -38,9 +43,10 @@ def observer_of(s: Session, game: Game, address: str) -> Observer | None:
     return s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.address == address.lower())).first()
 
 
-def ask_observe(s: Session, code: str, address: str, *, now: datetime) -> Confirmation:
-    """``address`` asks to observe game ``code``: a confirmation, to be mailed to ``address``."""
-    game = _game(s, code)
+def ask_observe(s: Session, code: str, address: str, *, now: datetime, public: Collection[str]) -> Confirmation:
+    """``address`` asks to observe game ``code`` (one of the ``public`` ones, those LIST shows): a
+    confirmation, to be mailed to ``address``."""
+    game = _game(s, code, public)
     step(OBSERVER, observer_state(s, game, address, now=now), "observe", game.code)   # the observer machine
     row = Confirmation(kind="observe", address=address.lower(), game_id=game.id, created_at=now,
                        expires_at=now + CONFIRM_WITHIN)
@@ -62,11 +68,14 @@ def start_observing(s: Session, settings: Settings, game: Game, address: str, *,
 
 
 def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Observer:
-    """``UNOBSERVE``: ``address`` no longer observes game ``code``."""
+    """``UNOBSERVE``: ``address`` no longer observes game ``code`` (a game it does not observe is answered
+    alike whether or not it exists)."""
     try:
-        game = get_game(s, code)
+        game: Game | None = get_game(s, code)
     except NotFound:
-        raise NotFound(f"there is no game {code}") from None
+        game = None
+    if game is None:   # answered as a game it does not observe
+        raise GameStateError(f"you do not observe {code.upper()}")
     state = observer_state(s, game, address, now=now)
     step(OBSERVER, state, "unsubscribe", game.code)   # the observer machine: confirmed or pending, else refused
     found = observer_of(s, game, address)
@@ -80,6 +89,37 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
     found.status, found.left_at = "left", now
     s.flush()
     return found
+
+
+def stop_all(s: Session, address: str, *, now: datetime) -> list[str]:
+    """``address`` asked in words for no more mail ("unsubscribe", "stop sending me these"): every game it
+    observes is left, and a confirmation it has not answered yet is void. Returns the games' codes left
+    (empty: it observed nothing and was asked nothing)."""
+    address = address.lower()
+    left = []
+    for found in s.scalars(select(Observer).where(Observer.address == address, Observer.status == "active")
+                           .order_by(Observer.id)):
+        found.status, found.left_at = "left", now
+        game = s.get(Game, found.game_id)
+        left.append(game.code if game else str(found.game_id))
+    for row in s.scalars(select(Confirmation).where(Confirmation.address == address, Confirmation.kind == "observe",
+                                                    Confirmation.done_at.is_(None), Confirmation.expires_at > now)):
+        row.expires_at = now   # the confirmation mail can no longer be answered
+        game = s.get(Game, row.game_id) if row.game_id is not None else None
+        if game is not None and game.code not in left:
+            left.append(game.code)
+    s.flush()
+    return left
+
+
+def observes(s: Session, address: str, *, now: datetime) -> bool:
+    """Whether ``address`` observes a game, or was sent a confirmation to observe one it may still answer."""
+    address = address.lower()
+    if s.scalars(select(Observer.id).where(Observer.address == address, Observer.status == "active")).first():
+        return True
+    return s.scalars(select(Confirmation.id).where(Confirmation.address == address, Confirmation.kind == "observe",
+                                                   Confirmation.done_at.is_(None),
+                                                   Confirmation.expires_at > now)).first() is not None
 
 
 def unsubscribe(s: Session, settings: Settings, token: str, *, now: datetime) -> Observer | None:

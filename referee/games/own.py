@@ -9,7 +9,8 @@ to her own mail) lets her act on all the games she plays from that address.
   Either way she gets no more mail of that game, and her orders there are no longer waited for.
 - :func:`ask_address` and :func:`confirm`: a new address of record takes effect only when a mail to it
   (with a signed token, :mod:`.signed`) is answered from it.
-- :func:`set_absence`: away from one day to another; the GM sees it; by the game's ``on_absence`` the
+- :func:`set_absence`: away from one day to another (within the ranges of
+  :mod:`referee.orders.community_ranges`); the GM sees it; by the game's ``on_absence`` the
   turn waits (the GM may extend it) or does not wait for her (the missing orders policy plays).
 - :func:`my_games`: every game, robot and what is due.
 """
@@ -23,6 +24,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
+from ..orders.community_ranges import absence_problem
 from ..store.community import resigned
 from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
@@ -156,13 +158,14 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
     players = seats_of(s, address)
     if not players:
         raise GameStateError("you play in no game that is not over")
+    if starts is not None and last is not None and \
+            (why := absence_problem(starts.date(), last.date(), now.date())) is not None:
+        raise InvalidValue(why)   # checked before any date arithmetic: ABSENT 9999-12-30 TO 9999-12-31
     for p in players:   # by the seat machine
         step(SEAT, seat_state(s, p, now=now), "away" if starts is not None else "back", p.robot)
     ids = [p.id for p in players]
     s.execute(delete(Absence).where(Absence.player_id.in_(ids)))
     if starts is not None and last is not None:
-        if last + timedelta(days=1) <= now:
-            raise InvalidValue("that absence is over already")
         for p in players:
             s.add(Absence(player_id=p.id, starts=starts, ends=last + timedelta(days=1), created_at=now))
             audit(s, "player.absent", actor=f"mail:{address}", game=p.game, now=now,

@@ -147,10 +147,12 @@ def _taken_names(s: Session, game: Game) -> set[str]:
 
 def join(s: Session, code: str, address: str, robot: str | None, *, now: datetime) -> SignUp:
     """A sign-up of ``address`` for game ``code`` (as ``robot``, or a free name), waiting for the GM."""
+    unknown = SignUpRefused(f"no game {code.upper()} is open for sign-up or has an open seat "
+                            "(LIST shows those that are)")   # the same whether or not the game exists
     try:
         game = get_game(s, code)
     except NotFound:
-        raise SignUpRefused(f"there is no game {code} (LIST shows the games open for sign-up)") from None
+        raise unknown from None
     row = settings_view(s, game)
     address = address.lower()
     if any(p.email == address and p.status == "active" for p in game.players):
@@ -159,10 +161,8 @@ def join(s: Session, code: str, address: str, robot: str | None, *, now: datetim
         raise SignUpRefused(f"your sign-up for {game.code} waits for the game master already")
     seat_of: Player | None = None
     if game.status == "forming":
-        if not row.open:
-            raise SignUpRefused(f"{game.code} is not open for sign-up")
-        if row.until is not None and now > row.until:
-            raise SignUpRefused(f"sign-up for {game.code} closed on {row.until:%Y-%m-%d %H:%M} UTC")
+        if not row.open or (row.until is not None and now > row.until):
+            raise unknown   # a game LIST does not show is not told of
         seats = row.seats or seat_limit(game)
         if len(game.players) + len(pending(s, game)) >= seats:
             raise SignUpRefused(f"every seat of {game.code} is taken or asked for ({seats} seats)")
@@ -173,7 +173,7 @@ def join(s: Session, code: str, address: str, robot: str | None, *, now: datetim
         seat_of = next((p for p in free if robot and p.robot_key == robot.casefold()), free[0])
         robot = seat_of.robot
     else:
-        raise SignUpRefused(f"{game.code} is over")
+        raise unknown
     taken = _taken_names(s, game)
     if seat_of is None:
         if robot is None:

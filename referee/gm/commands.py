@@ -26,6 +26,7 @@ from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
 from ..store.models import Game, OutgoingMail
+from ..store.queries import code_taken
 from . import signup_commands
 from .context import (
     CommandFailed,
@@ -186,6 +187,9 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
     deadline = a["deadline"] if a["deadline"] is not None else _default_seconds(d.default_deadline, "default_deadline")
     reminder = a["reminder"] if a["reminder"] is not None else _default_seconds(d.default_reminder, "default_reminder")
     with ctx.store.write() as s:
+        if a["code"] and code_taken(s, str(a["code"]).strip()):   # said alike of any game, the GM's or another's
+            raise CommandFailed(f"the code {str(a['code']).strip().upper()} cannot be used: leave it out (a free "
+                                "code is chosen) or choose another")
         game = g.create_game(s, course=a["course"] or d.default_course, code=a["code"], title=a["title"],
                              rules=a["rules"], seed=a["seed"], deadline_seconds=deadline, reminder_seconds=reminder,
                              settle_seconds=a["settle"] if a["settle"] is not None

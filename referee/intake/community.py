@@ -6,7 +6,9 @@ robot are known (:mod:`.routing`). A mail whose first own line is a command of
 answered once, to its sender (a player's keyed mail from elsewhere: to her address of record); any other
 mail goes on to the orders as before. A reply to a confirmation mail (its subject carries ``[confirm ...]``)
 confirms it. :func:`unsubscribed` takes an observer's unsubscribe mail (``[unobserve ...]``), even one an
-automatic client sent, and answers nothing.
+automatic client sent, and answers nothing; an observer's short mail in words ("unsubscribe", "stop sending
+me these", "abmelden", "désabonner"...) ends her subscriptions with one answer. A value out of its range
+(:mod:`referee.orders.community_ranges`) is answered NOT DONE with the range.
 
 Nothing here mails an address that did not ask: a new address of record and an observer are mailed a
 confirmation (at most :data:`CONFIRMS_PER_DAY` a day to one address) and nothing else until it is answered;
@@ -33,7 +35,8 @@ from ..games.states import SEAT, may, seat_state
 from ..mailer.notices import notice
 from ..mailparse.senders import limit_key
 from ..messages import community as words
-from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
+from ..orders.community import OPEN_TO_ALL, Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
+from ..orders.community_phrases import asks_to_stop
 from ..orders.extract import Extracted
 from ..store import outbound
 from ..store.errors import NotFound, StoreError
@@ -77,7 +80,7 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
     if mail is None and token is not None and token[0] == "confirm":
         mail = CommandMail([PlayerCommand("confirm", {"token": token[1]}, 0, "CONFIRM")])
     if mail is None:
-        return None
+        return _stop_in_words(job, sender, found, who)
     player = _keyed(job, sender, found, who) if begin is None else _begin_player(job, begin)
     if player is None and not mail.open_to_all:   # from someone who left the seat: words of their own
         key = begin.key if begin is not None else (found.header.key if found.header is not None else None)
@@ -110,7 +113,7 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
     if player is not None and (job.s.get(Player, player.id) is None
                                or not may(SEAT, seat_state(job.s, player, now=job.now), "key")):
         player = None   # she left that seat (the seat machine): the answer carries no reply address of it
-    _answer(job, to, lines, mail.errors, player=player, game=game)
+    _answer(job, to, lines, mail.errors, player=player, game=game, skipped=mail.skipped)
     outcome = "accepted" if not failed and not mail.errors else "rejected"
     reason = f"commands: {len(mail.commands) - failed} done, {failed} not done, {len(mail.errors)} not read"
     return job.finish(outcome, reason, game=game, player=player)
@@ -144,10 +147,25 @@ def _begin_player(job: Job, begin: Begin) -> Player | None:
 
 
 def _answer(job: Job, to: str, lines: list[str], errors: list[str], *, player: Player | None,
-            game: Game | None = None) -> None:
+            game: Game | None = None, skipped: list[str] | None = None) -> None:
     subject = f"{game.code}: {words.SUBJECT.lower()}" if game is not None else words.SUBJECT
-    job.send(KIND_ANSWER, to, subject, words.answer(lines, errors), game=player.game if player else None,
-             player=player)
+    job.send(KIND_ANSWER, to, subject, words.answer(lines, errors, skipped or []),
+             game=player.game if player else None, player=player)
+
+
+def _stop_in_words(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
+    """An observer's "unsubscribe", "stop sending me these", "bitte abmelden"... (not a player's mail): every
+    game she observes is left, with one answer that says so. None: not such a mail."""
+    if who.player is not None or not observers.observes(job.s, sender, now=job.now):
+        return None
+    if not asks_to_stop([t for _, t in found.lines], job.mail.subject or ""):
+        return None
+    if limits.looks_forged(sender, job.mail.loop_headers.get("return-path", ())) is not None:
+        return job.ignore(f"an unsubscribe in words from {sender}; not done: the envelope sender is of another "
+                          "domain")
+    left = observers.stop_all(job.s, sender, now=job.now)
+    _answer(job, sender, [words.done("UNSUBSCRIBE", words.unsubscribed(left))], [], player=None)
+    return job.finish("accepted", f"unsubscribe in words: {sender} no longer observes {', '.join(left)}")
 
 
 def _key(job: Job, what: str) -> str:
@@ -211,12 +229,17 @@ def _run(job: Job, sender: str, player: Player | None, command: PlayerCommand) -
     """Carry out one command; returns what to say and the game it was about."""
     s, settings, now, a = job.s, job.settings, job.now, command.args
     name = command.name
+    if "problem" in a:   # written right, a value out of its range (orders.community_ranges)
+        if name not in OPEN_TO_ALL:
+            _own(player)
+        raise _Refused(a["problem"])
     if name == "list":
         rows = [(r.code, r.course, r.state, r.players, r.seats, r.deadline, r.masters, r.open_seats)
                 for r in signup.open_games(s, settings, now)]
         return "\n" + words.listing(rows, now), None
     if name == "whois":
-        seats = signup.whois(s, robot=a["robot"], address=a["address"])
+        public = {r.code for r in signup.open_games(s, settings, now)}   # a game LIST does not show is not told of
+        seats = [x for x in signup.whois(s, robot=a["robot"], address=a["address"]) if x.game in public]
         return "\n" + words.whois(a["robot"] or a["address"], [(x.game, x.robot, x.status, x.address)
                                                              for x in seats]), None
     if name == "join":
@@ -229,7 +252,8 @@ def _run(job: Job, sender: str, player: Player | None, command: PlayerCommand) -
                       words.gm_join(game.code, up.robot, up.address, seat.robot if seat else None))
         return words.joined(game.code, up.robot, a["robot"] is None or seat is not None), game
     if name == "observe":
-        row = observers.ask_observe(s, a["game"], sender, now=now)
+        row = observers.ask_observe(s, a["game"], sender, now=now,
+                                    public={r.code for r in signup.open_games(s, settings, now)})
         token = own.confirmation_token(settings, row)
         _confirmation(job, sender, f"{a['game']}: {words.CONFIRM_SUBJECT} [confirm {token}]",
                       words.confirm_observe(a["game"], sender, token))

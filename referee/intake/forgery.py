@@ -1,25 +1,26 @@
 """Mail in a player's name that is not hers, and keys being guessed.
 
-- A mail with her address in From but an envelope sender (Return-Path) of another domain, and no
-  key, looks forged (:func:`referee.intake.limits.looks_forged`). With ``trusted_authserv_id`` set, the
-  receiving server's own findings decide first (:mod:`referee.mailparse.authresults`): DKIM, SPF or
-  DMARC passing for her domain make the mail hers whatever its envelope (a forwarder's SRS address), and
-  their failing makes it forged whatever its envelope (:func:`forged_by`). A forged mail is refused,
-  and she is told in a few words ("a mail in your name from <envelope sender> was refused"), with nothing of it quoted;
-  these notices are counted apart from the answers to her own mistakes.
+- A mail with her address in From, without her key, is judged by :func:`verdict` (the one judgement every
+  path of the intake asks): with ``trusted_authserv_id`` set, the receiving server's own findings decide
+  first (:mod:`referee.mailparse.authresults`): DKIM, SPF or DMARC passing for her domain make the mail hers
+  whatever its envelope (a forwarder's SRS address), and their failing makes it forged whatever its
+  envelope; else an envelope sender (Return-Path) of another organization makes it forged. A forged mail is
+  refused, and she is told in a few words ("a mail in your name from <envelope sender> was refused"), with
+  nothing of it quoted; these notices are counted apart from the answers to her own mistakes.
 - Every wrong key for a robot is counted; after :data:`WRONG_KEYS_TOLD` within
   :data:`WRONG_KEY_WINDOW`, the GM is told (once per robot in that window).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Literal, Protocol
 
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
-from ..mailparse.authresults import sender_verdict
+from ..mailparse.authresults import domain_of, same_organization, sender_verdict
 from ..messages import gm as to_gm
 from ..messages import players
 from ..orders import MailText
@@ -52,18 +53,44 @@ class Job(Protocol):
 FAILED_CHECKS = "a server that failed the DKIM, SPF and DMARC checks of your domain"
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a mail is from the address in its From: ``forged``, ``genuine`` or ``unknown``; ``by`` names
+    who really sent a forged one (the envelope sender, or :data:`FAILED_CHECKS`)."""
+
+    kind: Literal["forged", "genuine", "unknown"]
+    by: str | None = None
+
+    @property
+    def forged(self) -> bool:
+        return self.kind == "forged"
+
+
+def verdict(settings: Settings, mail: MailText, sender: str) -> Verdict:
+    """The one judgement of whether ``sender`` (the mail's From) sent ``mail``, for every path of the intake.
+
+    With ``trusted_authserv_id`` set, the receiving server's findings decide (:func:`sender_verdict`, read by
+    the RFC 8601 grammar with alignment by the Public Suffix List): a pass is ``genuine`` whatever the
+    envelope (a forwarder's SRS address), a failure ``forged``. Without them, an envelope sender
+    (Return-Path) of another organization than the From's is ``forged``; anything else is ``unknown``."""
+    headers = mail.loop_headers
+    trusted = sender_verdict(headers.get("authentication-results", ()),
+                             headers.get("arc-authentication-results", ()),
+                             settings.trusted_authserv_id, sender, trust_arc=settings.trust_arc_results)
+    if trusted == "pass":
+        return Verdict("genuine")
+    envelope = limits.envelope_sender(headers.get("return-path", ()))
+    if envelope is not None and same_organization(domain_of(envelope), domain_of(sender)):
+        envelope = None
+    if trusted == "fail":
+        return Verdict("forged", envelope or FAILED_CHECKS)
+    return Verdict("forged", envelope) if envelope is not None else Verdict("unknown")
+
+
 def forged_by(settings: Settings, mail: MailText, sender: str) -> str | None:
-    """Who a mail from a player's address of record was really sent by, when it looks forged (the
-    envelope sender, or :data:`FAILED_CHECKS`); None when it is hers, or nothing says otherwise."""
-    verdict = sender_verdict(mail.loop_headers.get("authentication-results", ()),
-                             mail.loop_headers.get("arc-authentication-results", ()),
-                             settings.trusted_authserv_id, sender)
-    if verdict == "pass":
-        return None
-    envelope = limits.looks_forged(sender, mail.loop_headers.get("return-path", ()))
-    if verdict == "fail":
-        return envelope or FAILED_CHECKS
-    return envelope
+    """Who really sent a mail :func:`verdict` judges forged (its ``by``); None when it is not judged forged."""
+    judged = verdict(settings, mail, sender)
+    return judged.by if judged.forged else None
 
 
 def _safe(text: str) -> str:

@@ -17,7 +17,8 @@ For one mail (:func:`process_mail`):
    from a GM address goes to the ``gm_handler`` given inside the mail's transaction, so
    the commands, their answer and the outcome are committed together (a crash: none of them, and
    the mail is processed again); with none, it is ``rejected`` ("GM commands are not available")
-   and the GM is told. From anyone else it is ``ignored``.
+   and the GM is told. From anyone else it is ``ignored``. Either way the key on its BEGIN GM line is taken
+   out of the stored mail and the answer (:mod:`.redact`): only a digest of a GM key is kept.
 3. **Whose robot** (:mod:`.routing`): the BEGIN line (game and robot); else a reply-address token
    (:mod:`referee.games.tokens`); else the turn mail or answer it replies to (In-Reply-To /
    References); else a game code in the subject with the sender's robot in it; else the sender's
@@ -69,6 +70,7 @@ from .bounces import handle_bounce
 from .faults import fault_point
 from .former import gone_by_address
 from .job import Job, safe
+from .redact import text_without_key, without_key
 from .replying import unidentified
 from .routing import gm_addresses, is_referee, known, replied_to, route
 from .strangers import stranger
@@ -173,7 +175,9 @@ def _run_gm(s: Session, settings: Settings, handler: GmHandler, request: GmMail)
     job = Job(s, settings, incoming, request.mail, request.now)
     if result.reply:   # the answer to a GM block with the right key always goes, as accepted orders do
         subject = to_gm.commands_subject(result.outcome, result.reason)
-        job.send(answers.KIND_GM, request.sender, subject, result.reply, exempt=result.outcome == "accepted")
+        begin = find_gm_begin(request.mail.body or "")
+        job.send(answers.KIND_GM, request.sender, subject, text_without_key(result.reply, begin.key if begin else None),
+                 exempt=result.outcome == "accepted")
     return job.finish(result.outcome, result.reason)
 
 
@@ -217,7 +221,8 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
                 not loops.answer_once(s, loops.thread_of(s, sender, ours, mail.subject), job.now, incoming):
             return job.ignore("a reply with no order, command or question that quotes our answer: not answered "
                               "(one answer per thread a day; an autoresponder?)"), None
-    if mail.body and find_gm_begin(mail.body) is not None:
+    if mail.body and (gm_begin := find_gm_begin(mail.body)) is not None:
+        incoming.raw = without_key(incoming.raw, gm_begin.key)   # only a digest of a GM key is kept (docs/gm.md)
         return _gm(job, sender, gm_handler, store)
     read = read_reply(mail.body, replied_to(s, mail))   # the mail's text read once: the reply model
     found, who = route(s, settings, mail, read, sender)

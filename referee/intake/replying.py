@@ -23,12 +23,15 @@ if TYPE_CHECKING:
     from ..render.mail import Picture
 
 
-def time_left(turn: Turn | None, game: Game, now: datetime) -> str | None:
-    """The time left to send orders, as the answers tell it (None: a finished game has none)."""
+def time_left(turn: Turn | None, game: Game, now: datetime, *, later: bool = False) -> str | None:
+    """The time left to send orders, as the answers tell it (None: a finished game has none). ``later``: for an
+    answer read later (the hour's digest), the deadline as a time only, never a count of minutes gone stale."""
     if turn is None or turn.deadline is None or game.status not in ("running", "paused"):
         return None
     if game.status == "paused":
         return words.PAUSED
+    if later:
+        return f"until {when_text(turn.deadline)}" + (" (passed already)" if turn.deadline <= now else "")
     left = replies.format_time_left(turn.deadline, now)
     return left if turn.deadline <= now else f"{left}, until {when_text(turn.deadline)}"
 
@@ -57,6 +60,8 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
         stale = from_record and has_key and any("stale" in str(e) for e in result.errors)   # never held back
         if not stale and not job.may_answer_error(sender if from_record else player.email, game=game):
             return job.held_back(reason, sender, game=game, player=player, turn=number)
+        if job.to_digest:   # it goes in the hour's digest, read an hour later: the deadline as a time
+            left = time_left(turn, game, job.now, later=True)
         if from_record:
             rejection = replies.render_rejection(
                 result.errors, game=game.code, robot=player.robot, turn=number, context=ctx, draft=result.draft,

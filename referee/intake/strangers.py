@@ -11,7 +11,9 @@ limits that keep the referee from being used to send mail to strangers:
   at most ``never_asked_per_day`` in 24 hours, whatever made the referee write;
 - the short note at most once a day per address (``stranger`` marks), and at most
   ``answers_per_hour`` stranger answers an hour in all;
-- HELP is answered for anyone, with the order language, within the usual answer limits.
+- HELP is answered for anyone, within the usual answer limits;
+- every answer leads with how to join (LIST, JOIN, OBSERVE); a mail asking to play ("I want to join", "Ich
+  möchte mitspielen", "Quiero unirme"...) also shows the games LIST shows right now.
 
 The mail is still recorded as ``ignored`` (``unknown sender ...``): nothing in it is acted on.
 """
@@ -21,10 +23,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING
 
+from ..games import signup
 from ..mailparse.senders import limit_key
 from ..messages import community as community_words
 from ..messages import strangers as words
-from ..orders import read_orders
+from ..orders import extract, read_orders
+from ..orders.community_phrases import wants_to_join
 from ..orders.replies import help_text
 from . import answers, forgery, limits
 
@@ -55,14 +59,23 @@ def stranger(job: Job, sender: str, problem: str | None) -> str:
         return job.ignore(reason + "; answered already today")
     if limits.count(s, STRANGER, ALL, now) >= settings.answers_per_hour:
         return job.ignore(reason + "; not answered: too many answers to strangers this hour")
-    subject = words.HELP_SUBJECT if help_asked else words.NOTE_SUBJECT
+    joining = not help_asked and wants_to_join([t for _, t in extract(job.mail.body or "").lines], job.mail.subject)
+    subject = words.HELP_SUBJECT if help_asked else words.JOIN_SUBJECT if joining else words.NOTE_SUBJECT
+    listing = _listing(job) if joining else None   # what LIST would answer her; HELP names no game
     text = words.note(settings.referee_address, settings.gm_address or None,
-                      help_text() + "\n" + community_words.HELP if help_asked else None)
+                      community_words.HELP + "\n" + help_text() if help_asked else None, listing)
     if not job.send(KIND_STRANGER, sender, subject, text):
         return job.ignore(reason + "; not answered: the outbound policy held it back")
     limits.mark(s, STRANGER, key, now, job.incoming)
     limits.mark(s, STRANGER, ALL, now, job.incoming)
     return job.ignore(reason + ("; answered with HELP" if help_asked else "; answered with a short note"))
+
+
+def _listing(job: Job) -> str:
+    """What LIST answers now (for someone who asked to play, or for HELP)."""
+    rows = [(r.code, r.course, r.state, r.players, r.seats, r.deadline, r.masters, r.open_seats)
+            for r in signup.open_games(job.s, job.settings, job.now)]
+    return community_words.listing(rows, job.now)
 
 
 __all__ = ["KIND_STRANGER", "answers", "stranger"]

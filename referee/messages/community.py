@@ -33,9 +33,13 @@ def when(at: datetime | None, now: datetime) -> str:
     return deadline_text(at, now) or "none"
 
 
-def answer(lines: Sequence[str], errors: Sequence[str]) -> str:
-    """The answer to a command mail: what each command did, then what could not be read."""
+def answer(lines: Sequence[str], errors: Sequence[str], skipped: Sequence[str] = ()) -> str:
+    """The answer to a command mail: what each command did, then what could not be read, then the lines
+    taken for words around the commands (greetings, sign-offs and names are left out without a word)."""
     parts = [line.rstrip("\n") for line in lines]
+    if skipped:
+        parts += ["Taken for words around the commands (not read as commands):\n"
+                  + "\n".join(f"  {line!r}" for line in skipped)]
     if errors:
         parts += ["", "These lines could not be read (nothing was done for them):", *(f"  {e}" for e in errors),
                   "", "Send HELP for the commands."]
@@ -241,6 +245,19 @@ def confirm_observe(game: str, address: str, token: str) -> str:
 def observing(game: str) -> str:
     return (f"you observe {game}: its public turn results come to you after each turn. Every one of them "
             f"carries an unsubscribe link; UNOBSERVE {game} works as well")
+
+
+def unsubscribed(games: Sequence[str]) -> str:
+    if not games:
+        return "you observe no game: this address gets no results from the referee"
+    return (f"you no longer observe {', '.join(games)}: no more of its results come to you "
+            f"(OBSERVE {games[0]} to come back)")
+
+
+def how_to_stop(game: str) -> str:
+    """The line every observer mail carries in its text."""
+    return (f"You get this because you observe {game}. To stop, reply with the word unsubscribe (or send "
+            f"UNOBSERVE {game}), or use your mail program's unsubscribe button.")
 
 
 def unobserved(game: str) -> str:

@@ -29,6 +29,7 @@ from ..common.config import Settings
 from ..common.deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
 from ..engine.snapshot import robot_from_dict
+from ..messages.community import how_to_stop
 from ..orders.language import StandingOrders
 from ..orders.replies import program_block
 from ..render import Picture, build_message, content_id, message_id, turn_mail
@@ -268,12 +269,13 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         notice=notice, shared=shared)
         queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[master], sender=settings.referee_address,
                               game=game, turn_number=turn.number))
+    observer_notice = "\n\n".join(x for x in (notice, how_to_stop(game.code)) if x)   # how to stop, in the text
     for watcher in observers(s, game):   # the public report only, with a working unsubscribe (issue 31)
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
                         sender=sender.header, recipient=watcher.address, subject=title, domain=sender.domain,
                         headers={**mail_headers(settings, game, now),
                                  **unsubscribe_headers(settings, game.code, watcher.token)},
-                        kind=f"observer-{watcher.id}-{kind}", notice=notice, shared=shared)
+                        kind=f"observer-{watcher.id}-{kind}", notice=observer_notice, shared=shared)
         queue.append(Outgoing(msg, kind=KIND_OBSERVER, recipients=[watcher.address], sender=settings.referee_address,
                               game=game, turn_number=turn.number, held=held))
     out = enqueue_mails(s, queue, now=now)

@@ -28,10 +28,12 @@ def test_the_trusted_servers_findings_are_read_for_the_from_domain(header: str, 
     assert sender_verdict([header], [], MX, ALICE) == verdict
 
 
-def test_nothing_is_read_without_a_trusted_authserv_id_and_arc_counts_like_the_header():
+def test_nothing_is_read_without_a_trusted_authserv_id_and_arc_only_when_trusted():
     header = f"{MX}; dkim=fail header.d={DOMAIN}; spf=fail smtp.mailfrom={DOMAIN}"
     assert sender_verdict([header], [], "", ALICE) is None
-    assert sender_verdict([], [f"i=1; {MX}; dkim=pass header.d={DOMAIN}"], MX, ALICE) == "pass"
+    arc = [f"i=1; {MX}; dkim=pass header.d={DOMAIN}"]
+    assert sender_verdict([], arc, MX, ALICE) is None
+    assert sender_verdict([], arc, MX, ALICE, trust_arc=True) == "pass"
 
 
 def test_a_mail_of_her_own_domain_that_fails_the_checks_is_refused_as_forged_apart_from_her_errors(store, db_url):
@@ -40,12 +42,39 @@ def test_a_mail_of_her_own_domain_that_fails_the_checks_is_refused_as_forged_apa
     failing = {"Authentication-Results": f"{MX}; dkim=none; spf=fail smtp.mailfrom={DOMAIN}; dmarc=fail",
                "Return-Path": f"<{ALICE}>"}
     deliver(store, settings, mail(ALICE, "HELP\n", headers=failing))
-    assert outbox(store) == []   # a mail judged forged is never answered to the address it names (issue 41)
-    assert "a server that failed the DKIM, SPF and DMARC checks" in incoming(store)[0].reason
+    assert outbox(store) == []   # forged: never answered to the address it names (the outbound policy)
+    assert "from a server that failed the DKIM, SPF and DMARC checks" in (incoming(store)[0].reason or "")
     # her own mistakes are still answered in full afterwards
     deliver(store, settings, *[mail(ALICE, f"oops {i}\n") for i in range(settings.error_replies_per_hour)])
     assert sum("could not be used" in text_of(m.raw) for m in outbox(store)) == settings.error_replies_per_hour
     assert incoming(store)[0].outcome == "rejected" and code
+
+
+def test_a_quoted_local_part_that_spells_dmarc_pass_is_refused_as_forged(store, db_url):
+    settings = hostile_settings(db_url, trusted_authserv_id=MX)
+    new_game(store)
+    crafted = {"Authentication-Results": f'{MX}; spf=pass smtp.mailfrom="x;dmarc=pass"@evil.example; dkim=none',
+               "Return-Path": '<"x;dmarc=pass"@evil.example>'}
+    deliver(store, settings, mail(ALICE, "HELP\n", headers=crafted))
+    assert outbox(store) == []
+    (stored,) = incoming(store)
+    assert stored.outcome == "rejected" and '"x;dmarc=pass"@evil.example' in (stored.reason or "")
+
+
+def test_a_forged_arc_set_of_the_trusted_id_does_not_make_a_mail_hers_by_default(store, db_url):
+    settings = hostile_settings(db_url, trusted_authserv_id=MX)
+    new_game(store)
+    forged = {"ARC-Authentication-Results": f"i=1; {MX}; dkim=pass header.d={DOMAIN}; dmarc=pass",
+              "Return-Path": "<bounce@evil.example>"}
+    deliver(store, settings, mail(ALICE, "HELP\n", headers=forged))
+    assert outbox(store) == []
+    (stored,) = incoming(store)
+    assert stored.outcome == "rejected" and "from bounce@evil.example" in (stored.reason or "")
+    # with ARC trusted, the same set vouches for her: her HELP is answered
+    deliver(store, hostile_settings(db_url, trusted_authserv_id=MX, trust_arc_results=True),
+            mail(ALICE, "HELP\n", headers=forged))
+    (answer,) = outbox(store)
+    assert answer.recipients == [ALICE]
 
 
 def test_a_mail_that_passes_the_checks_is_hers_whatever_its_envelope(store, db_url):

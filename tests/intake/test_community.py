@@ -95,12 +95,16 @@ def test_the_gm_refuses_a_sign_up_with_a_reason_and_the_player_is_told(store, qu
 
 
 def test_join_is_refused_for_a_game_not_open_and_after_its_sign_up_closed(store, quiet):  # noqa: F811
+    """A game LIST does not show is answered as one that does not exist: nobody learns of it by asking."""
     code = forming(store, "SU-3")
     deliver(store, quiet, mail(address("dave"), f"JOIN {code}"), now=T0)
-    assert f"NOT DONE: {code} is not open for sign-up" in answer_to(store, address("dave"))
+    not_open = answer_to(store, address("dave"))
+    assert f"NOT DONE: no game {code} is open for sign-up or has an open seat" in not_open
+    deliver(store, quiet, mail(address("dave"), "JOIN SU-404"), now=T0 + timedelta(minutes=1))
+    assert answer_to(store, address("dave")).split("\n", 1)[1] == not_open.split("\n", 1)[1].replace(code, "SU-404")
     gm(store, quiet, code, "OPEN UNTIL 2026-11-21")
     deliver(store, quiet, mail(address("dave"), f"JOIN {code}"), now=T0 + timedelta(days=3))
-    assert "sign-up for SU-3 closed" in answer_to(store, address("dave"))
+    assert f"NOT DONE: no game {code} is open for sign-up" in answer_to(store, address("dave"))
 
 
 def test_whois_shows_an_address_only_where_its_player_allowed_it(store, quiet):  # noqa: F811

@@ -172,8 +172,9 @@ async def test_a_stranger_asking_how_to_join_gets_one_short_note_a_day(store, ta
                mail("newcomer@elsewhere.test", "Hello? Anyone there?\n"))
     [answer] = outbox(store)
     body = text_of(answer.raw)
-    assert answer.subject == "RoboRally referee: who we are"
-    assert "RoboRally referee at referee@example.test" in body and "game master: gm@example.test" in body
+    assert answer.subject == "RoboRally referee: how to join a game"   # LIST and JOIN first (issue 41)
+    assert body.index("LIST") < body.index("JOIN RR-7 AS") < body.index("game master: gm@example.test")
+    assert "RoboRally referee at referee@example.test" in body
     assert "HELP" in body and "at most one of these a day" in body
     reasons = [reason for _, reason in outcome_of(store)]
     assert reasons[0].endswith("answered with a short note") and reasons[1].endswith("answered already today")

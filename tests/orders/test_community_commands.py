@@ -16,7 +16,6 @@ def lines(text: str) -> list[tuple[int, str]]:
 
 def test_a_mail_whose_first_line_is_no_command_is_left_to_the_orders():
     assert read_commands(lines("1: FWD2 670\n2: LF90\n")) is None
-    assert read_commands(lines("Hello, I would like to join\nJOIN RR-7\n")) is None
     assert read_commands(lines("List of my orders:\n1: FWD2 670\n")) is None
     assert read_commands(lines("Press on!\n1, 2, 3, 4, 5\n")) is None
 
@@ -54,9 +53,6 @@ def test_press_takes_every_line_after_it_up_to_end():
     ("JOIN", "JOIN <game>"),
     ("JOIN RR 7", "JOIN <game>"),
     ("JOIN RR-7 AS 1bad", "no robot name"),
-    ("SET ADDRESS not-an-address", "no mail address"),
-    ("ABSENT 2026-12-08 TO 2026-12-01", "the last day comes before the first"),
-    ("ABSENT 2026-01-01 TO 2026-12-31", "at most 90 days"),
     ("PRESS TO ALL", "PRESS needs the message"),
     ("LIST\nFLY AWAY", "unknown command"),
 ])
@@ -65,9 +61,45 @@ def test_a_line_that_cannot_be_read_is_reported_with_why(text, problem):
     assert mail is not None and any(problem in e for e in mail.errors), mail.errors
 
 
-def test_press_has_a_length_limit():
-    mail = read_commands(lines("PRESS TO ALL\n" + "x" * 5000))
-    assert mail.commands == [] and "at most 4000 characters" in mail.errors[0]
+@pytest.mark.parametrize("text, problem", [
+    ("SET ADDRESS not-an-address", "no plain mail address"),
+    ("SET ADDRESS a\x01b@example.org", "no control characters"),
+    ("SET ADDRESS alice@localhost", "domain must be like example.org"),
+    ("SET ADDRESS alice@[127.0.0.1]", "domain must be like example.org"),
+    ("WHOIS \"ab\"@example.org", "no plain mail address"),
+    ("ABSENT 2026-12-08 TO 2026-12-01", "the last day (2026-12-01) comes before the first"),
+    ("ABSENT 2026-01-01 TO 2026-12-31", "at most 90 days, first and last day included (this one is 365)"),
+    ("ABSENT 2026-12-01 TO 2026-12-40", "'2026-12-40' is no day"),
+    ("PRESS TO ALL\n" + "x" * 5000, "at most 4000 characters (this has 5000)"),
+])
+def test_a_value_out_of_its_range_is_a_command_answered_not_done_with_the_range(text, problem):
+    """The command is written right, so the mail is a command mail; its value is refused, with why."""
+    mail = read_commands(lines(text))
+    assert mail is not None and mail.errors == []
+    (command,) = mail.commands
+    assert problem in command.args["problem"], command.args
+
+
+def test_greetings_sign_offs_and_names_around_commands_are_left_out():
+    for text in ("Hi,\n\nLIST\n\nThanks,\nAlice", "Hello Referee!\nLIST\nCheers", "LIST\n\n-- \nAlice Example",
+                 "Hallo zusammen,\nLIST\nViele Grüße\nAnna", "Bonjour,\nLIST\nMerci !\nÉlodie",
+                 "Hola:\nLIST\nSaludos,\nJosé", "Hoi,\nLIST\nGroeten,\nDaan", "LIST\nSent from my iPhone",
+                 "Dear referee,\n\nLIST\n\nBest regards,\nAlice Example\nChess club"):
+        mail = read_commands(lines(text))
+        assert mail is not None, text
+        assert [c.name for c in mail.commands] == ["list"] and mail.errors == [] and mail.skipped == [], text
+
+
+def test_prose_between_commands_is_named_and_a_mistyped_command_is_an_error():
+    mail = read_commands(lines("LIST\nI am new here.\nJoim RR-7\nGAMSE\nWHOIS Twonky"))
+    assert [c.name for c in mail.commands] == ["list", "whois"]
+    assert mail.skipped == ["I am new here."]
+    assert len(mail.errors) == 2 and "did you mean JOIN?" in mail.errors[0] and "did you mean GAMES?" in mail.errors[1]
+
+
+def test_press_loses_terminal_escapes_and_bidi_controls_but_keeps_its_lines():
+    mail = read_commands(lines("PRESS TO ALL\nred \x1b[31malert\x1b[0m\n\u202eevil\u202c text\tend\nEND"))
+    assert mail.commands[0].args["message"] == "red [31malert[0m\nevil text\tend"
 
 
 def test_a_begin_line_without_a_turn_carries_the_key_of_the_commands_after_it():
