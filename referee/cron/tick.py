@@ -230,7 +230,7 @@ def due_reason(*, waiting: bool, last_order_at: datetime | None, opened_at: date
     """The one definition of a due turn, from what is known of it: ``all in`` when nobody owes a program
     and the last orders (or the opening, without any) are ``settle_seconds`` old, ``deadline`` when
     somebody does and the deadline has passed, else None. (:func:`is_due` asks it of a loaded turn, the
-    tick's scan of every running game, :func:`referee.cron.workers.open_turns`, of its rows.)"""
+    tick's scan of the games that need it, :func:`referee.cron.workers.open_turns`.)"""
     if not waiting:
         last = last_order_at if last_order_at is not None else opened_at
         return "all in" if now >= last + timedelta(seconds=settle_seconds) else None
@@ -264,7 +264,7 @@ def _seat_notices(s: Session, settings: Settings, game: Game, turn: Turn, now: d
 
 
 def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .workers import reminder_candidates
+    from .workers import refresh_attention, reminder_candidates
 
     with store.read() as s:
         codes = reminder_candidates(s, now)
@@ -286,6 +286,7 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
                               turn_number=turn.number, now=now)
                 record_notice(s, turn, "reminder", p, outgoing=mail, now=now)
                 summary.reminders += 1
+    refresh_attention(store, now)   # the games looked at and left as they were get their next time
 
 
 def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:

@@ -23,6 +23,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
+from ..store.attention import touch
 from ..store.community import resigned
 from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
@@ -161,6 +162,7 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
         raise GameStateError("you play in no game that is not over")
     ids = [p.id for p in players]
     s.execute(delete(Absence).where(Absence.player_id.in_(ids)))
+    touch(s, {p.game_id for p in players})   # (a bulk delete: the session does not see it)
     if starts is not None and last is not None:
         if last + timedelta(days=1) <= now:
             raise InvalidValue("that absence is over already")

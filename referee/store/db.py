@@ -152,8 +152,11 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A session in one write transaction (SQLite: holding the writer lock from the start)."""
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+        """A session in one write transaction (SQLite: holding the writer lock from the start). It keeps the
+        attention time of the games it changes (:mod:`referee.store.attention`)."""
+        from .attention import WriteSession
+
+        with WriteSession(self._writer, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager

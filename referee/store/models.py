@@ -122,6 +122,9 @@ class Game(Base):
     started_at: Mapped[datetime | None] = mapped_column()
     paused_at: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()
+    #: when the tick must next look at the game (the end of the settle delay, a reminder, the deadline), None:
+    #: not until something changes; kept by :mod:`referee.store.attention`, indexed (the tick reads what is due)
+    attention_at: Mapped[datetime | None] = mapped_column(nullable=True, index=True)
     #: bumped on every update; a write from a stale copy fails instead of overwriting (lost update)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
 
