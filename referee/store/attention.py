@@ -118,9 +118,11 @@ def _after_flush(s: Session, _context: Any) -> None:
 
 @event.listens_for(WriteSession, "before_commit")
 def _before_commit(s: Session) -> None:
-    if s.in_nested_transaction() or not s.info.get(_TOUCHED):
-        return  # (a savepoint: the outer transaction's commit does it, once)
-    s.flush()
+    if s.in_nested_transaction():
+        return  # a savepoint: the outer transaction's commit does it, once
+    s.flush()   # (what is still pending is noted by the flush)
+    if not s.info.get(_TOUCHED):
+        return
     game_ids = sorted(_games_of(s, s.info.pop(_TOUCHED)))
     for game_id in game_ids:
         # read what decides it again, under the game's row lock (PostgreSQL): what this transaction commits
