@@ -262,7 +262,8 @@ def sizes(args: argparse.Namespace) -> None:
         child = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
         if child.returncode:
             raise SystemExit(f"{name}: failed\n{child.stderr[-3000:]}")
-        results[name] = {r["games"]: r for r in map(json.loads, child.stdout.split("\n")) if r}
+        lines = [json.loads(line) for line in child.stdout.splitlines() if line.strip()]
+        results[name] = {r["games"]: r for r in lines}
     print(f"idle tick ({'postgresql' if args.postgresql else 'sqlite'}), median of {args.idle_runs}, "
           "CPU (wall) in ms:")
     print(f"{'games':>8} {'this tree':>20} {args.against:>28}")
