@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import Card, parse_card
-from .geometry import dir_name, parse_dir, parse_square, square_name
+from .geometry import DIR_NAMES, dir_name, parse_dir, parse_square, square_name
 from .state import ROBOT_KEYS, Robot, RobotRecord
 
 
@@ -82,6 +82,16 @@ def _robot_to_dict(r: Robot) -> dict[str, Any]:
 _EMPTY = {"dict": "{}", "list": "[]", "set": "set()", "dicts": "{}"}
 
 
+class _SquareNames(dict[Any, str]):
+    """Square -> its name, made once (a snapshot names every robot's square and archive)."""
+
+    def __missing__(self, sq: Any) -> str:
+        if len(self) > 65536:
+            self.clear()
+        name = self[sq] = square_name(sq)
+        return name
+
+
 def _empty_dump(codec: Codec, mode: str) -> str | None:
     """The dump of an empty container of this copy mode as source text (a fresh one each time it runs), or None."""
     if not mode:
@@ -97,7 +107,7 @@ def _make_to_dict() -> tuple[Any, Any]:
     something, each value dumped by its codec (plain values and squares inline)."""
     index = {f.name: i for i, f in enumerate(fields(Robot))}
     modes = {f.name: f.metadata["copy"] for f in fields(Robot)}
-    namespace: dict[str, Any] = {"_sq": square_name}
+    namespace: dict[str, Any] = {"_sq": _SquareNames().__getitem__, "_dirs": DIR_NAMES}
     bodies = []
     for source in ("robot", "record"):
         head: list[str] = []
@@ -110,6 +120,8 @@ def _make_to_dict() -> tuple[Any, Any]:
             elif empty is not None and not codec.optional:   # an empty container's dump written out
                 namespace[f"_d{n}"] = codec.dump
                 made = f"(_d{n}({value}) if {value} else {empty})"
+            elif codec.dump is dir_name:
+                made = f"_dirs[{value}]"
             elif codec.dump is _square_or_none:
                 made = f"(_sq({value}) if {value} else None)"
             else:

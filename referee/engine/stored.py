@@ -17,14 +17,22 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
     """:func:`.event_codec.encode_events` of the result's events."""
     if result.__dict__.get("_events") or not result.log:   # made (or set) already: encode those
         return encode_events(result.events)
-    out = []
+    out: list[dict[str, Any]] = []
+    add = out.append
     for phase, step, robot, kind, args, data in result.log:   # as Event and encode_event read a log line
-        line: dict[str, Any] = {"phase": phase, "step": step, "robot": robot, "kind": kind}
+        if data is not None and data.__class__ is not dict:
+            data = {"card": str(data)}
         if args:
-            line["args"] = made_args(args)
-        if data is not None and (data := data if data.__class__ is dict else {"card": str(data)}):
-            line["data"] = data
-        out.append(line)
+            if args.__class__ is tuple:
+                args = made_args(args)
+            if data:
+                add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
+            else:
+                add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args})
+        elif data:
+            add({"phase": phase, "step": step, "robot": robot, "kind": kind, "data": data})
+        else:
+            add({"phase": phase, "step": step, "robot": robot, "kind": kind})
     return {"version": EVENTS_VERSION, "events": out}
 
 
