@@ -6,7 +6,7 @@ with a time in the past, so the first tick after the upgrade looks at each once 
 (:mod:`referee.store.attention`).
 
 Revision ID: 0018
-Revises: 0014
+Revises: 0016
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0018"
-down_revision: str | Sequence[str] | None = "0014"
+down_revision: str | Sequence[str] | None = "0016"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

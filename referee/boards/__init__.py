@@ -107,6 +107,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
     if extra:
         raise BoardError(f"{path}: unknown course field {extra[0]!r}")
     elements: list[dict[str, Any]] = []
+    parts: list[dict[str, str]] = []  # the boards placed, for elements acting on their own board only
     covered: dict[tuple[int, int], str] = {}
     for i, place in enumerate(places):
         where = f"{path}: place {i + 1}"
@@ -132,6 +133,8 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
             raise BoardError(f"{where}: {exc}") from None
         w, h = int(sub["width"]), int(sub["height"])
         tw, th = (h, w) if turn % 2 else (w, h)
+        parts.append({"name": str(place["board"]), "from": f"r{corner[0]}c{corner[1]}",
+                      "to": f"r{corner[0] + th - 1}c{corner[1] + tw - 1}"})
         for sq in squares_of(tw, th):
             at = (sq[0] + corner[0] - 1, sq[1] + corner[1] - 1)
             if at in covered:
@@ -153,7 +156,7 @@ def compose_course(name: str, path: Path, data: dict[str, Any], stack: tuple[str
     width = max(c for _, c in covered)
     void = [f"r{r}c{c}" for r, c in squares_of(width, height) if (r, c) not in covered]
     return {"name": data.get("name", name), "kind": "course", "players": data.get("players"),
-            "width": width, "height": height, "void": void, "elements": elements}
+            "width": width, "height": height, "void": void, "boards": parts, "elements": elements}
 
 
 @lru_cache(maxsize=64)

@@ -36,13 +36,11 @@ from ..store.errors import StoreError
 from ..store.mail import get_state, notices, record_notice, set_state
 from ..store.models import Game, Order, Player, Turn
 from ..store.records import hand_of, locked_of
+from . import cadence
 
 log = logging.getLogger("referee.cron.tick")
 
 LAST_RUN = "tick.last_run"
-#: a gap longer than this many tick intervals (and at least OUTAGE_FLOOR) counts as an outage
-OUTAGE_INTERVALS = 3
-OUTAGE_FLOOR = timedelta(minutes=15)
 
 
 @dataclass
@@ -142,6 +140,8 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
                     log.exception("tick step %s failed", name)
                 summary.errors.append(f"{name}: {one_line(exc)}")
         with store.write() as s:
+            before = get_state(s, LAST_RUN)
+            cadence.record(s, now, last=datetime.fromisoformat(before["at"]) if before else None)
             set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
     except (StoreError, SQLAlchemyError, OSError) as exc:
         log.error("tick failed: %s", one_line(exc))
@@ -171,14 +171,16 @@ def one_line(exc: BaseException) -> str:
 
 # -- steps -------------------------------------------------------------------------------------------
 def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    """Deadlines that passed while no tick ran are moved on by the length of the gap."""
+    """Deadlines that passed while no tick ran are moved on by the length of the gap, when the gap is an
+    outage by the cadence the ticks really come at (:mod:`.cadence`), once per outage and turn."""
     with store.read() as s:
         last = get_state(s, LAST_RUN)
+        seen = cadence.gaps(cadence.runs(s))
     if not last:
         return
     since = datetime.fromisoformat(last["at"])
     gap = now - since
-    if gap <= max(timedelta(seconds=OUTAGE_INTERVALS * settings.tick_interval), OUTAGE_FLOOR):
+    if not cadence.is_outage(gap, seen, settings.tick_interval):
         return
     with store.read() as s:
         codes = [game.code for game in g.list_games(s, "running")]
@@ -188,8 +190,9 @@ def _outage(store: Store, settings: Settings, now: datetime, summary: TickSummar
             turn = g.open_turn(s, game)
             if turn is None or turn.deadline is None or not since < turn.deadline <= now:
                 continue
-            new = turn.deadline + gap
-            g.set_deadline(s, game, new, actor="tick", now=now)
+            if not g.extend_for_outage(s, game, turn, gap, cadence.outage_key(since), now=now):
+                continue   # extended for this outage already (a tick that stopped half way, run again)
+            new = turn.deadline
             body = _wording("outage.txt", hours=gap.total_seconds() / 3600, since=f"{since:%Y-%m-%d %H:%M}",
                             until=f"{now:%Y-%m-%d %H:%M}", game=game.code, turn=turn.number,
                             deadline=deadline_text(new, now)).rstrip("\n")

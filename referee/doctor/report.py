@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..common.config import Settings, config_file_from, setting_names
+from ..cron.cadence import observed_gaps
 from ..mailer.config_checks import (
     FAILED,
     OK,
@@ -18,6 +19,7 @@ from ..mailer.config_checks import (
     check_config,
     check_values,
     set_or_not,
+    tick_cadence,
     transport_of,
     user_name,
 )
@@ -94,7 +96,8 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
     findings.extend(check_values(settings))
     transport = transport_of(settings)
     local: list[Callable[[], Finding | list[Finding]]] = [
-        lambda: check_database(settings), lambda: check_boards(settings)]
+        lambda: check_database(settings), lambda: tick_cadence(settings, observed_gaps(settings)),
+        lambda: check_boards(settings)]
     if transport == "maildir":
         local.append(lambda: check_maildirs(settings))
     local += [lambda: check_lock(settings), lambda: check_archive(settings), check_fonts]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from .geometry import DC, DR, NotationError, Square, opposite, parse_run, rotate_square, square_name, step
+from .geometry import DC, DR, NotationError, Square, opposite, parse_run, parse_square, rotate_square, square_name, step
 from .hooks import MOVE_TYPES, HookError, check
 from .kinds import KINDS, BoardError, Kind
 from .timing import CROSS, ORDER, TIMING
@@ -51,11 +51,30 @@ class Board:
         self.spec: dict[str, Any] = {}
         #: derived tables a kind builds once (e.g. belts merged from belt and express)
         self.cache: dict[str, Any] = {}
+        #: the board of a course each square belongs to (its index in the spec's ``boards``); empty: one board
+        self.parts: dict[Square, int] = {}
         self._plan: dict[str, list[Callable[..., None]]] | None = None
 
     # -- lookups ---------------------------------------------------------------------------------
     def on_board(self, sq: Square) -> bool:
         return sq in self.squares
+
+    def part(self, sq: Square) -> int:
+        """Which board of the course ``sq`` lies on (0 on a single board): the reach of elements acting on
+        their own board (:mod:`.reach`)."""
+        return self.parts.get(sq, 0)
+
+    def within_part(self, source: Square, squares: Iterable[Square]) -> tuple[Square, ...]:
+        """``squares`` (a line outward from ``source``) up to the first one on another board of the course."""
+        if not self.parts:
+            return tuple(squares)
+        own = self.part(source)
+        out = []
+        for sq in squares:
+            if self.part(sq) != own:
+                break
+            out.append(sq)
+        return tuple(out)
 
     def wall(self, sq: Square, d: int) -> bool:
         return (sq[0], sq[1], d) in self.blocked
@@ -217,7 +236,7 @@ def build_board(spec: Any, source: str = "board") -> Board:
     if not isinstance(spec, dict):
         raise BoardError(f"{source}: a board must be an object with width, height and elements")
     extra = sorted(set(spec) - {"width", "height", "elements", "name", "void", "comment", "kind",
-                                "players", "description"})
+                                "players", "description", "boards"})
     if extra:
         raise BoardError(f"{source}: unknown board field {extra[0]!r}")
     width, height = spec.get("width"), spec.get("height")
@@ -231,6 +250,7 @@ def build_board(spec: Any, source: str = "board") -> Board:
         raise BoardError(f"{source}: void: {exc}") from None
     board = Board(str(spec.get("name", source)), width, height, void)
     board.spec = spec
+    _parts(board, spec.get("boards", []), source)
     raw = spec.get("elements", [])
     if not isinstance(raw, list):
         raise BoardError(f"{source}: elements must be a list")
@@ -267,6 +287,25 @@ def build_board(spec: Any, source: str = "board") -> Board:
             except NotationError as exc:
                 raise BoardError(f"{source}: {exc}") from None
     return board
+
+
+def _parts(board: Board, parts: Any, source: str) -> None:
+    """The boards a course is made of: ``[{"name": "Cross", "from": "r1c1", "to": "r12c12"}, ...]``, each a
+    rectangle of squares (corners included); a square in none of them belongs to the first."""
+    if not isinstance(parts, list):
+        raise BoardError(f"{source}: boards must be a list of {{name, from, to}}")
+    for i, part in enumerate(parts):
+        where = f"{source}: boards {i + 1}"
+        if not isinstance(part, dict) or set(part) - {"name", "from", "to"} or not {"from", "to"} <= set(part):
+            raise BoardError(f"{where}: a board of a course is {{name, from, to}} (two corner squares)")
+        try:
+            (r1, c1), (r2, c2) = parse_square(part["from"]), parse_square(part["to"])
+        except NotationError as exc:
+            raise BoardError(f"{where}: {exc}") from None
+        for r in range(min(r1, r2), max(r1, r2) + 1):
+            for c in range(min(c1, c2), max(c1, c2) + 1):
+                if (r, c) in board.squares:
+                    board.parts[(r, c)] = i
 
 
 def _check_numbers(board: Board, source: str) -> None:

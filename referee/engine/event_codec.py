@@ -12,6 +12,7 @@ no ``decision`` events: decisions were not logged then.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,11 +67,33 @@ def contract_events(stored: Any) -> list[dict[str, Any]]:
     return [ev.to_dict() for ev in decode_events(stored)]
 
 
-def same_events(stored: Any, events: Sequence[Event]) -> bool:
+def same_events(stored: Any, events: Sequence[Event], *, any_order_within_step: bool = False) -> bool:
     """Whether a stored log records ``events`` (a replay's), in the stored log's own form: an old log is
-    compared in words and without the decisions it could not hold."""
+    compared in words and without the decisions it could not hold. ``any_order_within_step``: the events of one
+    step of one phase (what happens at the same moment) may come in another order; a turn played under rules
+    versions below 4, where a set's iteration (the process's hash seed) could order them, is compared so."""
     if stored is None:
         return not events
     if stored_version(stored) == 1:
-        return bool(stored == [ev.to_dict() for ev in events if ev.kind != DECISION])
-    return bool(stored == encode_events(events))
+        made: Any = [ev.to_dict() for ev in events if ev.kind != DECISION]
+        old = stored
+    else:
+        made, old = encode_events(events), stored
+        if any_order_within_step:
+            made, old = made["events"], old.get("events") if isinstance(old, dict) else old
+    if not any_order_within_step:
+        return bool(old == made)
+    return _by_moment(old) == _by_moment(made)
+
+
+def _by_moment(events: Any) -> list[tuple[Any, list[str]]] | None:
+    """The events of a log grouped by moment (each run of one phase and step), each group in a fixed order."""
+    if not isinstance(events, list):
+        return None
+    groups: list[tuple[Any, list[str]]] = []
+    for ev in events:
+        moment = (ev.get("phase"), ev.get("step")) if isinstance(ev, dict) else None
+        if not groups or groups[-1][0] != moment:
+            groups.append((moment, []))
+        groups[-1][1].append(json.dumps(ev, sort_keys=True, default=str))
+    return [(moment, sorted(items)) for moment, items in groups]

@@ -74,7 +74,7 @@ def hook_type(step_id: str, type_: str | None = None) -> str:
 def check(step_id: str, fn: Handler, type_: str | None = None) -> str:
     """Refuse a handler the step cannot call; return its hook type."""
     t = hook_type(step_id, type_)
-    key = (step_id, t, id(fn))
+    key = (step_id, t, id(fn))  # order-free: a cache key, never an order
     if key not in _checked:
         want = len(SHAPES[t])
         if _arity(fn) != want:

@@ -24,6 +24,10 @@ class BoardError(ValueError):
     """A board, course or scenario board that cannot be built; the message names where."""
 
 
+#: the eight compass ways a ``compass`` choice may name, clockwise from north
+COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
 @dataclass(frozen=True, slots=True)
 class Field:
     """One field of an element: ``dir``, ``sides``, ``phases``, ``int``, ``choice`` or ``bool``."""
@@ -35,6 +39,8 @@ class Field:
     choices: tuple[str, ...] = ()
     lo: int = 0
     hi: int = 0
+    #: a ``choice`` whose values name compass ways (``n``, ``ne``...): they turn with the board
+    compass: bool = False
 
     def parse(self, value: Any) -> Any:
         t = self.type
@@ -105,6 +111,8 @@ class Field:
         if self.type == "sides":
             vals = [value] if isinstance(value, str) else value
             return [DIR_NAMES[(parse_dir(v) + quarter_turns) % 4] for v in vals]
+        if self.compass and isinstance(value, str) and value.lower() in COMPASS:
+            return COMPASS[(COMPASS.index(value.lower()) + 2 * quarter_turns) % 8]
         return value
 
 

@@ -215,6 +215,11 @@ def move_of(ctx: TurnContext, robot: Robot) -> Move | None:
 MOVERS = "movers"
 
 
+#: ``ctx.phase_notes`` key: robot -> the robot whose card it plays this phase (Radio Control): it moves right
+#: after that robot, whatever their seats
+FOLLOWS = "follows"
+
+
 def add_mover(ctx: TurnContext, priority: int, move: Callable[[TurnContext], None]) -> None:
     """Have ``move(ctx)`` run among this phase's robot cards at ``priority`` (called while the phase's
     cards are revealed): something that is not a robot but moves in card order, as ghosts do."""
@@ -286,6 +291,8 @@ class CardMove:
     robot: str
     stepping: bool = False
     marks: set[str] = field(default_factory=set)
+    #: what hooks asked to run once the card's squares of movement are over (a robot it pushed ends its move)
+    after_squares: list[Callable[[TurnContext], None]] = field(default_factory=list)
 
 
 #: ``ctx.notes`` key: the robots a multi-square push (hydraulic pushers) is moving now, see :func:`passing`
@@ -470,6 +477,8 @@ def _steps(ctx: TurnContext, robot: Robot, card: Card, plan: Move, move: CardMov
             break
     if move is not None:
         move.stepping = False
+        while move.after_squares:
+            move.after_squares.pop(0)(ctx)
     stop = robot.pos
     fns = hooks_at(ctx, robot, STOP, stop) if carrying else ctx.hooks[STOP].get(stop)
     if fns:

@@ -140,7 +140,7 @@ def register_card(card: OptionCard) -> OptionCard:
         raise CardError(f"option card {name!r}: a badge is one to three letters")
     _check_mail(card)
     register_effect(card.effect)
-    for status in card.statuses:
+    for status in card.statuses:  # order-free: a tuple, in the order declared
         register_effect(status)
     if card.order is not None:
         register_order(card.order)

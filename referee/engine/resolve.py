@@ -13,7 +13,7 @@ from .elements.lasers import robot_lasers
 from .events import Event, LogEntry, made_events
 from .geometry import square_name
 from .hooks import EFFECTS
-from .movement import AFTER_MOVES, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
+from .movement import AFTER_MOVES, FOLLOWS, MOVERS, PUSH, execute_card, run_after_moves, run_movers, try_step
 from .state import (
     END,
     FLYING,
@@ -340,6 +340,24 @@ def _priority(item: tuple[str, Card]) -> int:
     return item[1].priority
 
 
+def _followers_after(order: list[tuple[str, Card]], follows: dict[str, str]) -> list[tuple[str, Card]]:
+    """``order`` with each robot that plays another's card moved right behind that robot (and its followers)."""
+    out = [item for item in order if item[0] not in follows]
+    waiting = [item for item in order if item[0] in follows]
+    while waiting:
+        placed = {name for name, _ in out}
+        ready = [item for item in waiting if follows[item[0]] in placed]
+        if not ready:  # a ring of robots controlling each other: after the others, by priority
+            out.extend(waiting)
+            break
+        for item in ready:
+            waiting.remove(item)
+            leader = follows[item[0]]
+            at = max(i for i, (name, _) in enumerate(out) if name == leader or follows.get(name) == leader)
+            out.insert(at + 1, item)
+    return out
+
+
 class TurnRun:
     """One turn being resolved, a register phase at a time: the stepping API search code uses.
 
@@ -419,6 +437,8 @@ class TurnRun:
             _run_phase_steps(ctx, phase, schedules[carrying]["reveal"], carrying)
         ctx.step = "robots"
         order = sorted(ctx.current.items(), key=_priority, reverse=True)
+        if FOLLOWS in ctx.phase_notes:  # a robot playing another's card moves right after it, whatever the seats
+            order = _followers_after(order, ctx.phase_notes[FOLLOWS])
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
         for name, card in order:
             if movers:

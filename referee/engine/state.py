@@ -215,6 +215,21 @@ class Rules:
     trapdoor_on_passing: bool = False
     #: an option weapon ordered where it cannot act fires nothing (the main laser is lost)
     weapon_or_nothing: bool = False
+    # -- the old readings of rules version 3, kept for a GM who wants them (all off: the texts' reading) --
+    #: robots a pusher pushes onto oil slide on without pushing (a robot on oil in the way holds them)
+    pusher_slides_hold: bool = False
+    #: a robot pushed across a hydraulic trapdoor by another robot's card sets it off as it passes
+    trapdoor_pushed_across: bool = False
+    #: a black hole pulls along its whole row and column across the course, not only on its own board
+    black_hole_whole_line: bool = False
+    #: a magnet pulls along its whole row and column across the course, not only on its own board
+    magnet_whole_line: bool = False
+    #: a ghost may drift across the whole course (it is not removed when it leaves its board)
+    ghost_whole_course: bool = False
+    #: a robot on a crater's corner square slips straight, as on any tilted ground (no diagonal slip)
+    crater_straight: bool = False
+    #: radioactive waste hands a robot its top option card once a turn, without asking
+    radioactive_once: bool = False
     #: the rules version the turn is played under (not a house rule: :meth:`for_version` sets it to replay a
     #: turn stored under older rules exactly; never read from or written to a game's house rules)
     version: int = field(default=RULES_VERSION, compare=False)
@@ -245,7 +260,7 @@ class Rules:
             raise ValueError("house rule teleport_through_walls must be true or false")
         if not isinstance(self.option_shield, bool):
             raise ValueError("house rule option_shield must be true or false")
-        for name in LEGACY_RULES:
+        for name in sorted(LEGACY_RULES | LEGACY4_RULES):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"house rule {name} must be true or false")
         if not isinstance(self.option_cards, tuple) or not all(isinstance(c, str) for c in self.option_cards):
@@ -269,8 +284,7 @@ class Rules:
         stored before option cards existed read the same)."""
         return {f.name: list(value) if isinstance(value := getattr(self, f.name), tuple) else value
                 for f in fields(self)
-                if f.name != "version" and (f.name not in OPTION_RULES | ELEMENT_RULES | LEGACY_RULES
-                                            or getattr(self, f.name) != f.default)}
+                if f.name != "version" and (f.name not in WRITTEN_WHEN_SET or getattr(self, f.name) != f.default)}
 
     def for_version(self, version: int) -> Rules:
         """These rules as a turn stored under rules ``version`` was played: before version 3 the old
@@ -278,6 +292,8 @@ class Rules:
         changes: dict[str, Any] = {"version": version}
         if version < 3:
             changes.update(dict.fromkeys(LEGACY_RULES, True))
+        if version < 4:
+            changes.update(dict.fromkeys(LEGACY4_RULES, True))
         return replace(self, **changes)
 
     @property
@@ -287,6 +303,13 @@ class Rules:
         pushers, two pushers on one square, the order of randomizers' and option draws)."""
         return self.version >= 3
 
+    @property
+    def seat_free(self) -> bool:
+        """Whether no seat, listing or compass order breaks a tie that rules version 3 still left to them
+        (version 4 on: particle accelerators' equal speeds, a ghost's equally near graves, Radio Control's
+        copied card); a turn stored under an older version replays the old ways."""
+        return self.version >= 4
+
 
 #: house rules of the option cards (issue 16), written out only when set
 OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control", "option_cards"})
@@ -295,6 +318,11 @@ ELEMENT_RULES = frozenset({"radio_beam"})
 #: house rules keeping the readings of rules version 2 (issue 33), written out only when set
 LEGACY_RULES = frozenset({"deep_water_start_only", "repeat_at_once", "pushed_not_affected", "trapdoor_on_passing",
                           "weapon_or_nothing"})
+#: house rules keeping the readings of rules version 3 (issue 44), written out only when set
+LEGACY4_RULES = frozenset({"pusher_slides_hold", "trapdoor_pushed_across", "black_hole_whole_line",
+                           "magnet_whole_line", "ghost_whole_course", "crater_straight", "radioactive_once"})
+#: house rules a game's rules hold only when they differ from the default
+WRITTEN_WHEN_SET = OPTION_RULES | ELEMENT_RULES | LEGACY_RULES | LEGACY4_RULES
 
 
 # Phase labels outside the five register phases.

@@ -79,6 +79,7 @@ from .fills import (
 from .lifecycle import (
     create_game,
     end_game,
+    extend_for_outage,
     pause_game,
     publish_turn,
     resume_game,
@@ -96,7 +97,8 @@ __all__ = [
     "FILLS", "MAX_PLAYERS", "PALETTE", "RESERVED_ROBOT_NAMES", "SECRET_ALPHABET", "SECRET_LENGTH", "STRATEGIES",
     "Fill", "Filling", "OrdersMail", "Rerun", "Strategy", "Taken", "TurnInputs", "TurnStart",
     "active_orders", "add_player", "audit", "cards_of", "cards_text", "course_players", "create_game",
-    "eject_player", "end_game", "fill_for", "filling", "find_player_by_email", "game_view", "get_game",
+    "eject_player", "end_game", "extend_for_outage",
+    "fill_for", "filling", "find_player_by_email", "game_view", "get_game",
     "get_player", "get_turn", "idle_fill", "last_resolved", "list_games", "load_course", "new_secret",
     "normalize_email", "open_turn", "option_answers", "owes_program", "pause_game", "plan_missing",
     "publish_turn", "random_fill", "recompile_deal", "recompile_hand", "replace_open_state", "replace_player",

@@ -23,8 +23,9 @@ from ..store.queries import active_orders, get_turn, last_resolved, locked_game,
 from ..store.records import Deal, hand_of, locked_of, robots_of, snapshot
 from ..store.types import utcnow
 from .common import audit
-from .engine_io import result_columns, run_engine, stored_inputs
+from .engine_io import hash_ordered, result_columns, run_engine, stored_inputs
 from .lifecycle import after_turn
+from .states import GAME, SEAT, TURN, step, turn_state
 from .submitting import recompile_deal
 
 
@@ -88,7 +89,8 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
     result = run_engine(last, game.course, inputs)
     new_columns = {**inputs.to_columns(), **result_columns(result)}
     changed = (any(getattr(last, k) != v for k, v in new_columns.items() if k != "events")
-               or not same_events(last.events, result.events) or old["state_before"] != last.state_before)
+               or not same_events(last.events, result.events, any_order_within_step=hash_ordered(last))
+               or old["state_before"] != last.state_before)
     redealt = False
     if changed:
         state_changed = (result_columns(result)["state_after"] != last.state_after or result.winner != last.winner
@@ -118,13 +120,13 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
 def _not_over(game: Game, turn: Turn) -> None:
     """The game goes on from ``turn`` again: no winner, and players whose robots were still in at its
     start are back in."""
-    if game.status == "finished":
-        game.status = "running"
+    game.status = step(GAME, game.status, "rollback", game.code)   # a finished game runs again
     game.winner = None
     game.finished_at = None
     still_in = {r.name for r in robots_of(turn) if not r.out_of_game}
     for p in game.players:
         if p.status == "out" and p.robot in still_in:
+            step(SEAT, "eliminated", "restore", p.robot)
             p.status, p.left_at = "active", None
 
 
@@ -135,8 +137,8 @@ def rollback_to(s: Session, game: Game | str, number: int, *, actor: str = "syst
     now = now or utcnow()
     game = locked_game(s, game)
     turn = get_turn(s, game, number)
-    if game.status == "forming":
-        raise GameStateError(f"{game.code} has not started")
+    step(GAME, game.status, "rollback", game.code)
+    step(TURN, turn_state(s, turn), "rollback", f"turn {number} of {game.code}")
     later = turns_after(s, game, number)
     removed = [turn_record(s, t) for t in later]
     old = turn_record(s, turn)

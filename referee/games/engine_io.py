@@ -83,11 +83,12 @@ def stored_inputs(turn: Turn) -> TurnInputs:
 
 
 def turn_rules(turn: Turn) -> Rules:
-    """The rules ``turn`` is played under: its house rules, as the rules version it was resolved under
-    played them (a turn not yet resolved: this engine's), so a replay of a stored turn is exact."""
-    # an open turn (one reopened by a rollback too) is played now; a turn resolved before rules had a
-    # version was played under version 1
-    version = RULES_VERSION if turn.status == "open" else turn.rules_version or 1
+    """The rules ``turn`` is played under: its house rules, as the rules version it was dealt under played
+    them (the game's version when it was dealt; a GM's ``SET RULES`` moves the game, never a dealt turn), so a
+    turn is resolved, and a stored turn replayed, under the rules its players were dealt their cards under."""
+    # a turn resolved before rules had a version was played under version 1; an open turn with none (dealt
+    # before turns recorded it, which the migration to 0017 fills in) by this engine
+    version = turn.rules_version or (RULES_VERSION if turn.status == "open" else 1)
     return Rules.from_dict(turn.rules).for_version(version)
 
 
@@ -146,6 +147,12 @@ def stored_result(turn: Turn) -> dict[str, Any]:
 
 #: the rules versions this engine replays exactly (``Rules.for_version``)
 REPLAYABLE = frozenset(range(2, RULES_VERSION + 1))
+
+
+def hash_ordered(turn: Turn) -> bool:
+    """Whether ``turn`` was played under a rules version (below 4) where events of one moment could come out in
+    an order a set's iteration chose (the hash seed): its replay compares them without regard to that order."""
+    return (turn.rules_version or 1) < 4
 
 
 def rules_version_note(turn: Turn) -> str | None:

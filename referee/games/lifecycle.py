@@ -8,9 +8,10 @@ inputs and seed always give the same result.
 from __future__ import annotations
 
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from .. import __version__
@@ -21,13 +22,15 @@ from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
 from ..store.locking import lock_named, require_write
-from ..store.models import DEFAULT_SETTLE_SECONDS, Game, OutgoingMail, Turn
+from ..store.mail import record_notice
+from ..store.models import DEFAULT_SETTLE_SECONDS, Game, OutgoingMail, Turn, TurnNotice
 from ..store.queries import code_taken, game_codes, get_turn, load_course, locked_game, open_turn
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow
 from . import ranges
 from .common import CODE_RE, audit, course_players, normalize_email, turn_seed
 from .fills import check_game_policy
+from .states import EXTENDED_NOTICE, GAME, OUTAGE_NOTICE, SEAT, TURN, step, turn_state
 
 if TYPE_CHECKING:
     from ..common.config import Settings
@@ -120,9 +123,7 @@ def start_game(s: Session, game: Game | str, *, actor: str = "system", now: date
     """
     now = now or utcnow()
     game = locked_game(s, game)
-    if game.status != "forming":
-        raise GameStateError(f"{game.code} is already {game.status}" if game.status != "finished"
-                             else f"{game.code} is finished")
+    step(GAME, game.status, "start", game.code)
     players = [p for p in game.players if p.status == "active"]
     if not players:
         raise GameStateError(f"{game.code} has no players yet (referee game add-player)")
@@ -173,7 +174,7 @@ def open_next_turn(s: Session, game: Game, number: int, robots: list[Robot], now
     if option_deck is None:
         option_deck = new_option_deck(game.seed, Rules.from_dict(game.rules), held_options(robots))
     turn = Turn(game=game, number=number, status="open", seed=seed, rules=dict(game.rules),
-                engine_version=__version__, opened_at=now,
+                engine_version=__version__, rules_version=game.rules_version, opened_at=now,
                 deadline=deadline_after(now, game.deadline_seconds, game.deadline_time),
                 state_before=snapshot(robots), hands=deal.hands_text(), locked=deal.locked_text(),
                 undealt=deal.undealt_text(), option_deck=list(option_deck),
@@ -194,12 +195,13 @@ def after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner: 
     for r in robots:
         player = by_robot.get(r.name)
         if player is not None and player.status == "active" and r.out_of_game:
+            step(SEAT, "playing", "eliminate", player.robot)
             player.status = "out"
             player.left_at = now
     alive = [r for r in robots if not r.out_of_game
              and (by_robot.get(r.name) is None or by_robot[r.name].status == "active")]
     if winner or not alive:
-        game.status = "finished"
+        game.status = step(GAME, game.status, "win", game.code)
         game.winner = winner
         game.finished_at = now
         game.turn_number = turn.number
@@ -212,9 +214,7 @@ def after_turn(s: Session, game: Game, turn: Turn, robots: list[Robot], winner: 
 def pause_game(s: Session, game: Game | str, *, actor: str = "system", now: datetime | None = None) -> Game:
     now = now or utcnow()
     game = locked_game(s, game)
-    if game.status != "running":
-        raise GameStateError(f"{game.code} is {game.status}: only a running game can be paused")
-    game.status, game.paused_at = "paused", now
+    game.status, game.paused_at = step(GAME, game.status, "pause", game.code), now
     audit(s, "game.pause", actor=actor, game=game, turn_number=game.turn_number, now=now)
     return game
 
@@ -223,14 +223,14 @@ def resume_game(s: Session, game: Game | str, *, actor: str = "system", now: dat
     """Resume a paused game; the open turn's deadline moves on by the time the game was paused."""
     now = now or utcnow()
     game = locked_game(s, game)
-    if game.status != "paused":
-        raise GameStateError(f"{game.code} is {game.status}, not paused")
+    step(GAME, game.status, "resume", game.code)
     turn = open_turn(s, game)
     if turn is not None and turn.deadline is not None and game.paused_at is not None:
         # moved on by the pause, but never beyond a year from now (nor the calendar's end)
         moved = ranges.later(turn.deadline, int((now - game.paused_at).total_seconds()))
         cap = now + ranges.AHEAD
         turn.deadline = min(moved, cap) if moved is not None else cap
+        _moved_on(s, turn, now)
     game.status, game.paused_at = "running", None
     audit(s, "game.resume", actor=actor, game=game, turn_number=game.turn_number, now=now,
           details={"deadline": turn.deadline.isoformat() if turn and turn.deadline else None})
@@ -249,19 +249,44 @@ def set_deadline(s: Session, game: Game | str, deadline: datetime | None, *, act
     if problem:
         raise InvalidValue(problem)
     old = turn.deadline
+    if deadline is None or old is None or deadline > old:
+        _moved_on(s, turn, now)
     turn.deadline = deadline
     audit(s, "turn.deadline", actor=actor, game=game, turn_number=turn.number, now=now,
           details={"old": old.isoformat() if old else None, "new": deadline.isoformat() if deadline else None})
     return turn
 
 
+def _moved_on(s: Session, turn: Turn, now: datetime) -> None:
+    """The open turn's deadline moves on (the GM's EXTEND, SET DEADLINE, RESUME): by the turn machine."""
+    step(TURN, turn_state(s, turn), "extend", f"turn {turn.number}")
+    record_notice(s, turn, EXTENDED_NOTICE, now=now)
+
+
+def extend_for_outage(s: Session, game: Game, turn: Turn, gap: timedelta, outage: str, *, now: datetime) -> bool:
+    """Move the open turn's deadline on by ``gap`` after the outage ``outage`` (its key, :mod:`referee.cron.cadence`),
+    by the turn machine and once per outage: False (nothing changed) when this outage extended it already."""
+    step(TURN, turn_state(s, turn), "outage", f"turn {turn.number} of {game.code}")
+    if turn.deadline is None or outage in outages_of(s, turn):
+        return False
+    s.add(TurnNotice(turn_id=turn.id, kind=OUTAGE_NOTICE, player_key=outage, sent_at=now))
+    moved = ranges.later(turn.deadline, int(gap.total_seconds()))
+    set_deadline(s, game, min(moved, now + ranges.AHEAD) if moved is not None else now + ranges.AHEAD,
+                 actor="tick", now=now)
+    return True
+
+
+def outages_of(s: Session, turn: Turn) -> set[str]:
+    """The outages (their keys) that moved ``turn``'s deadline on."""
+    return set(s.scalars(select(TurnNotice.player_key).where(TurnNotice.turn_id == turn.id,
+                                                             TurnNotice.kind == OUTAGE_NOTICE)))
+
+
 def end_game(s: Session, game: Game | str, *, actor: str = "system", now: datetime | None = None) -> Game:
     """Finish a game without a winner (a GM ``END GAME``)."""
     now = now or utcnow()
     game = locked_game(s, game)
-    if game.status == "finished":
-        raise GameStateError(f"{game.code} is finished already")
-    game.status, game.finished_at = "finished", now
+    game.status, game.finished_at = step(GAME, game.status, "end", game.code), now
     audit(s, "game.end", actor=actor, game=game, turn_number=game.turn_number, now=now)
     return game
 

@@ -6,7 +6,7 @@ unsubscribe address with a signed token (``List-Unsubscribe``, RFC 2369/8058): a
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,6 +17,7 @@ from ..store.models import Confirmation, Game, Observer
 from ..store.queries import get_game
 from . import signed
 from .own import CONFIRM_WITHIN
+from .states import OBSERVER, observer_state, step
 
 #: the letter of unsubscribe tokens (:mod:`.signed`)
 UNSUBSCRIBE = "o"
@@ -39,9 +40,7 @@ def observer_of(s: Session, game: Game, address: str) -> Observer | None:
 def ask_observe(s: Session, code: str, address: str, *, now: datetime) -> Confirmation:
     """``address`` asks to observe game ``code``: a confirmation, to be mailed to ``address``."""
     game = _game(s, code)
-    found = observer_of(s, game, address)
-    if found is not None and found.status == "active":
-        raise GameStateError(f"you observe {game.code} already")
+    step(OBSERVER, observer_state(s, game, address, now=now), "observe", game.code)   # the observer machine
     row = Confirmation(kind="observe", address=address.lower(), game_id=game.id, created_at=now,
                        expires_at=now + CONFIRM_WITHIN)
     s.add(row)
@@ -67,10 +66,18 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
         game = get_game(s, code)
     except NotFound:
         raise NotFound(f"there is no game {code}") from None
+    state = observer_state(s, game, address, now=now)
+    step(OBSERVER, state, "unsubscribe", game.code)   # the observer machine: confirmed or pending, else refused
     found = observer_of(s, game, address)
-    if found is None or found.status != "active":
-        raise GameStateError(f"you do not observe {game.code}")
+    if found is None:   # a confirmation still waited: it is void, and the address is recorded as gone
+        found = Observer(game_id=game.id, address=address.lower(), status="left", confirmed_at=now)
+        s.add(found)
+    for row in s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
+                                                    Confirmation.address == address.lower(),
+                                                    Confirmation.done_at.is_(None))):
+        row.expires_at = now - timedelta(seconds=1)   # answered later, it has expired
     found.status, found.left_at = "left", now
+    s.flush()
     return found
 
 

@@ -31,6 +31,7 @@ from ..store.queries import active_orders, open_turn
 from . import signed
 from .common import audit, new_secret
 from .signup import settings_view
+from .states import SEAT, leave_seat, seat_state, step
 
 #: how long a confirmation mail can be answered
 CONFIRM_WITHIN = timedelta(days=7)
@@ -68,6 +69,7 @@ def resign(s: Session, player: Player, *, now: datetime) -> Resigned:
         s.flush()
         return Resigned(game, robot, "left")
     policy = settings_view(s, game).on_resign
+    leave_seat(s, player, "resigned", now=now)   # by the seat machine; before her key changes
     player.secret = new_secret()   # her key and reply addresses no longer give orders for the robot
     s.add(Departure(player_id=player.id, game_id=game.id, robot=player.robot, address=player.email, policy=policy,
                     at=now))
@@ -160,6 +162,8 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
     players = seats_of(s, address)
     if not players:
         raise GameStateError("you play in no game that is not over")
+    for p in players:   # by the seat machine
+        step(SEAT, seat_state(s, p, now=now), "away" if starts is not None else "back", p.robot)
     ids = [p.id for p in players]
     s.execute(delete(Absence).where(Absence.player_id.in_(ids)))
     touch(s, {p.game_id for p in players})   # (a bulk delete: the session does not see it)

@@ -24,6 +24,7 @@ from .common import (
     new_secret,
     normalize_email,
 )
+from .states import leave_seat, seat_state
 
 
 def find_player_by_email(s: Session, game: Game, address: str) -> Player | None:
@@ -104,6 +105,8 @@ def replace_player(s: Session, game: Game | str, robot: str, email: str, *, name
     if other is not None and other.id != player.id:
         raise Duplicate(f"{addr} already plays {other.robot} in {game.code}")
     old = {"email": player.email, "name": player.name}
+    if seat_state(s, player, now=now) != "resigned":   # a player who resigned is remembered as such already
+        leave_seat(s, player, "replaced", now=now)
     player.email, player.name, player.secret = addr, clean_name(name), new_secret()
     player.missed_turns = 0
     audit(s, "player.replace", actor=actor, game=game, turn_number=game.turn_number or None, now=now,
@@ -118,9 +121,10 @@ def eject_player(s: Session, game: Game | str, robot: str, *, actor: str = "syst
     now = now or utcnow()
     game = locked_game(s, game)
     player = get_player(s, game, robot)
-    if player.status == "ejected":
-        raise GameStateError(f"{player.robot} was ejected already")
+    if seat_state(s, player, now=now) != "resigned":   # her seat ends as she left it; the robot still goes
+        leave_seat(s, player, "ejected", now=now)        # refused for a robot ejected already
     player.status, player.left_at = "ejected", now
+    player.secret = new_secret()   # her key and reply addresses no longer name the robot
     turn = open_turn(s, game)
     if turn is not None:
         order = active_orders(s, turn).get(player.id)

@@ -12,10 +12,10 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.community import resigned
 from ..store.errors import GameStateError, NotFound
 from ..store.models import Game, IncomingMail, Player, PressMessage
 from .signup import settings_view
+from .states import GAME, SEAT, may, seat_state
 
 
 class PressRefused(Exception):
@@ -41,12 +41,11 @@ def send_press(s: Session, sender: Player, to: str | None, message: str, *, now:
     mode = settings_view(s, game).press
     if mode == "off":
         raise PressRefused(f"the game master has turned press off in {game.code}")
-    if game.status == "finished":
+    if not may(GAME, game.status, "press"):
         raise PressRefused(f"{game.code} is over")
-    gone = resigned(s, game)
-    if sender.id in gone or sender.status == "ejected":
+    if not may(SEAT, seat_state(s, sender, now=now), "press"):   # resigned, replaced, ejected: the seat machine
         raise PressRefused(f"you no longer play in {game.code}")
-    others = [p for p in game.players if p.id != sender.id and p.status != "ejected" and p.id not in gone]
+    others = [p for p in game.players if p.id != sender.id and may(SEAT, seat_state(s, p, now=now), "mail")]
     if to is not None:
         found = [p for p in others if p.robot_key == to.casefold()]
         if not found:

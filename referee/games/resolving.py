@@ -22,7 +22,15 @@ from ..store.queries import active_orders, get_game, get_turn, open_turn, resolv
 from ..store.records import cards_of, cards_text, hand_of, locked_of, robots_of
 from ..store.types import utcnow
 from .common import audit
-from .engine_io import TurnInputs, result_columns, run_engine, stored_inputs, stored_result, turn_option_orders
+from .engine_io import (
+    TurnInputs,
+    hash_ordered,
+    result_columns,
+    run_engine,
+    stored_inputs,
+    stored_result,
+    turn_option_orders,
+)
 from .fills import Fill, Filling, Planned, fill_for, with_autopilot_for
 from .lifecycle import after_turn
 
@@ -127,7 +135,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.resolved_at = now
     turn.resolved_by = actor
     turn.engine_version = __version__
-    turn.rules_version = RULES_VERSION
+    turn.rules_version = turn.rules_version or RULES_VERSION  # the version it was dealt under (turn_rules)
     turn.published_at = None if game.hold_for_review else now
     for player in game.players:
         order = orders.get(player.id)
@@ -149,7 +157,8 @@ def replay_turn(s: Session, game: Game, number: int) -> tuple[TurnResult, bool]:
     turn = get_turn(s, game, number)
     result = run_engine(turn, game.course, stored_inputs(turn))
     new, old = result_columns(result), stored_result(turn)
-    same = all(new[k] == old[k] for k in new if k != "events") and same_events(old["events"], result.events)
+    same = all(new[k] == old[k] for k in new if k != "events") and same_events(old["events"], result.events,
+                                                                               any_order_within_step=hash_ordered(turn))
     return result, same
 
 

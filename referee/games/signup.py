@@ -40,6 +40,7 @@ from .common import MAX_PLAYERS, RESERVED_ROBOT_NAMES, ROBOT_RE, audit, course_p
 from .lifecycle import start_and_announce
 from .masters import masters_of
 from .players import add_player, replace_player
+from .states import SEAT, signup_state, step
 
 #: robot names offered to a JOIN without AS, in this order (the first free one)
 OFFERED_NAMES = ("Twonky", "Hammer", "Zoom", "Squash", "Spinbot", "Trundle", "Puffer", "Gizmo", "Klaxon",
@@ -218,6 +219,7 @@ def decide(s: Session, settings: Settings, game: Game | str, who: str, *, accept
     """ACCEPT (seat the player; start the game when it is full and set to AUTOSTART) or REFUSE."""
     game = locked_game(s, game)
     signup = find_pending(s, game, who)
+    step(SEAT, signup_state(signup), "accept" if accept else "refuse", signup.robot)   # by the seat machine
     signup.decided_at = now
     if not accept:
         signup.status, signup.reason = "refused", reason or None

@@ -30,6 +30,7 @@ from ..store.records import robots_of
 from .on_file import context, filed_state, on_file, options_on_file
 from .players import set_standing_orders
 from .requests import answer_requests
+from .states import GAME, SEAT, may, seat_state
 from .submitting import recompile_hand, submit_program
 
 if TYPE_CHECKING:
@@ -93,6 +94,12 @@ class Taken:
     #: the answers to the mail's requests (HELP, STATUS, CARDS, PREVIEW, HINT), in order, and their pictures
     requests: list[str] = field(default_factory=list)
     pictures: list[Picture] = field(default_factory=list)
+    #: the seat's state (:data:`referee.games.states.SEAT`); its key is written into an answer only when it allows
+    seat: str = "playing"
+
+    @property
+    def key_shown(self) -> bool:
+        return may(SEAT, self.seat, "key")
 
 
 class _Repeat(Exception):
@@ -106,17 +113,18 @@ def take_orders(s: Session, mail: OrdersMail) -> Taken:
     robots = robots_of(turn) if turn is not None else []
     robot = next((r for r in robots if r.name == player.robot), None)
     ctx = context(turn, player, robot)
+    seat = seat_state(s, player, now=mail.now)
     if mail.rejected:
-        return Taken(turn, robots, ctx, unreadable=True)
+        return Taken(turn, robots, ctx, unreadable=True, seat=seat)
     found, result = mail.read.orders(ctx, quoted=mail.quoted, game=game.code, robot=player.robot,
                                      turn=turn.number if turn else None, key=player.secret)
     has_orders = result.program_given or not result.standing.is_empty() or bool(result.option_orders)
-    problems = order_problems(mail, turn, robot) if has_orders else []
+    problems = order_problems(mail, turn, robot, seat) if has_orders else []
     if problems:
         result.errors = problems + result.errors
         result.registers = None
     taken = Taken(turn, robots, ctx, found=found, result=result, has_orders=has_orders,
-                  vocabulary=mail.read.vocabulary)
+                  vocabulary=mail.read.vocabulary, seat=seat)
     if result.ok and has_orders and turn is not None and robot is not None:
         last = mail.last_taken
         before = filed_digest(s, game, player, turn, ctx) if last else None
@@ -154,8 +162,10 @@ def filed_digest(s: Session, game: Game, player: Player, turn: Turn, ctx: OrderC
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def order_problems(mail: OrdersMail, turn: Turn | None, robot: Robot | None) -> list[OrderError]:
-    """Why orders in this mail cannot be taken, whatever they say (key, turn, deadline, game state)."""
+def order_problems(mail: OrdersMail, turn: Turn | None, robot: Robot | None, seat: str = "playing"
+                   ) -> list[OrderError]:
+    """Why orders in this mail cannot be taken, whatever they say (key, turn, deadline, the game's and the
+    seat's state: :mod:`.states`)."""
     game, player, header = mail.game, mail.player, mail.header
     out: list[OrderError] = []
 
@@ -165,11 +175,12 @@ def order_problems(mail: OrdersMail, turn: Turn | None, robot: Robot | None) -> 
     key_wrong = header is not None and header.key is not None and not mail.has_key
     if not mail.has_key and not key_wrong:  # a wrong key is reported by the BEGIN line check
         add(words.NO_KEY)
-    if game.status not in ("running", "paused") or turn is None:
+    if not may(GAME, game.status, "orders") or turn is None:
         add(words.game_closed(game.code, game.status))
         return out
-    if player.status != "active":
-        add(words.robot_gone(player.robot, player.status))
+    if not may(SEAT, seat, "orders"):
+        add(words.robot_gone(player.robot, player.status) if seat in ("ejected", "eliminated")
+            else f"{player.robot} is {seat}: no orders are taken")
     elif robot is None:
         add(words.not_in_turn(player.robot, turn.number))
     if (header is None or header.turn is None) and mail.thread_turn is not None and mail.thread_turn != turn.number:

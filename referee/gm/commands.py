@@ -18,6 +18,7 @@ from .. import games as g
 from ..common.clock import TimeError, parse_duration
 from ..common.deadlines import when_text
 from ..games import fills, ranges, resolve_and_report
+from ..games.rules_version import set_rules_version
 from ..mailer.notices import notice, notice_id
 from ..mailparse.senders import sender_address
 from ..reports.mails import KIND_GM_COPY, order_template
@@ -56,6 +57,7 @@ Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
   HOLD FOR REVIEW ON|OFF           results come to you first ...
   PUBLISH [turn]                   ... and go to the players when you publish them
   HINTS ON|OFF                     players may (or may not) ask for HINT: the autopilot's best programs
+  SET RULES <version>              play another rules version from the next turn dealt (players are told)
   ORDERS <robot> <program>         enter or replace a player's program (as a player would write it)
   SET <robot> [AT r5c4] [FACING N] [DAMAGE 3] [LIVES 2] [FLAGS 1] [ARCHIVE r2c2] [VIRTUAL no]
               [OPTIONS +Brakes -Shield] [STATUS +flying] [DATA "Mini Howitzer" shots=3]
@@ -91,7 +93,7 @@ CHOOSERS = frozenset({"game", "newgame"})
 #: commands that only tell: they always run
 HARMLESS = frozenset({"status", "help"})
 #: command names as the GM writes them, for the answer
-WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE",
+WORDS = {"add_player": "ADD PLAYER", "end_game": "END GAME", "set_deadline": "SET DEADLINE", "set_rules": "SET RULES",
          "set_robot": "SET", "hold": "HOLD FOR REVIEW"}
 
 
@@ -347,6 +349,14 @@ def do_hints(ctx: GmContext, command: Command) -> str:
         return "players may ask for HINT" if game.hints else "HINT is refused to players"
 
 
+def do_set_rules(ctx: GmContext, command: Command) -> str:
+    with ctx.store.write() as s:
+        game = g.get_game(s, game_code(ctx), lock=True)
+        move = set_rules_version(s, game, command.args["version"], actor=ctx.actor, now=ctx.now)
+        tell_players(ctx, s, game, command, f"rules version {move.new} from turn {move.from_turn}", move.announcement())
+        return f"{game.code} plays rules version {move.new} from turn {move.from_turn} (was {move.old}); players told"
+
+
 def do_publish(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.get_game(s, game_code(ctx))
@@ -428,6 +438,7 @@ HANDLERS: dict[str, Callable[[GmContext, Command], str]] = {
     "set_robot": do_set_robot, "rollback": do_rollback, "rerun": do_rerun, "eject": do_eject,
     "replace": do_replace, "status": do_status, "help": do_help, "timezone": do_timezone,
     "hints": do_hints,
+    "set_rules": do_set_rules,
     **GM_PEOPLE,
 }
 HANDLERS.update(signup_commands.HANDLERS)   # sign-up and press (issue 31)

@@ -267,6 +267,12 @@ def parse_command(text: str, line: int = 0) -> Command:
         if len(parts) < 3:
             raise GmSyntaxError("ORDERS <robot> <program>, e.g. ORDERS Twonky FWD2 670, RT90 80, 3, 4, 5")
         return cmd("orders", robot=parts[1], program=parts[2])
+    if head == "SET" and len(words) >= 3 and words[1].upper() == "RULES" and \
+            (words[2].isdigit() or words[2].upper() == "VERSION"):
+        rest = [w for w in words[2:] if w.upper() != "VERSION"]
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise GmSyntaxError("SET RULES <version>, e.g. SET RULES 4")
+        return cmd("set_rules", version=int(rest[0]))
     if head == "SET" and len(words) >= 2:
         if words[1].upper() != "DEADLINE" and closest(words[1], ["DEADLINE"]) and \
                 (len(words) < 3 or words[2].upper() not in ROBOT_FIELDS):
@@ -299,8 +305,8 @@ def parse_command(text: str, line: int = 0) -> Command:
 
 #: every command's keywords, for suggestions
 COMMAND_WORDS = ("START", "PAUSE", "RESUME", "END GAME", "PROCESS", "PREVIEW", "STATUS", "HELP", "GAME", "NEWGAME",
-                 "ADD PLAYER", "SET DEADLINE", "EXTEND", "HOLD FOR REVIEW", "PUBLISH", "ORDERS", "SET", "ROLLBACK",
-                 "RERUN", "EJECT", "REPLACE", "TIMEZONE", "HINTS", *people_words.WORDS)
+                 "ADD PLAYER", "SET DEADLINE", "SET RULES", "EXTEND", "HOLD FOR REVIEW", "PUBLISH", "ORDERS", "SET",
+                 "ROLLBACK", "RERUN", "EJECT", "REPLACE", "TIMEZONE", "HINTS", *people_words.WORDS)
 
 
 def _command_hint(words: list[str]) -> str:

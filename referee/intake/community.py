@@ -23,15 +23,16 @@ from typing import TYPE_CHECKING
 
 from ..common.keys import same_key
 from ..games import get_game, get_player, observers, own, press, signup
+from ..games.states import SEAT, may, seat_state
 from ..mailer.notices import notice
 from ..mailparse.senders import limit_key
 from ..messages import community as words
 from ..orders.community import Begin, CommandMail, PlayerCommand, read_commands, split_begin, subject_token
 from ..orders.extract import Extracted
-from ..store.community import resigned
 from ..store.errors import NotFound, StoreError
 from ..store.models import Game, Player
 from . import limits
+from .former import former_commands
 from .routing import Who, known
 
 if TYPE_CHECKING:
@@ -71,6 +72,11 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
     if mail is None:
         return None
     player = _keyed(job, sender, found, who) if begin is None else _begin_player(job, begin)
+    if player is None and not mail.open_to_all:   # from someone who left the seat: words of their own
+        key = begin.key if begin is not None else (found.header.key if found.header is not None else None)
+        gone = former_commands(job, sender, who, key, begin.game if begin else None, begin.robot if begin else None)
+        if gone is not None:
+            return gone
     if player is None and not mail.open_to_all and not known(job.s, job.settings, sender) and \
             not any(c.name in ("confirm",) for c in mail.commands):
         return job.ignore(f"unknown sender {sender}: player commands without a key")
@@ -88,8 +94,9 @@ def commands(job: Job, sender: str, found: Extracted, who: Who) -> str | None:
             failed += 1
             lines.append(words.not_done(command.text, str(exc)))
     to = player.email if player is not None else sender
-    if player is not None and (job.s.get(Player, player.id) is None or player.id in resigned(job.s, player.game)):
-        player = None   # she left that game: the answer carries no reply address of it
+    if player is not None and (job.s.get(Player, player.id) is None
+                               or not may(SEAT, seat_state(job.s, player, now=job.now), "key")):
+        player = None   # she left that seat (the seat machine): the answer carries no reply address of it
     _answer(job, to, lines, mail.errors, player=player, game=game)
     outcome = "accepted" if not failed and not mail.errors else "rejected"
     reason = f"commands: {len(mail.commands) - failed} done, {failed} not done, {len(mail.errors)} not read"

@@ -67,6 +67,7 @@ from ..store.within import StoreWithin
 from . import answers, community, loops
 from .bounces import handle_bounce
 from .faults import fault_point
+from .former import gone_by_address
 from .job import Job, safe
 from .replying import unidentified
 from .routing import gm_addresses, identify, is_referee, known, quoted_form, replied_to
@@ -220,6 +221,8 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
     if (handled := community.commands(job, sender, found, who)) is not None:   # LIST, JOIN, PRESS... (issue 31)
         return handled, None
     if who.player is None:
+        if (gone := gone_by_address(job, sender)) is not None:   # she left her seat: words of their own
+            return gone, None
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
         return unidentified(job, sender, who), None

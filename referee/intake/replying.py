@@ -41,6 +41,7 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     if taken.repeated:
         return repeated(job, sender, from_record, player, game, taken)
     mail, turn, ctx, result, found = job.mail, taken.turn, taken.ctx, taken.result, taken.found
+    key = player.secret if taken.key_shown else None   # never the key of a seat its sender no longer holds
     vocabulary = taken.vocabulary
     number = turn.number if turn else None
     left = time_left(turn, game, job.now)
@@ -59,7 +60,7 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
         if from_record:
             rejection = replies.render_rejection(
                 result.errors, game=game.code, robot=player.robot, turn=number, context=ctx, draft=result.draft,
-                standing=result.standing, key=player.secret, vocabulary=vocabulary, time_left=left, notes=notes,
+                standing=result.standing, key=key, vocabulary=vocabulary, time_left=left, notes=notes,
                 quoted_block=found.quoted_block and not found.from_quote)
             body = words.joined(rejection, *commands)
         else:
@@ -71,7 +72,7 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
     if taken.has_orders:
         echo = replies.render_echo(
             game=game.code, robot=player.robot, turn=number, registers=taken.program, locked=ctx.locked,
-            standing=taken.standing, hand=ctx.hand, options=ctx.options, key=player.secret, vocabulary=vocabulary,
+            standing=taken.standing, hand=ctx.hand, options=ctx.options, key=key, vocabulary=vocabulary,
             time_left=left, ignored=result.ignored if from_record else (), notes=notes,
             turn_options=taken.turn_options)
         kind, subject, reason = answers.KIND_ECHO, words.ORDERS_ACCEPTED, "orders taken"

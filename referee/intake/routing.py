@@ -49,6 +49,8 @@ class Who:
     token: bool = False
     #: why no robot could be named (for the answer to a known sender)
     problem: str | None = None
+    #: the address the mail of ours it replies to went to (``thread``): who it is from, whatever the sender
+    thread_to: str | None = None
 
 
 def is_referee(sender: str, settings: Settings) -> bool:
@@ -146,7 +148,8 @@ def _thread(s: Session, mail: MailText) -> Who | None:
             turn += 1
         elif row.kind not in _SAME_TURN_KINDS:
             turn = None
-        return Who(player, player.game, "thread", turn)
+        to = row.recipients[0] if row.recipients and isinstance(row.recipients[0], str) else None
+        return Who(player, player.game, "thread", turn, thread_to=to)
     return None
 
 

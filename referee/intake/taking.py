@@ -11,6 +11,7 @@ from ..games import OrdersMail, take_orders
 from ..orders import MailRead
 from ..orders.extract import BlockHeader
 from . import forgery, limits, loops, replying
+from .former import answer_former
 from .job import Job
 from .routing import Who, known
 
@@ -21,6 +22,8 @@ def player_mail(job: Job, sender: str, who: Who, header: BlockHeader | None, rea
     s, mail = job.s, job.mail
     player, game = who.player, who.game
     assert player is not None and game is not None
+    if (gone := answer_former(job, sender, who, header.key if header else None)) is not None:
+        return gone   # she resigned, was replaced or ejected: words of their own, nothing taken
     from_record = sender == player.email
     key_given = header.key if header is not None else None
     key_ok = same_key(key_given, player.secret, ignore_case=True)

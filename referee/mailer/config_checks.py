@@ -282,6 +282,25 @@ def check_values(settings: Settings) -> list[Finding]:
     return out
 
 
+def tick_cadence(settings: Settings, seen: list[float] | None) -> Finding:
+    """The ticks' real cadence (``seen``: the gaps between the recent runs, in seconds, as the tick records
+    them; None: not known) against ``tick_interval``: a warning when they come less often. Outages are
+    judged by the real cadence (:mod:`referee.cron.cadence`), so this is for the operator's eyes."""
+    from statistics import median
+
+    item = Item("tick cadence")
+    if not seen:
+        item.ok_text = "no ticks recorded yet: their cadence is compared with tick_interval once the tick has run"
+        return item.finding()
+    real = median(seen)
+    if real > settings.tick_interval * 1.5:
+        item.warn(f"ticks come every {real / 60:.0f} minutes (the median of the last {len(seen)} gaps), less often "
+                  f"than tick_interval ({settings.tick_interval} s)",
+                  f"set tick_interval = {int(real)} to match the crontab, or run the tick more often")
+    item.ok_text = f"ticks every {real / 60:.1f} minutes (the median of the last {len(seen)} gaps)"
+    return item.finding()
+
+
 def set_or_not(value: str) -> str:
     return "set" if value else "not set"
 

@@ -1,39 +1,51 @@
-"""Orders for the choices board elements hand a player: chop shops and reset sites.
+"""Orders for the choices board elements hand a player: one generic reader over their declarations.
 
-Each clause reads into the shapes of :mod:`referee.engine.element_orders`, for this turn only:
+Each element that asks a player something declares its mail (``engine.element_orders.ElementMail``) in its
+own module; this module reads every declared choice the same way, for this turn only:
 
-* ``CHOP SHOP: OPTION`` (also ``TAKE``, ``YES``) or ``CHOP SHOP: NONE`` (``NO``, ``DECLINE``, ``SKIP``):
-  whether a robot ending the turn on a chop shop draws an option card;
-* ``RESET EXCHANGE 3: FWD2 700`` (``RESET 3: FWD2 700``, ``RESET EXCHANGE REGISTER 3 FWD2 700``): the
-  card that replaces register 3 when the robot ends phase 2 on a reset site (registers 2-5);
-* ``RESET CHOOSE: FWD2 700``, ``RESET CHOOSE: RANDOM``, ``RESET CHOOSE: NONE``: a robot ending the turn
-  on a reset site takes that card into its next hand, five random cards for its next program, or an
-  ordinary hand.
+* ``<WORDS>: <answer>`` for a choice of the turn (``CHOP SHOP: OPTION``, ``RESET CHOOSE: RANDOM``);
+* ``<WORDS> <registers>: <answer>`` for a choice per register (``RESET EXCHANGE 3: FWD2 700``,
+  ``RADIOACTIVE WASTE 2, 4: NONE``; ``REGISTER 3`` also reads), and ``<WORDS>: <answer>`` for every register
+  of a choice that allows it (``RADIOACTIVE WASTE: NONE``).
 
-A card is written with its type and priority (``FWD2 700``) or by its priority alone (``700``: no two
-cards share one). The cards are not taken from the hand: an exchange or a choice names a card nobody
-holds, which the engine checks when it asks.
+An answer is one of the declared words, or (where declared) a card written with its type and priority
+(``FWD2 700``) or by its priority alone (``700``: no two cards share one). A line led by a choice's first word
+that does not read is an error saying how to write it (unless it is prose, a sentence of more than six words).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, parse_card
-from referee.engine.element_orders import BY_SUBJECT, CHOP_SHOP, RESET_CHOOSE, RESET_EXCHANGE
+from referee.engine.element_orders import CHOICES, ElementChoice
 
 from .options import OptionBad, OptionClause
 
 _SEP = r"\s*(?:[:=-]\s*|\s)\s*"
-_CHOP = re.compile(r"^CHOP[\s-]*SHOPS?" + _SEP + r"(\S.*?)\.?$")
-_EXCHANGE = re.compile(r"^RESET(?:\s+(?:EXCHANGE|SWAP|SITE))?\s+(?:(?:REGISTER|REG|PHASE)\s*)?([1-5])" + _SEP
-                       + r"(\S.*?)\.?$")
-_CHOOSE = re.compile(r"^RESET\s+(?:CHOOSE|CHOICE|PICK)" + _SEP + r"(\S.*?)\.?$")
-_TAKE = {"OPTION", "TAKE", "YES", "TAKE OPTION", "TAKE AN OPTION", "DRAW"}
-_DECLINE = {"NONE", "NO", "DECLINE", "SKIP", "NOTHING", "NO OPTION"}
-#: lines led by these words are element orders, or an error saying how to write one
-LEADS = ("CHOP", "RESET")
+_REGS = r"(?:\s+(?:(?:REGISTERS?|REGS?|PHASES?)\s*)?(?P<regs>[1-5](?:\s*(?:,|AND|&)\s*[1-5])*))?"
+
+
+def _lead(words: Iterable[str]) -> str:
+    return "(?:" + "|".join(r"[\s-]*".join(map(re.escape, w.split())) for w in words) + ")"
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], ElementChoice], ...]:
+    """One pattern per lead word of every declared choice, the longest words first (``RESET CHOOSE`` before
+    ``RESET``)."""
+    found = [(word, choice) for choice in CHOICES.values() for word in choice.mail.words]
+    found.sort(key=lambda item: -len(item[0]))
+    return tuple((re.compile(r"^" + _lead([word]) + r"S?" + _REGS + _SEP + r"(?P<answer>\S.*?)\.?$"), choice)
+                 for word, choice in found)
+
+
+def leads() -> tuple[str, ...]:
+    """The first words of every declared choice: a line led by one is an element order or an error."""
+    return tuple(sorted({w.split()[0] for c in CHOICES.values() for w in c.mail.words}))
 
 
 def read_element_clause(text: str) -> OptionClause | None:
@@ -41,35 +53,44 @@ def read_element_clause(text: str) -> OptionClause | None:
 
     Raises :class:`OptionBad` (with how to write it) for a line that starts like one but is written wrongly.
     """
-    m = _CHOP.match(text)
-    if m:
-        word = m.group(1).strip()
-        if word in _TAKE:
-            return OptionClause(CHOP_SHOP, "option")
-        if word in _DECLINE:
-            return OptionClause(CHOP_SHOP, "none")
-        raise OptionBad(f"{word!r} is no chop shop answer: write {BY_SUBJECT[CHOP_SHOP].clause}")
-    m = _CHOOSE.match(text)
-    if m:
-        word = m.group(1).strip()
-        if word in ("RANDOM", "FIVE RANDOM", "5 RANDOM", "FIVE RANDOM CARDS", "5 RANDOM CARDS"):
-            return OptionClause(RESET_CHOOSE, "random")
-        if word in ("NONE", "NOTHING", "NO"):
-            return OptionClause(RESET_CHOOSE, "none")
-        return OptionClause(RESET_CHOOSE, str(_card(word, BY_SUBJECT[RESET_CHOOSE].clause)))
-    m = _EXCHANGE.match(text)
-    if m:
-        register = int(m.group(1))
-        if register == 1:
-            raise OptionBad("a reset site exchanges registers 2-5 (the register after a phase on the site)")
-        value: Any = str(_card(m.group(2).strip(), BY_SUBJECT[RESET_EXCHANGE].clause))
-        return OptionClause(RESET_EXCHANGE, None, registers={register: value})
+    for pattern, choice in _patterns():
+        m = pattern.match(text)
+        if m:
+            return _clause(choice, m.group("regs"), m.group("answer").strip())
     first = text.split()[0].strip(":=") if text.split() else ""
-    if first in LEADS and not _prose(text):
-        how = BY_SUBJECT[CHOP_SHOP if first == "CHOP" else RESET_CHOOSE].clause
-        raise OptionBad(f"this {first.lower()} order is not written as the referee reads it: write e.g. {how}"
-                        + ("" if first == "CHOP" else f", or {BY_SUBJECT[RESET_EXCHANGE].clause}"))
+    if first in leads() and not _prose(text):
+        hows = [c.order.clause for c in CHOICES.values() if any(w.split()[0] == first for w in c.mail.words)]
+        raise OptionBad(f"this {first.lower()} order is not written as the referee reads it: write e.g. "
+                        + ", or ".join(hows))
     return None
+
+
+def _clause(choice: ElementChoice, regs: str | None, word: str) -> OptionClause:
+    mail, how = choice.mail, choice.order.clause
+    registers = [int(r) for r in re.findall(r"[1-5]", regs)] if regs else []
+    refused = dict(mail.refuse)
+    for register in registers:
+        if register in refused:
+            raise OptionBad(refused[register])
+        if register not in mail.registers:
+            raise OptionBad(f"{choice.subject} takes registers {', '.join(map(str, mail.registers))}: write {how}")
+    if registers and not mail.registers:
+        raise OptionBad(f"{choice.subject} is an order for the whole turn, without registers: write {how}")
+    if mail.registers and not registers and not mail.whole_turn:
+        raise OptionBad(f"{choice.subject} names its register: write {how}")
+    value = _answer(choice, word)
+    if not mail.registers:
+        return OptionClause(choice.subject, value)
+    return OptionClause(choice.subject, None, registers=dict.fromkeys(registers or mail.registers, value))
+
+
+def _answer(choice: ElementChoice, word: str) -> Any:
+    for answer, words in choice.mail.choices:
+        if word in words:
+            return answer
+    if choice.mail.card:
+        return str(_card(word, choice.order.clause))
+    raise OptionBad(f"{word!r} is no {choice.subject} answer: write {choice.order.clause}")
 
 
 def _prose(text: str) -> bool:
@@ -90,10 +111,18 @@ def _card(text: str, how: str) -> Card:
 
 def element_line(subject: str, value: Any, register: int | None) -> str:
     """An element order written back in the order language (for echoes); "" for another subject."""
-    if subject == CHOP_SHOP:
-        return f"CHOP SHOP: {str(value).upper()}"
-    if subject == RESET_CHOOSE:
-        return f"RESET CHOOSE: {str(value).upper()}"
-    if subject == RESET_EXCHANGE and register is not None:
-        return f"RESET EXCHANGE {register}: {value}"
-    return ""
+    choice = CHOICES.get(subject)
+    if choice is None or value is None:
+        return ""
+    word = choice.mail.words[0]
+    if register is not None and choice.mail.registers:
+        return f"{word} {register}: {str(value).upper()}"
+    return "" if choice.mail.registers else f"{word}: {str(value).upper()}"
+
+
+def form_lines(kinds: Iterable[str]) -> list[str]:
+    """Order-form lines (comments showing how to write them) for the choices of the element kinds a course
+    holds."""
+    on = set(kinds)
+    return [f"# {choice.order.card.replace('_', ' ')}: {choice.order.clause}"
+            for choice in CHOICES.values() if choice.order.card in on]

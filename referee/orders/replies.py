@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.engine.cards import Card
 
+from .element_clauses import form_lines as element_form_lines
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
 from .options import fire_on_form as option_fire_on_form
@@ -93,10 +94,12 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
                   registers: Mapping[int, Card | None], locked: Mapping[int, Card] | None = None,
                   standing: StandingOrders | None = None, hand: Sequence[Card] = (), options: Sequence[str] = (),
                   vocabulary: str = REPORT, show_hand: bool = True,
-                  turn_options: Mapping[str, Any] | None = None, mark: str | None = None) -> list[str]:
+                  turn_options: Mapping[str, Any] | None = None, mark: str | None = None,
+                  elements: Sequence[str] = ()) -> list[str]:
     """A BEGIN ... END block: registers 1-5 (empty ones left blank to fill in), then standing orders,
-    then the option orders on file for this turn (``turn_options``). ``mark``: a comment line before
-    END that tells a quote of this block for what it is (:mod:`.reply_model`)."""
+    then the option orders on file for this turn (``turn_options``), then how to answer the choices the
+    course's ``elements`` (kind names) declare. ``mark``: a comment line before END that tells a quote of
+    this block for what it is (:mod:`.reply_model`)."""
     locked = locked or {}
     lines = [begin_line(game, robot, turn, key)]
     if show_hand:
@@ -106,6 +109,7 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
         lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
     lines.extend(option_order_lines(turn_options or {}))
+    lines.extend(element_form_lines(elements))
     if mark:
         lines.append(mark)
     lines.append("END")

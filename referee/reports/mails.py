@@ -41,10 +41,10 @@ from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.community import observers, resigned, unsubscribe_headers
-from ..store.errors import GameStateError
+from ..store.errors import GameStateError, InvalidValue
 from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.models import Game, OutgoingMail, Player, Turn
-from ..store.queries import get_game, get_turn
+from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
@@ -154,8 +154,18 @@ def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) 
     """The BEGIN ... END block a player fills in for ``turn`` (their secret in the BEGIN line)."""
     lines = program_block(game=game.code, robot=player.robot, turn=turn.number, key=player.secret, registers={},
                           locked=locked_of(turn, player.robot), standing=standing_of(player),
-                          hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [])
+                          hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [],
+                          elements=course_kinds(game.course))
     return "\n".join(lines) + "\n"
+
+
+def course_kinds(course: str) -> list[str]:
+    """The element kinds on a course (for the order form's lines of the choices they ask); none when the course
+    cannot be loaded (the form is still sent)."""
+    try:
+        return sorted(load_course(course).layers)
+    except InvalidValue:
+        return []
 
 
 def recipients_of(game: Game, turn: Turn) -> list[Player]:

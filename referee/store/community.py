@@ -36,9 +36,10 @@ def played_by_autopilot(s: Session, game: Game, at: datetime | None) -> set[str]
     those of players who resigned while the game said ``ON RESIGN AUTOPILOT``, and of players absent at ``at``
     while it says ``ON ABSENCE AUTOPILOT``."""
     gone = resigned(s, game)
+    emails = {p.id: p.email for p in game.players}
     robots = {d.robot for d in s.scalars(select(Departure).where(Departure.game_id == game.id,
                                                                  Departure.policy == "autopilot"))
-              if d.player_id in gone}
+              if d.player_id in gone and emails.get(d.player_id) == d.address}   # this holder's, not an earlier one's
     absent = away(s, game, at) - gone
     return robots | {p.robot for p in game.players if p.id in absent}
 

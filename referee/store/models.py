@@ -44,6 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from ..engine.version import RULES_VERSION
 from .types import UTCDateTime, utcnow
 
 NAMING = {
@@ -117,6 +118,9 @@ class Game(Base):
     hold_for_review: Mapped[bool] = mapped_column(Boolean, default=False)
     #: players may ask for HINT (the autopilot's three best programs for their hand)
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the rules version (``referee.engine.RULES_VERSION``) the game plays: the one it started with, until its GM
+    #: moves it (``SET RULES 4``); each turn is dealt and resolved under the version the game had when dealt
+    rules_version: Mapped[int] = mapped_column(Integer, nullable=False, default=RULES_VERSION, server_default="3")
     gm_address: Mapped[str | None] = mapped_column(String(320))
     #: robot name of the winner, once finished with one
     winner: Mapped[str | None] = mapped_column(String(32))
@@ -195,8 +199,8 @@ class Turn(Base):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: ``referee.__version__`` that dealt (and, once resolved, resolved) the turn
     engine_version: Mapped[str] = mapped_column(String(32))
-    #: ``referee.engine.RULES_VERSION`` the turn was resolved under (None: resolved before rules had
-    #: a version, which is version 1)
+    #: ``referee.engine.RULES_VERSION`` the turn was dealt, and so is resolved, under: the game's when it was dealt
+    #: (None: resolved before rules had a version, which is version 1)
     rules_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: when the turn mail went out (the turn opened); deadlines count from here
     opened_at: Mapped[datetime] = mapped_column()
@@ -541,11 +545,35 @@ class Departure(Base):
     __tablename__ = "departures"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), unique=True)
+    #: a seat may be resigned again after a new player took it over (migration 0016)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     robot: Mapped[str] = mapped_column(String(32))
     address: Mapped[str] = mapped_column(String(320))
     policy: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+FORMER_HOLDER_HOWS = ("resigned", "replaced", "ejected")
+
+
+class FormerHolder(Base):
+    """Someone who held a robot and left it (issue 41, :mod:`referee.games.states`): her mail about it is
+    answered in words of its own and nothing of it is taken. Only a digest of the key she held is kept."""
+
+    __tablename__ = "former_holders"
+    __table_args__ = (_one_of("how", FORMER_HOLDER_HOWS, "how"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    robot: Mapped[str] = mapped_column(String(32))
+    #: her address of record then, lower case
+    address: Mapped[str] = mapped_column(String(320), index=True)
+    #: ``resigned``, ``replaced`` or ``ejected``
+    how: Mapped[str] = mapped_column(String(16))
+    #: SHA-256 (hex) of the key she held (:func:`referee.games.states.key_digest`)
+    key_digest: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

@@ -1,5 +1,8 @@
 """``referee archive build``: a static site of every game's published turns, checked file by file and then
-opened in a real browser (Debian's Chromium, headless), where the pages and every picture must load."""
+opened in a real browser (Debian's Chromium, headless), where the pages and every picture must load.
+
+Rulings cited (docs/rulings.md): 18.p2.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """PREVIEW, HINT and the autopilot start from the turn's own starting state, board state included (issue 33):
-a barricade broken down in an earlier turn no longer stops the previewed robot."""
+a barricade broken down in an earlier turn no longer stops the previewed robot.
+
+Rulings cited (docs/rulings.md): 17.d.
+"""
 
 from __future__ import annotations
 

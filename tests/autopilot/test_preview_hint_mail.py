@@ -1,6 +1,9 @@
 """PREVIEW and HINT by mail, through the real intake (Dovecot, the poller, the store): a player sees
 where their own program takes their robot, the others standing still, and (where the GM allows it)
-the autopilot's best programs for their hand."""
+the autopilot's best programs for their hand.
+
+Rulings cited (docs/rulings.md): 17.b, 17.c.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Particle accelerators: robots on the ring are moved along it, one square more each phase, up to 10 (then
-1 damage a phase too); diagonals; never turned; the speed is kept from turn to turn."""
+1 damage a phase too); diagonals; never turned; the speed is kept from turn to turn.
+
+Rulings cited (docs/rulings.md): 14.17.
+"""
 
 import pytest
 
@@ -43,8 +46,11 @@ def test_the_speed_carries_into_the_next_turn_and_tops_out_at_ten_with_damage():
 def test_walls_do_not_stop_it_but_a_robot_ahead_does_and_leaving_the_ring_loses_the_speed():
     walled = play([*RING, wall("r5c3", "E")], [robot("Twonky", "r5c3", "W")], {}, phases=1)
     assert walled.at("Twonky") == "r5c4"
-    blocked = play(RING, [robot("Twonky", "r5c3", "W"), robot("Hulk", "r5c4", "N")], {}, phases=1)
-    assert blocked.at("Twonky") == "r5c3"
+    # the faster Twonky moves first and stops behind Hulk, who then moves on (rules version 4: robots of one
+    # speed would move together, whichever is listed first)
+    blocked = play(RING, [robot("Twonky", "r5c3", "W", option_data={"accelerator": {"speed": 1}}),
+                          robot("Hulk", "r5c4", "N")], {}, phases=1)
+    assert blocked.at("Twonky") == "r5c3" and blocked.at("Hulk") == "r4c5"
     off = play(RING, [robot("Twonky", "r5c3", "N")], {"Twonky": ["UTRN 10", "FWD1 490"]}, phases=3)
     # phase 1 whirled to r5c4 facing south; phase 2 drives south off the ring to r4c4: speed gone
     assert "accelerator" not in off.robot("Twonky").get("option_data", {})

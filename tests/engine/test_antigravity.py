@@ -1,5 +1,8 @@
 """Antigravity fields: a robot on one when the turn's first cards are revealed flies for the turn, or until
-a hit lands on it; pits, belts, gears and the other floor elements ignore a flying robot."""
+a hit lands on it; pits, belts, gears and the other floor elements ignore a flying robot.
+
+Rulings cited (docs/rulings.md): 15.9.
+"""
 
 from __future__ import annotations
 

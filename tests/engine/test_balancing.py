@@ -1,4 +1,7 @@
-"""Balancing platforms: the platform slopes to its most loaded outer area, and every robot on it slides."""
+"""Balancing platforms: the platform slopes to its most loaded outer area, and every robot on it slides.
+
+Rulings cited (docs/rulings.md): 14.13.
+"""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Barricades: a wall for robots until broken down, one hit a robot per register phase; the hits are kept
-from turn to turn; lasers pass over it."""
+from turn to turn; lasers pass over it.
+
+Rulings cited (docs/rulings.md): 13.23.
+"""
 
 from .scenarios import belt, element, laser, play, robot, run
 

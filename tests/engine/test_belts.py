@@ -1,4 +1,7 @@
-"""Conveyor and express belts: how far they carry, when they turn a robot, and their conflicts."""
+"""Conveyor and express belts: how far they carry, when they turn a robot, and their conflicts.
+
+Rulings cited (docs/rulings.md): 12, 13, 14.
+"""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Big turning gears: two squares with a wall between them, turning 180 degrees like a revolving door in
-every register phase a robot stands on them."""
+every register phase a robot stands on them.
+
+Rulings cited (docs/rulings.md): 15.3, 37.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Black holes: a pit that pulls every robot in its row and column one square closer, across the board."""
+"""Black holes: a pit that pulls every robot in its row and column one square closer, across the board.
+
+Rulings cited (docs/rulings.md): 14.6.
+"""
 
 from .scenarios import element, play, robot, wall
 

@@ -1,5 +1,8 @@
 """Board state: what elements remember between phases and turns goes in and comes out of a turn as JSON,
-and the engine never changes the state it was given."""
+and the engine never changes the state it was given.
+
+Rulings cited (docs/rulings.md): 13.22.
+"""
 
 import pytest
 

@@ -1,4 +1,7 @@
-"""Flags and repair sites: touched at the end of a phase, in order; archives; end-of-turn repairs; the winner."""
+"""Flags and repair sites: touched at the end of a phase, in order; archives; end-of-turn repairs; the winner.
+
+Rulings cited (docs/rulings.md): 23, 24, 25.
+"""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Chop shops: touched like a repair site (archive), no repair; at the end of the turn a robot on one is
-offered an option card through the decision ``chop shop``."""
+offered an option card through the decision ``chop shop``.
+
+Rulings cited (docs/rulings.md): 15.15.
+"""
 
 from referee.engine import Robot, parse_card, resolve_turn
 from referee.engine.decisions import Answers, DecisionKey

@@ -1,4 +1,7 @@
-"""The ``referee simulate`` command: JSON in, JSON out; exit 2 and one line on stderr for a bad scenario."""
+"""The ``referee simulate`` command: JSON in, JSON out; exit 2 and one line on stderr for a bad scenario.
+
+Rulings cited (docs/rulings.md): 27.
+"""
 
 import json
 import subprocess

@@ -1,5 +1,8 @@
 """Crossgears: a cross of five squares turning a quarter turn every register phase; a robot on an arm is
-carried to the next arm round (diagonally) and turned with it."""
+carried to the next arm round (diagonally) and turned with it.
+
+Rulings cited (docs/rulings.md): 15.4.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Crumbly ground: moving over or stopping on it is safe; a turn card executed on it sinks the robot."""
+"""Crumbly ground: moving over or stopping on it is safe; a turn card executed on it sinks the robot.
+
+Rulings cited (docs/rulings.md): 13.7.
+"""
 
 from .scenarios import belt, element, play, robot
 

@@ -1,6 +1,9 @@
 """Every decision the engine takes is an event of the turn's log, where it was taken: what was asked, the
 answer and where the answer came from. The report tables show only the choices a player made in this
-turn's orders and the ones the engine could not follow; defaults and standing orders stay in the log."""
+turn's orders and the ones the engine could not follow; defaults and standing orders stay in the log.
+
+Rulings cited (docs/rulings.md): 12.a.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Decisions: an effect asks by key; the turn's orders answer first, then standing orders, then the default,
-and every decision is recorded so a replay makes the same choice."""
+and every decision is recorded so a replay makes the same choice.
+
+Rulings cited (docs/rulings.md): 16.5.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Deep water: as water, and every card executed in it or moving through it costs 1 damage; 1 more when lasers fire."""
+"""Deep water: as water, and every card executed in it or moving through it costs 1 damage; 1 more when lasers fire.
+
+Rulings cited (docs/rulings.md): 13.5.
+"""
 
 from .scenarios import belt, element, laser, play, robot
 

@@ -1,4 +1,7 @@
-"""Destroyed robots: they stop at once, re-enter at their archive at the end of the turn, or run out of lives."""
+"""Destroyed robots: they stop at once, re-enter at their archive at the end of the turn, or run out of lives.
+
+Rulings cited (docs/rulings.md): 7, 16, 19, 21, 22.
+"""
 
 from .scenarios import bot, laser, pit, run
 

@@ -1,5 +1,8 @@
 """Doors: open in the phases listed in `open`, closed in the others; a closed door is a wall for robots
-and lasers, an open one is an open side."""
+and lasers, an open one is an open side.
+
+Rulings cited (docs/rulings.md): 13.20.
+"""
 
 from .scenarios import belt, element, laser, play, pusher, robot
 

@@ -1,4 +1,7 @@
-"""Drains are bottomless shafts: entering one by any move destroys the robot."""
+"""Drains are bottomless shafts: entering one by any move destroys the robot.
+
+Rulings cited (docs/rulings.md): 13.19.
+"""
 
 from .scenarios import belt, element, play, pusher, robot
 

@@ -1,4 +1,7 @@
-"""E-fences: in their active phases they stop robots crossing their sides either way; lasers pass."""
+"""E-fences: in their active phases they stop robots crossing their sides either way; lasers pass.
+
+Rulings cited (docs/rulings.md): 13.3.
+"""
 
 import pytest
 

@@ -1,4 +1,7 @@
-"""Elevators: open floor up or down; coming down (as a phase begins) they crush the robots under them."""
+"""Elevators: open floor up or down; coming down (as a phase begins) they crush the robots under them.
+
+Rulings cited (docs/rulings.md): 13.11.
+"""
 
 from .scenarios import belt, element, play, robot
 

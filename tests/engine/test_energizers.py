@@ -1,5 +1,8 @@
 """Energizers: a robot whose movement card ends on one executes two registers in every later phase of the
-turn, in register order, wrapping round after register 5."""
+turn, in register order, wrapping round after register 5.
+
+Rulings cited (docs/rulings.md): 15.10.
+"""
 
 from __future__ import annotations
 

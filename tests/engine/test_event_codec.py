@@ -1,5 +1,8 @@
 """The stored form of a turn's log: typed and versioned, read back into the very same events; the word form
-turns were stored in before is read too, and a replay is compared with a stored log in the log's own form."""
+turns were stored in before is read too, and a replay is compared with a stored log in the log's own form.
+
+Rulings cited (docs/rulings.md): 12.c.
+"""
 
 from __future__ import annotations
 

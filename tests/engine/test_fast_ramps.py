@@ -1,5 +1,8 @@
 """Fast ramps: an express belt running up a ramp carries robots up onto the level above; the ledge at
-its top can be crossed; a robot stopping on it climbing is held there by the belt, not slid back."""
+its top can be crossed; a robot stopping on it climbing is held there by the belt, not slid back.
+
+Rulings cited (docs/rulings.md): 14.18.
+"""
 
 from .scenarios import element, express, play, robot, rows
 

@@ -1,4 +1,7 @@
-"""Fog, smoke and smokestacks: robots cannot see into or through them; movement and board lasers go on."""
+"""Fog, smoke and smokestacks: robots cannot see into or through them; movement and board lasers go on.
+
+Rulings cited (docs/rulings.md): 14.10.
+"""
 
 import pytest
 

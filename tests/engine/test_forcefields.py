@@ -1,4 +1,7 @@
-"""Force fields stop robots like walls, always; lasers shoot through them."""
+"""Force fields stop robots like walls, always; lasers shoot through them.
+
+Rulings cited (docs/rulings.md): 13.10, 13.17.
+"""
 
 from .scenarios import belt, element, laser, play, robot
 

@@ -1,5 +1,8 @@
 """Ghosts: they rise from graves for robots entering the board, drift by their parent's spare cards in
-priority order with the robots, pass through robots hurting them, and glare when lasers fire."""
+priority order with the robots, pass through robots hurting them, and glare when lasers fire.
+
+Rulings cited (docs/rulings.md): 13.28, 44.4.
+"""
 
 from referee.boards.scenario import simulate
 

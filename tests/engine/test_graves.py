@@ -1,4 +1,7 @@
-"""Graves: a robot on one takes 1 damage in every phase when lasers fire, after the lava."""
+"""Graves: a robot on one takes 1 damage in every phase when lasers fire, after the lava.
+
+Rulings cited (docs/rulings.md): 13.12.
+"""
 
 from .scenarios import element, laser, play, robot
 

@@ -1,5 +1,8 @@
 """High-power teleporters: a movement card executed on one jumps (squares + bonus) forward, always over
-walls, whatever the house rule says of ordinary teleporters."""
+walls, whatever the house rule says of ordinary teleporters.
+
+Rulings cited (docs/rulings.md): 14.15.
+"""
 
 from .scenarios import element, pit, play, robot, wall
 

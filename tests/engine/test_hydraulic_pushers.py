@@ -1,5 +1,8 @@
 """Hydraulic pushers: in their active phases they push the robot on their square on and on, until a wall
-stops it or it leaves the board."""
+stops it or it leaves the board.
+
+Rulings cited (docs/rulings.md): 15.6.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Hydraulic trapdoors: a door of one or more squares holds `carry` real robots; a real robot entering it so
-that it holds one more opens it under all the others, and it is left alone on it."""
+that it holds one more opens it under all the others, and it is left alone on it.
+
+Rulings cited (docs/rulings.md): 13.24.
+"""
 
 from .scenarios import belt, element, play, robot
 

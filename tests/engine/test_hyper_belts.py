@@ -1,5 +1,8 @@
 """Golden (hyper-speed) belts: three squares a register phase, one in each belt sub-step: the first before
-every other belt, the second with the express belts' first, the third with all belts."""
+every other belt, the second with the express belts' first, the third with all belts.
+
+Rulings cited (docs/rulings.md): 15.1.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Ice: a robot on ice plays its cards on the spin chart; the momentum carries it until it leaves the ice."""
+"""Ice: a robot on ice plays its cards on the spin chart; the momentum carries it until it leaves the ice.
+
+Rulings cited (docs/rulings.md): 14.1.
+"""
 
 from .scenarios import element, play, robot, wall
 

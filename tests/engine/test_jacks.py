@@ -1,5 +1,8 @@
 """Jacks in the box: in phases 1-4 a robot on the jack is slung six squares, a quarter turn further each
-phase; in phase 5 it goes straight up and lands on the jack again."""
+phase; in phase 5 it goes straight up and lands on the jack again.
+
+Rulings cited (docs/rulings.md): 15.13.
+"""
 
 from .scenarios import element, pit, play, robot, wall
 

@@ -1,4 +1,7 @@
-"""Board lasers and robot lasers: beams, what stops them, the report format, and simultaneous hits."""
+"""Board lasers and robot lasers: beams, what stops them, the report format, and simultaneous hits.
+
+Rulings cited (docs/rulings.md): 10, 17, 18.
+"""
 
 import pytest
 

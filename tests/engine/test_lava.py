@@ -1,4 +1,7 @@
-"""Lava pits: pits that erupt in their listed phases when lasers fire, hurting robots beside them."""
+"""Lava pits: pits that erupt in their listed phases when lasers fire, hurting robots beside them.
+
+Rulings cited (docs/rulings.md): 13.6.
+"""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Light barriers and flip belts: the flip belts move after every other belt; a robot entering a light
-barrier turns them round, a robot standing in one stops them; the way they run is kept from turn to turn."""
+barrier turns them round, a robot standing in one stops them; the way they run is kept from turn to turn.
+
+Rulings cited (docs/rulings.md): 14.16.
+"""
 
 from .scenarios import belt, element, play, robot, run
 

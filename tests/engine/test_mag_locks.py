@@ -1,4 +1,7 @@
-"""Mag-locks: in their active phases a robot moving onto one stops, and nothing moves it off."""
+"""Mag-locks: in their active phases a robot moving onto one stops, and nothing moves it off.
+
+Rulings cited (docs/rulings.md): 14.12.
+"""
 
 from .scenarios import belt, element, play, robot
 

@@ -1,4 +1,7 @@
-"""Magnets: after the belts, every robot in line with a magnet is pulled one square closer."""
+"""Magnets: after the belts, every robot in line with a magnet is pulled one square closer.
+
+Rulings cited (docs/rulings.md): 14.5.
+"""
 
 from referee.engine import Robot, Rules, parse_square, resolve_turn
 

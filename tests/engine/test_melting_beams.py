@@ -1,5 +1,8 @@
 """Melting beams: 1 damage entering or turning in the beam and 1 more standing in it when the melting beams
-act; each point locks the current register, whose card stays there through the next turn."""
+act; each point locks the current register, whose card stays there through the next turn.
+
+Rulings cited (docs/rulings.md): 13.25.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card, resolve_turn
 from referee.engine.state import HELD

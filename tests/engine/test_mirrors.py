@@ -1,4 +1,7 @@
-"""Mirrors: a robot looking into a mirror plays its card mirrorwise and is hit by its own laser."""
+"""Mirrors: a robot looking into a mirror plays its card mirrorwise and is hit by its own laser.
+
+Rulings cited (docs/rulings.md): 14.9.
+"""
 
 from .scenarios import element, play, robot
 

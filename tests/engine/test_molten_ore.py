@@ -1,4 +1,7 @@
-"""Molten ore flows carry robots one square after the currents, and burn a robot in them when lasers fire."""
+"""Molten ore flows carry robots one square after the currents, and burn a robot in them when lasers fire.
+
+Rulings cited (docs/rulings.md): 13.13.
+"""
 
 from .scenarios import belt, element, play, robot
 

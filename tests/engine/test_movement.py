@@ -1,4 +1,7 @@
-"""Robots executing their cards: priority order, turning, walls, pits and the board edge."""
+"""Robots executing their cards: priority order, turning, walls, pits and the board edge.
+
+Rulings cited (docs/rulings.md): 4.
+"""
 
 import pytest
 

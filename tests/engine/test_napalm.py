@@ -1,5 +1,8 @@
 """Napalm flamers burn like flamers and set robots on fire: a burning robot takes 1 damage per flame in
-every later phase when lasers fire, until it enters water."""
+every later phase when lasers fire, until it enters water.
+
+Rulings cited (docs/rulings.md): 13.16.
+"""
 
 from referee.engine import Robot, resolve_turn
 

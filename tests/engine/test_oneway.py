@@ -1,4 +1,7 @@
-"""One-way walls: robots leave the square through them, never come in; lasers pass."""
+"""One-way walls: robots leave the square through them, never come in; lasers pass.
+
+Rulings cited (docs/rulings.md): 13.2.
+"""
 
 import pytest
 

@@ -1,4 +1,7 @@
-"""Padded squares: a robot whose card ends on one bounces on as far again, while it stays on padding."""
+"""Padded squares: a robot whose card ends on one bounces on as far again, while it stays on padding.
+
+Rulings cited (docs/rulings.md): 13.21.
+"""
 
 from .scenarios import belt, element, play, robot, wall
 

@@ -1,4 +1,7 @@
-"""Padded walls: a robot on padding that runs or bounces into one comes back and moves on the other way."""
+"""Padded walls: a robot on padding that runs or bounces into one comes back and moves on the other way.
+
+Rulings cited (docs/rulings.md): 13.26.
+"""
 
 from .scenarios import element, laser, play, robot
 

@@ -1,5 +1,8 @@
 """Pneumatic pistons: entering an up piston pushes its colour down and raises the other colour; robots on
-a risen piston slide off it; the position is kept from turn to turn."""
+a risen piston slide off it; the position is kept from turn to turn.
+
+Rulings cited (docs/rulings.md): 15.14.
+"""
 
 from referee.engine.elements.pistons import MAX_CHAIN
 

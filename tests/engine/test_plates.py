@@ -1,4 +1,7 @@
-"""Alternative ground plates are open floor in every way."""
+"""Alternative ground plates are open floor in every way.
+
+Rulings cited (docs/rulings.md): 13.8.
+"""
 
 import pytest
 

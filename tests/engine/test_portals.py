@@ -1,4 +1,7 @@
-"""Portals: a robot entering a portal comes out of the linked one, unless a robot stands there."""
+"""Portals: a robot entering a portal comes out of the linked one, unless a robot stands there.
+
+Rulings cited (docs/rulings.md): 14.8.
+"""
 
 import pytest
 

@@ -1,4 +1,7 @@
-"""Powering down: all damage repaired before anything moves; no cards, no firing; still pushed and shot."""
+"""Powering down: all damage repaired before anything moves; no cards, no firing; still pushed and shot.
+
+Rulings cited (docs/rulings.md): 1.
+"""
 
 from referee.engine import Robot, parse_card, resolve_turn
 from referee.engine.geometry import N

@@ -1,4 +1,7 @@
-"""Puddles: too shallow to slow robots; a burning robot moving into or through one is put out."""
+"""Puddles: too shallow to slow robots; a burning robot moving into or through one is put out.
+
+Rulings cited (docs/rulings.md): 14.7.
+"""
 
 from referee.engine import Robot, parse_card, resolve_turn
 

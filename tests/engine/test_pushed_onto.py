@@ -27,8 +27,12 @@ def test_a_robot_pushed_onto_oil_slides_on_until_it_is_off_the_oil():
     elements = [pusher("r2c2", "E", 1), element("oil", "r2c3-r2c5")]
     p = play(elements, [robot("Twonky", "r2c2", "N")], {})
     assert p.at("Twonky") == "r2c6"
-    # a robot in the way holds it: these slides do not push
+    # a robot on oil in the way has no grip: it is pushed ahead onto dry floor, where it holds the slide
+    # (ruling 14.2, rules version 4; house rule pusher_slides_hold: these slides push nobody)
     p = play(elements, [robot("Twonky", "r2c2", "N"), robot("Hulk", "r2c5", "N")], {})
+    assert p.at("Twonky") == "r2c5" and p.at("Hulk") == "r2c6"
+    p = play(elements, [robot("Twonky", "r2c2", "N"), robot("Hulk", "r2c5", "N")], {},
+             rules={"pusher_slides_hold": True})
     assert p.at("Twonky") == "r2c4" and p.at("Hulk") == "r2c5"
 
 

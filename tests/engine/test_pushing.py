@@ -1,4 +1,7 @@
-"""Robots pushing robots: one square per square moved, chains, and what stops or swallows a chain."""
+"""Robots pushing robots: one square per square moved, chains, and what stops or swallows a chain.
+
+Rulings cited (docs/rulings.md): 5, 6, 8, 15.
+"""
 
 from .scenarios import bot, pit, run, wall
 

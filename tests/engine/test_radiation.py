@@ -1,4 +1,7 @@
-"""Radiation burns in register phase 5 only, after the lasers."""
+"""Radiation burns in register phase 5 only, after the lasers.
+
+Rulings cited (docs/rulings.md): 13.4.
+"""
 
 from .scenarios import element, laser, play, robot
 

@@ -1,5 +1,8 @@
 """Radio beams: entering or turning in the beam, and standing in it when the radio beams act, each hand the
-robot a random card nobody holds, locked in its first free register for the next turn; no damage."""
+robot a random card nobody holds, locked in its first free register for the next turn; no damage.
+
+Rulings cited (docs/rulings.md): 15.19.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card, resolve_turn
 from referee.engine.state import HELD

@@ -1,6 +1,11 @@
-"""Radioactive waste: 1 damage to a robot on it in every phase, in the last laser step."""
+"""Radioactive waste: 1 damage to a robot on it in every phase, in the last laser step.
 
-from .scenarios import element, laser, play, robot
+Rulings cited (docs/rulings.md): 13.18, 16.2.
+"""
+
+from referee.boards.scenario import simulate
+
+from .scenarios import Outcome, element, laser, play, robot, scenario
 
 WASTE = element("radioactive_waste", "r3c4")
 
@@ -29,3 +34,32 @@ def test_a_powered_down_robot_on_waste_is_hurt_after_its_repair():
     """Powering down repairs before anything moves; the waste hurts it again in each phase."""
     p = play([WASTE], [robot("Sleepy", "r3c4", "N", damage=4, powered_down=True)], {}, phases=2)
     assert p.damage("Sleepy") == 2
+
+
+# -- ruling 16.2 (rules version 4): "robots on radioactive waste may draw an option card", in every register
+DECK = ["Brakes", "Shield", "Recompile", "Gyroscopic Stabilizer", "Fourth Gear"]
+
+
+def waste_turn(orders=None, rules=None, phases=3):
+    doc = scenario([robot("Twonky", "r3c4", "N")], {"Twonky": ["UTRN 10", "UTRN 20", "UTRN 30", "UTRN 40",
+                                                              "UTRN 50"]},
+                   [WASTE], width=8, height=8, phases=phases, option_deck=list(DECK))
+    if orders:
+        doc["orders"] = {"Twonky": orders}
+    if rules:
+        doc["rules"] = rules
+    return Outcome(simulate(doc))
+
+
+def test_a_robot_on_radioactive_waste_may_draw_an_option_in_every_register_and_draws_unless_told_not_to():
+    assert waste_turn().robot("Twonky")["options"] == ["Brakes", "Shield", "Recompile"]
+    told = waste_turn({"radioactive waste": {"1": "none", "3": "none"}})
+    assert told.robot("Twonky")["options"] == ["Brakes"]
+    assert [d["answer"] for d in told.doc["decisions"] if d["subject"] == "radioactive waste"] == \
+        ["none", "draw", "none"]
+
+
+def test_house_rule_radioactive_once_keeps_version_3s_one_card_a_turn_without_asking():
+    once = waste_turn(rules={"radioactive_once": True})
+    assert once.robot("Twonky")["options"] == ["Brakes"]
+    assert not [d for d in once.doc["decisions"] if d["subject"] == "radioactive waste"]

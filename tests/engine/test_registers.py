@@ -1,4 +1,7 @@
-"""Dealing 9 - damage cards, fused (locked) registers, and how they carry from turn to turn."""
+"""Dealing 9 - damage cards, fused (locked) registers, and how they carry from turn to turn.
+
+Rulings cited (docs/rulings.md): 20.
+"""
 
 import pytest
 

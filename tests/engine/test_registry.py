@@ -1,5 +1,8 @@
 """Every registered kind is complete: documented (the board docs' table is made from the registry), drawn in
-the ASCII view and the pictures, and playable on a board with a robot on it."""
+the ASCII view and the pictures, and playable on a board with a robot on it.
+
+Rulings cited (docs/rulings.md): 44.1.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import KINDS, Robot, build_board, parse_card, resolve_turn
+from referee.engine import KINDS, Robot, Rules, build_board, parse_card, resolve_turn
 from referee.engine.ascii import render
 from referee.engine.board import Element
 from referee.engine.kinds import kinds_table
@@ -56,3 +59,19 @@ def test_a_kind_plays_with_a_robot_on_it_and_beside_it(name):
     result = resolve_turn(board, robots, programs)
     assert result.events and (result.phases_run == 5 or result.winner)  # a lone flag is won at once
     assert "Twonky" in render(board, result.robots) or result.robots[0].pos is None
+
+
+def test_every_declared_reach_names_a_registered_kind_and_a_ruling_the_doc_has():
+    """Issue 44: an element acting at a distance declares its reach in its module (its own board, a count of
+    squares, its line of sight, the whole course) and the ruling that says which the rule text gives."""
+    from referee.engine.reach import REACHES
+
+    rulings = (Path(__file__).resolve().parents[2] / "docs" / "rulings.md").read_text()
+    assert {"magnet", "black_hole", "grave", "laser", "teleporter", "jack", "portal"} <= set(REACHES)
+    for kind, reach in REACHES.items():
+        assert kind in KINDS, kind
+        written = f"**{reach.ruling} " if "." in reach.ruling else f"\n{reach.ruling}. "
+        assert written in rulings, f"{kind}: ruling {reach.ruling} is not in docs/rulings.md"
+        assert reach.what, kind
+        if reach.wider is not None:  # the house rule keeping the old, wider reach
+            assert reach.wider in Rules().to_dict() or hasattr(Rules(), reach.wider), kind

@@ -1,4 +1,7 @@
-"""Repeaters: a robot whose movement card moves it onto a repeater executes the card once more."""
+"""Repeaters: a robot whose movement card moves it onto a repeater executes the card once more.
+
+Rulings cited (docs/rulings.md): 15.11.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Reset sites: touched like a repair site (archive), no repair; at the end of phases 1-4 a robot on one may
-exchange its next register's card for one nobody holds (decision ``reset exchange``)."""
+exchange its next register's card for one nobody holds (decision ``reset exchange``).
+
+Rulings cited (docs/rulings.md): 15.16.
+"""
 
 from referee.engine import Robot, parse_card, resolve_turn
 from referee.engine.decisions import Answers, DecisionKey

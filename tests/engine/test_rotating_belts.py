@@ -1,5 +1,8 @@
 """Rotating conveyor belts: at the start of the board elements' moves they turn into the position of the
-phase (a quarter turn a phase), then carry robots as belts of their colour do."""
+phase (a quarter turn a phase), then carry robots as belts of their colour do.
+
+Rulings cited (docs/rulings.md): 15.7.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Rotating rooms: once a turn, in phase 5 after the gears, a room with a robot in it turns a quarter
-clockwise, carrying its robots round and turning them right; an empty room stays; the turns are kept."""
+clockwise, carrying its robots round and turning them right; an empty room stays; the turns are kept.
+
+Rulings cited (docs/rulings.md): 15.17.
+"""
 
 import pytest
 
@@ -44,3 +47,12 @@ def test_it_turns_after_the_gears_and_the_floor_stays_put():
 def test_a_room_must_be_a_whole_square_block():
     with pytest.raises(ScenarioError, match="rotating room 1 must be a whole square block"):
         run([], {}, [ROOM])
+
+
+def test_a_square_listed_in_two_rooms_is_refused_whichever_is_listed_first():
+    """Issue 44: which room such a square belongs to would be the listing order's choice."""
+    rooms = [element("rotating_room", "r2c2-r2c3", room=1), element("rotating_room", "r3c2-r3c3", room=1),
+             element("rotating_room", "r2c2", room=2)]
+    for listed in (rooms, rooms[::-1]):
+        with pytest.raises(ScenarioError, match="belongs to one room"):
+            play(listed, [robot("Twonky", "r5c5")], {})

@@ -1,4 +1,7 @@
-"""Tilted ground (sand): a robot ending its move on the slope slips one square down, facing as it was."""
+"""Tilted ground (sand): a robot ending its move on the slope slips one square down, facing as it was.
+
+Rulings cited (docs/rulings.md): 14.3, 44.3.
+"""
 
 import pytest
 

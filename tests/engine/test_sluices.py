@@ -2,6 +2,8 @@
 
 The upper level is rows 4-8 (height 1) with the sluice let into it at r4c4; rows 1-3 are the ground.
 The sluice is closed in register phase 2 only.
+
+Rulings cited (docs/rulings.md): 13.27.
 """
 
 from .scenarios import element, play, robot, rows

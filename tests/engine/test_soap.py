@@ -1,4 +1,7 @@
-"""Soap: turn cards on soap are doubled; a movement card from soap loses its first square."""
+"""Soap: turn cards on soap are doubled; a movement card from soap loses its first square.
+
+Rulings cited (docs/rulings.md): 14.4.
+"""
 
 from .scenarios import element, play, robot
 

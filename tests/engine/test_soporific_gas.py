@@ -1,5 +1,8 @@
 """Soporific gas: a robot whose movement card ends in the gas sleeps (powered down) for the next five
-register phases, into the next turn, then wakes and plays the cards it kept in their registers."""
+register phases, into the next turn, then wakes and plays the cards it kept in their registers.
+
+Rulings cited (docs/rulings.md): 15.18.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card, resolve_turn
 from referee.engine.state import GASSED

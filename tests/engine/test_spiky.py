@@ -1,4 +1,7 @@
-"""Spiky walls: walls that do 1 damage to a robot running, pushed or carried against them."""
+"""Spiky walls: walls that do 1 damage to a robot running, pushed or carried against them.
+
+Rulings cited (docs/rulings.md): 13.9.
+"""
 
 import pytest
 

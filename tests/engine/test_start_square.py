@@ -1,4 +1,7 @@
-"""The RoboFactory start square (the `start` kind): once the race has started it is plain floor."""
+"""The RoboFactory start square (the `start` kind): once the race has started it is plain floor.
+
+Rulings cited (docs/rulings.md): 13.14.
+"""
 
 from .scenarios import element, play, robot
 

@@ -1,6 +1,9 @@
 """The timing table is put together from the core rows and the steps element kinds declare in their own
 modules (``timing.declare(..., after=...)``): the order of the rule texts is kept, a step goes exactly where
-its kind says, and a declaration the table cannot take is refused when its module loads."""
+its kind says, and a declaration the table cannot take is refused when its module loads.
+
+Rulings cited (docs/rulings.md): 2.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Trapdoors are pits in the phases listed on them; bridges are pits except in the phases printed on them.
-Both switch as the register phase begins, before any robot moves."""
+Both switch as the register phase begins, before any robot moves.
+
+Rulings cited (docs/rulings.md): 13.1, 13.15.
+"""
 
 from .scenarios import belt, element, laser, play, pusher, robot
 

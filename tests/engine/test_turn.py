@@ -1,4 +1,7 @@
-"""A whole turn: five phases then the end of turn; fewer phases leave the end of turn out."""
+"""A whole turn: five phases then the end of turn; fewer phases leave the end of turn out.
+
+Rulings cited (docs/rulings.md): 3, 26.
+"""
 
 from .scenarios import bot, laser, pit, repair, run
 

@@ -1,6 +1,9 @@
 """Turrets: five cards nobody holds run every turret for the turn; a turn card turns them with the gears,
 a movement card fires them after the lasers. The turret's square is a pit robots cannot see through, and
-its facing is kept from turn to turn (board state)."""
+its facing is kept from turn to turn (board state).
+
+Rulings cited (docs/rulings.md): 15.12.
+"""
 
 from referee.engine import parse_card
 

@@ -1,4 +1,7 @@
-"""U-turn gears: a robot on one is turned round (180 degrees) every register phase, when the gears turn."""
+"""U-turn gears: a robot on one is turned round (180 degrees) every register phase, when the gears turn.
+
+Rulings cited (docs/rulings.md): 15.2.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Ventilators: in their active phases, after the pushers, the robots in their line are blown away."""
+"""Ventilators: in their active phases, after the pushers, the robots in their line are blown away.
+
+Rulings cited (docs/rulings.md): 14.11.
+"""
 
 from .scenarios import element, pit, play, robot, wall
 

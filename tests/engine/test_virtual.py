@@ -1,5 +1,8 @@
 """Virtual robots: they neither push nor are pushed, neither shoot nor are shot by robots, but the
-board acts on them, board lasers included; and when they turn real."""
+board acts on them, board lasers included; and when they turn real.
+
+Rulings cited (docs/rulings.md): 9, 11.
+"""
 
 from .scenarios import belt, bot, laser, pusher, run
 

@@ -1,5 +1,8 @@
 """Virtualizers: a robot on one when a phase's cards are revealed is virtual for five register phases,
-that one included, even when alone; then it turns real by the ordinary rule, as soon as it is alone."""
+that one included, even when alone; then it turns real by the ordinary rule, as soon as it is alone.
+
+Rulings cited (docs/rulings.md): 15.8.
+"""
 
 from __future__ import annotations
 

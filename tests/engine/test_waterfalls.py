@@ -1,4 +1,7 @@
-"""Waterfalls: a current carrying robots down the levels, 2 damage for every level fallen."""
+"""Waterfalls: a current carrying robots down the levels, 2 damage for every level fallen.
+
+Rulings cited (docs/rulings.md): 14.14.
+"""
 
 from .scenarios import element, play, robot, rows
 

@@ -2,7 +2,10 @@
 count in the standings and replay as they did.
 
 ``old_form_turns.json`` holds four turns of a sprint game (seed ``old-form``, random programs) exactly as the
-store held them before events were stored typed, with the report text the referee made from them then."""
+store held them before events were stored typed, with the report text the referee made from them then.
+
+Rulings cited (docs/rulings.md): 12.b.
+"""
 
 from __future__ import annotations
 

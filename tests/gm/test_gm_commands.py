@@ -1,4 +1,7 @@
-"""The game master's commands: each acknowledged, audited, and announced when it changes the game."""
+"""The game master's commands: each acknowledged, audited, and announced when it changes the game.
+
+Rulings cited (docs/rulings.md): 18.3, 18.4, 18.p1.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """GM input is checked like a player's: squares off the board, misspelt keywords with a suggestion, durations
-written the same way everywhere, and answers in the words the players' mails use."""
+written the same way everywhere, and answers in the words the players' mails use.
+
+Rulings cited (docs/rulings.md): 18.5, 19.4, 19.5, 19.6, 19.7.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """Signing up, a player's own commands, press and observers, by mail (issue 31), on the fast path: mails
-stored as a poll stores them and processed with the referee's own GM handler."""
+stored as a poll stores them and processed with the referee's own GM handler.
+
+Rulings cited (docs/rulings.md): 18.9.
+"""
 
 from __future__ import annotations
 

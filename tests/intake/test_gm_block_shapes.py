@@ -1,4 +1,7 @@
-"""A GM's command block as mail clients send it: found by the one BEGIN GM finder (ruling 20.i1)."""
+"""A GM's command block as mail clients send it: found by the one BEGIN GM finder (ruling 20.i1).
+
+Rulings cited (docs/rulings.md): 20.i2.
+"""
 
 from __future__ import annotations
 

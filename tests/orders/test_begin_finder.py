@@ -2,7 +2,10 @@
 
 Each case below is one an earlier copy of the finder handled: quoted lines never count (the GM
 language's), leading spaces and any case (the intake's), invisible characters and odd spaces as a
-mail converted from HTML has them (the order extractor's)."""
+mail converted from HTML has them (the order extractor's).
+
+Rulings cited (docs/rulings.md): 20.i1.
+"""
 
 from referee.gm.language import begin_key, find_block, parse_block
 from referee.orders.extract import find_gm_begin

@@ -1,4 +1,7 @@
-"""The commands clause (orders/clauses/commands.py): HELP, STATUS, CARDS, PREVIEW, HINT; END; BEGIN."""
+"""The commands clause (orders/clauses/commands.py): HELP, STATUS, CARDS, PREVIEW, HINT; END; BEGIN.
+
+Rulings cited (docs/rulings.md): 17.a.
+"""
 
 from referee.orders import parse_orders
 

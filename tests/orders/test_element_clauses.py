@@ -1,4 +1,7 @@
-"""Orders for board elements' choices by mail: CHOP SHOP and RESET clauses, and what the engine is then told."""
+"""Orders for board elements' choices by mail: CHOP SHOP and RESET clauses, and what the engine is then told.
+
+Rulings cited (docs/rulings.md): 15.r2, 44.6.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,12 @@ import pytest
 
 from referee.engine import Robot, parse_card, resolve_turn
 from referee.engine.decisions import Answers
-from referee.engine.element_orders import CHOP_SHOP, RESET_CHOOSE, RESET_EXCHANGE, element_key
+from referee.engine.element_orders import element_key
+from referee.engine.elements.chop_shops import CHOP_SHOP
+from referee.engine.elements.reset_sites import RESET_CHOOSE, RESET_EXCHANGE
 from referee.orders import OrderContext, parse_orders
-from referee.orders.replies import render_echo
+from referee.orders.element_clauses import element_line, form_lines
+from referee.orders.replies import program_block, render_echo
 
 from ..engine.scenarios import element, engine_board
 from .helpers import HAND
@@ -76,3 +82,31 @@ def test_the_mails_orders_are_the_answers_the_engine_asks_on_a_reset_site():
     assert [(d.key.subject, d.source) for d in result.decisions if d.source == "orders"] == \
         [(RESET_EXCHANGE, "orders"), (RESET_CHOOSE, "orders")]
     assert result.robots[0].option_data["reset site"] == {"random": True}
+
+
+@pytest.mark.parametrize(("line", "answer"), [
+    ("RADIOACTIVE WASTE: NONE", dict.fromkeys("12345", "none")),
+    ("radioactive waste 2, 4: draw", {"2": "draw", "4": "draw"}),
+    ("Radioactive 3 no", {"3": "none"}),
+])
+def test_radioactive_waste_is_asked_per_register_and_one_answer_may_hold_for_the_whole_turn(line, answer):
+    """Ruling 16.2: the element declares its choice (grammar, form line, answer) in its own module; the
+    order language reads it with the one generic reader."""
+    result = read(line)
+    assert result.ok, result.errors
+    assert result.option_orders == {"radioactive waste": answer}
+
+
+def test_a_declared_element_choice_gets_its_form_line_and_echo_from_its_declaration():
+    assert form_lines(["radioactive_waste", "wall"]) == [
+        "# radioactive waste: RADIOACTIVE WASTE: NONE | RADIOACTIVE WASTE 2, 4: DRAW"]
+    assert element_line("radioactive waste", "none", 2) == "RADIOACTIVE WASTE 2: NONE"
+
+
+def test_the_order_form_of_a_course_with_radioactive_waste_shows_how_to_answer_its_choice():
+    block = program_block(game="RR-7", robot="Twonky", turn=4, registers={}, hand=HAND,
+                          elements=["radioactive_waste", "chop_shop", "wall"])
+    assert "# chop shop: CHOP SHOP: OPTION | CHOP SHOP: NONE" in block
+    assert "# radioactive waste: RADIOACTIVE WASTE: NONE | RADIOACTIVE WASTE 2, 4: DRAW" in block
+    assert not [line for line in program_block(game="RR-7", robot="Twonky", turn=4, registers={}, hand=HAND)
+                if "WASTE" in line]

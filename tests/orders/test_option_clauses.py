@@ -1,4 +1,7 @@
-"""The order language's option clauses: how players write them and what the engine is then told."""
+"""The order language's option clauses: how players write them and what the engine is then told.
+
+Rulings cited (docs/rulings.md): 16.m1, 16.m2, 16.m3, 16.m4, 16.m5, 16.m6.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """Option orders as players write them (issue 30, defects 4-7): every card's order is read from the card's own
 declaration, a line naming an option order is an order or an error (never prose), the order form offers only
-what the robot can order now, and an option order that cannot act on the program in the same mail is refused."""
+what the robot can order now, and an option order that cannot act on the program in the same mail is refused.
+
+Rulings cited (docs/rulings.md): 16.m7.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """Issue 30: one model of a reply. Its parts know where they came from, and the reading rules are stated
 on them once: the new text wins, an echo or an answer is never orders, a quoted turn-mail form counts only
-when the player changed it."""
+when the player changed it.
+
+Rulings cited (docs/rulings.md): 18.8.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The rules for taking orders that the words alone do not settle (orders/rules.py), as examples."""
+"""The rules for taking orders that the words alone do not settle (orders/rules.py), as examples.
+
+Rulings cited (docs/rulings.md): 20.i3.
+"""
 
 import pytest
 

@@ -1,4 +1,7 @@
-"""Levels and ledges: no climbing a ledge, 2 damage for dropping over one."""
+"""Levels and ledges: no climbing a ledge, 2 damage for dropping over one.
+
+Rulings cited (docs/rulings.md): 28.
+"""
 
 from .conftest import play, robot, rows
 

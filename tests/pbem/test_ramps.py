@@ -1,4 +1,7 @@
-"""Ramps: the way up a ledge; a robot cannot stop on a ramp it is climbing."""
+"""Ramps: the way up a ledge; a robot cannot stop on a ramp it is climbing.
+
+Rulings cited (docs/rulings.md): 29.
+"""
 
 from .conftest import play, robot
 

@@ -1,4 +1,7 @@
-"""Randomizers: the revealed card of a robot standing on one is replaced by a random undealt card."""
+"""Randomizers: the revealed card of a robot standing on one is replaced by a random undealt card.
+
+Rulings cited (docs/rulings.md): 30.
+"""
 
 from referee.engine import DECK, parse_card
 

@@ -1,4 +1,7 @@
-"""Teleporters: a movement card executed on one jumps (squares + 2) forward, unless it cannot land."""
+"""Teleporters: a movement card executed on one jumps (squares + 2) forward, unless it cannot land.
+
+Rulings cited (docs/rulings.md): 31.
+"""
 
 from .conftest import play, robot
 

@@ -1,4 +1,7 @@
-"""Water: a card executed from water loses its first square; entering water is free."""
+"""Water: a card executed from water loses its first square; entering water is free.
+
+Rulings cited (docs/rulings.md): 32.
+"""
 
 from .conftest import play, robot, rows
 

@@ -1,5 +1,8 @@
 """``referee config check`` for real mail accounts: ``--send-test`` mails the referee's own reply address and
-watches for it, OAuth2 logins are tried, and a configuration that would run on defaults is pointed out."""
+watches for it, OAuth2 logins are tried, and a configuration that would run on defaults is pointed out.
+
+Rulings cited (docs/rulings.md): 19.3.
+"""
 
 from __future__ import annotations
 

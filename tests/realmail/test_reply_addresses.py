@@ -4,6 +4,8 @@ A turn mail asks for replies to ``referee<delimiter><token>@domain``. Where the 
 ``referee-...`` (Postfix with ``recipient_delimiter = -``) the delimiter is a setting; where it delivers
 no sub-addresses, ``reply_token = "subject"`` puts the token in the subject and a reply's ``Re:`` subject
 brings it back. Every mail goes the real way: SMTP into Dovecot, IMAP out of it, then the intake.
+
+Rulings cited (docs/rulings.md): 19.1, 19.2.
 """
 
 from __future__ import annotations

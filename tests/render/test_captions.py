@@ -1,5 +1,8 @@
 """A picture's caption is written as the turn's title and the stage beside it: it reads and sits as the whole
-text would, and the stage parts are the same sprites every turn."""
+text would, and the stage parts are the same sprites every turn.
+
+Rulings cited (docs/rulings.md): 19.t5.
+"""
 
 from __future__ import annotations
 

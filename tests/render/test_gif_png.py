@@ -1,6 +1,9 @@
 """The turn's pictures are written cheaply but show exactly what was drawn: every PNG decodes to the stage
 picture's pixels and palette, the GIF to its frames and their times, and an in-between frame mapped only
-where the robots are is the whole frame mapped to the palette."""
+where the robots are is the whole frame mapped to the palette.
+
+Rulings cited (docs/rulings.md): 19.t1, 19.t2, 19.t3, 19.t4.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The turn mail as built (not sent): its MIME structure, headers, inline pictures and stable identity."""
+"""The turn mail as built (not sent): its MIME structure, headers, inline pictures and stable identity.
+
+Rulings cited (docs/rulings.md): 18.p3.
+"""
 
 from __future__ import annotations
 

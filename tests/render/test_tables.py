@@ -1,4 +1,7 @@
-"""The turn report's tables: the eight lines of each stage, the end of turn, and the player's own section."""
+"""The turn report's tables: the eight lines of each stage, the end of turn, and the player's own section.
+
+Rulings cited (docs/rulings.md): 18.7.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Standings and statistics of a game (issue 18): counted from the stored turns, ranked by the ruling 18.1."""
+"""Standings and statistics of a game (issue 18): counted from the stored turns, ranked by the ruling 18.1.
+
+Rulings cited (docs/rulings.md): 18.1, 18.2.
+"""
 
 from __future__ import annotations
 

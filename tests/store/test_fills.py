@@ -1,4 +1,7 @@
-"""The missing-orders strategies: one registry, one vocabulary for the games, the CLI and the help texts."""
+"""The missing-orders strategies: one registry, one vocabulary for the games, the CLI and the help texts.
+
+Rulings cited (docs/rulings.md): 18.6, 20.a.
+"""
 
 from __future__ import annotations
 

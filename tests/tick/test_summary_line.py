@@ -1,4 +1,7 @@
-"""The tick's one summary line (what cron mails the operator) says when the outbox pass left mail behind."""
+"""The tick's one summary line (what cron mails the operator) says when the outbox pass left mail behind.
+
+Rulings cited (docs/rulings.md): 19.a.
+"""
 
 from __future__ import annotations
 

@@ -7,11 +7,14 @@ square more in each following phase it is still on it, up to 10 (turns carry on:
 the robot, ``option_data["accelerator"]["speed"]``). A robot already at 10 moves 10 again and takes 1
 damage. The ring is the robot's track: walls do not stop it, it is never turned, and each square it
 reaches acts on it as on a robot entering it; a real robot on the next square stops it behind that
-robot (no pushing). Robots move one after another, fastest first (then in seat order). A robot that
-is not on the ring when the accelerator acts loses its speed.
+robot (no pushing). The fastest move first; robots of one speed move together, a square at a time, as belts
+move robots (rules version 4; version 3: one after another in seat order). A robot that is not on the ring
+when the accelerator acts loses its speed.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from .. import timing
 from ..board import Board
@@ -19,6 +22,7 @@ from ..context import TurnContext
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..movement import enter
+from ..state import Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.particle_accelerators", "particle accelerators", after="board.balancing")
@@ -57,7 +61,11 @@ def whirl(ctx: TurnContext, phase: int) -> None:
         elif NAME in robot.option_data:
             del robot.option_data[NAME]
     riders.sort(key=lambda item: -item[1])
-    for robot, was in riders:
+    if ctx.rules.seat_free:
+        for was in sorted({was for _, was in riders}, reverse=True):
+            whirl_together(ctx, [robot for robot, speed in riders if speed == was], was)
+        return
+    for robot, was in riders:  # rules version 3: equal speeds one after another in seat order
         speed = min(was + 1, TOP)
         robot.option_data[NAME] = {"speed": speed}
         if was >= TOP:
@@ -75,6 +83,43 @@ def whirl(ctx: TurnContext, phase: int) -> None:
             enter(ctx, robot, here, STEPS[way][2])
 
 
+def whirl_together(ctx: TurnContext, robots: list[Robot], was: int) -> None:
+    """Robots of one speed move along the ring together, a square at a time: a robot whose next square holds a
+    rider of the group moving on goes after it; two aimed at one square, a real robot that does not move on, or a
+    closed ring of riders stop them for the rest of the phase."""
+    ring = ctx.board.layer(NAME)
+    speed = min(was + 1, TOP)
+    for robot in robots:
+        robot.option_data[NAME] = {"speed": speed}
+        if was >= TOP:
+            ctx.damage(robot, 1, "particle accelerator")
+    moving = [r for r in robots if r.pos in ring]
+    for _ in range(speed):
+        aims = {r.name: next_square(pos, ring[pos][0]["to"]) for r in moving if (pos := r.pos) is not None}
+        real_aims = Counter(aims[r.name] for r in moving if not r.virtual)
+        held = {r.name for r in moving if not r.virtual and real_aims[aims[r.name]] > 1}
+        pending = [r for r in moving if r.name not in held]
+        while pending:
+            ahead = {r.pos: r for r in pending if not r.virtual}
+            ready = [r for r in pending if r.virtual or aims[r.name] not in ahead]
+            if not ready:  # a closed ring of riders: nobody can go first
+                held |= {r.name for r in pending}
+                break
+            for robot in ready:
+                pending.remove(robot)
+                here = robot.pos
+                nxt = aims[robot.name]
+                if here is None or (not robot.virtual and ctx.real_robot_at(nxt, exclude=robot) is not None):
+                    held.add(robot.name)
+                    continue
+                ctx.place(robot, nxt)
+                ctx.emit(robot, "carried", {"to": square_name(nxt)})
+                enter(ctx, robot, here, STEPS[ring[here][0]["to"]][2])
+        moving = [r for r in moving if r.name not in held and r.pos is not None and r.pos in ring]
+        if not moving:
+            return
+
+
 ACCELERATOR = Kind(
     name=NAME,
     doc=('a square of a particle accelerator ring, pointing (`to`, diagonals too) at the next square clockwise: at '
@@ -82,7 +127,7 @@ ACCELERATOR = Kind(
          'phase it stays on, up to 10 (kept from turn to turn); at 10 it also takes 1 damage a phase; walls do not '
          'stop it, a robot ahead does, and it is never turned'),
     key='A> particle accelerator',
-    fields=(Field("to", "choice", choices=WAYS),),
+    fields=(Field("to", "choice", choices=WAYS, compass=True),),
     summary="a particle accelerator ring square: robots on the ring whirl round faster each phase, up to 10",
     group="floor",
     finish=_finish,

@@ -68,7 +68,8 @@ PLATFORM = Kind(
          'at the end of the robots\' moves each phase, the platform slopes to the outer area with the most '
          'robots (none on a tie) and every robot on it slides one square that way'),
     key='_n_ platform',
-    fields=(Field("area", "choice", choices=AREAS), Field("platform", "int", required=False, default=1, lo=1, hi=9)),
+    fields=(Field("area", "choice", choices=AREAS, compass=True),
+            Field("platform", "int", required=False, default=1, lo=1, hi=9)),
     summary="a balancing platform square: the platform slopes to its most loaded outer area and robots slide",
     group="floor",
     steps={"board.balancing": tilt},

@@ -1,5 +1,7 @@
 """Black holes (RoboFactory): the hole is a pit, and right before the gears turn it pulls every robot in
-its row and column one square closer, across the whole board.
+its row and column one square closer, across its whole board: "the hole affects the whole board, so its
+range can be up to 11 squares" (on a course, its own board only: rules version 4; house rule
+``black_hole_whole_line``, version 3: the whole line across the course).
 
 The pull reaches through walls, but a robot cannot be pulled through one: a wall on its way holds it.
 Otherwise it is pulled as by a magnet (all holes at once, no pushing, facing kept; a robot pulled two
@@ -8,7 +10,7 @@ ways stays); a robot pulled into the hole falls. Pulls are logged ``pulled to r4
 
 from __future__ import annotations
 
-from .. import timing
+from .. import reach, timing
 from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..hooks import on
@@ -27,7 +29,7 @@ def _line(ctx: TurnContext, source: Square, d: int) -> tuple[Square, ...]:
     while 1 <= r <= board.height and 1 <= c <= board.width:
         out.append((r, c))
         r, c = r + DR[d], c + DC[d]
-    return tuple(out)
+    return tuple(out) if ctx.rules.black_hole_whole_line else board.within_part(source, out)
 
 
 def swallow(ctx: TurnContext, phase: int) -> None:
@@ -37,6 +39,12 @@ def swallow(ctx: TurnContext, phase: int) -> None:
         return
     for sq, lines in fields:
         pull_toward(ctx, sq, lines)
+
+
+# "the hole affects the whole board, so its range can be up to 11 squares" (ruling 14.6): its own board of a
+# course (rules version 3, house rule ``black_hole_whole_line``: the whole line across the course)
+reach.declare("black_hole", reach.Reach(reach.OWN_BOARD, "14.6", wider="black_hole_whole_line",
+                                        what="pulls robots in its row and column, through walls"))
 
 
 BLACK_HOLE = Kind(

@@ -15,15 +15,26 @@ from __future__ import annotations
 from .. import timing
 from ..context import TurnContext
 from ..decisions import DecisionKey
-from ..element_orders import CHOP_SHOP
+from ..element_orders import ElementChoice, ElementMail, declare
 from ..geometry import square_name
 from ..kinds import Kind
+from ..option_orders import OptionOrder
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("checkpoints.chop_shops", "chop shops", after="checkpoints.tamagotchis")
 
 
 TAKE, DECLINE = "option", "none"
+#: the decision a robot on a chop shop is asked at the end of the turn (never change it once played)
+CHOP_SHOP = "chop shop"
+
+# what its player may answer, and how by mail
+declare(ElementChoice(
+    OptionOrder("chop_shop", CHOP_SHOP, ("turn",), '"option" (draw the top option card) or "none"', TAKE,
+                "CHOP SHOP: OPTION | CHOP SHOP: NONE"),
+    ElementMail(("CHOP SHOP", "CHOPSHOP"),
+                choices=((TAKE, ("OPTION", "TAKE", "YES", "TAKE OPTION", "TAKE AN OPTION", "DRAW")),
+                         (DECLINE, ("NONE", "NO", "DECLINE", "SKIP", "NOTHING", "NO OPTION"))))))
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

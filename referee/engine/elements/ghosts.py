@@ -2,23 +2,27 @@
 
 A ghost is not a robot: it lives in the board state (table ``ghost``: parent robot -> ``{"at", "facing",
 "cards"}``). As the first cards of a turn are revealed, every robot that has just entered the board (game
-start or re-entry: ``Robot.first_turn``) raises a ghost on the grave nearest to it (board order breaks
-ties), replacing the one it had; a ghost whose parent is off the board fades. Each ghost is then dealt its
-parent's discards: as many cards as a robot with the parent's damage discards, at most three (4 - damage),
+start or re-entry: ``Robot.first_turn``) raises a ghost on the grave nearest to it, replacing the one it had
+(between graves equally near: the nearer as the crow flies, then the first clockwise from the robot's facing,
+never listing order or the board's orientation; rules version 3: row, then column); a ghost whose parent is
+off the board fades. Each ghost is then dealt its parent's discards: as many cards as a robot with the
+parent's damage discards, at most three (4 - damage),
 drawn at random from the cards nobody holds (unless the board state already gives it its cards for the
 turn; they are forgotten at the end of the turn); it plays them in registers 1-3, among the robots' cards in
 priority order, and stands still in 4 and 5. A ghost hovers (belts, gears, pits... ignore it), passes
 through robots without pushing them, is never pushed or shot, and is stopped by walls and closed doors;
-driven off the board it is gone. A robot it moves through or onto, or that moves through or onto it, takes
+driven off its board (of a course: rules version 4, house rule ``ghost_whole_course`` keeps version 3's
+whole course) it is gone. A robot it moves through or onto, or that moves through or onto it, takes
 1 damage; when lasers fire, robots in its square and the first robot in its line of sight take 1 more.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import Any
 
-from .. import timing
+from .. import reach, timing
 from ..board import Board, Element
 from ..cards import BY_PRIORITY, Card
 from ..context import TurnContext
@@ -41,14 +45,31 @@ register_wording("ghost turns", "ghost faces {dir}")
 register_wording("ghost gone", "ghost gone")
 
 
+# "when a ghost passes the thick walls and leaves the dark area of the board, it is removed" (ruling 13.28):
+# a ghost drifts on its own board of a course (rules version 3, house rule ``ghost_whole_course``: anywhere)
+reach.declare("grave", reach.Reach(reach.OWN_BOARD, "13.28", wider="ghost_whole_course",
+                                   what="its ghost drifts and hurts robots on the grave's board"))
+
+
 def ghosts(ctx: TurnContext) -> dict[str, dict[str, Any]]:
     """The ghosts on the board: parent name -> its entry (read-write, part of the board state)."""
     return ctx.board_state.values.setdefault(GHOST, {})
 
 
-def nearest_grave(board: Board, sq: Square) -> Square:
+def nearest_grave(board: Board, sq: Square, facing: int | None = None) -> Square:
+    """The grave closest to ``sq`` (fewest squares across). Between graves equally near, the nearer as the crow
+    flies, then the first met turning clockwise from the robot's ``facing`` (rules version 4: never the board's
+    listing order or orientation; ``facing`` None, version 3: row then column)."""
     graves = sorted(board.layer("grave"))
-    return min(graves, key=lambda g: abs(g[0] - sq[0]) + abs(g[1] - sq[1]))
+    if facing is None:
+        return min(graves, key=lambda g: abs(g[0] - sq[0]) + abs(g[1] - sq[1]))
+
+    def key(g: Square) -> tuple[int, int, float]:
+        dr, dc = g[0] - sq[0], g[1] - sq[1]
+        for _ in range(facing):  # into the robot's frame: its facing becomes north
+            dr, dc = dc, -dr
+        return abs(dr) + abs(dc), dr * dr + dc * dc, math.atan2(dc, dr) % math.tau
+    return min(graves, key=key)
 
 
 def discards(robot: Robot) -> int:
@@ -68,7 +89,7 @@ def rise(ctx: TurnContext, phase: int) -> None:
                 if table.pop(robot.name, None) is not None:
                     ctx.emit(robot, "ghost gone")
             elif robot.first_turn:
-                at = nearest_grave(ctx.board, robot.pos)
+                at = nearest_grave(ctx.board, robot.pos, robot.facing if ctx.rules.seat_free else None)
                 table[robot.name] = {"at": square_name(at), "facing": dir_name(robot.facing)}
                 ctx.emit(robot, "ghost rises", {"at": square_name(at)})
         for name in sorted(table):
@@ -113,8 +134,10 @@ def drift(ctx: TurnContext, name: str, card: Card) -> None:
         side = (at[0], at[1], d)
         if side in ctx.board.blocked or side in closed:
             break
+        came = at
         at = (at[0] + DR[d], at[1] + DC[d])
-        if not ctx.board.on_board(at):
+        if not ctx.board.on_board(at) or (not ctx.rules.ghost_whole_course
+                                          and ctx.board.part(at) != ctx.board.part(came)):
             del ghosts(ctx)[name]
             ctx.emit(parent, "ghost gone", card=str(card))
             return

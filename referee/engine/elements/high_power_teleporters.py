@@ -10,6 +10,7 @@ card is executed normally. Turn cards are not affected. It acts in the teleporte
 
 from __future__ import annotations
 
+from .. import reach
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR
@@ -31,6 +32,11 @@ def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:
     d = robot.facing
     distance = max(card.type.move, 0) + el["bonus"]
     land(ctx, robot, card, plan, start, (start[0] + DR[d] * distance, start[1] + DC[d] * distance))
+
+
+# how far it reaches (ruling 14.15)
+reach.declare("hp_teleporter", reach.Reach(reach.SQUARES, "14.15",
+                                   what="jumps a robot (squares of its card + bonus) forward, through walls"))
 
 
 HP_TELEPORTER = Kind(

@@ -7,18 +7,22 @@ than it can carry, it opens at once under every other robot on it (virtual ones 
 are destroyed) and shuts again: the robot that set it off is left alone on it. A robot passing over it
 (its card's squares, a hydraulic pusher's push going on) does not set it off: "if one more robot tries
 to end his move on it". Virtual robots weigh nothing (they never set it off); flying robots are above
-it. It acts with the pits. House rule ``trapdoor_on_passing`` (the reading of rules version 2): a robot
-passing over it sets it off too.
+it. It acts with the pits. A robot pushed across it by another robot's card passes over it too (rules version
+4: the push goes on while the card does; it weighs on the door only if the card's squares end with it there).
+House rule ``trapdoor_on_passing`` (the reading of rules version 2): a robot passing over it sets it off
+too; ``trapdoor_pushed_across`` (version 3): a robot pushed onto it sets it off at once.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, passing, register_pushed_onto, track_card_moves
+from ..movement import CARD_MOVE, PUSH, CardMove, MovePlan, move_of, passing, register_pushed_onto, track_card_moves
 from ..state import FLYING, Robot
 from ..timing import ENTER, STOP
 
@@ -26,10 +30,24 @@ NAME = "hydraulic_trapdoor"
 
 
 def load(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
-    """A robot entering it: it sets the door off unless it is only passing over (its move goes on)."""
+    """A robot entering it: it sets the door off unless it is only passing over (its move goes on). A robot
+    pushed onto it by another robot's card ends its move when that card's squares are over: it sets the door
+    off then if it is still there (house rule ``trapdoor_pushed_across``, rules version 3: at once)."""
     if robot.virtual or (not ctx.rules.trapdoor_on_passing and passing(ctx, robot)):
         return
+    carrier = ctx.notes.get(CARD_MOVE)
+    if (not ctx.rules.trapdoor_pushed_across and isinstance(carrier, CardMove) and carrier.stepping
+            and carrier.robot != robot.name and (move := move_of(ctx, robot)) is not None and move.cause == PUSH):
+        carrier.after_squares.append(partial(_ends_here, robot=robot, square=robot.pos))
+        return
     set_off(ctx, robot)
+
+
+def _ends_here(ctx: TurnContext, robot: Robot, square: Square | None) -> None:
+    """The card that pushed ``robot`` onto the door has moved its squares: if the robot is still there, its
+    push ended on the door."""
+    if robot.pos == square and robot.pos is not None:
+        set_off(ctx, robot)
 
 
 def settle(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -13,7 +13,7 @@ rough landing is the rule texts' option).
 
 from __future__ import annotations
 
-from .. import timing
+from .. import reach, timing
 from ..board import Element
 from ..context import TurnContext
 from ..events import register_wording
@@ -78,6 +78,11 @@ def _sling(ctx: TurnContext, robot: Robot, sq: Square, d: int) -> None:
 def _legend(e: Element) -> str:
     ways = "".join(ARROWS[direction(e["dir"], e["turn"], p)] for p in range(1, 5))
     return f"jack in the box: phases 1-4 sling {SLING} squares {ways}, phase 5 up (damage {e['damage']})"
+
+
+# how far it reaches (ruling 15.13)
+reach.declare("jack", reach.Reach(reach.SQUARES, "15.13", squares=6,
+                                   what="slings a robot six squares the way the box shows"))
 
 
 JACK = Kind(

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import reach
 from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
@@ -423,6 +424,12 @@ def front_target(ctx: TurnContext, robot: Robot) -> Robot | None:
     assert robot.pos is not None
     hit = beam(ctx, robot.pos, robot.facing, False)[1]
     return hit[0] if hit else None
+
+
+# how far it reaches (ruling 10)
+reach.declare("laser", reach.Reach(reach.LINE_OF_SIGHT, "10",
+                                   what="its beam runs along its line to a wall, the edge or the first real robot, "
+                                        "across the boards of a course"))
 
 
 LASER = Kind(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
-from ..geometry import ARROWS, DC, DR, Square, opposite, square_name
+from ..geometry import ARROWS, DC, DR, NotationError, Square, opposite, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan
@@ -45,6 +45,10 @@ def _finish(board: Board) -> None:
     if board.cache.get("ledges_done"):
         return
     board.cache["ledges_done"] = True
+    for kind, field in (("level", "height"), ("ramp", "dir")):  # else the listing order would pick one
+        for sq, els in board.layer(kind).items():
+            if len({el[field] for el in els}) > 1:
+                raise NotationError(f"{kind} {square_name(sq)} is listed with two {field}s: a square has one")
     for r in range(1, board.height + 1):
         for c in range(1, board.width + 1):
             sq = (r, c)

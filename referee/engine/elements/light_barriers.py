@@ -17,7 +17,7 @@ Which way they run and whether they were stopped is board state (``state.BoardSt
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, reach, timing
 from ..board import Element
 from ..context import TurnContext
 from ..events import Event, register_wording
@@ -65,6 +65,11 @@ def flip(ctx: TurnContext, phase: int) -> None:
     moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes and FLYING not in r.statuses]
     if moves:
         convey(ctx, moves, lanes, False, "conveyed")
+
+
+# how far it reaches (ruling 14.16)
+reach.declare("light_barrier", reach.Reach(reach.WHOLE_COURSE, "14.16",
+                                   what="a robot in any light barrier turns or stops every flip belt of the course"))
 
 
 FLIP_BELT = Kind(

@@ -1,6 +1,7 @@
 """Magnets (RoboFactory): after the belts, a magnet pulls every robot in line with it one square closer.
 
-The field runs along the magnet's row and column to the board's edge, but not through a wall: a robot
+The field runs along the magnet's row and column to the edge of its own board (of a course: rules version 4;
+house rule ``magnet_whole_line``, version 3: the whole line across the course), but not through a wall: a robot
 behind a wall (as seen from the magnet) is not pulled. Robots nearest the magnet move first, so a
 line of robots closes up together. A pulled robot keeps its facing and does not push: a wall or a
 real robot (one that did not move) in the way holds it. A robot may be pulled onto the magnet's
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import timing
+from .. import reach, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
@@ -81,13 +82,21 @@ def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int
 
 def attract(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
-    fields = [(sq, [(d, board.ray(sq, d, include_start=False)) for d in range(4)])
+    whole = ctx.rules.magnet_whole_line
+    fields = [(sq, [(d, line if whole else board.within_part(sq, line))
+                    for d in range(4) for line in (board.ray(sq, d, include_start=False),)])
               for sq in sorted(board.layer("magnet"))]
     if ctx.rules.order_free:
         pull_all(ctx, fields)
         return
     for sq, lines in fields:
         pull_toward(ctx, sq, lines)
+
+
+# the text gives no range: a board element acts on its own board, as the black hole's text says of board
+# elements (ruling 14.5; rules version 3, house rule ``magnet_whole_line``: the whole line across the course)
+reach.declare("magnet", reach.Reach(reach.OWN_BOARD, "14.5", wider="magnet_whole_line",
+                                    what="pulls robots in its row and column, up to a wall"))
 
 
 MAGNET = Kind(

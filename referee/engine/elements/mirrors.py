@@ -11,7 +11,7 @@ hits it for 1 damage.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import reach, timing
 from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
@@ -76,6 +76,12 @@ def own_image(ctx: TurnContext, phase: int) -> None:
     for robot in ctx.robots:
         if robot.pos is not None and not robot.virtual and not robot.powered_down and sees_mirror(ctx, robot):
             ctx.hit_later(robot, 1, robot.name, opposite(robot.facing))
+
+
+# how far it reaches (ruling 14.9)
+reach.declare("mirror", reach.Reach(reach.LINE_OF_SIGHT, "14.9",
+                                   what="at any distance: a robot facing it along its row or column, nothing between, "
+                                        "sees it"))
 
 
 MIRROR = Kind(

@@ -12,7 +12,7 @@ Beams cross portals as floor.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import reach, timing
 from ..board import Board
 from ..context import TurnContext
 from ..events import register_wording
@@ -51,6 +51,11 @@ def jump(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
         return
     ctx.emit(robot, "portal", {"to": square_name(exit_)})
     ctx.place(robot, exit_)
+
+
+# how far it reaches (ruling 14.8)
+reach.declare("portal", reach.Reach(reach.WHOLE_COURSE, "14.8",
+                                   what="puts a robot on its linked portal, wherever on the course"))
 
 
 PORTAL = Kind(

@@ -52,7 +52,7 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
             continue
         ways = {el["dir"] for el in here if phase in el["phases"]}
         if len(ways) == 1:
-            pushes[robot.name] = next(iter(ways))
+            pushes[robot.name] = next(iter(ways))  # order-free: the only way
         elif ways:
             ctx.emit(robot, "blocked")
     return pushes
@@ -81,7 +81,7 @@ def push_at_once(ctx: TurnContext, pushes: dict[str, int], by: str = "pusher", q
     where = {by_name[n].pos: n for n in real}
     stay |= {n for n in real if (other := where.get(aim(n))) is not None and other != n
              and aim(other) == by_name[n].pos}
-    for name in stay if not quiet else ():
+    for name in () if quiet else [n for n in real if n in stay]:  # in the robots' order, never a set's
         ctx.emit(by_name[name], "blocked")
     pending = [n for n in pushes if n not in stay]
     while pending:

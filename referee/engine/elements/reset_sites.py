@@ -21,11 +21,11 @@ from .. import timing
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..decisions import DecisionKey
-from ..element_orders import RESET_CHOOSE as CHOOSE
-from ..element_orders import RESET_EXCHANGE as EXCHANGE
+from ..element_orders import ElementChoice, ElementMail, declare
 from ..events import register_wording
 from ..geometry import square_name
 from ..kinds import Kind
+from ..option_orders import OptionOrder
 from ..state import RESET_CHOICE, Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named
@@ -35,6 +35,23 @@ timing.declare("end.reset_random", "reset sites: five random cards for next turn
 
 
 RANDOM, NONE = "random", "none"
+#: the decisions a robot on a reset site is asked (never change them once played)
+EXCHANGE, CHOOSE = RESET_EXCHANGE, RESET_CHOOSE = "reset exchange", "reset choose"
+
+# what its player may answer, and how by mail
+declare(ElementChoice(
+    OptionOrder("reset_site", EXCHANGE, ("register",),
+                'a card nobody holds ("FWD2 700") for the register after a phase ended on the site (2-5)', None,
+                "RESET EXCHANGE 3: FWD2 700"),
+    ElementMail(("RESET EXCHANGE", "RESET SWAP", "RESET SITE", "RESET"), card=True, registers=(2, 3, 4, 5),
+                refuse=((1, "a reset site exchanges registers 2-5 (the register after a phase on the site)"),))))
+declare(ElementChoice(
+    OptionOrder("reset_site", CHOOSE, ("turn",),
+                'a card for the next hand ("FWD2 700"), "random" (five random cards next turn) or "none"', NONE,
+                "RESET CHOOSE: FWD2 700 | RESET CHOOSE: RANDOM | RESET CHOOSE: NONE"),
+    ElementMail(("RESET CHOOSE", "RESET CHOICE", "RESET PICK"), card=True,
+                choices=((RANDOM, ("RANDOM", "FIVE RANDOM", "5 RANDOM", "FIVE RANDOM CARDS", "5 RANDOM CARDS")),
+                         (NONE, ("NONE", "NOTHING", "NO"))))))
 register_wording("exchanged", "register {register} exchanged for {card}")
 register_wording("reset card", "chooses {card} for the next hand (reset site)")
 register_wording("reset random", "takes five random cards for the next turn (reset site)")

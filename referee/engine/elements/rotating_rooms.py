@@ -33,6 +33,9 @@ def rooms(board: Board) -> dict[int, tuple[Square, int]]:
     if found is None:
         squares: dict[int, list[Square]] = {}
         for sq, els in board.layer(NAME).items():
+            if len(els) > 1:  # else the listing order would say which room the square is in
+                raise NotationError(f"rotating room square {square_name(sq)} is listed {len(els)} times: a square "
+                                    "belongs to one room")
             squares.setdefault(els[0]["room"], []).append(sq)
         found = {}
         for number, sqs in sorted(squares.items()):

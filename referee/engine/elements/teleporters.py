@@ -9,6 +9,7 @@ not work and the card is executed normally. Turn cards are not affected.
 
 from __future__ import annotations
 
+from .. import reach
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR, Square, square_name
@@ -46,6 +47,11 @@ def land(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan, start: Squa
     plan.done = True
     ctx.emit(robot, "teleport", {"to": square_name(to)}, card=str(card))
     enter(ctx, robot, start, robot.facing)
+
+
+# how far it reaches (ruling 31)
+reach.declare("teleporter", reach.Reach(reach.SQUARES, "31",
+                                   what="jumps a robot (squares of its card + 2) forward"))
 
 
 TELEPORTER = Kind(

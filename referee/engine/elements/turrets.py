@@ -19,7 +19,7 @@ result and the report show them.
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, reach, timing
 from ..board import Element
 from ..cards import Card, parse_card
 from ..context import TurnContext
@@ -109,6 +109,12 @@ def _tractor(ctx: TurnContext, hit: list[Robot], d: int, card: Card) -> None:
 
 def fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     ctx.destroy(robot, "pit")
+
+
+# how far it reaches (ruling 15.12)
+reach.declare("turret", reach.Reach(reach.LINE_OF_SIGHT, "15.12",
+                                   what="its beam (or tractor beam) runs along its line to a wall, the edge or the "
+                                        "first real robot"))
 
 
 TURRET = Kind(

@@ -13,7 +13,7 @@ ventilators one after another in board order, each line farthest robot first.)
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, reach, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
@@ -83,6 +83,11 @@ def blow_in_turn(ctx: TurnContext, phase: int) -> None:
                         break
                     if not pull_one(ctx, robot, d, "blown"):
                         break
+
+
+# how far it reaches (ruling 14.11)
+reach.declare("ventilator", reach.Reach(reach.LINE_OF_SIGHT, "14.11",
+                                   what="blows every robot in its line up to a wall"))
 
 
 VENTILATOR = Kind(

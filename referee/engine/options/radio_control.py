@@ -3,7 +3,8 @@ the turn's registers (house rule ``radio_control = "next register"``: the next r
 
 The target carries the status ``radio controlled`` (``option_data`` says by whom and up to which
 register); when each of those registers is revealed it plays the card its controller plays there (no
-card when the controller plays none), at that card's priority. The status ends with the turn.
+card when the controller plays none), at that card's priority, right after its controller (rules version 4;
+version 3: of two robots with one priority, the one listed first moved first). The status ends with the turn.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ..context import TurnContext
 from ..elements.lasers import weapon_target
 from ..hooks import Effect
+from ..movement import FOLLOWS
 from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
 
@@ -37,6 +39,8 @@ def obey(ctx: TurnContext, robot: Robot, phase: int) -> None:
     if card is None:
         del ctx.current[robot.name]
         return
+    if ctx.rules.seat_free:  # it plays the card right after its controller (version 3: the order robots are listed)
+        ctx.phase_notes.setdefault(FOLLOWS, {})[robot.name] = data["by"]
     old = ctx.current[robot.name]
     ctx.current[robot.name] = card
     ctx.emit(robot, "card replaced", {"card": str(card)}, card=str(card), replaced=str(old), option=RADIO_CONTROL)

@@ -1,5 +1,8 @@
 """Copy machines: running against the button makes a tamagotchi beyond the wall, a virtual copy that plays its
-robot's cards, touches flags for it, vanishes at the machine where it arose, and dies with its robot."""
+robot's cards, touches flags for it, vanishes at the machine where it arose, and dies with its robot.
+
+Rulings cited (docs/rulings.md): 15.r4.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card, resolve_turn
 from referee.engine.snapshot import robot_from_dict, robot_to_dict

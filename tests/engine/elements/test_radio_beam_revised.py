@@ -1,6 +1,9 @@
 """Radio beams, the revised rule (house rule ``radio_beam = "revised"``): three face-down cards lie by the beam;
 the first robot to enter it finishes its move, drops the rest of its program and plays the three cards, in
-registers 6-8 after everyone else's five when it runs past register 5."""
+registers 6-8 after everyone else's five when it runs past register 5.
+
+Rulings cited (docs/rulings.md): 15.r3.
+"""
 
 from referee.engine import Robot, Rules, parse_card, resolve_turn
 

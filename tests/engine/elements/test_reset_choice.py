@@ -1,5 +1,8 @@
 """Reset sites at the end of the turn: a robot on one chooses a card for its next hand, or five random cards
-for the whole next turn (decision ``reset choose``), and the next deal gives what it chose."""
+for the whole next turn (decision ``reset choose``), and the next deal gives what it chose.
+
+Rulings cited (docs/rulings.md): 15.r1.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card, resolve_turn
 from referee.engine.decisions import Answers, DecisionKey

@@ -1,4 +1,7 @@
-"""Ablative Coat: takes the next 3 points of damage in the robot's place, then is discarded."""
+"""Ablative Coat: takes the next 3 points of damage in the robot's place, then is discarded.
+
+Rulings cited (docs/rulings.md): 16.12.
+"""
 
 from tests.engine.scenarios import bot, laser, pit
 

@@ -1,4 +1,7 @@
-"""Brakes: a Move 1 may move 0 squares (same priority), in the registers the player names."""
+"""Brakes: a Move 1 may move 0 squares (same priority), in the registers the player names.
+
+Rulings cited (docs/rulings.md): 16.6.
+"""
 
 from tests.engine.scenarios import pit
 

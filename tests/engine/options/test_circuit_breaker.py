@@ -1,4 +1,7 @@
-"""Circuit Breaker: a robot ending a turn with 3 or more damage starts the next turn powered down."""
+"""Circuit Breaker: a robot ending a turn with 3 or more damage starts the next turn powered down.
+
+Rulings cited (docs/rulings.md): 16.13.
+"""
 
 from tests.engine.scenarios import laser, pit
 

@@ -1,5 +1,8 @@
 """Conditional Program: a card kept aside replaces the programmed card of the register named when the
-order's condition holds as the register is revealed."""
+order's condition holds as the register is revealed.
+
+Rulings cited (docs/rulings.md): 16.18.
+"""
 
 from tests.engine.scenarios import bot, wall
 

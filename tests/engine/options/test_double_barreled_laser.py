@@ -1,4 +1,7 @@
-"""Double-Barreled Laser: the main laser deals 2 damage instead of 1."""
+"""Double-Barreled Laser: the main laser deals 2 damage instead of 1.
+
+Rulings cited (docs/rulings.md): 16.7.
+"""
 
 from tests.engine.scenarios import bot
 

@@ -1,5 +1,8 @@
 """Fire Control: a main-laser hit may destroy one of the target's options or lock one of its registers
-for the rest of the turn instead of dealing damage."""
+for the rest of the turn instead of dealing damage.
+
+Rulings cited (docs/rulings.md): 16.11.
+"""
 
 from tests.engine.scenarios import bot
 

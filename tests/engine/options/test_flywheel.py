@@ -1,4 +1,7 @@
-"""Flywheel: after programming, one unused card may be kept on the option and played in a later turn."""
+"""Flywheel: after programming, one unused card may be kept on the option and played in a later turn.
+
+Rulings cited (docs/rulings.md): 16.16.
+"""
 
 from referee.engine import Robot, deal_turn, parse_card
 

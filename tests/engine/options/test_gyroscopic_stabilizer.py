@@ -1,5 +1,8 @@
 """Gyroscopic Stabilizer: when on (declared for the whole turn), the robot is not turned by gears or
-turning belts."""
+turning belts.
+
+Rulings cited (docs/rulings.md): 16.19.
+"""
 
 from tests.engine.scenarios import belt, gear
 

@@ -1,5 +1,8 @@
 """Mechanical Arm: touches a flag or repair site from one square away, orthogonally or diagonally, with no
-wall between."""
+wall between.
+
+Rulings cited (docs/rulings.md): 16.15.
+"""
 
 from tests.engine.scenarios import flag, repair, wall
 

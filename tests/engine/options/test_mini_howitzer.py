@@ -1,5 +1,8 @@
 """Mini Howitzer: instead of the main laser, 1 damage and the target pushed one square away (not through
-walls); 5 shots, then discarded."""
+walls); 5 shots, then discarded.
+
+Rulings cited (docs/rulings.md): 16.8.
+"""
 
 from tests.engine.scenarios import bot, pit, wall
 

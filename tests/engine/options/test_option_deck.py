@@ -1,5 +1,8 @@
 """The option deck and the life of a card: one copy of each, shuffled per game, drawn from the top,
-lost or used-up cards back under the deck."""
+lost or used-up cards back under the deck.
+
+Rulings cited (docs/rulings.md): 16.1, 16.3, 16.4.
+"""
 
 import random
 
@@ -35,10 +38,16 @@ def test_on_two_wrenches_a_robot_ordered_to_take_an_option_draws_the_top_card_in
     assert out.events("Twonky", phase="end", text="draws option Brakes")[0]["source"] == "two wrenches"
 
 
-def test_a_robot_on_radioactive_waste_draws_one_option_a_turn():
-    out = run([bot("Twonky", "r3c3", "N")], elements=[{"kind": "radioactive_waste", "at": "r3c3"}],
-              option_deck=["Brakes", "Shield"], standing={"Twonky": {"sacrifice_at": 0}})
-    assert out.robot("Twonky")["options"] == ["Brakes"] and out.damage("Twonky") == 5
+def test_a_robot_on_radioactive_waste_may_draw_an_option_in_every_register():
+    """Ruling 16.2 (rules version 4): it draws in each register phase unless told not to, until the deck is
+    empty; under the house rule radioactive_once, once a turn."""
+    waste = [{"kind": "radioactive_waste", "at": "r3c3"}]
+    out = run([bot("Twonky", "r3c3", "N")], elements=waste, option_deck=["Brakes", "Shield"],
+              standing={"Twonky": {"sacrifice_at": 0}})
+    assert out.robot("Twonky")["options"] == ["Brakes", "Shield"] and out.damage("Twonky") == 5
+    once = run([bot("Twonky", "r3c3", "N")], elements=waste, option_deck=["Brakes", "Shield"],
+               standing={"Twonky": {"sacrifice_at": 0}}, rules={"radioactive_once": True})
+    assert once.robot("Twonky")["options"] == ["Brakes"]
 
 
 def test_destroyed_a_robot_loses_every_option_in_the_order_held_under_the_deck():

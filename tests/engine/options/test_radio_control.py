@@ -1,5 +1,8 @@
 """Radio Control: instead of the main laser, the target executes the shooter's program for the rest of
-the turn's registers (house rule: the next register only)."""
+the turn's registers (house rule: the next register only).
+
+Rulings cited (docs/rulings.md): 16.7a, 16.10.
+"""
 
 from tests.engine.scenarios import bot, pit
 

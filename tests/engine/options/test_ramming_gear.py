@@ -1,4 +1,7 @@
-"""Ramming Gear: whenever this robot pushes or bumps into another, that robot takes 1 damage."""
+"""Ramming Gear: whenever this robot pushes or bumps into another, that robot takes 1 damage.
+
+Rulings cited (docs/rulings.md): 16.14, 44.5.
+"""
 
 from tests.engine.scenarios import belt, bot, wall
 

@@ -1,5 +1,8 @@
 """Recompile: once a turn, after the hand is dealt, the whole hand may be redealt for 1 damage (the store
-deals the second hand; the engine charges the damage when the turn starts)."""
+deals the second hand; the engine charges the damage when the turn starts).
+
+Rulings cited (docs/rulings.md): 16.17.
+"""
 
 from tests.engine.scenarios import laser
 

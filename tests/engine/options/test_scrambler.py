@@ -1,5 +1,8 @@
 """Scrambler: instead of the main laser, the target's next register is replaced by the deck's top card;
-not a fused one, not in register 5."""
+not a fused one, not in register 5.
+
+Rulings cited (docs/rulings.md): 16.9.
+"""
 
 from tests.engine.scenarios import bot
 
