@@ -67,17 +67,6 @@ _misnamed = {name for name, codec in CODECS.items() if codec.key != ROBOT_KEYS[n
 assert not _misnamed, f"snapshot codecs whose key is not the one Robot declares: {sorted(_misnamed)}"
 
 
-def _robot_to_dict(r: Robot) -> dict[str, Any]:
-    """:func:`robot_to_dict` as the codecs read (what the made one below must give)."""
-    out: dict[str, Any] = {}
-    for name, codec in CODECS.items():
-        value = getattr(r, name)
-        if codec.optional and not value:
-            continue
-        out[codec.key] = codec.dump(value)
-    return out
-
-
 #: an empty container of each copy mode of :class:`Robot`'s fields (a frame record keeps None for it)
 _EMPTY = {"dict": "{}", "list": "[]", "set": "set()", "dicts": "{}"}
 
