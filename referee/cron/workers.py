@@ -119,6 +119,9 @@ def refresh_attention(store: Store, now: datetime) -> int:
     """Store again the attention time of every game whose time has come (after the tick resolved and
     reminded what was due): a game with nothing left to do now gets its next time, so the next tick does not
     read it again. Returns how many games were looked at."""
+    with store.read() as s:   # (an idle tick takes no write lock for this)
+        if not due_games(s, now):
+            return 0
     with store.write() as s:
         ids = due_games(s, now)
         for game_id in ids:
