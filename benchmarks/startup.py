@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/startup.py [--old fff57f3 | --old-dir PATH] [--runs 20]
 
-Each command runs as the console script runs it (a new Python process importing ``referee.cli`` and
-calling ``main``), with ``PYTHONPATH`` at the checkout measured, from an empty directory:
+Each command runs as the console script runs it (a new Python process calling ``referee.launch:run``,
+or ``referee.cli:main`` in a checkout from before it), with ``PYTHONPATH`` at the checkout measured, from
+an empty directory:
 
 - ``python -c pass``: the floor, a bare interpreter;
 - ``referee --version`` and ``referee --help`` (goal: at most 3x the floor);
@@ -29,7 +30,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ENTRY = "import sys; from referee.cli import main; sys.argv[0] = 'referee'; main()"
+#: the console script: ``referee.launch:run`` where the checkout has it, else (older ones) ``referee.cli:main``
+ENTRY = ("import sys; sys.argv[0] = 'referee'\n"
+         "try:\n    from referee.launch import run\nexcept ImportError:\n    from referee.cli import main as run\n"
+         "run()")
 ORDER_MAIL = b"""\
 From: alice@example.test
 To: referee@example.test

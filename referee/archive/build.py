@@ -42,6 +42,7 @@ from ..reports.stored import course_board, report_players
 from ..reports.templating import render
 from ..store.community import archived_press
 from ..store.db import Store
+from ..store.errors import InvalidValue
 from ..store.models import Game, Turn
 from ..store.queries import open_turn, waiting_for
 from ..store.types import utcnow
@@ -76,10 +77,13 @@ class BuildReport:
     removed: int = 0
     out: Path | None = None
     written: list[Path] = field(default_factory=list)
+    #: games whose pages could not be drawn (their course cannot be loaded), with why: the others are built
+    skipped: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
         return (f"archive {self.out}: {self.games} games, {self.turns_written} turn pages written, "
-                f"{self.turns_kept} unchanged" + (f", {self.removed} removed" if self.removed else ""))
+                f"{self.turns_kept} unchanged" + (f", {self.removed} removed" if self.removed else "")
+                + "".join(f"; skipped {why}" for why in self.skipped))
 
 
 def game_dir_name(code: str) -> str:
@@ -205,13 +209,17 @@ def build_archive(store: Store, out: Path, *, games: list[str] | None = None, fo
                      if g.status != "forming" and g.started_at is not None]
         for game in all_games:
             turns = published_turns(s, game)
+            try:
+                robots = _robots(game, turns)
+                if wanted is None or game.code.upper() in wanted:
+                    _build_game(s, game, turns, out / game_dir_name(game.code), force, now, report)
+                    report.games += 1
+            except InvalidValue as exc:   # its course cannot be loaded: its pages stay as they were
+                report.skipped.append(f"{game.code} (cannot be drawn: {exc})")
+                robots = []
             listing.append({"code": game.code, "dir": game_dir_name(game.code), "title": game.title,
                             "course": game.course, "status": game.status, "turns": len(turns),
-                            "winner": game.winner, "robots": _robots(game, turns), **_dates(game, turns)})
-            if wanted is not None and game.code.upper() not in wanted:
-                continue
-            _build_game(s, game, turns, out / game_dir_name(game.code), force, now, report)
-            report.games += 1
+                            "winner": game.winner, "robots": robots, **_dates(game, turns)})
     _write(out / "style.css", STYLE)
     _write(out / "index.html", render("archive_index.html", root="", games=listing, built=_stamp(now),
                                       version=__version__), report)

@@ -24,7 +24,9 @@ def archive_group() -> None:
 def archive_build(out: Path | None, codes: tuple[str, ...], force: bool) -> None:
     """Write or update the site: an index of games, a page per game and per turn, the pictures and GIFs.
 
-    Only turns whose results were released to the players are shown; unchanged turns are not redrawn."""
+    Only turns whose results were released to the players are shown; unchanged turns are not redrawn.
+    A game that cannot be drawn (its course cannot be loaded) is skipped and named; the others are built,
+    and the exit status is 1."""
     from .build import build_archive
 
     settings = _settings()
@@ -38,3 +40,5 @@ def archive_build(out: Path | None, codes: tuple[str, ...], force: bool) -> None
     finally:
         store.close()
     click.echo(report.summary())
+    if report.skipped:
+        raise SystemExit(1)

@@ -88,16 +88,18 @@ def checked_build(spec: Any, source: str) -> Board:
 _ELEMENT = re.compile(r": element (\d+)\b")
 
 
-def build_problems(spec: Any, source: str) -> tuple[Board | None, list[str]]:
+def build_problems(spec: Any, source: str, numbers: list[int] | None = None) -> tuple[Board | None, list[str]]:
     """Every error of ``spec`` (all shape problems; then each element error, the file being built again
     without the element that failed, up to :data:`MAX_ERRORS`), and the board built without the elements
-    that failed (None when it could not be built at all)."""
+    that failed (None when it could not be built at all). ``numbers``: the file's number of each element
+    (0: an element of a placed board, not of this file); default 1, 2, 3..."""
     problems = shape_problems(spec, source)
     if problems:
         return None, problems
     assert isinstance(spec, dict)
     elements = list(spec.get("elements", []))
-    numbers = list(range(1, len(elements) + 1))   # the file's element numbers of those still in
+    # the file's element numbers of those still in
+    numbers = list(numbers) if numbers is not None else list(range(1, len(elements) + 1))
     while len(problems) < MAX_ERRORS:
         try:
             board = checked_build({**spec, "elements": elements}, source)
@@ -107,7 +109,8 @@ def build_problems(spec: Any, source: str) -> tuple[Board | None, list[str]]:
             if found is None or not 1 <= int(found.group(1)) <= len(elements):
                 return None, [*problems, message]
             k = int(found.group(1)) - 1
-            problems.append(_ELEMENT.sub(f": element {numbers[k]}", message, count=1))
+            label = f": element {numbers[k]}" if numbers[k] else ": an element of a placed board"
+            problems.append(_ELEMENT.sub(label, message, count=1))
             del elements[k], numbers[k]
             continue
         return board, problems

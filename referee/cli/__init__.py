@@ -101,7 +101,11 @@ def board_list(as_json: bool, markdown: bool) -> None:
 @click.option("--png", "png", type=click.Path(dir_okay=False, writable=True), metavar="FILE",
               help="Also draw the board as the turn pictures do, with its key below, into FILE (PNG).")
 def board_show(name: str, no_legend: bool, png: str | None) -> None:
-    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it."""
+    """Print an ASCII picture of board or course NAME (or a board FILE), with the key of the kinds on it.
+
+    A file with errors is drawn all the same, without the elements that failed: its errors are listed, the
+    squares they name are framed in red in the PNG, and the exit status is 1.
+    """
     from ..boards import check_board
     from ..engine.ascii import render
 
@@ -114,14 +118,44 @@ def board_show(name: str, no_legend: bool, png: str | None) -> None:
     click.echo(render(b, legend=False))
     if not no_legend:
         click.echo("\n".join(board_key(b)))
+    for number, problem in enumerate(problems, start=1):
+        click.echo(f"error {number}: {problem}")
     if png:
         from pathlib import Path
 
         from ..render.board_image import draw_floor
         from ..render.legend import legend_image
 
-        save_png(draw_floor(b), legend_image(b), Path(png))
-        click.echo(f"picture: {png}")
+        floor = draw_floor(b)
+        if problems:
+            mark_errors(floor, b, problems)
+        save_png(floor, legend_image(b), Path(png))
+        click.echo(f"picture: {png}" + (f" (the squares of the {len(problems)} error(s) framed in red)"
+                                        if problems else ""))
+    if problems:
+        sys.exit(1)
+
+
+def mark_errors(floor: object, board: object, problems: list[str]) -> None:
+    """Frame in red, on the picture ``floor`` of ``board``, every square the ``problems`` name (r3c5, or a run
+    r1c1-r1c6: its ends), with the error's number beside it."""
+    import re
+
+    from PIL import Image, ImageDraw
+
+    from ..render.layout import CELL, Layout
+
+    assert isinstance(floor, Image.Image)
+    lay = Layout(board.width, board.height, CELL)  # type: ignore[attr-defined]  (as draw_floor lays it out)
+    draw = ImageDraw.Draw(floor)
+    for number, problem in enumerate(problems, start=1):
+        for r, c in re.findall(r"\br(\d+)c(\d+)\b", problem.split(": ", 1)[-1]):
+            sq = (int(r), int(c))
+            if not (1 <= sq[0] <= board.height and 1 <= sq[1] <= board.width):  # type: ignore[attr-defined]
+                continue
+            x, y = lay.origin(sq)
+            draw.rectangle((x + 1, y + 1, x + lay.cell - 2, y + lay.cell - 2), outline=(220, 0, 0), width=3)
+            draw.text((x + 4, y + 2), str(number), fill=(220, 0, 0))
 
 
 def board_key(b: object) -> list[str]:
@@ -265,29 +299,79 @@ def gm_command(game: str, commands: tuple[str, ...], file: click.utils.LazyFile 
 
 @main.command("tick")
 @click.option("--verbose", "-v", is_flag=True, help="Log every step to standard error.")
-@click.option("--json", "as_json", is_flag=True, help="The summary as JSON instead of one line.")
-def tick_command(verbose: bool, as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The summary and the health figures as JSON.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Print only a line when a fault starts and one when it ends (for cron's MAILTO).")
+@click.option("--log-file", metavar="FILE", type=click.Path(dir_okay=False),
+              help="Append the log and the summary line to FILE instead of printing them.")
+def tick_command(verbose: bool, as_json: bool, quiet: bool, log_file: str | None) -> None:
     """One pass of the service, for cron: mail in, orders, due turns, reminders, mail out.
 
-    Prints a one-line summary. Exit status 0 when all went well (or another tick was running),
-    1 when a step failed (the summary says which; the next tick tries again).
+    \b
+    Prints a one-line summary, and a line when a fault starts or ends (mail not going
+    out for an hour, no mail fetched for an hour, a turn that cannot be resolved, a
+    failing step); with --quiet only those lines. Exit status:
+      0  all went well (or another tick was running)
+      1  a step failed in this tick (the summary says which; the next tick tries again)
+      2  the settings cannot be used (one line says which and why)
+      4  the tick ran, but a fault lasts (referee status shows it)
     """
+    from ..console.support import cli_settings as _settings
+    from ..console.support import json_errors
+
+    with json_errors(as_json):
+        settings = _settings()
+    import time
+
     from ..common import logs
     from ..common.clock import now
-    from ..console.support import cli_settings as _settings
     from ..cron.tick import tick
 
-    settings = _settings()
-    logs.setup(settings.log_level, verbose)
+    try:
+        logs.setup(settings.log_level, verbose, file=log_file)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the log file {log_file}: {exc.strerror}") from None
+    if quiet and not log_file:
+        logs.setup("critical")   # the faults' lines say what needs a look, once each
     summary = tick(settings, now=now())
+    if log_file:   # the summary line too, whatever the log level
+        with open(log_file, "a") as fh:
+            fh.write(f"{time.strftime('%Y-%m-%dT%H:%M:%S', time.gmtime())}Z {summary.line()}\n")
     if as_json:
         from ..console.support import echo_json
 
         echo_json(summary.as_dict())
     else:
-        click.echo(summary.line())
-    if not summary.ok:
-        sys.exit(1)
+        for change in summary.changes:
+            click.echo(change)
+        if not quiet and not log_file:
+            click.echo(summary.line())
+    sys.exit(summary.exit_code)
+
+
+@main.command("status")
+@click.option("--json", "as_json", is_flag=True, help="As JSON.")
+def status_command(as_json: bool) -> None:
+    """The service's health as the last tick left it: the last tick, the last fetch that worked, the mails
+    waiting (and the age of the oldest), those that failed for good, and every fault that lasts.
+
+    Exit status 0 when healthy, 4 while a fault lasts (as referee tick), 1 when the store cannot be read.
+    """
+    from ..console.support import json_errors, store_session
+
+    with json_errors(as_json):
+        from ..common.clock import now
+        from ..cron.health import EXIT_DEGRADED, measure
+
+        with store_session(write=False) as s:
+            found = measure(s, now())
+    if as_json:
+        from ..console.support import echo_json
+
+        echo_json(found.as_dict())
+    else:
+        click.echo("\n".join(found.lines()))
+    sys.exit(EXIT_DEGRADED if found.degraded else 0)
 
 
 # the settings: referee config check (alias referee doctor), config init, config show

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 #: words in the names of settings whose values are never shown
 SECRET_WORDS = ("password", "secret", "signing_key", "token")
+#: settings with a secret word in their name that hold no secret (``reply_token`` says where tokens ride)
+NOT_SECRET = frozenset({"reply_token", "oauth2_token_url"})
 
 
 def deploy_dir() -> Path | None:
@@ -88,15 +90,17 @@ def config_show(as_json: bool) -> None:
     from pathlib import Path
 
     from ..common.config import ConfigError, load_settings
+    from ..console.support import SettingsError
 
     try:
         settings = load_settings(click.get_current_context().meta.get(CONFIG_META))
     except ConfigError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise SettingsError(str(exc)) from None
     values = {}
     for f in dataclasses.fields(settings):
         value = getattr(settings, f.name)
-        if any(w in f.name for w in SECRET_WORDS) and not f.name.endswith("_file") and value:
+        if (any(w in f.name for w in SECRET_WORDS) and not f.name.endswith("_file") and f.name not in NOT_SECRET
+                and value):
             value = "********"
         values[f.name] = str(value) if isinstance(value, Path) else value
     if "database_url" in values and isinstance(values["database_url"], str):

@@ -13,10 +13,11 @@ pick it up by its name, converted to the field's type (str, int, float, bool, or
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,13 @@ class Settings:
     archive_on_tick: bool = True
     #: log level: debug, info, warning, error (``referee --verbose`` commands show everything)
     log_level: str = "warning"
+    #: folders of board and course files, looked in before the shipped boards (relative paths are beside the
+    #: config file); in the environment ``REFEREE_BOARDS``, separated like PATH, which wins over the file
+    boards: tuple[str, ...] = ()
+    #: an SQLite database whose schema is older than this release: ``true`` upgrades it at the start of a tick
+    #: (after a copy of the file is kept beside it); ``false`` (the default) refuses, in one line saying to
+    #: run ``referee db upgrade``. PostgreSQL is never upgraded by a tick.
+    sqlite_auto_upgrade: bool = False
     #: days a stored mail is kept whole when no live game needs it (ignored mail, mail of finished
     #: games); then only its header and what was made of it are kept. 0: keep everything
     retention_days: int = 30
@@ -225,6 +233,11 @@ class Settings:
                 raise ConfigError(f"{name}_file {file_value}: cannot read a password from it ({exc})") from None
         return str(getattr(self, name))
 
+    @property
+    def board_dirs(self) -> list[Path]:
+        """The ``boards`` folders as paths (relative ones beside the config file)."""
+        return [self.path(d) for d in self.boards if d]
+
     #: settings never printed (config check, logs)
     SECRET_FIELDS: typing.ClassVar[frozenset[str]] = frozenset(
         {"gm_secret", "signing_key", "imap_password", "smtp_password", "oauth2_client_secret",
@@ -295,6 +308,12 @@ def _coerce(name: str, value: Any, origin: str) -> Any:
             return float(value)
         if want is Path:
             return Path(str(value))
+        if typing.get_origin(want) is tuple:   # a list of folders: a TOML list, or PATH-like text
+            if isinstance(value, str):
+                return tuple(p for p in value.split(os.pathsep) if p)
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                return tuple(value)
+            raise ValueError(f"expected a list of folder names, not {value!r}")
         if want is str:
             if not isinstance(value, str | int | float) or isinstance(value, bool):
                 raise ValueError(f"expected text, not {value!r}")
@@ -334,12 +353,18 @@ def require_configuration(settings: Settings, env: Mapping[str, str] | None = No
     return settings
 
 
-def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None) -> Settings:
-    """Settings from the config file (``path``, else ``$REFEREE_CONFIG``) and ``REFEREE_*`` variables."""
+def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, str] | None = None, *,
+                  check: bool = True) -> Settings:
+    """Settings from the config file (``path``, else ``$REFEREE_CONFIG``) and ``REFEREE_*`` variables.
+
+    Each value is checked (``check``) against :data:`VALUE_RULES`: the first that is not allowed is a
+    :class:`ConfigError` naming the setting, where it came from, the value and what is allowed.
+    ``referee config check`` loads without the check and lists every bad value itself."""
     env = os.environ if env is None else env
     config_path = config_file_from(path, env)
     known = setting_names()
     values: dict[str, Any] = {}
+    origins: dict[str, str] = {}
     if config_path is not None:
         config_path = config_path.expanduser().resolve()
         try:
@@ -356,14 +381,21 @@ def load_settings(path: str | os.PathLike[str] | None = None, env: Mapping[str, 
                 raise ConfigError(f"config file {config_path}: unknown setting {key!r} "
                                   f"(known: {', '.join(known)})")
             values[key] = _coerce(key, value, f"config file {config_path}: {key}")
+            origins[key] = f"config file {config_path}"
     for name in known:
         var = ENV_PREFIX + name.upper()
         if var in env:
             values[name] = _coerce(name, env[var], f"environment variable {var}")
-    for name in ("imap_password", "smtp_password"):   # the environment wins over the file, its _file too
+            origins[name] = f"environment variable {var}"
+    for name in SECRET_FILE_FIELDS:   # the environment wins over the file, its _file too
         if ENV_PREFIX + name.upper() in env and ENV_PREFIX + name.upper() + "_FILE" not in env:
             values[f"{name}_file"] = ""
     settings = Settings(config_path=config_path, **values)
+    if check:
+        problems = value_problems(settings, origins)
+        if problems:
+            more = f" (and {len(problems) - 1} more: referee config check lists them)" if len(problems) > 1 else ""
+            raise ConfigError(problems[0] + more)
     base = config_path.parent if config_path is not None else Path.cwd()
     if not settings.database_url:
         settings = replace(settings, database_url=f"sqlite:///{base / DEFAULT_SQLITE_NAME}")
@@ -379,3 +411,81 @@ def _anchor_sqlite(url: str, base: Path) -> str:
         return url
     path, q, query = rest.partition("?")
     return f"{head}:///{base / path}{q}{query}"
+
+
+#: the settings whose secret may also come from a ``<name>_file``: ``REFEREE_<NAME>`` beats the file's ``_file``
+SECRET_FILE_FIELDS = ("imap_password", "smtp_password", "oauth2_client_secret", "oauth2_refresh_token")
+
+
+# -- what each value may be ---------------------------------------------------------------------------------
+LOG_LEVELS = ("debug", "info", "warning", "error")
+#: the game's policies for a missing program (as :data:`referee.store.models.MISSING_ORDERS_POLICIES`)
+MISSING_ORDERS = ("random", "power_down", "repeat_locked", "autopilot")
+#: characters that cannot stand between an address's local part and a token
+NOT_DELIMITERS = frozenset("@<>()[],;:\\\" '.")
+_ADDRESS = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[^@\s<>(),;:\"\[\]]+$")
+
+
+def _one_of(*allowed: str) -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: str(v).strip().lower() in allowed), "one of " + ", ".join(allowed)
+
+
+def _at_least(low: float) -> tuple[Callable[[Any], bool], str]:
+    return (lambda v: v >= low), f"a number of at least {low:g}"
+
+
+def _duration(v: Any) -> bool:
+    from .clock import TimeError, parse_duration
+
+    try:
+        parse_duration(str(v))
+    except TimeError:
+        return False
+    return True
+
+
+def _delimiter(v: Any) -> bool:
+    return v == "" or (len(v) == 1 and v not in NOT_DELIMITERS and not v.isalnum())
+
+
+def _address(v: Any) -> bool:
+    return v == "" or bool(_ADDRESS.match(v))
+
+
+_PORT = ((lambda v: 0 < v < 65536), "a port number, 1 to 65535")
+_DURATION = (_duration, "a duration such as 5d, 36h, 90m or 2d12h")
+_EMAIL = (_address, "a mail address name@domain, without a display name")
+
+#: setting -> (allowed?, what is allowed): every value read is checked against it when the settings load
+VALUE_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "referee_address": ((lambda v: bool(_ADDRESS.match(v))), _EMAIL[1]),
+    "gm_address": _EMAIL,
+    "mail_domain": ((lambda v: "@" not in v and " " not in v), "a domain such as example.org"),
+    "transport": _one_of(*TRANSPORTS),
+    "imap_port": _PORT, "smtp_port": _PORT,
+    "imap_tls": _one_of(*TLS_MODES), "smtp_tls": _one_of(*TLS_MODES),
+    "mail_auth": _one_of(*MAIL_AUTHS),
+    "address_delimiter": (_delimiter, 'one character such as "+" or "-" (not a letter, digit, dot or @), '
+                                      'or "" when the server has no sub-addressing'),
+    "reply_token": _one_of(*REPLY_TOKEN_PLACES),
+    "mail_timeout": _at_least(1), "max_mail_bytes": _at_least(10_000),
+    "error_replies_per_hour": _at_least(0), "answers_per_hour": _at_least(1),
+    "outbox_batch": _at_least(1), "outbox_pass_seconds": _at_least(1),
+    "tick_interval": _at_least(10), "retention_days": _at_least(0),
+    "log_level": _one_of(*LOG_LEVELS),
+    "default_deadline": _DURATION, "default_reminder": _DURATION, "default_settle": _DURATION,
+    "default_missing_orders": _one_of(*MISSING_ORDERS),
+}
+
+
+def value_problems(settings: Settings, origins: Mapping[str, str] | None = None) -> list[str]:
+    """One line for each value of ``settings`` that :data:`VALUE_RULES` does not allow: the setting, where it
+    came from (``origins``: name -> file or variable), the value and what is allowed."""
+    out = []
+    for name, (allowed, wanted) in VALUE_RULES.items():
+        value = getattr(settings, name)
+        if allowed(value):
+            continue
+        where = f" (from the {origins[name]})" if origins and name in origins else ""
+        out.append(f"setting {name} = {value!r}{where} is not allowed: it must be {wanted}")
+    return out

@@ -22,12 +22,16 @@ class LineFormatter(logging.Formatter):
         return text.replace("\n", " | ")  # one event, one line
 
 
-def setup(level: str = "warning", verbose: bool = False) -> None:
+def setup(level: str = "warning", verbose: bool = False, file: str | None = None) -> None:
+    """Log at ``level`` (everything when ``verbose``) to standard error, or appended to ``file``."""
     root = logging.getLogger("referee")
     if getattr(root, "_referee_configured", False):
         root.setLevel(logging.DEBUG if verbose else getattr(logging, level.upper(), logging.WARNING))
-        return
-    handler = logging.StreamHandler(sys.stderr)
+        if file is None:
+            return
+        for old in list(root.handlers):
+            root.removeHandler(old)
+    handler: logging.Handler = logging.FileHandler(file) if file else logging.StreamHandler(sys.stderr)
     handler.setFormatter(LineFormatter())
     root.addHandler(handler)
     root.propagate = False

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .support import open_store, store_errors
+from .support import json_errors, open_store, store_errors
 
 
 @click.group("db")
@@ -23,8 +23,16 @@ def db_upgrade(revision: str) -> None:
 
 @db_group.command("downgrade")
 @click.argument("revision")
-def db_downgrade(revision: str) -> None:
-    """Take the database back to REVISION ('base' removes every table of the referee)."""
+@click.option("--yes", "-y", is_flag=True, help="Do not ask before going back to 'base' (every table dropped).")
+def db_downgrade(revision: str, yes: bool) -> None:
+    """Take the database back to REVISION ('base' removes every table of the referee, and every game with
+    them: it asks first, or needs --yes when there is no terminal to ask on)."""
+    if revision.strip().lower() == "base" and not yes:
+        if not sys.stdin.isatty():
+            raise click.UsageError("'db downgrade base' drops every table and every game: add --yes to do it "
+                                   "without a terminal to ask on")
+        if not click.confirm("This drops every table of the referee, and every game and mail in them. Go on?"):
+            raise click.ClickException("nothing done")
     _migrate("downgrade", revision)
 
 
@@ -43,9 +51,10 @@ def db_current(as_json: bool) -> None:
     """Show the database, its revision and the newest one; exit 1 if it is not up to date."""
     from ..store.db import head_revision
 
-    store = open_store(check=False)
-    with store_errors():
-        current = store.current_revision()
+    with json_errors(as_json):
+        store = open_store(check=False)
+        with store_errors():
+            current = store.current_revision()
     head = head_revision()
     if as_json:
         from .support import echo_json

@@ -15,8 +15,8 @@ CONFIG_META = "referee.common.config"
 #: (heading, top-level commands), in the order --help shows them
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
-    ("For the operator, running the service", ("tick", "resolve-due", "config", "doctor", "db", "outbox", "archive",
-                                                "gm-admin")),
+    ("For the operator, running the service", ("tick", "status", "resolve-due", "config", "doctor", "db", "outbox",
+                                                "archive", "gm-admin")),
     ("For the operator, moving mail by hand", ("poll", "ingest", "process", "mail")),
     ("For anyone: boards, rules and the demo", ("board", "simulate", "demo")),
 )
@@ -42,6 +42,7 @@ SUMMARIES: dict[str, str] = {
     "gm-admin remove": "Remove a game master; their key stops working.",
     "gm-admin transfer": "Make another game master the master of a game.",
     "tick": "Run one pass of the service: cron runs it every few minutes.",
+    "status": "Show the service's health: faults, mail waiting, the last fetch.",
     "resolve-due": "Resolve the turns due now, sharing them with other workers (PostgreSQL).",
     "config": "Look at the settings and check them.",
     "config check": "Check the settings and try every part they use.",

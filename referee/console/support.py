@@ -34,15 +34,32 @@ def cli_actor() -> str:
         return "cli"
 
 
+class SettingsError(click.ClickException):
+    """Settings that cannot be used (a bad file, a value not allowed): one line, exit status 2."""
+
+    exit_code = 2
+
+
 def cli_settings() -> Settings:
-    """The settings of this command line (``--config`` or ``$REFEREE_CONFIG``); a click error if unusable."""
+    """The settings of this command line (``--config`` or ``$REFEREE_CONFIG``), every value checked.
+
+    A file or value that cannot be used is one line and exit status 2 (:class:`SettingsError`); no
+    configuration at all is one line and exit status 1, as ``config check`` says it."""
     from ..common.config import ConfigError, load_settings, require_configuration
 
     ctx = click.get_current_context()
+    try:
+        settings = load_settings(ctx.meta.get(CONFIG_META))
+    except ConfigError as exc:
+        raise SettingsError(str(exc)) from None
     try:  # never a database and Maildirs made in whatever directory cron runs in
-        return require_configuration(load_settings(ctx.meta.get(CONFIG_META)))
+        settings = require_configuration(settings)
     except ConfigError as exc:
         raise click.ClickException(str(exc)) from None
+    from ..boards import use_settings
+
+    use_settings(settings)
+    return settings
 
 
 @contextmanager
@@ -80,6 +97,19 @@ def store_session(*, write: bool) -> Iterator[Session]:
             yield s
     finally:
         store.close()
+
+
+@contextmanager
+def json_errors(as_json: bool) -> Iterator[None]:
+    """With ``--json``, a command's one-line error as JSON too: ``{"ok": false, "error": ...}`` on standard
+    output, the same exit status."""
+    try:
+        yield
+    except click.ClickException as exc:
+        if not as_json:
+            raise
+        echo_json({"ok": False, "error": exc.format_message()})
+        raise SystemExit(exc.exit_code) from None
 
 
 def echo_json(data: Any) -> None:

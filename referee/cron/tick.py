@@ -57,7 +57,18 @@ class TickSummary:
     unsent: int = 0
     #: old mails reduced to their header (:mod:`referee.store.retention`)
     purged: int = 0
+    #: due mails the outbox could not send this time (a server down, a temporary refusal): tried again later
+    postponed: int = 0
+    #: why the outbox could not send this time (None: it could, or had nothing to send)
+    send_error: str | None = None
+    #: due turns that cannot be resolved (their course cannot be loaded), with why; their GM is told once
+    unresolvable: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: one line per fault that started or ended in this tick (:mod:`referee.cron.health`)
+    changes: list[str] = field(default_factory=list)
+    #: the figures of :class:`referee.cron.health.Health` after this tick (failed sends, the oldest unsent
+    #: mail's age, the last fetch that worked, the faults)
+    health: dict[str, object] = field(default_factory=dict)
     seconds: float = 0.0
 
     def line(self) -> str:
@@ -68,6 +79,12 @@ class TickSummary:
                  f"reminded {self.reminders}", f"sent {self.sent}"]
         if self.failed:
             parts.append(f"send failures {self.failed}")
+        if self.postponed or self.send_error:
+            parts.append(f"not sent, tried again later {self.postponed}"
+                         + (f" ({' '.join(self.send_error.split())[:120]})" if self.send_error else ""))
+        if self.unresolvable:
+            parts.append(f"turns that cannot be resolved {len(self.unresolvable)} (the first: "
+                         f"{self.unresolvable[0][:160]})")
         if self.unsent:
             parts.append(f"left in the outbox for the next tick {self.unsent}")
         if self.purged:
@@ -83,11 +100,28 @@ class TickSummary:
     def ok(self) -> bool:
         return not self.errors
 
+    @property
+    def degraded(self) -> bool:
+        """A fault lasts (:mod:`referee.cron.health`): sends or fetches failing for an hour, a turn that
+        cannot be resolved, a failing step."""
+        return bool(self.health.get("faults")) or bool(self.unresolvable)
+
+    @property
+    def exit_code(self) -> int:
+        """0 all well (or another tick was running), 1 a step failed in this tick, 4
+        (:data:`referee.cron.health.EXIT_DEGRADED`) the tick ran but a fault lasts."""
+        from .health import EXIT_DEGRADED
+
+        if self.skipped:
+            return 0
+        return 1 if self.errors else EXIT_DEGRADED if self.degraded else 0
+
     def as_dict(self) -> dict[str, object]:
         """For ``referee tick --json``."""
         from dataclasses import asdict
 
-        return {**asdict(self), "ok": self.ok, "line": self.line()}
+        return {**asdict(self), "ok": self.ok, "degraded": self.degraded, "exit_code": self.exit_code,
+                "line": self.line()}
 
 
 def lock_path(settings: Settings) -> Path:
@@ -114,9 +148,13 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
                               "(set [lock] file to a writable place)")
         summary.seconds = time.monotonic() - started
         return summary
+    from ..boards import use_settings
+
+    use_settings(settings)   # the boards setting: custom courses found whatever the environment
     own_store = store is None
     store = store or Store.from_settings(settings)
     try:
+        _sqlite_schema(store, settings, summary)
         store.check_schema()
         steps: list[tuple[str, Callable[[], None]]] = [
             ("outage", lambda: _outage(store, settings, now, summary)),
@@ -128,6 +166,7 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
             ("archive", lambda: _archive(store, settings, now, summary)),
             ("retention", lambda: _retention(store, settings, now, summary)),
         ]
+        step_errors: dict[str, str] = {}
         for name, step in steps:
             log.debug("tick step %s", name)
             try:
@@ -139,10 +178,14 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
                 else:
                     log.exception("tick step %s failed", name)
                 summary.errors.append(f"{name}: {one_line(exc)}")
+                step_errors[name] = one_line(exc)
+        if summary.send_error and "send" not in step_errors:
+            step_errors["send"] = summary.send_error
         with store.write() as s:
             before = get_state(s, LAST_RUN)
             cadence.record(s, now, last=datetime.fromisoformat(before["at"]) if before else None)
             set_state(s, LAST_RUN, {"at": now.isoformat()}, now=now)
+        _health(store, now, summary, step_errors)
     except (StoreError, SQLAlchemyError, OSError) as exc:
         log.error("tick failed: %s", one_line(exc))
         summary.errors.append(one_line(exc))
@@ -152,6 +195,36 @@ def tick(settings: Settings, *, now: datetime, store: Store | None = None) -> Ti
         lock.release()
         summary.seconds = time.monotonic() - started
     return summary
+
+
+def _sqlite_schema(store: Store, settings: Settings, summary: TickSummary) -> None:
+    """An SQLite database at an older schema: upgraded here when ``sqlite_auto_upgrade`` is set (a copy of the
+    file kept beside it first), else the tick stops in one line saying what to do."""
+    from ..store.db import SchemaError, head_revision
+
+    if store.dialect != "sqlite":
+        return
+    current, head = store.current_revision(), head_revision()
+    if current is None or current == head:
+        return
+    if not settings.sqlite_auto_upgrade:
+        raise SchemaError(f"the SQLite database {store.describe()} is at schema {current}, this referee needs "
+                          f"{head}: run 'referee db upgrade' once, or set sqlite_auto_upgrade = true to let the "
+                          "tick do it")
+    import shutil
+
+    path = Path(str(store.url.database))
+    copy = path.with_name(f"{path.name}.before-{head}")
+    shutil.copy2(path, copy)
+    copy.chmod(0o600)
+    try:
+        store.upgrade()
+    except Exception as exc:   # a schema this release does not know (a newer one wrote it): one line
+        raise SchemaError(f"the SQLite database {store.describe()} at schema {current} cannot be upgraded to {head}: "
+                          f"{one_line(exc)}") from None
+    log.warning("upgraded the SQLite database %s from schema %s to %s (the old file is kept as %s)", path,
+                current, head, copy)
+    summary.changes.append(f"referee: upgraded the database from schema {current} to {head} (copy kept: {copy})")
 
 
 def expected(exc: BaseException) -> bool:
@@ -248,6 +321,39 @@ def _resolve_due(store: Store, settings: Settings, now: datetime, summary: TickS
     done = resolve_due(store, settings, now=now)
     summary.resolved += done.turns
     summary.errors += done.errors
+    for code, number, why in done.stuck:
+        summary.unresolvable.append(f"{code} turn {number}: {why}")
+        with store.write() as s:   # its GM is told once (the notice's key), the tick says so every time
+            game = g.get_game(s, code)
+            tell_gm(s, settings, game, subject=f"[GM] {code}: turn {number} cannot be resolved",
+                    body=_wording("unresolvable.txt", game=code, turn=number, why=why,
+                                  course=game.course).rstrip("\n"),
+                    key=f"unresolvable:{code}:{number}:{why}", now=now)
+
+
+def _resolved_by_mail(s: Session, now: datetime, summary: TickSummary) -> None:
+    """Turns resolved in this tick by a GM's mail (PROCESS) count in the summary as the due ones do."""
+    from sqlalchemy import select
+
+    for code, number in s.execute(select(Game.code, Turn.number).join(Game, Game.id == Turn.game_id)
+                                  .where(Turn.resolved_at == now, Turn.status == "resolved").order_by(Turn.id)):
+        if f"{code} turn {number}" not in summary.resolved:
+            summary.resolved.append(f"{code} turn {number}")
+
+
+def _health(store: Store, now: datetime, summary: TickSummary, step_errors: dict[str, str]) -> None:
+    """Record the last fetch that worked, compare the faults with the last tick's (one line per fault that
+    started or ended) and measure (:mod:`referee.cron.health`)."""
+    from . import health
+
+    stuck = dict(u.split(": ", 1) for u in summary.unresolvable)
+    with store.write() as s:
+        _resolved_by_mail(s, now, summary)
+        if "fetch" not in step_errors:
+            health.fetched_now(s, now)
+        summary.changes += health.transitions(s, now, health.faults_now(s, now, step_errors=step_errors,
+                                                                         stuck=stuck))
+        summary.health = health.measure(s, now).as_dict()
 
 
 def _late_notices(s: Session, settings: Settings, game: Game, turn: Turn, late: list[str], now: datetime) -> None:
@@ -320,6 +426,9 @@ def _send(store: Store, settings: Settings, now: datetime, summary: TickSummary)
     summary.sent += report.sent
     summary.failed += report.failed
     summary.unsent += report.left
+    summary.postponed += report.postponed
+    if report.stopped or (report.postponed and not report.sent):
+        summary.send_error = report.stopped or (report.errors[0] if report.errors else "every send was refused")
 
 
 ARCHIVED = "archive.built"
@@ -346,8 +455,9 @@ def _archive(store: Store, settings: Settings, now: datetime, summary: TickSumma
         return
     report = build_archive(store, settings.path(settings.archive_dir), games=due, now=now)
     log.info("archive: %s", report.summary())
-    with store.write() as s:
-        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in due}}, now=now)
+    drawn = [code for code in due if not any(why.startswith(f"{code} ") for why in report.skipped)]
+    with store.write() as s:   # a game that could not be drawn is tried again at the next tick
+        set_state(s, ARCHIVED, {**built, **{code: marks[code] for code in drawn}}, now=now)
 
 
 def _retention(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:

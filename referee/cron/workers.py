@@ -38,7 +38,7 @@ from ..common.config import Settings
 from ..store import Store
 from ..store.attention import due_games, refresh
 from ..store.db import advisory_key
-from ..store.errors import AlreadyResolved, Busy, GameStateError
+from ..store.errors import AlreadyResolved, Busy, GameStateError, InvalidValue
 from ..store.models import Game, Turn, TurnNotice
 
 log = logging.getLogger("referee.cron.workers")
@@ -173,6 +173,8 @@ class Resolved:
     #: due turns passed over because another worker had them
     skipped: int = 0
     errors: list[str] = field(default_factory=list)
+    #: (game, turn, why) of due turns that cannot be resolved (their course cannot be loaded)
+    stuck: list[tuple[str, int, str]] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.turns)
@@ -181,7 +183,8 @@ class Resolved:
 def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str = "",
                 limit: int | None = None) -> Resolved:
     """Resolve every turn due at ``now`` that no other worker has (at most ``limit``), queueing its
-    mails and the late and seat notices; each in its own transaction."""
+    mails and the late and seat notices; each in its own transaction. A turn whose course cannot be
+    loaded is passed over (in :attr:`Resolved.stuck`); the other games are resolved all the same."""
     from ..games import plan_missing, resolve_and_report
     from .tick import _late_notices, _seat_notices, is_due
 
@@ -203,7 +206,10 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                     turn = g.open_turn(s, game)
                     if turn is None or turn.number != number:
                         continue  # another worker resolved it before we claimed it
-                    planned = plan_missing(s, game)
+                    try:
+                        planned = plan_missing(s, game)
+                    except InvalidValue:
+                        planned = None   # its course cannot be loaded: the write below says so
             try:
                 with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
                     game = g.get_game(s, code)
@@ -225,6 +231,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                 done.skipped += 1  # another process has it
             except GameStateError as exc:
                 done.errors.append(f"{code}: {exc}")
+            except InvalidValue as exc:  # its course is gone or broken: this game waits, the others go on
+                done.stuck.append((code, number, str(exc)))
     return done
 
 

@@ -120,10 +120,15 @@ def _has_tables(store: Any) -> bool:
 
 
 def check_boards(settings: Settings) -> Finding:
-    from ..boards import BoardNotFound, list_boards, load_board
+    from ..boards import BoardNotFound, list_boards, load_board, use_settings
     from ..engine import BoardError
 
+    use_settings(settings)
     item = Item("boards")
+    for folder in settings.board_dirs:
+        if not folder.is_dir():
+            item.fail(f"the boards folder {folder} is not a directory {user_name()} can read",
+                      "correct the boards setting, or create the folder")
     found = list_boards()
     courses = 0
     for name, kind, path in found:
@@ -135,11 +140,42 @@ def check_boards(settings: Settings) -> Finding:
         courses += kind == "course"
     names = {n for n, _, _ in found}
     if not found:
-        item.fail("no board files found", "reinstall referee, or check $REFEREE_BOARDS")
+        item.fail("no board files found", "reinstall referee, or check the boards setting (and $REFEREE_BOARDS)")
     elif settings.default_course not in names:
         item.fail(f"default_course {settings.default_course!r} is not a board or course",
                   "pick one from 'referee board list'")
     item.ok_text = f"{len(found)} boards and courses load ({courses} courses); default course {settings.default_course}"
+    return item.finding()
+
+
+def check_game_courses(settings: Settings) -> Finding:
+    """The course of every game that is running or paused loads, as the tick (with these settings, without
+    the shell's environment) will load it when its turn is due."""
+    from ..boards import BoardNotFound, load_board, use_settings
+    from ..engine import BoardError
+    from ..store.db import Store
+    from ..store.models import Game
+
+    use_settings(settings)
+    item = Item("games' courses")
+    store = Store(settings.database_url)
+    try:
+        with store.read() as s:
+            from sqlalchemy import select
+
+            games = list(s.execute(select(Game.code, Game.course).where(Game.status.in_(("running", "paused")))))
+    finally:
+        store.close()
+    bad = 0
+    for code, course in games:
+        try:
+            load_board(course)
+        except (BoardNotFound, BoardError) as exc:
+            bad += 1
+            item.fail(f"{code}: its course {course!r} does not load: {exc}",
+                      "put the folder of the game's course in the boards setting of the settings file (cron does "
+                      "not see a REFEREE_BOARDS set in a shell), or mend the file ('referee board check')")
+    item.ok_text = f"the courses of the {len(games)} running or paused game(s) load"
     return item.finding()
 
 

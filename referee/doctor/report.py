@@ -23,7 +23,15 @@ from ..mailer.config_checks import (
     transport_of,
     user_name,
 )
-from .local import check_archive, check_boards, check_database, check_fonts, check_lock, check_maildirs
+from .local import (
+    check_archive,
+    check_boards,
+    check_database,
+    check_fonts,
+    check_game_courses,
+    check_lock,
+    check_maildirs,
+)
 from .send_test import SEND_TEST, send_test
 from .servers import check_imap, check_smtp
 
@@ -95,9 +103,11 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
         return Report(shown, user_name(), findings)
     findings.extend(check_values(settings))
     transport = transport_of(settings)
+    database = check_database(settings)
     local: list[Callable[[], Finding | list[Finding]]] = [
-        lambda: check_database(settings), lambda: tick_cadence(settings, observed_gaps(settings)),
-        lambda: check_boards(settings)]
+        lambda: database, lambda: tick_cadence(settings, observed_gaps(settings)), lambda: check_boards(settings)]
+    if database.verdict == OK and "empty" not in database.detail and "does not exist" not in database.detail:
+        local.append(lambda: check_game_courses(settings))
     if transport == "maildir":
         local.append(lambda: check_maildirs(settings))
     local += [lambda: check_lock(settings), lambda: check_archive(settings), check_fonts]

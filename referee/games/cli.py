@@ -82,6 +82,13 @@ def game_new(code: str | None, course: str | None, title: str, rules: tuple[str,
             raise click.ClickException(f"the setting [default] {name}: {exc.message}") from None
 
     with store_session(write=True) as s:
+        if gm_address is not None:
+            from .masters import is_gm
+
+            if not is_gm(s, d, gm_address):
+                raise click.BadParameter(f"{gm_address.strip()} is not a game master of this installation "
+                                         "(referee gm-admin list; add one with: referee gm-admin add ADDRESS)",
+                                         param_hint="--gm")
         game = games.create_game(s, course=course or d.default_course, code=code, title=title, rules=house,
                                  seed=seed, deadline_seconds=seconds(deadline, d.default_deadline, "deadline"),
                                  reminder_seconds=seconds(reminder, d.default_reminder, "reminder"),

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from .. import __version__
+from ..common.release import release
 from ..engine import Card, Robot, deal_turn
 from ..engine.dealing import flywheel_card
 from ..engine.event_codec import same_events
@@ -99,7 +99,7 @@ def rerun_turn(s: Session, game: Game | str, number: int, *,
             setattr(last, k, v)
         last.resolved_at = now
         last.resolved_by = actor
-        last.engine_version = __version__
+        last.engine_version = release()
         last.published_at = None if game.hold_for_review else now
         if state_changed:
             following = turns_after(s, game, number)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import __version__
 from ..common.deadlines import BadClock, deadline_after, parse_clock
+from ..common.release import release
 from ..common.textsafe import clean_name
 from ..engine import Board, BoardState, Robot, Rules, deal_turn
 from ..engine.geometry import N
@@ -174,7 +174,7 @@ def open_next_turn(s: Session, game: Game, number: int, robots: list[Robot], now
     if option_deck is None:
         option_deck = new_option_deck(game.seed, Rules.from_dict(game.rules), held_options(robots))
     turn = Turn(game=game, number=number, status="open", seed=seed, rules=dict(game.rules),
-                engine_version=__version__, rules_version=game.rules_version, opened_at=now,
+                engine_version=release(), rules_version=game.rules_version, opened_at=now,
                 deadline=deadline_after(now, game.deadline_seconds, game.deadline_time),
                 state_before=snapshot(robots), hands=deal.hands_text(), locked=deal.locked_text(),
                 undealt=deal.undealt_text(), option_deck=list(option_deck),

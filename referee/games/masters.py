@@ -147,6 +147,8 @@ def add_gm(s: Session, settings: Settings, address: str, *, actor: str, now: dat
     addr = normalize_email(address)
     if addr == configured_gm(settings):
         raise Duplicate(f"{addr} is the configured GM (gm_address); their key is gm_secret in the settings")
+    if addr == _norm(settings.referee_address):
+        raise InvalidValue(f"{addr} is the referee's own address (referee_address): it cannot be a game master")
     key = new_key()
     row = s.scalars(select(GameMaster).where(GameMaster.address == addr)).one_or_none()
     if row is not None and row.active:
@@ -197,6 +199,14 @@ def remove_gm(s: Session, settings: Settings, address: str, *, actor: str, now: 
     row.active, row.removed_at = False, now
     audit(s, "gm.remove", actor=actor, now=now, details={"address": row.address, "comastered": helped})
     return helped
+
+
+def named_games(s: Session, settings: Settings, address: str) -> list[str]:
+    """Codes of the unfinished games that name ``address`` as their GM but are run by someone else (it was no
+    GM here when they were made): adding that GM hands them over."""
+    addr = _norm(address)
+    return [g.code for g in s.scalars(select(Game).where(Game.gm_address == addr, Game.status.in_(UNFINISHED))
+                                      .order_by(Game.id)) if master_of(s, settings, g) != addr]
 
 
 def list_gms(s: Session, settings: Settings) -> list[GmRow]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
 
-from .. import __version__
+from ..common.release import release
 from ..engine import RULES_VERSION, Card, TurnResult, needs_program
 from ..engine.event_codec import same_events
 from ..engine.geometry import dir_name
@@ -134,7 +134,7 @@ def resolve_turn(s: Session, game: Game | str | int, *, expect_turn: int | None 
     turn.status = "resolved"
     turn.resolved_at = now
     turn.resolved_by = actor
-    turn.engine_version = __version__
+    turn.engine_version = release()
     turn.rules_version = turn.rules_version or RULES_VERSION  # the version it was dealt under (turn_rules)
     turn.published_at = None if game.hold_for_review else now
     for player in game.players:

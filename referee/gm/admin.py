@@ -27,11 +27,16 @@ def gm_add(address: str) -> None:
     """Add ADDRESS as a game master and print their key, once (it is not kept: only a digest is)."""
     settings = cli_settings()
     with store_session(write=True) as s:
+        handed = masters.named_games(s, settings, address)
         row, key = masters.add_gm(s, settings, address, actor=cli_actor(), now=clock_now())
         addr = row.address
     click.echo(f"{addr} is a game master. Their key (shown this once; give it to them privately):\n\n  {key}\n\n"
                f"They begin their GM mails with: BEGIN GM <game> key {key}\n"
                "and may change it by mail with SET SECRET.")
+    if handed:
+        click.echo(f"note: {', '.join(handed)} named {addr} as GM when made and were run by the configured GM "
+                   f"until now: {addr} masters {'it' if len(handed) == 1 else 'them'} from now on "
+                   "(referee gm-admin transfer GAME ADDRESS moves a game back)")
 
 
 @gm_admin_group.command("new-key")
@@ -70,10 +75,18 @@ def gm_list(as_json: bool, show_all: bool) -> None:
 def gm_remove(address: str) -> None:
     """Remove the game master at ADDRESS: their key stops working (their games must be transferred first)."""
     settings = cli_settings()
+    now = clock_now()
     with store_session(write=True) as s:
-        helped = masters.remove_gm(s, settings, address, actor=cli_actor(), now=clock_now())
+        helped = masters.remove_gm(s, settings, address, actor=cli_actor(), now=now)
+        addr = address.strip().lower()
+        also = f" You no longer co-master {', '.join(helped)}." if helped else ""
+        notice(s, settings, to=addr, subject="You are no longer a game master here",
+               body=f"The operator of this referee ({settings.referee_address}) has removed you as a game master: "
+                    f"your GM key no longer works, and GM mails from you are not obeyed.{also}\n"
+                    "If this is a mistake, write to the operator.\n",
+               key=f"gm-removed|{addr}|{now.isoformat()}", kind="gm", now=now)
     tail = f"; no longer co-masters {', '.join(helped)}" if helped else ""
-    click.echo(f"{address.strip().lower()} is no longer a game master{tail}")
+    click.echo(f"{addr} is no longer a game master{tail}; they are told by mail")
 
 
 @gm_admin_group.command("transfer")

@@ -13,6 +13,7 @@ import email
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from email import policy
+from typing import TYPE_CHECKING
 
 from .. import games as g
 from ..common.clock import TimeError, parse_duration
@@ -24,7 +25,7 @@ from ..mailparse.senders import sender_address
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
-from ..store.models import OutgoingMail
+from ..store.models import Game, OutgoingMail
 from . import signup_commands
 from .context import (
     CommandFailed,
@@ -40,6 +41,9 @@ from .language import Command
 from .people import HANDLERS as GM_PEOPLE
 from .people import HELP as GM_PEOPLE_HELP
 from .people import guard
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
 
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
@@ -370,21 +374,36 @@ def do_publish(ctx: GmContext, command: Command) -> str:
         released = release_held(s, game, number, now=ctx.now)
         return f"turn {number} published; {released} held mail(s) released"
 
+def tell_former(ctx: GmContext, s: Session, game: Game, command: Command, to: str, subject: str, body: str) -> None:
+    """Tell a former player (ejected, or replaced) why the game's mail stops: once, to their own address."""
+    notice(s, ctx.settings, to=to, subject=subject, body=body + "\nQuestions about it go to the game master.\n",
+           key=notice_key(ctx, command, f"former:{to}"), kind="notice", game=game, now=ctx.now)
+
+
 def do_eject(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         player = g.eject_player(s, game_code(ctx), command.args["robot"], actor=ctx.actor, now=ctx.now)
         game = g.get_game(s, game_code(ctx))
         tell_players(ctx, s, game, command, f"{player.robot} leaves the game",
                      f"The game master has removed {player.robot} from {game.code}.")
+        tell_former(ctx, s, game, command, player.email, f"{game.code}: you no longer play {player.robot}",
+                    f"The game master of {game.code} has taken {player.robot} out of the game: your orders for "
+                    "it are no longer read, and you get no more turn mails of this game.")
         return f"{player.robot} ejected"
 
 
 def do_replace(ctx: GmContext, command: Command) -> str:
     _not_the_referee(ctx, command.args["email"])
     with ctx.store.write() as s:
+        before = g.get_player(s, g.get_game(s, game_code(ctx)), command.args["robot"]).email
         player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
                                   now=ctx.now)
         game = g.get_game(s, game_code(ctx))
+        if before != player.email:
+            tell_former(ctx, s, game, command, before, f"{game.code}: {player.robot} has a new player",
+                        f"The game master of {game.code} has handed {player.robot} to another player: your key "
+                        "for it no longer works, your orders for it are no longer read, and you get no more turn "
+                        "mails of this game.")
         turn = g.open_turn(s, game)
         body = (f"You now play {player.robot} in {game.code} (RoboRally by mail).\n")
         if turn is not None and player.robot in turn.hands:

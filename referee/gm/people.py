@@ -84,7 +84,7 @@ def guard(ctx: GmContext, command: Command) -> None:
         game = get_game(s, code)   # a game that does not exist: NotFound, in its own words
         if not masters.may_master(s, ctx.settings, ctx.master, game):
             log.warning("GM %s tried %s on %s, which they do not run: refused", ctx.master, command.name, game.code)
-            raise NotFound(f"no game {code!r} (see 'referee game list')")   # get_game's words for no such game
+            raise NotFound(f"no game {code!r} here (check its code)")   # get_game's words for no such game
 
 
 # -- the commands ---------------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ NAMES = {"OPEN": "open", "CLOSE": "close", "AUTOSTART": "autostart", "ACCEPT": "
 _CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
 
 HELP = """\
-Sign-up and press (issue 31):
+Sign-up and press:
   OPEN [RR-7] [SEATS 6] [UNTIL 2026-12-05]   players may JOIN (UNTIL a day: to its end, UTC)
   CLOSE                            no more JOINs          AUTOSTART ON|OFF   start once full
   ACCEPT <robot or address>        seat a player who asked to JOIN (the player is told)

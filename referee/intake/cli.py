@@ -85,6 +85,9 @@ def ingest_command(then_process: bool) -> None:
         from .maildir import ingest_bytes
 
         settings = require_configuration(load_settings(click.get_current_context().meta.get(CONFIG_META)))
+        from ..boards import use_settings
+
+        use_settings(settings)
         store = Store.from_settings(settings)
         try:
             store.check_schema()

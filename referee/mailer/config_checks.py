@@ -28,6 +28,7 @@ from ..common.config import (
     flatten,
     load_settings,
     setting_names,
+    value_problems,
 )
 from ..common.private import readable_by_others
 
@@ -36,7 +37,6 @@ OK, WARNING, FAILED, SKIPPED = "ok", "warning", "FAILED", "skipped"
 #: ``REFEREE_*`` variables that are read but are not settings
 OTHER_VARIABLES = {
     CONFIG_ENV: "the config file",
-    "REFEREE_BOARDS": "extra board directories",
     "REFEREE_TEMPLATES": "template overrides",
 }
 #: variables for tests only: set in production, they change what the service does
@@ -178,12 +178,26 @@ def check_config(path: str | None, env: Mapping[str, str]) -> tuple[Settings | N
                         if overrides else "no REFEREE_* overrides")
     out.append(env_item.finding())
     try:
-        settings = load_settings(path, env)
+        settings = load_settings(path, env, check=False)
     except ConfigError as exc:
         out.append(Finding("settings", FAILED, str(exc),
                            "give the value the type the setting wants (see deploy/referee.toml)"))
         return None, out
+    problems = value_problems(settings, _origins(config_path, file_keys, env))
+    out.append(Finding("values", FAILED if problems else OK,
+                       "; ".join(problems) if problems else "every value is one the setting allows",
+                       "give each setting named a value it allows (deploy/referee.toml says what each takes); "
+                       "every other command refuses to run until then" if problems else ""))
     return settings, out
+
+
+def _origins(config_path: object, file_keys: list[str], env: Mapping[str, str]) -> dict[str, str]:
+    """Where each setting's value came from: the environment wins over the file."""
+    out = {k: f"config file {config_path}" for k in file_keys}
+    for name in setting_names():
+        if ENV_PREFIX + name.upper() in env:
+            out[name] = f"environment variable {ENV_PREFIX}{name.upper()}"
+    return out
 
 
 # -- the values -----------------------------------------------------------------------------------------------

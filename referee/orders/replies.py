@@ -311,8 +311,7 @@ A mail with a mistake changes nothing: the answer lists every mistake and a
 template to fill in. Every accepted mail is answered with your orders as read.
 The last valid orders received before the deadline count.
 
-Commands about your seat, as the first lines of a reply to your turn mail
-(docs/players.md has them all):
+Commands about your seat, as the first lines of a reply to your turn mail:
   GAMES                       your games, your robots and what is due
   RESIGN RR-7                 leave the game
   SET ADDRESS new@address     move your games to a new address (confirmed first)

@@ -84,6 +84,15 @@ def gm_address(settings: Settings, game: Game) -> str | None:
     return game.gm_address or settings.gm_address or None
 
 
+def comaster_addresses(s: Session, game: Game) -> list[str]:
+    """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
+    from sqlalchemy import select
+
+    from ..store.models import CoMaster
+
+    return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
+
+
 def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | None = None) -> dict[str, str]:
     """Date, loop protection (an automatic mail of our own) and the game header."""
     headers = {"Date": format_datetime(now)}
@@ -281,14 +290,15 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         shared=shared)
         queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                               game=game, player=player, turn_number=turn.number, held=held))
-    if gm:
+    for i, master in enumerate(dict.fromkeys([*([gm] if gm else []), *comaster_addresses(s, game)])):
+        # the GM's copy, and one for each co-master (their own Message-ID)
         note = " (held for review: players get it when you publish the turn)" if held else ""
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
                         sender=sender.header,
-                        recipient=gm, subject=f"[GM] {title}{note}", domain=sender.domain,
-                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}", notice=notice,
-                        shared=shared)
-        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[gm], sender=settings.referee_address,
+                        recipient=master, subject=f"[GM] {title}{note}", domain=sender.domain,
+                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}" + (f"-{master}" if i else ""),
+                        notice=notice, shared=shared)
+        queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[master], sender=settings.referee_address,
                               game=game, turn_number=turn.number))
     for watcher in observers(s, game):   # the public report only, with a working unsubscribe (issue 31)
         msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,

@@ -23,8 +23,9 @@ is due in it.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import event, select, update
@@ -37,6 +38,10 @@ from .queries import active_orders, open_turn, waiting_for
 
 #: ``Session.info`` key: ids of the games whose attention time this transaction may have changed
 _TOUCHED = "referee.attention.touched"
+#: an attention time already past: the next tick looks at the game (and stores its real time)
+LOOK_NOW = datetime(1970, 1, 1, tzinfo=UTC)
+
+log = logging.getLogger("referee.store.attention")
 
 
 def attention_at(s: Session, game: Game) -> datetime | None:
@@ -128,8 +133,15 @@ def _before_commit(s: Session) -> None:
         # read what decides it again, under the game's row lock (PostgreSQL): what this transaction commits
         stmt = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
         game = s.scalars(stmt.with_for_update() if s.get_bind().dialect.name == "postgresql" else stmt).one_or_none()
-        if game is not None:
-            refresh(s, game)
+        if game is None:
+            continue
+        try:
+            with s.begin_nested():
+                refresh(s, game)
+        except Exception:  # never the reason a change is lost: the tick looks at the game and tries again
+            log.exception("the attention time of game %s could not be computed", game_id)
+            s.execute(update(Game).where(Game.id == game_id).values(attention_at=LOOK_NOW)
+                      .execution_options(synchronize_session=False))
     s.info.pop(_TOUCHED, None)
 
 

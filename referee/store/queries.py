@@ -31,7 +31,7 @@ def get_game(s: Session, code: str | int, *, lock: bool = False) -> Game:
     else:
         game = s.scalars(select(Game).where(func.upper(Game.code) == code.strip().upper())).one_or_none()
     if game is None:
-        raise NotFound(f"no game {code!r} (see 'referee game list')")
+        raise NotFound(f"no game {code!r} here (check its code)")
     return game
 
 

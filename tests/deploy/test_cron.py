@@ -107,8 +107,8 @@ def test_a_tick_as_cron_runs_it_says_nothing_when_all_is_well(installed: tuple[d
     proc = run_job(env, job, home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout == "" and proc.stderr == ""  # cron mails nothing
-    summary = (state / "tick.out").read_text()
-    assert summary.startswith("tick: fetched 0, processed 0"), summary
+    summary = (state / "tick.log").read_text()
+    assert "Z tick: fetched 0, processed 0" in summary, summary
     assert (state / "referee.sqlite3").is_file()  # the embedded database was created on the first run
 
 
@@ -117,4 +117,31 @@ def test_a_failing_tick_is_mailed(installed: tuple[dict[str, str], Job, Path], h
     Path(env["REFEREE_CONFIG"]).write_text('transport = "maildir"\ntick_intervall = 300\n')
     proc = run_job(env, job, home)
     # cron mails whatever a job prints, whatever its exit status
-    assert "tick_intervall" in proc.stdout  # what cron mails says what is wrong
+    assert "tick_intervall" in proc.stdout + proc.stderr  # what cron mails says what is wrong
+    assert proc.returncode == 2
+
+
+def test_a_lasting_fault_is_mailed_once_when_it_starts_and_once_when_it_ends(
+        installed: tuple[dict[str, str], Job, Path], home: Path) -> None:
+    """No mail can be fetched (here: a file where the inbox Maildir should be): nothing is mailed for the first
+    hour (a server restarting is no fault), then one line when the fault starts, silence while it lasts (exit
+    status 1: the step fails in each tick), and one line when it is mended."""
+    env, job, state = installed
+    (state / "mail").mkdir()
+    (state / "mail" / "in").write_text("not a Maildir")
+
+    def at(minute: int) -> subprocess.CompletedProcess[str]:
+        return run_job({**env, "REFEREE_NOW": f"2026-06-01T{12 + minute // 60}:{minute % 60:02d}:00"}, job, home)
+
+    runs = [at(m) for m in (0, 5, 30, 59)]
+    assert [r.returncode for r in runs] == [1] * 4 and all(r.stdout == r.stderr == "" for r in runs)
+    started = at(60)   # the first failure was at 12:00: an hour
+    assert started.stdout.startswith("referee: fault started: the fetch step has failed since 2026-06-01T12:00")
+    assert started.stdout.count("\n") == 1 and started.stderr == ""
+    assert at(65).stdout == ""   # while it lasts: nothing
+    (state / "mail" / "in").unlink()
+    mended = at(70)
+    assert mended.returncode == 0 and mended.stdout.startswith("referee: fault ended (since 2026-06-01T13:00")
+    assert mended.stdout.count("\n") == 1 and mended.stderr == ""
+    log = (state / "tick.log").read_text()
+    assert log.count("tick: fetched") == 7 and "fetch" in log

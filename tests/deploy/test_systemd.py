@@ -44,9 +44,10 @@ def installed(tmp_path: Path) -> Path:
 @needs_systemd
 def test_systemd_accepts_the_units(installed: Path) -> None:
     names = sorted(p.name for p in installed.iterdir())
-    assert names == ["referee-tick.service", "referee-tick.timer"]
-    proc = subprocess.run([str(ANALYZE), "verify", *names], cwd=installed, capture_output=True, text=True,
-                          timeout=60)
+    assert names == ["referee-alert@.service", "referee-tick.service", "referee-tick.timer"]
+    alert = "referee-alert@referee-tick.service.service"   # the instance OnFailure= starts
+    proc = subprocess.run([str(ANALYZE), "verify", *names[1:], alert], cwd=installed, capture_output=True,
+                          text=True, timeout=60)
     # it also warns (unknown keys, bad values) without failing: any output at all is a finding
     assert proc.returncode == 0 and proc.stdout == "" and proc.stderr == "", proc.stdout + proc.stderr
 
@@ -101,3 +102,11 @@ def test_the_timer_fires_every_five_minutes() -> None:
     gaps = {(b - a).total_seconds() for a, b in pairwise(times)}
     assert gaps == {300.0}
     assert all(t.minute % 5 == 0 and t.second == 0 for t in times)
+
+
+def test_a_failing_tick_mails_the_operator_at_most_once_in_six_hours() -> None:
+    tick = unit("referee-tick.service")
+    assert tick["Unit"]["OnFailure"] == "referee-alert@%n.service"
+    alert = unit("referee-alert@.service")
+    assert (alert["Unit"]["StartLimitIntervalSec"], alert["Unit"]["StartLimitBurst"]) == ("6h", "1")
+    assert "referee status" in alert["Service"]["ExecStart"] and "sendmail -t" in alert["Service"]["ExecStart"]

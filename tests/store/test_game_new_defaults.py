@@ -41,5 +41,5 @@ def test_a_default_setting_that_cannot_be_read_is_named(db_url: str, tmp_path: P
     config.write_text(f'database_url = "{db_url}"\n[default]\ncourse = "yardrace"\ndeadline = "soon"\n')
     result = CliRunner().invoke(main, ["--config", str(config), "game", "new"],
                                 env={"REFEREE_BOARDS": str(BOARDS), "REFEREE_CONFIG": ""})
-    assert result.exit_code == 1
-    assert "[default] deadline" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2   # refused when the settings load (issue 43), before anything is made
+    assert "setting default_deadline = 'soon'" in result.output and "Traceback" not in result.output

@@ -74,7 +74,10 @@ def test_referee_db_upgrade_works_from_any_directory_with_the_database_beside_th
     assert (config_dir / "referee.sqlite3").is_file()
     assert not (elsewhere / "referee.sqlite3").exists()
     assert referee("db", "current").returncode == 0
-    down = referee("db", "downgrade", "base")
+    refused = referee("db", "downgrade", "base")   # no terminal to ask on: refused, nothing dropped
+    assert refused.returncode == 2 and "--yes" in refused.stderr
+    assert referee("db", "current").returncode == 0
+    down = referee("db", "downgrade", "base", "--yes")
     assert down.returncode == 0 and f"{head_revision()} -> empty" in down.stdout
 
 

@@ -110,7 +110,7 @@ class Rig:
                "REFEREE_MAILDIR_IN": str(self.workdir / "in"), "REFEREE_MAILDIR_OUT": str(self.workdir / "out"),
                "REFEREE_LOCK_FILE": str(self.workdir / "tick.lock"), "REFEREE_REFEREE_ADDRESS": REFEREE,
                "REFEREE_GM_ADDRESS": GM, "REFEREE_GM_SECRET": GM_SECRET, "REFEREE_SIGNING_KEY": "kill-tests",
-               "REFEREE_SMTP_HOST": "127.0.0.1", "REFEREE_SMTP_PORT": str(self.smtp_port),
+               "REFEREE_SMTP_HOST": "127.0.0.1", "REFEREE_SMTP_PORT": str(self.smtp_port or 587),
                "REFEREE_SMTP_TLS": "none", "REFEREE_MAIL_TIMEOUT": "10", "REFEREE_TICK_INTERVAL": "86400"}
         if fault:
             env[FAULT_ENV] = fault
