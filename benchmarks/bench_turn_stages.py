@@ -67,7 +67,7 @@ STEPS = [
     ("referee.reports.drawn", "draw_stored_turn", ["referee.reports.mails"]),
     ("referee.reports.mails", "enqueue_turn_mails", ["referee.games.resolving"]),
     ("referee.games.fills", "plan_missing", ["referee.cron.workers"]),
-    ("referee.cron.tick", "is_due", ["referee.cron.workers"]),
+    ("referee.cron.due", "is_due", ["referee.cron.workers"]),
     ("referee.reports.mails", "threads_of", []),
     ("referee.store.mail", "enqueue_mails", ["referee.reports.mails"]),
     ("referee.reports.mails", "_private_section", []),

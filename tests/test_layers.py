@@ -4,11 +4,14 @@ docs/architecture.md): engine < orders < store < games < front ends, the small h
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
@@ -62,3 +65,45 @@ def test_the_package_root_holds_only_packages() -> None:
     """The folder layout shows the layers: every module lives in the package of what it serves."""
     loose = sorted(p.name for p in (ROOT / "referee").glob("*.py") if p.name != "__init__.py")
     assert loose == []
+
+
+# -- no import cycles, no borrowed private names (issue 45) ----------------------------------------------------------
+def _graph() -> grimp.ImportGraph:
+    # imports under ``if TYPE_CHECKING:`` never run: they type a callback with a class from the module that calls it
+    return grimp.build_graph("referee", exclude_type_checking_imports=True, cache_dir=None)
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The groups of modules that import each other, directly or round a chain (imports inside functions too)."""
+    found: list[list[str]] = []
+    for module in sorted(graph.modules):
+        if any(module in group for group in found):
+            continue
+        back = {m for m in graph.find_upstream_modules(module)} & graph.find_downstream_modules(module)
+        if back:
+            found.append(sorted({module, *back}))
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    """A cycle hides which module is the lower one: the shared part belongs in a module both import."""
+    graph = _graph()
+    cycles = _cycles(graph)
+    details = []
+    for group in cycles:
+        for a in group:
+            for b in sorted(graph.find_modules_directly_imported_by(a) & set(group)):
+                lines = graph.get_import_details(importer=a, imported=b)
+                details += [f"{a}:{d['line_number']} imports {b}" for d in lines]
+    assert cycles == [], "\n".join(details)
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """A name starting with ``_`` is its module's own: a second module that needs it needs a public name."""
+    borrowed = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                borrowed += [f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}" for alias in node.names
+                             if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert borrowed == []

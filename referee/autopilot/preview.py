@@ -18,7 +18,7 @@ from ..engine.geometry import DIR_NAMES, square_name
 from ..engine.programs import REGISTERS
 from .course import CourseMap, course_map
 from .score import Score, score_robot
-from .search import DEFAULT_MAX_STEPS, Plan, _Search, plan_program, state_key
+from .search import DEFAULT_MAX_STEPS, Plan, Search, plan_program, state_key
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
         held = {*hand, *locked.values()}
         undealt = [c for c in DECK if c not in held]
     course = course or course_map(board)
-    search = _Search(board, list(robots), me, hand, locked, {}, course, max_steps)
+    search = Search(board, list(robots), me, hand, locked, {}, course, max_steps)
     run = TurnRun(board, list(robots), {name: [locked.get(r) for r in range(1, REGISTERS + 1)]}, rules=rules,
                   seed=seed, undealt=list(undealt), record=False, board_state=board_state)
     reg = 1

@@ -74,7 +74,7 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     if undealt is None:
         held = {*hand, *locked.values(), *(c for p in others.values() for c in p if c is not None)}
         undealt = [c for c in DECK if c not in held]
-    search = _Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps, slack,
+    search = Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps, slack,
                      order, wary)
     base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
                    rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False,
@@ -93,7 +93,7 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     return Plan(program, score, after, search.steps, search.complete)
 
 
-class _Search:
+class Search:
     def __init__(self, board: Board, robots: list[Robot], me: Robot, hand: Sequence[Card],
                  locked: dict[int, Card], others: dict[str, list[Card | None]], course: CourseMap,
                  max_steps: int, slack: int | None = None, order: bool = False,

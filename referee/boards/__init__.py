@@ -338,14 +338,6 @@ def _boards_beside(path: Path) -> Iterator[None]:
             os.environ["REFEREE_BOARDS"] = old
 
 
-def race_check(board: Board) -> None:
-    """A :class:`BoardError` when a flag of ``board`` cannot be reached (games are not made on it)."""
-    problems = race_problems(board)
-    if problems:
-        raise BoardError(f"{board.name}: {problems[0]}" + (f" (and {len(problems) - 1} more: referee board check "
-                                                             f"{board.name})" if len(problems) > 1 else ""))
-
-
 def boards_table(rows: list[tuple[str, str, Path]]) -> str:
     """The Markdown table of docs/boards.md: every board and course, its size, players and description."""
     lines = ["| name | kind | size | players | what it is about |", "| --- | --- | --- | --- | --- |"]

@@ -23,6 +23,7 @@ from ..engine import (
     parse_dir,
     parse_square,
     resolve_turn,
+    shown,
     square_name,
 )
 from ..engine.decisions import DECISION, FIRE, SACRIFICE, TWO_WRENCHES, Answers, DecisionKey
@@ -137,7 +138,20 @@ def parse_robot(spec: Any, index: int, board: Board) -> Robot:
     if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
         raise ScenarioError(f"{where}: option_data must map option names to objects")
     robot.option_data = {str(k): dict(v) for k, v in data.items()}
+    robot.statuses = _statuses(spec.get("statuses", []), f"{where}: statuses")
     return robot
+
+
+def _statuses(raw: Any, where: str) -> set[str]:
+    """The statuses a robot starts with, each one its module declares (``shown.STATUSES``: what the GM's SET
+    STATUS knows too); a tamagotchi's are given by its ``tamagotchi`` key."""
+    if not isinstance(raw, list) or not all(isinstance(s, str) for s in raw):
+        raise ScenarioError(f"{where} must be a list of status names")
+    for status in raw:
+        if status not in shown.STATUSES or status in (TAMAGOTCHI, COPIED):
+            known = ", ".join(s for s in sorted(shown.STATUSES) if s not in (TAMAGOTCHI, COPIED))
+            raise ScenarioError(f"{where}: no status {status!r} a scenario can give (statuses: {known})")
+    return set(raw)
 
 
 def _link_tamagotchis(robots: list[Robot], specs: list[Any]) -> None:

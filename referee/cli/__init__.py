@@ -16,7 +16,7 @@ from ..console.help import SectionedGroup, apply_summaries, config_option
 #: commands loaded only when used (``referee --version`` and ``--help`` import none of them)
 LAZY = {
     "db": "referee.console.db:db_group",
-    "game": "referee.games.cli:game_group",
+    "game": "referee.cli.game:game_group",
     "gm-admin": "referee.gm.admin:gm_admin_group",
     "outbox": "referee.mailer.cli:outbox_group",
     "archive": "referee.archive.cli:archive_group",

@@ -4,7 +4,7 @@ the turns to resolve.
 The scans (:func:`due_turns`, :func:`reminder_candidates`) read only the games whose attention time has
 come (``games.attention_at``, indexed, kept by :mod:`referee.store.attention`), so an idle tick costs the
 same over a hundred games or a hundred thousand; they decide which turns are due with
-:func:`referee.cron.tick.due_reason` (the one definition of a due turn, which :func:`referee.cron.tick.is_due`
+:func:`referee.cron.due.due_reason` (the one definition of a due turn, which :func:`referee.cron.due.is_due`
 asks of a loaded turn); each due turn is checked again, under its game's lock, before it is resolved.
 
 :func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
@@ -40,6 +40,7 @@ from ..store.attention import due_games, refresh
 from ..store.db import advisory_key
 from ..store.errors import AlreadyResolved, Busy, GameStateError, InvalidValue
 from ..store.models import Game, Turn, TurnNotice
+from .due import due_reason, is_due, late_notices, seat_notices
 
 log = logging.getLogger("referee.cron.workers")
 
@@ -63,9 +64,7 @@ class OpenTurn:
     settle_seconds: int
 
     def due(self, now: datetime) -> str | None:
-        """:func:`referee.cron.tick.due_reason` of this turn as the scan saw it."""
-        from .tick import due_reason
-
+        """:func:`referee.cron.due.due_reason` of this turn as the scan saw it."""
         return due_reason(waiting=bool(self.waiting), last_order_at=self.last_order_at, opened_at=self.opened_at,
                           settle_seconds=self.settle_seconds, deadline=self.deadline, now=now)
 
@@ -89,7 +88,7 @@ def open_turns(s: Session, now: datetime) -> list[OpenTurn]:
 
 
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
-    """(game code, turn number) of every open turn due now, by :func:`referee.cron.tick.due_reason`."""
+    """(game code, turn number) of every open turn due now, by :func:`referee.cron.due.due_reason`."""
     return [(t.code, t.number) for t in _due(s, now)]
 
 
@@ -186,7 +185,6 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
     mails and the late and seat notices; each in its own transaction. A turn whose course cannot be
     loaded is passed over (in :attr:`Resolved.stuck`); the other games are resolved all the same."""
     from ..games import plan_missing, resolve_and_report
-    from .tick import _late_notices, _seat_notices, is_due
 
     done = Resolved()
     with store.read() as s:
@@ -223,8 +221,8 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                     resolved = resolve_and_report(s, settings, game, actor="tick", now=now, expect_turn=number,
                                                   wait=False, planned=planned)
                     if late:
-                        _late_notices(s, settings, game, resolved, [p.robot for p in late], now)
-                    _seat_notices(s, settings, game, resolved, now)
+                        late_notices(s, settings, game, resolved, [p.robot for p in late], now)
+                    seat_notices(s, settings, game, resolved, now)
                 done.turns.append(f"{code} turn {number}")
                 log.info("resolved %s turn %d%s", code, number, f" ({worker})" if worker else "")
             except (AlreadyResolved, Busy):

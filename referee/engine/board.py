@@ -231,8 +231,6 @@ def _where(source: str, index: int, spec: Any) -> str:
 
 def build_board(spec: Any, source: str = "board") -> Board:
     """Build a board from its spec (the scenario's inline board, or a loaded board/course file)."""
-    from . import elements  # noqa: F401  (registers the element kinds)
-
     if not isinstance(spec, dict):
         raise BoardError(f"{source}: a board must be an object with width, height and elements")
     extra = sorted(set(spec) - {"width", "height", "elements", "name", "void", "comment", "kind",
@@ -332,8 +330,6 @@ def _check_group(where: str, kind: Kind, sq: Square, groups: dict[tuple[Square, 
 # -- turning and placing specs (courses are made of boards placed with rotation) ------------------
 def rotate_spec(el: dict[str, Any], width: int, height: int, quarter_turns: int) -> dict[str, Any]:
     """An element spec of a width x height board, turned clockwise with the board."""
-    from . import elements  # noqa: F401
-
     kind = KINDS.get(el.get("kind"))  # type: ignore[arg-type]
     if kind is None:
         return dict(el)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import shown
 from .board import Board
 from .cards import Card
 from .decisions import DECISION, DEFAULT, SACRIFICE, Answers, Decision, DecisionKey
@@ -16,6 +17,8 @@ from .hooks import EFFECTS
 from .option_deck import held_options, new_option_deck
 from .option_orders import SACRIFICE_ORDER
 from .state import BoardState, Robot, Rules
+
+shown.cause("fence", story="destroyed by a fence")
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
 DEFAULT_SACRIFICE_HP = 6

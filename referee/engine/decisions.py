@@ -141,6 +141,11 @@ class Answers:
         return None
 
 
+#: the subjects of the option cards' orders, whose standing answers are kept under ``standing["options"]``
+#: (added by :func:`referee.engine.option_orders.register_order`)
+OPTION_SUBJECTS: set[str] = set()
+
+
 def standing_answer(standing: Mapping[str, Any], key: DecisionKey) -> Any:
     """A standing order's answer to ``key``, or None when the standing orders say nothing about it."""
     if key.subject == TWO_WRENCHES:
@@ -154,6 +159,10 @@ def standing_answer(standing: Mapping[str, Any], key: DecisionKey) -> Any:
         if isinstance(fire, Mapping):
             weapon = fire.get(str(key.register), fire.get(key.register))
             return str(weapon) if weapon is not None else None
-    from .option_orders import standing_option_answer  # the option cards' subjects (no import cycle)
-
-    return standing_option_answer(standing, key)
+    options = standing.get("options")
+    if not isinstance(options, Mapping) or key.subject not in OPTION_SUBJECTS:
+        return None
+    value = options.get(key.subject)
+    if isinstance(value, Mapping):
+        return None if key.register is None else value.get(str(key.register))
+    return value

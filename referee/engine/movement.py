@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import shown
 from .board import Board
 from .cards import Card
 from .context import TurnContext
@@ -21,6 +22,8 @@ from .hooks import EFFECTS, Handler
 from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
+
+shown.cause("edge", "off the edge", into="off the edge")
 
 BLOCKED, MOVED, GONE = 0, 1, 2
 

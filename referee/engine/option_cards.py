@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 
 from .hooks import Effect, register_effect
 from .option_orders import OptionOrder, register_order
-from .state import Rules
+from .state import OPTION_CARDS, Rules
 
 #: the answer shapes the order language reads (see docs/engine.md, "Recipe: an option card")
 SHAPES = frozenset({
@@ -145,6 +145,7 @@ def register_card(card: OptionCard) -> OptionCard:
     if card.order is not None:
         register_order(card.order)
     CARDS[name] = card
+    OPTION_CARDS.add(name)
     return card
 
 

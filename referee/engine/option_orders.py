@@ -16,11 +16,10 @@ in its own :class:`OptionOrder`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .decisions import DecisionKey
+from .decisions import OPTION_SUBJECTS, DecisionKey
 
 Scope = Literal["register", "turn", "standing"]
 
@@ -61,6 +60,7 @@ SACRIFICE = OptionOrder("(any)", SACRIFICE_ORDER, ("standing",),
                         "list[str]: card names, the first held one is given up first (default: the newest)", None,
                         "SACRIFICE ORDER: BRAKES, SHIELD")
 BY_SUBJECT: dict[str, OptionOrder] = {SACRIFICE_ORDER: SACRIFICE}
+OPTION_SUBJECTS.add(SACRIFICE_ORDER)
 
 
 def register_order(order: OptionOrder) -> None:
@@ -68,6 +68,7 @@ def register_order(order: OptionOrder) -> None:
     if order.subject in BY_SUBJECT:
         raise ValueError(f"the option order subject {order.subject!r} is taken by {BY_SUBJECT[order.subject].card}")
     BY_SUBJECT[order.subject] = order
+    OPTION_SUBJECTS.add(order.subject)
 
 
 def orders() -> list[OptionOrder]:
@@ -78,16 +79,3 @@ def orders() -> list[OptionOrder]:
 def order_key(subject: str, register: int | None = None) -> DecisionKey:
     """The decision key for an option order (register phases 1-5, or None for the turn)."""
     return DecisionKey(subject, register=register)
-
-
-def standing_option_answer(standing: Any, key: DecisionKey) -> Any:
-    """The standing order's answer for an option subject, or None when none is on file."""
-    options = standing.get("options") if isinstance(standing, Mapping) else None
-    if not isinstance(options, Mapping) or key.subject not in BY_SUBJECT:
-        return None
-    value = options.get(key.subject)
-    if isinstance(value, Mapping):
-        if key.register is None:
-            return None
-        return value.get(str(key.register))
-    return value

@@ -48,7 +48,7 @@ class Robot:
     #: destroyed during the current resolution (reset when a turn starts)
     destroyed: bool = field(default=False, metadata=_meta(scenario=False))
     #: statuses the robot is in (flying, energized...): effect names (see ``hooks.EFFECTS``) or markers
-    statuses: set[str] = field(default_factory=set, metadata=_meta(copy="set", scenario=False))
+    statuses: set[str] = field(default_factory=set, metadata=_meta(copy="set"))
     #: what an option card keeps (charges left, ...), by option name
     option_data: dict[str, dict[str, Any]] = field(default_factory=dict, metadata=_meta(copy="dicts"))
 
@@ -174,6 +174,9 @@ TAMAGOTCHI = "tamagotchi"
 COPIED = "copied"
 
 EDGE_RULES = ("pit", "fence")
+#: the names of the option cards registered (by :func:`referee.engine.option_cards.register_card`), which the
+#: house rule ``option_cards`` may name
+OPTION_CARDS: set[str] = set()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,12 +268,10 @@ class Rules:
                 raise ValueError(f"house rule {name} must be true or false")
         if not isinstance(self.option_cards, tuple) or not all(isinstance(c, str) for c in self.option_cards):
             raise ValueError("house rule option_cards must be a list of option card names")
-        from .option_cards import CARDS  # the registered cards (no import cycle: looked up when checked)
-
-        unknown_cards = [c for c in self.option_cards if c not in CARDS]
+        unknown_cards = [c for c in self.option_cards if c not in OPTION_CARDS]
         if unknown_cards:
             raise ValueError(f"house rule option_cards: no option card {unknown_cards[0]!r} "
-                             f"(cards: {', '.join(sorted(CARDS))})")
+                             f"(cards: {', '.join(sorted(OPTION_CARDS))})")
         for name, allowed in (("dual_processor", ("move first", "turn first")),
                               ("radio_control", ("rest of turn", "next register")),
                               ("fire_control", ("newest", "sacrifice order")),

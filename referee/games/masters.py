@@ -84,17 +84,6 @@ def key_fits(s: Session, settings: Settings, address: str, key: str | None) -> b
     return same_key(digest(key), row.secret_hash)
 
 
-def key_owner(s: Session, settings: Settings, key: str | None) -> str | None:
-    """The GM whose key ``key`` is (to tell them when it comes from another address), or None."""
-    if not key or len(key) > MAX_KEY:
-        return None
-    if settings.gm_secret and same_key(key, settings.gm_secret):
-        return configured_gm(settings)
-    row = s.scalars(select(GameMaster).where(GameMaster.secret_hash == digest(key),
-                                             GameMaster.active.is_(True))).first()
-    return row.address if row is not None else None
-
-
 # -- who runs a game ----------------------------------------------------------------------------------------
 def master_of(s: Session, settings: Settings, game: Game) -> str | None:
     """The game's master: its ``gm_address`` when that is a GM here; else the configured GM (an old game, a

@@ -16,9 +16,10 @@ from ..store.errors import GameStateError, NotFound
 from ..store.models import Confirmation, Game, Observer
 from ..store.queries import get_game
 from . import signed
-from .own import CONFIRM_WITHIN
 from .states import OBSERVER, observer_state, step
 
+#: how long a confirmation mail (to observe a game, to take a new address) can be answered
+CONFIRM_WITHIN = timedelta(days=7)
 #: the letter of unsubscribe tokens (:mod:`.signed`)
 UNSUBSCRIBE = "o"
 

@@ -27,23 +27,20 @@ from ..store.attention import touch
 from ..store.community import resigned
 from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
-from ..store.queries import active_orders, open_turn
+from ..store.queries import active_orders, open_turn, player_at, players_at
 from . import signed
 from .common import audit, new_secret
+from .observers import CONFIRM_WITHIN, start_observing
 from .signup import settings_view
 from .states import SEAT, leave_seat, seat_state, step
 
-#: how long a confirmation mail can be answered
-CONFIRM_WITHIN = timedelta(days=7)
 #: the letter of confirmation tokens (:mod:`.signed`)
 CONFIRM = "c"
 
 
 def seats_of(s: Session, address: str) -> list[Player]:
     """Every robot ``address`` plays in a game that is not over (and did not resign), oldest first."""
-    rows = s.scalars(select(Player).join(Game).where(Player.email == address.lower(), Game.status != "finished",
-                                                     Player.status == "active").order_by(Player.id))
-    return [p for p in rows if p.id not in resigned(s, p.game)]
+    return [p for p in players_at(s, address, playing=True) if p.id not in resigned(s, p.game)]
 
 
 # -- RESIGN ---------------------------------------------------------------------------------------------
@@ -89,7 +86,7 @@ def ask_address(s: Session, settings: Settings, old: str, new: str, *, now: date
             new.partition("@")[0].partition("+")[0] == settings.referee_address.lower().partition("@")[0]:
         raise InvalidValue(f"{new} is the referee's own address")
     for player in seats_of(s, old):
-        other = s.scalars(select(Player).where(Player.game_id == player.game_id, Player.email == new)).first()
+        other = player_at(s, player.game, new)
         if other is not None:
             raise InvalidValue(f"{new} plays {other.robot} in {player.game.code} already")
     row = Confirmation(kind="address", address=new, old_address=old, created_at=now,
@@ -131,8 +128,6 @@ def confirm(s: Session, settings: Settings, token: str, sender: str, *, now: dat
         raise NotConfirmed(f"the confirmation must come from {row.address}, the address it was sent to")
     row.done_at = now
     if row.kind == "observe":
-        from .observers import start_observing
-
         game = s.get(Game, row.game_id)
         if game is None:
             raise NotConfirmed("that game is gone")
@@ -140,7 +135,7 @@ def confirm(s: Session, settings: Settings, token: str, sender: str, *, now: dat
     old = row.old_address or ""
     changed = []
     for player in seats_of(s, old):
-        clash = s.scalars(select(Player).where(Player.game_id == player.game_id, Player.email == row.address)).first()
+        clash = player_at(s, player.game, row.address)
         if clash is not None:
             continue
         player.email = row.address

@@ -9,10 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.errors import GameStateError, NotFound
 from ..store.models import Game, IncomingMail, Player, PressMessage
 from .signup import settings_view
 from .states import GAME, SEAT, may, seat_state
@@ -59,17 +57,3 @@ def send_press(s: Session, sender: Player, to: str | None, message: str, *, now:
                        incoming_mail_id=incoming.id if incoming else None))
     s.flush()
     return Relayed(game, mode, sender.robot if mode == "white" else None, to is None, tuple(others), message)
-
-
-def game_press(s: Session, game: Game) -> list[PressMessage]:
-    """Every press message of ``game``, oldest first."""
-    return list(s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id)))
-
-
-def player_of(s: Session, game: Game, address: str) -> Player:
-    found = s.scalars(select(Player).where(Player.game_id == game.id, Player.email == address.lower())).first()
-    if found is None:
-        raise NotFound(f"you play no robot in {game.code}")
-    if found.status == "ejected":
-        raise GameStateError(f"you no longer play in {game.code}")
-    return found

@@ -1,29 +1,25 @@
 """Signed tokens for the community's mails: ``<purpose letter>.<row id>.<signature>``.
 
 A confirmation mail (``c``: a new address of record, an observer) and an observer's unsubscribe
-address (``o``) carry one. The signature is an HMAC-SHA256 under ``settings.signing_key`` (see
-:func:`referee.games.tokens.signing_key`), cut to 80 bits and written in lower-case base32 (mail
-systems may change the case of a subject or an address), over the purpose and the row's id.
+address (``o``) carry one. The signature is the reply tokens' (:func:`referee.games.tokens.short_mac`: an
+HMAC-SHA256 cut to 80 bits, in lower-case base32, as mail systems may change the case of a subject or an address) under
+``settings.signing_key`` (:func:`referee.games.tokens.signing_key`), over the purpose and the row's id.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 import re
 
 from ..common.config import Settings
-from .tokens import signing_key
+from .tokens import short_mac, signing_key
 
 SALT = "referee.community"
 _TOKEN = re.compile(r"^([a-z])\.(\d{1,12})\.([a-z2-7]{16})$")
 
 
 def _mac(settings: Settings, purpose: str, row: int) -> str:
-    key = f"{signing_key(settings)}\0{SALT}".encode()
-    digest = hmac.new(key, f"{purpose}.{row}".encode(), hashlib.sha256).digest()[:10]
-    return base64.b32encode(digest).decode().lower()
+    return short_mac(f"{signing_key(settings)}\0{SALT}".encode(), f"{purpose}.{row}".encode())
 
 
 def sign(settings: Settings, purpose: str, row: int) -> str:

@@ -35,7 +35,7 @@ from ..store.models import (
     SignUp,
     Turn,
 )
-from ..store.queries import get_game, load_course, locked_game, open_turn
+from ..store.queries import get_game, load_course, locked_game, open_turn, players_at
 from .common import MAX_PLAYERS, RESERVED_ROBOT_NAMES, ROBOT_RE, audit, course_players
 from .lifecycle import start_and_announce
 from .masters import masters_of
@@ -309,12 +309,13 @@ def set_shown(s: Session, address: str, show: bool) -> None:
 
 def whois(s: Session, *, robot: str | None = None, address: str | None = None) -> list[Seat]:
     """Who plays robot ``robot`` (in every game), or which robots ``address`` plays; games not over."""
-    query = select(Player).join(Game).where(Game.status != "finished").order_by(Game.id, Player.seat)
+    players: list[Player] = []
     if robot is not None:
-        query = query.where(Player.robot_key == robot.casefold())
+        players = list(s.scalars(select(Player).join(Game).where(Game.status != "finished",
+                                                                 Player.robot_key == robot.casefold())))
     elif address is not None:
         if not shows_address(s, address):
             return []   # nobody learns where an address plays unless its player allowed it
-        query = query.where(Player.email == address.lower())
+        players = [p for p in players_at(s, address) if p.game.status != "finished"]
     return [Seat(p.game.code, p.robot, p.status, p.email if shows_address(s, p.email) else None)
-            for p in s.scalars(query)]
+            for p in sorted(players, key=lambda p: (p.game_id, p.seat))]

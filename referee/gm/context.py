@@ -16,7 +16,7 @@ from ..mailer.notices import announce
 from ..store import Store
 from ..store.models import Game
 from ..store.within import StoreWithin
-from .language import Command
+from .words import Command
 
 #: what a turn without a deadline says
 NO_DEADLINE = "none (the turn waits for every program)"

@@ -23,22 +23,15 @@ from typing import Any
 from ..common.clock import DurationTooLong, TimeError, parse_duration, parse_time
 from ..common.deadlines import BadClock, parse_clock, zone
 from ..common.suggest import closest, did_you_mean
+from ..common.values import typed_word
 from ..engine.geometry import NotationError, parse_dir, parse_square
 from ..engine.state import GM_FIELDS
 from ..games import ranges
 from ..orders.extract import body_lines, clean, find_gm_begin
 from . import people_words, robot_set
-from .robot_set import typed_word
+from .words import Command, GmSyntaxError, switch, whole_number
 
 END = re.compile(r"^END\s*[.!]?$", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    args: dict[str, Any]
-    line: int
-    text: str
 
 
 @dataclass
@@ -126,37 +119,11 @@ def parse_lines(lines: list[tuple[int, str]]) -> tuple[list[Command], list[str]]
     return commands, errors
 
 
-class GmSyntaxError(ValueError):
-    pass
-
-
 def _words(text: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError:
         return text.split()
-
-
-def _switch(value: str) -> bool:
-    v = value.lower()
-    if v in ("on", "yes", "true"):
-        return True
-    if v in ("off", "no", "false"):
-        return False
-    raise GmSyntaxError(f"expected ON or OFF, not {value!r}")
-
-
-def _int(value: str, what: str, limits: ranges.Range | None = None) -> int:
-    if not re.fullmatch(r"\d+", value):
-        raise GmSyntaxError(f"{what} must be a whole number, not {value[:40]!r}")
-    if len(value) > 12:   # never a 4,300-digit int() or a number SQL cannot store
-        shown = f"a number of {len(value)} digits"
-        raise GmSyntaxError(limits.refusal(shown) if limits else f"{what} must be smaller, not {shown}")
-    number = int(value)
-    problem = limits.problem(number) if limits else None
-    if problem:
-        raise GmSyntaxError(problem)
-    return number
 
 
 def _duration(value: str, limits: ranges.Range | None = None) -> int:
@@ -253,15 +220,15 @@ def parse_command(text: str, line: int = 0) -> Command:
     if upper.startswith("HOLD FOR REVIEW"):
         if len(words) != 4:
             raise GmSyntaxError("HOLD FOR REVIEW ON or HOLD FOR REVIEW OFF")
-        return cmd("hold", on=_switch(words[3]))
+        return cmd("hold", on=switch(words[3]))
     if head == "HINTS":
         if len(words) != 2:
             raise GmSyntaxError("HINTS ON or HINTS OFF")
-        return cmd("hints", on=_switch(words[1]))
+        return cmd("hints", on=switch(words[1]))
     if head == "PUBLISH":
         if len(words) > 2:
             raise GmSyntaxError("PUBLISH [turn]")
-        return cmd("publish", turn=_int(words[1], "the turn", ranges.TURN) if len(words) == 2 else None)
+        return cmd("publish", turn=whole_number(words[1], "the turn", ranges.TURN) if len(words) == 2 else None)
     if head == "ORDERS":
         parts = text.split(None, 2)
         if len(parts) < 3:
@@ -282,7 +249,7 @@ def parse_command(text: str, line: int = 0) -> Command:
         rest = [w for w in words[1:] if w.upper() not in ("TO", "TURN")]
         if len(rest) != 1:
             raise GmSyntaxError("ROLLBACK <turn>")
-        return cmd("rollback", turn=_int(rest[0], "the turn", ranges.TURN))
+        return cmd("rollback", turn=whole_number(rest[0], "the turn", ranges.TURN))
     if head == "RERUN":
         m = re.match(r"^RERUN\s+(?:TURN\s+)?(\d+)\s*(.*)$", text.strip(), re.IGNORECASE)
         if not m:
@@ -293,7 +260,7 @@ def parse_command(text: str, line: int = 0) -> Command:
             if not sep or not robot.strip() or not program.strip():
                 raise GmSyntaxError(f"a correction reads '<robot>: <program>', not {part!r}")
             fixes[robot.strip()] = program.strip()
-        return cmd("rerun", turn=_int(m.group(1), "the turn", ranges.TURN), programs=fixes)
+        return cmd("rerun", turn=whole_number(m.group(1), "the turn", ranges.TURN), programs=fixes)
     if head == "EJECT" and len(words) == 2:
         return cmd("eject", robot=words[1])
     if head == "REPLACE":
@@ -354,9 +321,9 @@ def _newgame(words: list[str], cmd: Any) -> Command:
             except BadClock as exc:
                 raise GmSyntaxError(str(exc)) from None
         elif key == "MISSED":
-            args["missed"] = _int(value, "MISSED", ranges.MISSED)
+            args["missed"] = whole_number(value, "MISSED", ranges.MISSED)
         elif key == "HOLD":
-            args["hold"] = _switch(value)
+            args["hold"] = switch(value)
         elif key == "MISSING":
             args["missing"] = value.lower().replace("-", "_")
         elif key == "TITLE" and len(value) > ranges.TITLE_CHARS:
@@ -399,7 +366,7 @@ def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
             if key == "POWERED":
                 if value.upper() != "DOWN" or i + 2 >= len(words):
                     raise GmSyntaxError("POWERED DOWN yes or POWERED DOWN no")
-                changes["powered_down"] = _switch(words[i + 2])
+                changes["powered_down"] = switch(words[i + 2])
                 i += 3
                 continue
             if key in ("AT", "ARCHIVE"):
@@ -407,9 +374,9 @@ def _set_robot(robot: str, words: list[str], cmd: Any) -> Command:
             elif key == "FACING":
                 changes["facing"] = parse_dir(value)
             elif key == "VIRTUAL":
-                changes["virtual"] = _switch(value)
+                changes["virtual"] = switch(value)
             else:
-                changes[key.lower()] = _int(value, key, ROBOT_RANGES[key])
+                changes[key.lower()] = whole_number(value, key, ROBOT_RANGES[key])
             i += 2
     except (NotationError, robot_set.SetError) as exc:
         raise GmSyntaxError(str(exc)) from None

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from ..engine import hooks, state
+from ..common.values import typed_word
+from ..engine import hooks, shown, state
 from ..orders.options import card_named, card_names, norm
 
 #: words that name the carried things SET can change
@@ -30,12 +31,8 @@ class SetError(ValueError):
 
 
 def known_statuses() -> list[str]:
-    """Statuses the engine knows: the constants of ``engine.state`` and every registered effect that is
-    not an option card."""
-    names = {v for k, v in vars(state).items() if k.isupper() and isinstance(v, str) and k not in ("START", "END")}
-    cards = {norm(c) for c in card_names()}
-    names |= {name for name in hooks.EFFECTS if norm(name) not in cards}
-    return sorted(names)
+    """Statuses the engine knows: every status a module declares (:mod:`referee.engine.shown`)."""
+    return sorted(shown.STATUSES)
 
 
 def option_name(text: str) -> str:
@@ -138,19 +135,6 @@ def _names_one(resolve: Any, text: str) -> bool:
     except SetError:
         return False
     return True
-
-
-def typed_word(raw: str) -> Any:
-    """A value as a GM writes it (a rule's, a DATA field's): yes/no/on/off and true/false as booleans, whole
-    numbers as ints, else the word itself."""
-    low = raw.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    if re.fullmatch(r"-?\d+", raw):
-        return int(raw)
-    return raw
 
 
 def _value(raw: str) -> Any:

@@ -27,7 +27,7 @@ from ..mailer.notices import notice
 from ..messages import community as words
 from ..reports.mails import order_template
 from .context import CommandFailed, GmContext, deadline_words, game_code, notice_key
-from .language import Command, GmSyntaxError, _int, _switch
+from .words import Command, GmSyntaxError, switch, whole_number
 
 #: the first words of these commands (``language`` hands such lines here)
 HEADS = ("OPEN", "CLOSE", "AUTOSTART", "ACCEPT", "REFUSE", "SIGNUPS", "PRESS", "ON")
@@ -65,7 +65,7 @@ def parse(words: list[str], text: str, line: int) -> Command | None:
     if upper == ["SIGNUPS"]:
         return cmd("signups")
     if head == "AUTOSTART":
-        return cmd("autostart", on=_switch(words[1]) if len(words) == 2 else True)
+        return cmd("autostart", on=switch(words[1]) if len(words) == 2 else True)
     if head in ("ACCEPT", "REFUSE"):
         if len(words) < 2:
             raise GmSyntaxError(f"{head} <robot or address>" + (" [reason]" if head == "REFUSE" else ""))
@@ -75,7 +75,7 @@ def parse(words: list[str], text: str, line: int) -> Command | None:
         return cmd(head.lower(), who=words[1], reason=reason[:500])
     if head == "PRESS":
         if len(words) == 3 and upper[1] == "ARCHIVE":
-            return cmd("press_archive", on=_switch(words[2]))
+            return cmd("press_archive", on=switch(words[2]))
         if len(words) == 2 and upper[1] in ("OFF", "GREY", "GRAY", "WHITE"):
             return cmd("press", mode={"GRAY": "grey"}.get(upper[1], upper[1].lower()))
         raise GmSyntaxError("PRESS OFF, PRESS GREY, PRESS WHITE or PRESS ARCHIVE ON|OFF")
@@ -112,7 +112,7 @@ def _open(words: list[str], cmd: Callable[..., Command]) -> Command:
         if key not in ("SEATS", "UNTIL") or i + 1 >= len(words):
             raise GmSyntaxError("OPEN [game] [SEATS n] [UNTIL 2026-12-05 or 2026-12-05T18:00]")
         if key == "SEATS":
-            args["seats"] = _int(words[i + 1], "SEATS")
+            args["seats"] = whole_number(words[i + 1], "SEATS")
             i += 2
         else:
             rest = words[i + 1:]

@@ -43,6 +43,8 @@ def _arm() -> tuple[str, int] | None:
     if not value:
         return None
     name, _, nth = value.partition(":")
+    if name not in POINTS + GM_POINTS:  # a point no code meets would never fire: say so at once
+        raise ValueError(f"{ENV}={value!r}: no such point (points: {', '.join(POINTS + GM_POINTS)})")
     return name, int(nth) if nth.isdigit() else 1
 
 

@@ -13,11 +13,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..store.models import Game, GameMaster, OutgoingMail, Player
+from ..store.queries import players_at
 
-
-def players_at(s: Session, address: str) -> list[Player]:
-    """Every robot (in any game) whose player's address of record is ``address``, oldest first."""
-    return list(s.scalars(select(Player).where(Player.email == address.lower()).order_by(Player.id)))
+__all__ = ["players_at"]  # the store's one query of who plays at an address, as the intake names it
 
 
 def game_master_addresses(s: Session) -> set[str]:

@@ -70,7 +70,7 @@ from .faults import fault_point
 from .former import gone_by_address
 from .job import Job, safe
 from .replying import unidentified
-from .routing import gm_addresses, identify, is_referee, known, quoted_form, replied_to
+from .routing import gm_addresses, is_referee, known, replied_to, route
 from .strangers import stranger
 from .taking import player_mail
 
@@ -213,11 +213,7 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
     if mail.body and find_gm_begin(mail.body) is not None:
         return _gm(job, sender, gm_handler, store)
     read = read_reply(mail.body, replied_to(s, mail))   # the mail's text read once: the reply model
-    found = read.own
-    who = identify(s, settings, mail, found.header, sender)
-    quoted = quoted_form(s, settings, mail, read, sender)
-    if quoted is not None:
-        found, who = quoted
+    found, who = route(s, settings, mail, read, sender)
     if (handled := community.commands(job, sender, found, who)) is not None:   # LIST, JOIN, PRESS... (issue 31)
         return handled, None
     if who.player is None:
@@ -225,7 +221,7 @@ def _process(s: Session, settings: Settings, incoming: IncomingMail, *, now: dat
             return gone, None
         if not known(s, settings, sender):
             return stranger(job, sender, who.problem), None
-        return unidentified(job, sender, who), None
+        return unidentified(job, sender, who, read), None
     return player_mail(job, sender, who, found.header, read, quoted_form=found.from_quote), None
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..common.deadlines import when_text
 from ..games import Taken
 from ..messages import players as words
-from ..orders import OrderResult, read_orders, replies
+from ..orders import MailRead, replies
 from ..store.models import Game, Player, Turn
 from . import answers, lookups
 from .job import Job
@@ -137,14 +137,14 @@ def not_yours(job: Job, sender: str, player: Player, game: Game) -> str:
     return job.finish("rejected", reason, game=game)
 
 
-def unidentified(job: Job, sender: str, who: Who) -> str:
+def unidentified(job: Job, sender: str, who: Who, read: MailRead) -> str:
     """A known sender whose mail names no robot of theirs: why, their robots, and how to say which."""
     reason = who.problem or "no robot could be named"
     if not job.may_answer_error(sender):
         return job.held_back(reason, sender)
     robots = [(p.robot, p.game.code, p.game.status) for p in lookups.players_at(job.s, sender)
               if p.game.status in ("running", "paused", "forming")]
-    _, result = read_orders(job.mail.body) if job.mail.body else (None, OrderResult())
+    _, result = read.orders(None)   # the mail as read once (only whether it asks for HELP)
     body = words.not_understood(reason, robots, replies.help_text() if "help" in result.commands else None)
     job.send(answers.KIND_REJECTION, sender, words.subject_for(who.game, None, None, words.NOT_UNDERSTOOD), body)
     return job.finish("rejected", reason, game=who.game)

@@ -41,8 +41,6 @@ class Who:
 
     player: Player | None = None
     game: Game | None = None
-    #: ``begin``, ``token``, ``thread``, ``subject``, ``sender``
-    via: str = ""
     #: the turn the token or the mail replied to was about
     turn: int | None = None
     #: a valid reply-address token for this player rode on the mail
@@ -91,9 +89,9 @@ def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader
         except NotFound:
             return Who(game=game, problem=f"the BEGIN line names robot {header.robot}, "
                                           f"and game {game.code} has no such robot")
-        return Who(player, game, "begin", token=token is not None and token.player.id == player.id)
+        return Who(player, game, token=token is not None and token.player.id == player.id)
     if token is not None:
-        return Who(token.player, token.player.game, "token", token.turn, token=True)
+        return Who(token.player, token.player.game, token.turn, token=True)
     thread = _thread(s, mail)
     if thread is not None:
         return thread
@@ -101,11 +99,11 @@ def identify(s: Session, settings: Settings, mail: MailText, header: BlockHeader
     if words:
         in_subject = [p for p in lookups.players_at(s, sender) if p.game.code.upper() in words]
         if len(in_subject) == 1:
-            return Who(in_subject[0], in_subject[0].game, "subject")
+            return Who(in_subject[0], in_subject[0].game)
     playing = [p for p in lookups.players_at(s, sender)
                if p.game.status in ("running", "paused") and p.status == "active"]
     if len(playing) == 1:
-        return Who(playing[0], playing[0].game, "sender")
+        return Who(playing[0], playing[0].game)
     if len(playing) > 1:
         games = ", ".join(f"{p.robot} in {p.game.code}" for p in playing)
         return Who(problem=f"you play {games}, and this mail does not say which game it is about")
@@ -149,20 +147,19 @@ def _thread(s: Session, mail: MailText) -> Who | None:
         elif row.kind not in _SAME_TURN_KINDS:
             turn = None
         to = row.recipients[0] if row.recipients and isinstance(row.recipients[0], str) else None
-        return Who(player, player.game, "thread", turn, thread_to=to)
+        return Who(player, player.game, turn, thread_to=to)
     return None
 
 
-def quoted_form(s: Session, settings: Settings, mail: MailText, read: MailRead,
-                sender: str) -> tuple[Extracted, Who] | None:
-    """The order form the player filled in within the quoted turn mail (extract's rule 6, found by the read
-    of the mail: :attr:`MailRead.form`), with whose it is, when it came to the player's reply address or the
-    quoted BEGIN line carries the player's key; else None (the quote is not read)."""
+def route(s: Session, settings: Settings, mail: MailText, read: MailRead, sender: str) -> tuple[Extracted, Who]:
+    """Whose robot the mail is about, and the orders that count for it, decided in one place: the order form the
+    player filled in within the quoted turn mail (extract's rule 6, found by the read of the mail:
+    :attr:`MailRead.form`) when its BEGIN line names her robot and the mail came to her reply address or the
+    line carries her key; else what the sender wrote herself (the quote is not read)."""
     form = read.form
-    if form is None or form.header is None:
-        return None
-    who = identify(s, settings, mail, form.header, sender)
-    if who.player is None:
-        return None
-    key_ok = form.header.key is not None and same_key(form.header.key, who.player.secret, ignore_case=True)
-    return (form, who) if who.token or key_ok else None
+    if form is not None and form.header is not None:
+        who = identify(s, settings, mail, form.header, sender)
+        if who.player is not None and (who.token or (form.header.key is not None and same_key(
+                form.header.key, who.player.secret, ignore_case=True))):
+            return form, who
+    return read.own, identify(s, settings, mail, read.own.header, sender)

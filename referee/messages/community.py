@@ -245,7 +245,3 @@ def observing(game: str) -> str:
 
 def unobserved(game: str) -> str:
     return f"you no longer observe {game}: no more of its results come to you"
-
-
-def confirmed_subject(what: str) -> str:
-    return f"Confirmed: {what}"

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..common.deadlines import deadline_text
-from ..engine import Card, Robot, square_name
+from ..engine import Card, Robot, shown, square_name
 from ..orders.language import facing_name
 from ..orders.replies import card_text
 
@@ -180,6 +180,7 @@ def status_text(game: Game, player: Player, turn: Turn | None, robots: Sequence[
             lines.append(f"  archive marker on {square_name(robot.archive)}")
         if robot.powered_down:
             lines.append("  powered down this turn")
+        lines += [f"  {words}" for words in shown.carried(robot.statuses)]
         for reg, card in sorted(robot.locked.items()):
             lines.append(f"  register {reg} is locked with {card_text(card)}")
         if robot.options:

@@ -19,10 +19,9 @@ from functools import cache
 from typing import Any
 
 from referee.engine.cards import BY_PRIORITY, Card, CardError, parse_card
-from referee.engine.decisions import MAIN_LASER, DecisionKey
+from referee.engine.decisions import MAIN_LASER
 from referee.engine.option_cards import CARDS, OptionCard, cards
-from referee.engine.option_orders import BY_SUBJECT, SACRIFICE_ORDER, order_key
-from referee.engine.programs import dual_pair_ok
+from referee.engine.option_orders import BY_SUBJECT, SACRIFICE_ORDER
 
 
 def card_names() -> tuple[str, ...]:
@@ -30,12 +29,12 @@ def card_names() -> tuple[str, ...]:
     return tuple(c.name for c in cards())
 
 
-def _card_of_subject() -> dict[str, str]:
+def card_of_subject() -> dict[str, str]:
     return {o.subject: o.card for o in BY_SUBJECT.values() if o.card != "(any)"}
 
 
 #: subject -> the card that gives the order
-CARD_OF: dict[str, str] = _card_of_subject()
+CARD_OF: dict[str, str] = card_of_subject()
 
 
 class OptionBad(ValueError):
@@ -66,7 +65,7 @@ def holds(options: Sequence[str], card: str) -> bool:
     return any(norm(o) == norm(card) for o in options)
 
 
-def _declared(name: str) -> OptionCard | None:
+def declared_card(name: str) -> OptionCard | None:
     return next((c for c in CARDS.values() if norm(c.name) == norm(name)), None)
 
 
@@ -82,7 +81,7 @@ class OptionClause:
 
     @property
     def card(self) -> str:
-        return _card_of_subject().get(self.subject, "(any)")
+        return card_of_subject().get(self.subject, "(any)")
 
 
 # the pieces every shape is built from ------------------------------------------------------------
@@ -96,7 +95,7 @@ _USE = re.compile(r"^USE\s+(?:THE\s+|MY\s+)?(.+)$")
 _GROUP_SEP = r"(?:\s*[,;]\s*(?:AND\s+)?|\s+AND\s+|\s+)"
 _CONDITION = re.compile(r"^(?:NOT\s+)?(?:FACING\s+[NESW]|AT\s+R\d{1,2}C\d{1,2}|ROBOT\s+AHEAD|WALL\s+AHEAD|"
                         r"DAMAGE\s*>=\s*\d)$")
-_CONDITIONS = "FACING N (E, S, W), AT r5c4, ROBOT AHEAD, WALL AHEAD or DAMAGE >= 3, each may follow NOT"
+CONDITIONS = "FACING N (E, S, W), AT r5c4, ROBOT AHEAD, WALL AHEAD or DAMAGE >= 3, each may follow NOT"
 
 
 def _words(card: OptionCard) -> str:
@@ -155,23 +154,18 @@ def _lead(name: str) -> re.Pattern[str]:
     return re.compile(r"^" + _words(CARDS[name]) + r"(?=[:=]*(?:\s|$))")
 
 
-def _ordered() -> list[OptionCard]:
+def ordered_cards() -> list[OptionCard]:
     return [c for c in cards() if c.mail is not None]
 
 
 def led_by(text: str) -> OptionCard | None:
     """The card whose words start a normalized line (the longest such words win), or None."""
     best: tuple[int, OptionCard] | None = None
-    for card in _ordered():
+    for card in ordered_cards():
         m = _lead(card.name).match(text)
         if m and (best is None or m.end() > best[0]):
             best = (m.end(), card)
     return best[1] if best else None
-
-
-def leads_option(text: str) -> bool:
-    """Whether a normalized line starts like an option order (a card's words, or SACRIFICE ORDER)."""
-    return led_by(text) is not None or text.startswith("SACRIFICE ORDER")
 
 
 def _reg(label: str) -> int:
@@ -238,7 +232,7 @@ def _condition(text: str) -> str:
                lambda m: f"{m.group(1) or ''}DAMAGE >= {int(m.group(2)) + 1}", c)
     c = re.sub(r"\s*>=\s*", " >= ", c)
     if not _CONDITION.match(c.replace(" >= ", ">=")):
-        raise OptionBad(f"{text.strip()!r} is not a condition: write {_CONDITIONS}")
+        raise OptionBad(f"{text.strip()!r} is not a condition: write {CONDITIONS}")
     return re.sub(r"AT R(\d+)C(\d+)", r"AT r\1c\2", c)
 
 
@@ -255,7 +249,7 @@ def read_clause(text: str, options: Sequence[str], hand: Sequence[Card] = ()) ->
         return _sacrifice_order(m.group(1), options)
     use = _USE.match(text)
     line = use.group(1) if use else text
-    for card in _ordered():
+    for card in ordered_cards():
         if card.weapon:
             continue
         for part, pattern in _patterns(card.name).items():
@@ -346,7 +340,7 @@ def _sacrifice_order(text: str, options: Sequence[str]) -> OptionClause:
 # weapons ---------------------------------------------------------------------------------------
 def weapons_held(options: Sequence[str]) -> list[str]:
     """The robot's option weapons, as it names them."""
-    return [o for o in options if (c := _declared(o)) is not None and c.weapon]
+    return [o for o in options if (c := declared_card(o)) is not None and c.weapon]
 
 
 def weapon_named(text: str, options: Sequence[str]) -> str | None:
@@ -355,7 +349,7 @@ def weapon_named(text: str, options: Sequence[str]) -> str | None:
     held = weapons_held(options)
     key = " ".join(re.sub(r"[\s_-]+", " ", text).split()).upper()
     for option in held:
-        card = _declared(option)
+        card = declared_card(option)
         assert card is not None and card.mail is not None
         if any(" ".join(w.split()) == key for w in card.mail.words):
             return option
@@ -366,7 +360,7 @@ def not_a_weapon(text: str, options: Sequence[str]) -> str | None:
     """Why ``text`` (a FIRE order's weapon) names no weapon, when it names an option card the robot holds
     that is none (Brakes, Shield)."""
     name = card_named(text, options)
-    card = _declared(name) if name else None
+    card = declared_card(name) if name else None
     if card is None or card.weapon:
         return None
     weapons = ", ".join([MAIN_LASER, *weapons_held(options)])
@@ -379,7 +373,7 @@ def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
     for a weapon the robot does not hold, and for a line led by a held weapon's words that is no order."""
     use = _USE.match(text)
     line = use.group(1) if use else text
-    for card in _ordered():
+    for card in ordered_cards():
         if not card.weapon:
             continue
         m = _patterns(card.name)["weapon"].match(line)
@@ -400,213 +394,3 @@ def weapon_order(text: str, options: Sequence[str]) -> tuple[str, str] | None:
 
 
 # checked against the program of the same mail ---------------------------------------------------
-def program_problem(subject: str, value: Any, register: int, card: Card, *, checked: bool = False) -> str | None:
-    """Why an option order for ``register`` cannot act on the card the same mail's program puts there
-    (None: it can). ``checked``: the engine's program rules already judged the cards put on options."""
-    name = _card_of_subject().get(subject)
-    declared = CARDS.get(name) if name else None
-    mail = declared.mail if declared else None
-    if mail is None or not mail.acts_on or not value:
-        return None
-    if mail.shape == "register card":
-        return None if checked else dual_problem(card, str(value), mail.rule)
-    if card.type.move in mail.acts_on:
-        return None
-    return (f"{mail.rule}; register {register} holds {card}, so this order would do nothing there "
-            "(change the register or the card)")
-
-
-def misfits(said: Mapping[tuple[str, int | None, bool], tuple[Any, int, str]], program: Mapping[int, Card], *,
-            checked: bool = False) -> list[tuple[int, str, str]]:
-    """(line, text, why) for each line of option orders for this turn that cannot act on any register it
-    names, given the program of the same mail (``said``: (subject, register, standing) -> (answer, line,
-    text), as the parser gathers them). A line naming several registers is taken when one of them fits."""
-    lines: dict[tuple[str, int], list[tuple[int, Any, str]]] = {}
-    for (subject, reg, standing), (value, number, raw) in said.items():
-        if reg is not None and not standing and reg in program:
-            lines.setdefault((subject, number), []).append((reg, value, raw))
-    out: list[tuple[int, str, str]] = []
-    for (subject, number), regs in sorted(lines.items(), key=lambda kv: kv[0][1]):
-        problems = [program_problem(subject, value, reg, program[reg], checked=checked) for reg, value, _ in regs]
-        if not all(problems):
-            continue
-        if len(regs) == 1:
-            out.append((number, regs[0][2], str(problems[0])))
-            continue
-        card = CARDS[_card_of_subject()[subject]]
-        assert card.mail is not None
-        held = ", ".join(f"{reg}: {program[reg]}" for reg, _, _ in regs)
-        out.append((number, regs[0][2], f"{card.mail.rule}; none of the registers named holds one ({held}), "
-                                        "so this order would do nothing"))
-    return out
-
-
-def dual_problem(move: Card, turn_text: str, rule: str = "") -> str | None:
-    """Why a register's card and a turn card cannot share the register on Dual Processor (None: they can)."""
-    turn = parse_card(turn_text)
-    if dual_pair_ok(move, turn):
-        return None
-    rule = rule or "Dual Processor pairs a Move 2 with a 90-degree turn or a Move 3 with a U-turn"
-    return f"{rule}; this register holds {move}, which cannot share with {turn}"
-
-
-# stored orders ---------------------------------------------------------------------------------
-def answer_keys(orders: Mapping[str, Any]) -> dict[DecisionKey, Any]:
-    """Stored option orders (``{subject: value or {"<register>": value}}``) as the engine's decision keys."""
-    out: dict[DecisionKey, Any] = {}
-    for subject, value in orders.items():
-        if subject not in BY_SUBJECT:
-            continue
-        if isinstance(value, Mapping) and all(str(k) in "12345" and len(str(k)) == 1 for k in value):
-            for reg, answer in value.items():
-                out[order_key(subject, int(reg))] = answer
-        else:
-            out[order_key(subject)] = value
-    return out
-
-
-def merge(older: Mapping[str, Any], newer: Mapping[str, Any]) -> dict[str, Any]:
-    """Option orders with ``newer`` on top: per-register answers merge register by register."""
-    out = {k: (dict(v) if isinstance(v, Mapping) else v) for k, v in older.items()}
-    for subject, value in newer.items():
-        before = out.get(subject)
-        if isinstance(value, Mapping) and isinstance(before, dict):
-            before.update(value)
-        else:
-            out[subject] = dict(value) if isinstance(value, Mapping) else value
-    return out
-
-
-# writing back ----------------------------------------------------------------------------------
-def _mail_of(subject: str) -> OptionCard | None:
-    name = _card_of_subject().get(subject)
-    card = CARDS.get(name) if name else None
-    return card if card is not None and card.mail is not None else None
-
-
-def order_lines(orders: Mapping[str, Any], *, standing: bool = False) -> list[str]:
-    """Option orders written back in the order language (for echoes and order forms)."""
-    lines: list[str] = []
-    for subject, value in sorted(orders.items()):
-        card = _mail_of(subject)
-        if card is not None and card.mail is not None and card.mail.shape == "registers" \
-                and isinstance(value, Mapping):
-            regs = sorted(int(reg) for reg, answer in value.items() if answer)   # BRAKES 1, 4
-            lines.append(f"{card.mail.words[0]} {', '.join(map(str, regs))}" if regs else "")
-            continue
-        if isinstance(value, Mapping):   # per register: {"2": answer}
-            lines += [_line(subject, answer, int(reg)) for reg, answer in sorted(value.items())]
-            continue
-        lines.append(_line(subject, value, None, standing=standing))
-    return [line for line in lines if line]
-
-
-def _line(subject: str, value: Any, reg: int | None, *, standing: bool = False) -> str:
-    if subject == SACRIFICE_ORDER:
-        return "SACRIFICE ORDER: " + ", ".join(str(v).upper() for v in value or [])
-    card = _mail_of(subject)
-    if card is None or card.mail is None:
-        from .element_clauses import element_line  # board elements' orders (chop shops, reset sites)
-
-        return element_line(subject, value, reg)
-    mail = card.mail
-    word, shape = mail.words[0], mail.shape
-    tail = " EVERY TURN" if standing and mail.keeps == "turn" else \
-        " THIS TURN" if not standing and mail.keeps == "standing" and reg is None else ""
-    if shape == "registers":
-        return f"{word} {reg}" if value else ""
-    if shape == "choice":
-        return f"{word} {reg}: {str(value).upper()}" if reg else f"{word}: {str(value).upper()}{tail}"
-    if shape == "register card":
-        return f"{word} {reg}: {value}"
-    if shape == "register card if":
-        return f"{word} {reg}: {value.get('card')} IF {value.get('if')}" if isinstance(value, Mapping) else ""
-    if shape == "card":
-        return f"{word}: {value}"
-    if shape == "switch":
-        return f"{word} {'ON' if value else 'OFF'}{tail}"
-    if shape == "register or never":
-        return f"{word} {value or 'NEVER'}{tail}"
-    if shape == "flag":
-        return word if value else ""
-    return ""
-
-
-def form_lines(options: Sequence[str], standing: Mapping[str, Any]) -> list[str]:
-    """Order-form lines for the option cards the robot holds now: standing ones as on file, the others as
-    comments showing how to write them (a card it lost is not listed)."""
-    lines: list[str] = []
-    for card in _ordered():
-        if card.order is None or not holds(options, card.name):
-            continue
-        subject = card.order.subject
-        if subject in standing:
-            lines += order_lines({subject: standing[subject]}, standing=True)
-        else:
-            lines.append(f"# {card.name}: {card.order.clause}")
-    if options:
-        if SACRIFICE_ORDER in standing:
-            lines += order_lines({SACRIFICE_ORDER: standing[SACRIFICE_ORDER]}, standing=True)
-        else:
-            lines.append("# SACRIFICE ORDER: " + ", ".join(o.upper() for o in options) + "   (first given up first)")
-    return lines
-
-
-def fire_on_form(fire: Mapping[int, str], options: Sequence[str]) -> dict[int, str]:
-    """The standing FIRE orders the robot can still carry out: a register naming a weapon it no longer
-    holds (or no weapon at all) is left out, so the form never offers an order that would be refused."""
-    held = {norm(w) for w in weapons_held(options)}
-    return {reg: w for reg, w in fire.items() if norm(w) == MAIN_LASER or norm(w) in held}
-
-
-def idle_notes(fire: Mapping[int, str]) -> list[str]:
-    """Comment lines for FIRE orders naming a weapon in a register where it can never act (its card's
-    ``idle_in``): the main laser fires there instead, as the rules have it."""
-    notes = []
-    for reg, weapon in sorted(fire.items()):
-        card = _declared(weapon)
-        if card is not None and card.mail is not None and reg in card.mail.idle_in:
-            notes.append(f"# register {reg}: {card.name} cannot act there (no register follows); "
-                         "the main laser fires instead")
-    return notes
-
-
-# usage ------------------------------------------------------------------------------------------
-_SYNTAX = {
-    "registers": ["{w} <registers>"],
-    "choice": ["{w} <registers>: {c}"],
-    "register card": ["{w} <register>: <a turn card from your hand>"],
-    "register card if": ["{w} <register>: <a card from your hand> IF <condition>"],
-    "card": ["{w}: <a card from your hand>"],
-    "switch": ["{w} ON | {w} OFF"],
-    "register or never": ["{w} <register> | {w} NEVER"],
-    "flag": ["{w}   (alone in a mail)"],
-    "weapon": ["FIRE <registers>: {w}   (or {w} <registers>)"],
-}
-
-
-def usage_lines(card_name: str) -> list[str]:
-    """What a card does and how its order is written, for a player who just got it:
-    ``["Brakes: a Move 1 may move nothing", "  order: BRAKES <registers>", "  e.g. BRAKES 2, 4"]``."""
-    card = _declared(card_name)
-    if card is None:
-        return []
-    lines = [f"{card.name}: {card.summary}"]
-    mail = card.mail
-    if mail is None:
-        return [*lines, "  no order: it works by itself"]
-    choices = " | ".join(words[0] for _, words in mail.choices)
-    syntax = list(mail.usage) or [s.format(w=mail.words[0], c=choices) for s in _SYNTAX[mail.shape]]
-    if mail.shape == "choice" and mail.keeps != "turn":
-        syntax.append(f"{mail.words[0]}: {choices}   (every turn until changed)")
-    elif mail.shape in ("switch", "register or never") and not mail.usage:
-        syntax[-1] += {"standing": "   (kept until changed; add THIS TURN for this turn only)",
-                       "always standing": "   (kept until changed)",
-                       "turn": "   (this turn; add EVERY TURN to keep it)"}[mail.keeps]
-    if mail.shape == "register card if":
-        syntax.append(f"  conditions: {_CONDITIONS}")
-    lines += [f"  order: {s}" if not s.startswith("  ") else f"  {s.strip()}" for s in syntax]
-    if mail.acts_on:
-        lines.append(f"  {mail.rule}")
-    example = card.order.clause.replace(" | ", ", or ") if card.order else f"FIRE 3: {mail.words[0]}"
-    return [*lines, f"  e.g. {example}"]

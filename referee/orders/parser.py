@@ -17,6 +17,7 @@ from referee.engine.cards import Card
 from referee.engine.option_orders import BY_SUBJECT, CONDITIONAL, DUAL_PROCESSOR, FLYWHEEL, RECOMPILE
 from referee.engine.programs import ProgramError, check_program
 
+from . import option_checks
 from . import options as opt
 from .cardrefs import HARD_SPLIT, INITIAL, Ref, is_cardish, reads_as_program, scan_cards
 from .clauses import CLAUSES
@@ -178,7 +179,7 @@ class Parser:
         program = set(res.draft.values()) if res.program_given else set()
         taken: dict[str, int] = {}
         # each card's own check against the program (Brakes: a Move 1), reported once per line
-        misfit = {n: why for n, _, why in opt.misfits(self.option_said, res.draft, checked=self.checked)} \
+        misfit = {n: why for n, _, why in option_checks.misfits(self.option_said, res.draft, checked=self.checked)} \
             if res.program_given else {}
         for (subject, reg, standing), (value, number, raw) in self.option_said.items():
             target = res.standing.options if standing else res.option_orders

@@ -15,13 +15,14 @@ from typing import Any
 
 from referee.engine.cards import Card
 
+from .element_clauses import element_line
 from .element_clauses import form_lines as element_form_lines
 from .extract import begin_line
 from .language import DEFAULT_SACRIFICE_HP, MAIN_LASER, OrderContext, OrderError, StandingOrders, facing_name
-from .options import fire_on_form as option_fire_on_form
-from .options import form_lines as option_form_lines
-from .options import idle_notes as option_idle_notes
-from .options import order_lines as option_order_lines
+from .option_lines import fire_on_form as option_fire_on_form
+from .option_lines import form_lines as option_form_lines
+from .option_lines import idle_notes as option_idle_notes
+from .option_lines import order_lines as option_order_lines
 from .options import weapons_held as option_weapons
 from .reply_model import ECHO_MARK, TEMPLATE_MARK
 
@@ -108,7 +109,7 @@ def program_block(*, game: str | None, robot: str | None, turn: int | None, key:
         card = locked.get(reg, registers.get(reg))
         lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
-    lines.extend(option_order_lines(turn_options or {}))
+    lines.extend(option_order_lines(turn_options or {}, other=element_line))
     lines.extend(element_form_lines(elements))
     if mark:
         lines.append(mark)
@@ -191,7 +192,7 @@ def render_echo(*, game: str | None, robot: str | None, turn: int | None, regist
 def _option_echo(turn_options: Mapping[str, Any], standing: StandingOrders | None) -> list[str]:
     """The option orders on file, in words before the block: this turn's, then the standing ones."""
     lines: list[str] = []
-    now = option_order_lines(turn_options)
+    now = option_order_lines(turn_options, other=element_line)
     kept = option_order_lines(standing.options, standing=True) if standing else []
     if now:
         lines += ["Option orders for this turn:", *(f"  {line}" for line in now)]

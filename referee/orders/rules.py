@@ -23,6 +23,7 @@ from typing import Any
 from referee.engine.cards import Card
 from referee.engine.option_orders import RECOMPILE
 
+from . import option_checks
 from . import options as option_orders
 from .language import DIRECTION_NAMES, OrderResult
 
@@ -82,7 +83,7 @@ def filing(result: OrderResult, on_file: OnFile) -> Filing:
         raise OrderRuleError(f"{option_orders.CARD_OF.get(first, first)} orders go with a program: no program of "
                              f"yours is on file for turn {on_file.turn} yet, so send your five registers with them")
     if not cards and on_file.has_order:
-        said = option_orders.merge(on_file.turn_options, said)
+        said = option_checks.merge(on_file.turn_options, said)
     submit = bool(cards) or standing.power_down is not None or (facing is not None and rides) or bool(said)
     if submit and not rides:
         raise OrderRuleError(with_program(power_word(standing.power_down), on_file.turn))
@@ -103,5 +104,5 @@ def standing_to_keep(result: OrderResult, stored: Mapping[str, Any]) -> dict[str
     option cards' standing orders merged into those stored, one card at a time."""
     keep: dict[str, Any] = {k: v for k, v in result.standing.to_dict().items() if k != "power_down"}
     if result.standing.options:
-        keep["options"] = option_orders.merge(stored.get("options") or {}, result.standing.options)
+        keep["options"] = option_checks.merge(stored.get("options") or {}, result.standing.options)
     return keep

@@ -14,7 +14,7 @@ from typing import Any
 from referee.engine.cards import Card
 from referee.engine.option_orders import BY_SUBJECT, RECOMPILE
 
-from . import options as opt
+from . import option_checks
 
 #: the weapon every robot has; option weapons come from the robot's option cards
 MAIN_LASER = "main laser"
@@ -88,7 +88,7 @@ class StandingOrders:
             two_wrenches=self.two_wrenches if newer.two_wrenches is None else newer.two_wrenches,
             reenter_facing=self.reenter_facing if newer.reenter_facing is None else newer.reenter_facing,
             fire=dict(newer.fire) if newer.fire else dict(self.fire),
-            options=opt.merge(self.options, newer.options),
+            options=option_checks.merge(self.options, newer.options),
         )
 
     def is_empty(self) -> bool:

@@ -33,7 +33,6 @@ from .colours import (
     WHITE,
     WRECK,
 )
-from .factory_tiles import DOOR, PISTON, PISTON_SHADOW
 from .fonts import font, stamp, stamp_box
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
@@ -52,6 +51,7 @@ from .robots import (
     strip_height,
 )
 from .states import Changes, changes, draw_changes, has_looks
+from .tile_strokes import DOOR, PISTON, PISTON_SHADOW
 
 #: freed image memory Pillow keeps for the next image (by default it keeps none, so each of the few dozen
 #: images a turn's pictures make asks the system for fresh pages); a PILLOW_BLOCKS_MAX set in the environment

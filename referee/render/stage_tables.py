@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..engine import Board, Card, Event, Robot
+from ..engine import Board, Card, Event, Robot, shown
 from ..engine.decisions import DECISION, table_items
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
-from ..engine.state import ENERGIZED, FLYING, GASSED, TAMAGOTCHI, VIRTUALIZED
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
 from .causes import Replay, obstruction, position, pushed
 from .report_types import Column, Row, Table
@@ -45,13 +44,20 @@ END_ROWS: tuple[tuple[str, str], ...] = (
 OPTIONAL_ROWS = frozenset({"checkpoints", "options", "fused"})
 EMPTY = "-"
 
-CAUSES = {"pit": "pit", "edge": "off the edge", "crusher": "crusher", "laser": "laser", "fence": "fence",
-          "ledge": "ledge"}
+#: step label -> what a table adds to a robot turned in that step (``face E (gear)``), as the steps' modules declare
+TURNED_BY: dict[str, str] = {step_label(sid): words for sid, words in shown.STEPS.items()}
 #: event kinds that name a register fused or freed (they go in the row of the event before them)
 _REGISTER_KINDS = frozenset({"fused", "released"})
 
 
 # -- describing events --------------------------------------------------------------------------
+def cause_words(cause: str) -> str:
+    """A cause as a table says it, as its module declares it (a cause no module declares any more, in a turn
+    stored long ago: its own name)."""
+    found = shown.CAUSES.get(cause)
+    return found.table if found is not None else cause
+
+
 def describe(ev: Event) -> list[str]:
     """What a table cell says for one event (a robot's laser fire gives two items: squares, then who)."""
     data = ev.data or {}
@@ -68,15 +74,15 @@ def describe(ev: Event) -> list[str]:
         return [text]
     if kind == "destroyed":
         cause = data.get("cause")
-        return [f"destroyed ({CAUSES.get(cause, cause)})" if cause else text]
+        return [f"destroyed ({cause_words(cause)})" if cause else text]
     if kind == "damage":
         by = str(data.get("by") or "")
         if data.get("cause") == "laser":
             return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
         cause = data.get("cause")
-        return [f"{text} ({CAUSES.get(cause, cause)})" if cause else text]
-    if kind == "face" and ev.step in ("gears", "belts", "express", "golden belts"):
-        return [f"{text} ({'gear' if ev.step == 'gears' else 'belt'})"]
+        return [f"{text} ({cause_words(cause)})" if cause else text]
+    if kind == "face" and ev.step in TURNED_BY:
+        return [f"{text} ({TURNED_BY[ev.step]})"]
     if kind == "flag":
         return [f"flag {args['number']} touched"]
     if kind == "wins":
@@ -112,23 +118,14 @@ def _row_of(ev: Event, last: str | None) -> str:
     return "board"
 
 
-#: events that change a robot's state mid-phase: what its mode becomes
-_MODE_EVENTS = {"virtualized": "virtual (virtualizer)", "flies": "flying", "lands": "landed", "energized": "energized"}
-_MODE_EVENTS["gassed"] = "asleep (soporific gas)"
-_MODE_EVENTS["vanishes"] = "gone (copy machine)"
+#: events that change a robot's state mid-phase: what its mode becomes (as the statuses' modules declare it)
+_MODE_EVENTS = shown.changes()
 
 
 def _mode(r: Robot, power: bool = True) -> str:
     if r.pos is None:
         return "out of the game" if r.lives <= 0 and not r.destroyed else "destroyed"
-    mode = ("virtual (virtualizer)" if VIRTUALIZED in r.statuses else "virtual") if r.virtual else "real"
-    mode = "tamagotchi" if TAMAGOTCHI in r.statuses else mode
-    if FLYING in r.statuses:
-        mode = f"{mode}, flying"
-    if ENERGIZED in r.statuses:
-        mode = f"{mode}, energized"
-    if GASSED in r.statuses:
-        mode = f"{mode}, asleep (soporific gas)"
+    mode = shown.mode_words(r.statuses, "virtual" if r.virtual else "real")
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 

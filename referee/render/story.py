@@ -11,15 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Board, Card, Event, Robot, TurnResult
+from ..engine import Board, Card, Event, Robot, TurnResult, shown
 from ..engine.geometry import DIR_NAMES, Square, square_name
 from .causes import Replay, pushed
-
-#: where a destroyed robot ended, by the event's cause: words that follow "pushed by X" or "drove"
-_INTO = {"pit": "into the pit", "edge": "off the edge", "ledge": "off a ledge", "water": "into deep water"}
-#: what destroyed a robot, when it was not a fall
-_BY = {"crusher": "crushed", "laser": "shot down", "fence": "destroyed by a fence", "turret": "shot down by a turret",
-       "ghost": "destroyed by a ghost"}
 
 
 @dataclass(slots=True)
@@ -57,9 +51,11 @@ def _destruction(ev: Event, last: Event | None, phase: int | str, at: Square | N
     cause = str((ev.data or {}).get("cause") or "")
     where = f" at {square_name(at)}" if at is not None else ""
     when = f" in register {phase}" if isinstance(phase, int) else ""
-    into = _INTO.get(cause)
-    if into is None:
-        return f"{_BY.get(cause, f'destroyed ({cause})' if cause else 'destroyed')}{where}{when}"
+    declared = shown.CAUSES.get(cause)
+    into = declared.into if declared is not None else ""
+    if not into:  # not a fall: what did it, as the cause's module declares it
+        what = declared.destroyed if declared is not None else f"destroyed ({cause})" if cause else "destroyed"
+        return f"{what}{where}{when}"
     if last is not None and last.kind == "pushed" and isinstance(phase, int):
         who = _pusher(last, phase, played, label)
         if who:
@@ -111,6 +107,8 @@ def _tell(name: str, result: TurnResult, label: Callable[[str], str]) -> _Told:
             told.add(f"re-entered at {args.get('at')}" + (f" facing {facing}" if facing else ""))
         elif kind == "wins":
             told.add("touched the last flag and won the game")
+        elif (status := shown.given(kind)) is not None and status.words:
+            told.add(status.words + (f" in register {phase}" if isinstance(phase, int) else ""))
         last[(name, phase)] = ev
         replay.see(ev)
     if pending_push is not None:
@@ -144,7 +142,8 @@ def _now(robot: Robot) -> str:
     if robot.pos is None:
         where = f", re-enters at {square_name(robot.archive)}" if robot.archive is not None else ""
         return f"Now: destroyed{where}; {left}."
-    return (f"Now at {square_name(robot.pos)} facing {DIR_NAMES[robot.facing]}, {robot.hp} HP"
+    carried = "".join(f", {words}" for words in shown.carried(robot.statuses))
+    return (f"Now at {square_name(robot.pos)} facing {DIR_NAMES[robot.facing]}{carried}, {robot.hp} HP"
             f" ({robot.damage} damage), {left}.")
 
 

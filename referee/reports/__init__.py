@@ -8,17 +8,8 @@
 Sending is :mod:`referee.mailer`'s job.
 """
 
-from .mails import (
-    KIND_GM_COPY,
-    KIND_START,
-    KIND_TURN,
-    Sender,
-    enqueue_start_mails,
-    enqueue_turn_mails,
-    gm_address,
-    mail_headers,
-    order_template,
-)
+from .headers import Sender, gm_address, mail_headers
+from .mails import KIND_GM_COPY, KIND_START, KIND_TURN, enqueue_start_mails, enqueue_turn_mails, order_template
 from .stored import report_players, stored_turn_result
 
 __all__ = [

@@ -16,7 +16,7 @@ from ..common.deadlines import when_text
 from ..render import build_message, message_id
 from ..store.mail import enqueue_mail
 from ..store.models import Game, OutgoingMail, Player, Turn
-from .mails import Sender, gm_address, mail_headers
+from .headers import Sender, gm_address, mail_headers
 from .standings import Summary, summarize
 from .stored import course_board
 from .templating import render

@@ -17,10 +17,8 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, formataddr
 from typing import Any
 
 from sqlalchemy import and_, bindparam, or_, select
@@ -32,7 +30,6 @@ from ..common.deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
 from ..engine.snapshot import robot_from_dict
 from ..orders.language import StandingOrders
-from ..orders.mailtext import outgoing_headers
 from ..orders.replies import program_block
 from ..render import Picture, build_message, content_id, message_id, turn_mail
 from ..render.frames import frame
@@ -48,6 +45,8 @@ from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
 from .drawn import draw_stored_turn
+from .final import enqueue_final_mails
+from .headers import Sender, gm_address, mail_headers
 from .news import news_since
 from .option_help import card_help
 from .stored import course_board, report_players, robots_before
@@ -62,28 +61,6 @@ KIND_OBSERVER = "observer"
 ReplyTo = Callable[[Player], "str | None"]
 
 
-@dataclass(frozen=True, slots=True)
-class Sender:
-    """Who the referee's mails come from, and the domain of their Message-IDs."""
-
-    address: str
-    name: str
-    domain: str
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> Sender:
-        return cls(settings.referee_address, settings.referee_name, settings.domain)
-
-    @property
-    def header(self) -> str:
-        return formataddr((self.name, self.address)) if self.name else self.address
-
-
-def gm_address(settings: Settings, game: Game) -> str | None:
-    """Where the game's GM gets mail: the game's own GM, else the configured one, else nobody."""
-    return game.gm_address or settings.gm_address or None
-
-
 def comaster_addresses(s: Session, game: Game) -> list[str]:
     """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
     from sqlalchemy import select
@@ -91,15 +68,6 @@ def comaster_addresses(s: Session, game: Game) -> list[str]:
     from ..store.models import CoMaster
 
     return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
-
-
-def mail_headers(settings: Settings, game: Game, now: datetime, reply_to: str | None = None) -> dict[str, str]:
-    """Date, loop protection (an automatic mail of our own) and the game header."""
-    headers = {"Date": format_datetime(now)}
-    headers.update(outgoing_headers(settings.referee_address, game=game.code, reply=False))
-    if reply_to:
-        headers["Reply-To"] = reply_to
-    return headers
 
 
 def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[str, str]:
@@ -310,8 +278,6 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                               game=game, turn_number=turn.number, held=held))
     out = enqueue_mails(s, queue, now=now)
     if game.status == "finished" and next_turn is None:
-        from .final import enqueue_final_mails
-
         out += enqueue_final_mails(s, settings, game, now=now, held=held)
     return out
 

@@ -1,5 +1,5 @@
 """How to use an option card, told in the mail after a robot gets it: what the card does in one line, and the
-order lines it takes with an example, as the card declares them (``referee.orders.options.usage_lines``).
+order lines it takes with an example, as the card declares them (``referee.orders.option_lines.usage_lines``).
 
 Each line is ``ORDER`` or ``ORDER   (what it means)``: the templates show the order as code and the rest
 beside it.
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..orders.options import card_named, usage_lines
+from ..orders.option_lines import usage_lines
+from ..orders.options import card_named
 
 _SACRIFICE = "SACRIFICE ORDER: {card}   (which card goes first when one is given up instead of damage)"
 

@@ -32,6 +32,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .db import WriteSession
 from .mail import notices
 from .models import Absence, Departure, Game, GameCommunity, Order, Player, Turn, TurnNotice
 from .queries import active_orders, open_turn, waiting_for
@@ -106,10 +107,6 @@ def _games_of(s: Session, keys: set[tuple[str, int]]) -> set[int]:
     if players:
         ids.update(s.scalars(select(Player.game_id).where(Player.id.in_(players))))
     return ids
-
-
-class WriteSession(Session):
-    """The store's write session: keeps the attention time of every game it changes (see the module)."""
 
 
 @event.listens_for(WriteSession, "after_flush")

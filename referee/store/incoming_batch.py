@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session
 from ..mailparse.senders import sender_address
 from ..mailparse.unreadable import why_unreadable
 from .locking import require_write
-from .mail import _header_text, _headers, record_incoming, stored_fields
+from .mail import header_text, parsed_headers, record_incoming, stored_fields
 from .models import IncomingMail
 
 
@@ -218,7 +218,7 @@ def _resolve(conn: Any, rows: list[dict[str, Any]], todo: list[int], out: list[R
 
 
 # -- the three header fields record_incoming reads, fast --------------------------------------------------
-# ``record_incoming`` reads them with the standard library's compat32 header parser, then ``_header_text``.
+# ``record_incoming`` reads them with the standard library's compat32 header parser, then ``header_text``.
 # For the usual mail (a header block in printable ASCII, CRLF or LF line ends) the functions below give
 # the same values in a fraction of the time, following the parser's rules (which lines are headers,
 # where the block ends, envelope ``From `` lines, continuations); anything else goes to the parser
@@ -253,9 +253,9 @@ def header_fields(raw: bytes) -> tuple[str | None, str | None, str | None]:
     head = _head(raw)
     if _plain(head):
         return _fast_fields(head)
-    headers = _headers(head)
-    return (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
-            _header_text(headers, "Subject", 2000))
+    headers = parsed_headers(head)
+    return (header_text(headers, "Message-ID", 998), header_text(headers, "From", 2000),
+            header_text(headers, "Subject", 2000))
 
 
 def _fast_fields(head: bytes) -> tuple[str | None, str | None, str | None]:

@@ -48,11 +48,13 @@ log = logging.getLogger("referee.store")
 
 
 # -- incoming --------------------------------------------------------------------------------------
-def _headers(raw: bytes) -> Message:
+def parsed_headers(raw: bytes) -> Message:
+    """The headers of a raw mail, read leniently (the standard library's compat32 parser)."""
     return BytesHeaderParser(policy=policy.compat32).parsebytes(raw)
 
 
-def _header_text(msg: Message, name: str, limit: int) -> str | None:
+def header_text(msg: Message, name: str, limit: int) -> str | None:
+    """Header ``name`` as text of at most ``limit`` characters; None when absent or unreadable."""
     try:
         value = msg.get(name)
     except Exception:  # a header the parser cannot even hold: it is in the raw mail anyway
@@ -68,9 +70,9 @@ def stored_fields(raw: bytes) -> tuple[str | None, str | None, str | None, str |
     """(Message-ID, From, Subject, why the headers are unreadable) of a mail about to be stored. Never
     raises: a mail whose headers no parser can read is stored all the same, as ``unreadable``."""
     try:
-        headers = _headers(raw)
-        return (_header_text(headers, "Message-ID", 998), _header_text(headers, "From", 2000),
-                _header_text(headers, "Subject", 2000), why_unreadable(raw))
+        headers = parsed_headers(raw)
+        return (header_text(headers, "Message-ID", 998), header_text(headers, "From", 2000),
+                header_text(headers, "Subject", 2000), why_unreadable(raw))
     except Exception as exc:   # a recursion bomb or worse: kept raw, never processed
         return None, None, None, f"the headers could not be read ({type(exc).__name__})"
 
@@ -263,7 +265,7 @@ def _stamped(s: Session, mail: Outgoing) -> tuple[str, bytes, EmailMessage]:
     parsed = message
     if message.get("Bcc") is not None:
         message = _without_bcc(message)
-    if not _header_text(message, "Message-ID", 998):
+    if not header_text(message, "Message-ID", 998):
         raise InvalidValue("an outgoing mail needs a Message-ID")
     message_id, raw = stamp_and_serialise(s, message)
     return message_id, raw, parsed
@@ -282,7 +284,7 @@ def _new_row(mail: Outgoing, message_id: str, raw: bytes, parsed: EmailMessage, 
         raise InvalidValue(f"outgoing mail {message_id} has no sender")
     game, player, in_reply_to = mail.game, mail.player, mail.in_reply_to
     return OutgoingMail(message_id=message_id, kind=mail.kind, sender=sender, recipients=list(recipients),
-                        subject=_header_text(parsed, "Subject", 2000) or "", raw=raw,
+                        subject=header_text(parsed, "Subject", 2000) or "", raw=raw,
                         status="held" if mail.held else "pending", attempts=0, created_at=now, next_attempt_at=now,
                         game_id=game.id if game else None, player_id=player.id if player else None,
                         turn_number=mail.turn_number, in_reply_to_id=in_reply_to.id if in_reply_to else None)

@@ -78,9 +78,22 @@ def get_player(s: Session, game: Game, robot: str) -> Player:
     return player
 
 
+def players_at(s: Session, address: str, *, game: Game | None = None, playing: bool = False) -> list[Player]:
+    """The one query of who plays at an address: every robot whose player's address of record is ``address``
+    (any case), oldest first; only in ``game`` when given; ``playing``: only active seats of games not over."""
+    query = select(Player).where(Player.email == address.lower()).order_by(Player.id)
+    if game is not None:
+        query = query.where(Player.game_id == game.id)
+    if playing:
+        query = query.join(Game).where(Game.status != "finished", Player.status == "active")
+    return list(s.scalars(query))
+
+
 def player_at(s: Session, game: Game, address: str) -> Player | None:
-    """The player of ``game`` whose address of record is exactly ``address`` (already normalised)."""
-    return s.scalars(select(Player).where(Player.game_id == game.id, Player.email == address)).one_or_none()
+    """The player of ``game`` whose address of record is ``address`` (one at most: an address plays one robot
+    a game)."""
+    found = players_at(s, address, game=game)
+    return found[0] if found else None
 
 
 # -- turns --------------------------------------------------------------------------------------------

@@ -43,10 +43,10 @@ def test_the_snapshot_writes_each_field_under_the_key_robot_declares():
 
 def test_a_scenario_takes_every_field_robot_lets_it_give():
     assert SCENARIO_ROBOT_KEYS | {"comment", "tamagotchi"} == SCENARIO_KEYS
-    assert "destroyed" not in SCENARIO_KEYS and "statuses" not in SCENARIO_KEYS
+    assert "destroyed" not in SCENARIO_KEYS and "statuses" in SCENARIO_KEYS
     spec = {"name": "Twonky", "at": "r2c3", "facing": "E", "damage": 5, "lives": 2, "flags": 1, "virtual": True,
             "first_turn": True, "archive": "r1c1", "powered_down": True, "power_down_next": True,
-            "options": ["Brakes"], "option_data": {"Brakes": {"used": 1}}}
+            "options": ["Brakes"], "option_data": {"Brakes": {"used": 1}}, "statuses": ["flying"]}
     assert set(spec) | {"locked"} == SCENARIO_ROBOT_KEYS
     board = {"width": 4, "height": 4, "elements": [{"kind": "flag", "at": "r4c4", "number": 1},
                                                    {"kind": "flag", "at": "r4c1", "number": 2}]}

@@ -11,7 +11,7 @@ import pytest
 
 from referee.engine.option_orders import BRAKES, CONDITIONAL, CRAB_LEGS, DUAL_PROCESSOR, FLYWHEEL, GYROSCOPE
 from referee.orders import OrderContext, parse_orders
-from referee.orders.options import usage_lines
+from referee.orders.option_lines import usage_lines
 from referee.orders.replies import render_echo
 from referee.orders.terms import StandingOrders
 

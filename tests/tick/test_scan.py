@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from referee import games as g
-from referee.cron.tick import is_due
+from referee.cron.due import is_due
 from referee.cron.workers import due_turns, reminder_candidates
 
 from .test_workers import T0, make_games

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import timing
+from .. import shown, timing
 from ..board import Board
 from ..context import TurnContext
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..movement import enter
 from ..state import Robot
+
+shown.cause("particle accelerator")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.particle_accelerators", "particle accelerators", after="board.balancing")

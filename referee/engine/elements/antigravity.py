@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..hooks import Effect, register_effect
@@ -26,6 +26,7 @@ timing.declare("reveal.antigrav", "robots on antigravity fields start to fly", a
 
 register_wording("flies", "flies (antigravity)")
 register_wording("lands", "lands")
+shown.status(FLYING, "flying", given_by="flies", taken_by="lands", taken="landed")
 
 _LANDED = "antigravity landed"
 

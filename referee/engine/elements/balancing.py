@@ -11,11 +11,13 @@ slides off the platform takes no damage, but slides into a pit or off the board 
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..kinds import Field, Kind
 from .magnets import pull_one
+
+shown.cause("edge", "off the edge", into="off the edge")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.balancing", "balancing platforms slope under their load, at the end of the robots' moves",

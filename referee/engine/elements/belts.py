@@ -6,12 +6,17 @@ every belt. Within a sub-step all robots carried move at once (:func:`~referee.e
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
 from ..movement import convey
 from ..state import Robot
+
+shown.step("board.belts", "belt")
+shown.step("board.express_1", "belt")
+shown.step("board.hyper_belts_1", "belt")
 
 
 def lanes(board: Board, phase: int = 1) -> tuple[dict[Square, int], dict[Square, int]]:

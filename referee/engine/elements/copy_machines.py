@@ -15,7 +15,7 @@ destroyed, so is the other, at once. A robot has one tamagotchi at most; tamagot
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..board import Board, Element
 from ..context import TurnContext
 from ..events import register_wording
@@ -37,6 +37,9 @@ register_wording("starts copy machine", "starts the copy machine")
 register_wording("arises", "arises at {at} (copy machine)")
 register_wording("vanishes", "touches the copy machine and vanishes")
 register_wording("option passes", "option {option} passes to {to}")
+shown.status(TAMAGOTCHI, "tamagotchi", instead=True, taken_by="vanishes", taken="gone (copy machine)")
+shown.status(COPIED, "")  # its tamagotchi has a column of its own
+shown.cause("tamagotchi", "its tamagotchi", story="destroyed with its tamagotchi")
 
 
 def copy_name(robot: str) -> str:

@@ -5,13 +5,15 @@ or is carried or pushed across is not hurt.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan
 from ..state import Robot
+
+shown.cause("crumbly ground", into="through crumbly ground")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.crumbly", timing.CARD, "rotate cards on crumbly ground sink in", after="move.pistons")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..context import TurnContext
 from ..kinds import Field, Kind
+
+shown.cause("crusher", story="crushed")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.crushers", "active crushers crush", after="board.rotating_rooms")

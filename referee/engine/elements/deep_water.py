@@ -10,7 +10,7 @@ or carried in costs nothing. When lasers fire a robot in it takes 1 damage more.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -20,6 +20,8 @@ from ..movement import MovePlan, card_move, track_card_moves
 from ..state import Robot
 from ..timing import CARD, ENTER
 from .water import slow
+
+shown.cause("deep water")
 
 #: the mark a card's move carries once deep water has charged it
 PAID = "deep water"

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
 from ..state import Robot
+
+shown.cause("drain", into="into a drain")
 
 
 def swallow(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:

@@ -5,10 +5,12 @@ phase in which it was up; phase 1 follows the last turn's phase 5) it crushes ev
 
 from __future__ import annotations
 
-from .. import looks
+from .. import looks, shown
 from ..board import Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
+
+shown.cause("elevator", into="down an elevator shaft")
 
 
 def comes_down(el: Element, phase: int) -> bool:

@@ -9,7 +9,7 @@ the turn or with destruction.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -25,6 +25,7 @@ timing.declare("move.energizers", timing.STOP, "energizers", after="move.copy_ma
 
 register_wording("energized", "energized")
 register_wording("double speed", "executes two registers from register {register} (energizer)")
+shown.status(ENERGIZED, "energized", given_by="energized")
 
 _BUSY = "energizer executing"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..geometry import ARROWS
 from ..kinds import Field, Kind
 from .belts import all_belts, express_first
-from .levels import _finish as find_ledges
+from .levels import find_ledges
 
 FAST_RAMP = Kind(
     name="fast_ramp",

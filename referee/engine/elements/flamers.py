@@ -7,7 +7,7 @@ robot standing on an active flamer takes 1 damage more (after the lasers). Virtu
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -15,6 +15,8 @@ from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
 from ..timing import ENTER, ROTATE
+
+shown.cause("flamer")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.flamers", "active flamers", after="lasers.melting_beams")

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..kinds import Field, Kind
+
+shown.step("board.gears", "gear")
 
 
 def turn(ctx: TurnContext, phase: int) -> None:

@@ -22,7 +22,7 @@ import math
 from functools import partial
 from typing import Any
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..board import Board, Element
 from ..cards import BY_PRIORITY, Card
 from ..context import TurnContext
@@ -31,6 +31,8 @@ from ..geometry import DC, DR, Square, dir_name, opposite, parse_square, square_
 from ..movement import add_mover
 from ..state import Robot
 from ..timing import ENTER
+
+shown.cause("ghost", story="destroyed by a ghost")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.ghosts", timing.ENTER, "robots moving through a ghost or onto it take 1 HP",

@@ -3,10 +3,12 @@ Ghosts rise from them (``ghosts.py``): a board with graves runs the ghosts' step
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..kinds import Kind
 from . import ghosts
+
+shown.cause("grave")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.ghosts", "ghosts", after="lasers.deep_water")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from .. import shown
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import Square
@@ -25,6 +26,8 @@ from ..kinds import Field, Kind
 from ..movement import CARD_MOVE, PUSH, CardMove, MovePlan, move_of, passing, register_pushed_onto, track_card_moves
 from ..state import FLYING, Robot
 from ..timing import ENTER, STOP
+
+shown.cause("trapdoor", into="through a trapdoor")
 
 NAME = "hydraulic_trapdoor"
 

@@ -13,7 +13,7 @@ rough landing is the rule texts' option).
 
 from __future__ import annotations
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..board import Element
 from ..context import TurnContext
 from ..events import register_wording
@@ -21,6 +21,9 @@ from ..geometry import ARROWS, DC, DR, Square, square_name
 from ..kinds import Field, Kind
 from ..movement import enter
 from ..state import Robot
+
+shown.cause("jack in the box")
+shown.cause("edge", "off the edge", into="off the edge")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.jacks", "jacks pop out", after="board.particle_accelerators")

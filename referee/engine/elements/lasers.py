@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import reach
+from .. import reach, shown
 from ..board import Board
 from ..context import TurnContext
 from ..decisions import FIRE, MAIN_LASER, DecisionKey
@@ -21,6 +21,8 @@ from ..geometry import ARROWS, DC, DR, Square, opposite, run_name
 from ..hooks import EFFECTS
 from ..kinds import KINDS, Field, Kind
 from ..state import Robot
+
+shown.cause("laser", story="shot down")
 
 
 def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,

@@ -8,13 +8,16 @@ it. The lava flies over walls and robots: each robot in reach is hit once per er
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
+
+shown.cause("lava pit", into="into a lava pit")
+shown.cause("lava")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.lava", "lava pits erupt", after="lasers.napalm")

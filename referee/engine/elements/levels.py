@@ -11,6 +11,7 @@ left out here: its sides and the drops onto and off it are that element's.
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
@@ -20,6 +21,8 @@ from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CROSS, ENTER
+
+shown.cause("ledge", into="off a ledge")
 
 
 def height(board: Board, sq: Square) -> int:
@@ -40,7 +43,7 @@ def movable(board: Board, sq: Square) -> bool:
     return any(sq in board.layers.get(name, {}) for name in MOVABLE)
 
 
-def _finish(board: Board) -> None:
+def find_ledges(board: Board) -> None:
     """Find every ledge once the whole board is known, and hook it into movement."""
     if board.cache.get("ledges_done"):
         return
@@ -114,7 +117,7 @@ LEVEL = Kind(
     key=' 1  height',
     fields=(Field("height", "int", required=False, default=1, lo=1, hi=3),),
     summary="raises the square to a height (ground is 0); sides between heights are ledges",
-    finish=_finish,
+    finish=find_ledges,
     glyph=lambda e: f" {e['height']} ",
     rank=1,
 )
@@ -128,7 +131,7 @@ RAMP = Kind(
     summary="a ramp rising toward dir, joining its height to the height beyond its top",
     group="floor",
     hooks=(on("move.ramp_slide", _slide),),
-    finish=_finish,
+    finish=find_ledges,
     glyph=lambda e: f"R{ARROWS[e['dir']]}",
     rank=60,
 )

@@ -12,7 +12,7 @@ robot with no card this phase (powered down, no program) has nothing to lock.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -21,6 +21,8 @@ from ..hooks import on
 from ..kinds import Kind
 from ..state import HELD, Robot
 from ..timing import ENTER, ROTATE
+
+shown.cause("melting beam")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.melting_beams", timing.ENTER, timing.ROTATE, "melting beams cost 1 HP and lock the register",

@@ -5,11 +5,13 @@ standing in one takes 1 damage. Unlike water they do not slow cards.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..geometry import ARROWS
 from ..kinds import Field, Kind
 from ..movement import convey
+
+shown.cause("molten ore")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.molten_ore", "molten ore", after="lasers.graves")

@@ -10,7 +10,7 @@ or deep) and the fire goes out. Destruction puts it out too.
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -91,6 +91,9 @@ def put_out(ctx: TurnContext, robot: Robot) -> None:
 
 register_wording("ignited", "on fire")
 register_wording("extinguished", "fire out")
+shown.status(BURNING, "burning (napalm)", given_by="ignited", taken_by="extinguished", taken="fire out")
+shown.cause("napalm")
+shown.cause(BURNING, "burning (napalm)", story="burnt out (napalm)")
 register_effect(Effect(BURNING, "on fire: 1 damage per flame when lasers fire, until it enters water",
                        hooks=(on("move.napalm", douse, ENTER),)))
 

@@ -5,9 +5,11 @@ Virtual and powered-down robots are hit too (it is the square that is hot, not a
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..kinds import Kind
+
+shown.cause("radiation")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.radiation", "radiation in register phase 5", after="lasers.turrets")

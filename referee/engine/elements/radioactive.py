@@ -12,11 +12,13 @@ robot draws once a turn, the first register phase it is there, without being ask
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..context import TurnContext
 from ..element_orders import ElementChoice, ElementMail, declare, element_key
 from ..kinds import Kind
 from ..option_orders import OptionOrder
+
+shown.cause("radioactive waste")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.radioactive_waste", "radioactive waste", after="lasers.radio_beams")

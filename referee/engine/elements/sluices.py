@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import looks
+from .. import looks, shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import NotationError, Square, opposite, square_name, step
@@ -23,6 +23,9 @@ from ..kinds import Field, Kind
 from ..state import FLYING, Robot
 from ..timing import CROSS, ENTER
 from .levels import height
+
+shown.cause("sluice", into="into a sluice")
+shown.cause("ledge", into="off a ledge")
 
 
 def closed(el: Element, phase: int | str) -> bool:

@@ -14,7 +14,7 @@ gassed again; destruction ends it.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card, parse_card
 from ..context import TurnContext
 from ..events import register_wording
@@ -31,6 +31,7 @@ timing.declare("move.soporific_gas", timing.STOP, "soporific gas powers robots d
 SLEEP = 5
 register_wording("gassed", "falls asleep in the gas")
 register_wording("wakes", "wakes up")
+shown.status(GASSED, "asleep (soporific gas)", given_by="gassed")
 
 
 def fall_asleep(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

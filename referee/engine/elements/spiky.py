@@ -5,11 +5,14 @@ ways: the wall's two faces are spiky.
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..kinds import Field, Kind
 from ..state import Robot
 from .sides import one_special_per_side
+
+shown.cause("spiky wall")
 
 
 def prick(ctx: TurnContext, robot: Robot, d: int) -> bool:

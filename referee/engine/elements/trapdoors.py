@@ -8,13 +8,16 @@ standing on one as it opens falls. A robot entering an open one, by any move, fa
 
 from __future__ import annotations
 
-from .. import looks
+from .. import looks, shown
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
+
+shown.cause("trapdoor", into="through a trapdoor")
+shown.cause("bridge", into="off a bridge")
 
 
 def _open(ctx: TurnContext, sq: Square | None) -> bool:

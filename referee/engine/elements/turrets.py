@@ -19,7 +19,7 @@ result and the report show them.
 
 from __future__ import annotations
 
-from .. import looks, reach, timing
+from .. import looks, reach, shown, timing
 from ..board import Element
 from ..cards import Card, parse_card
 from ..context import TurnContext
@@ -31,6 +31,9 @@ from ..movement import MOVED, PUSHER, try_step
 from ..state import BoardState, Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
+
+shown.cause("pit", into="into the pit")
+shown.cause("turret", story="shot down by a turret")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("lasers.turrets", "turrets", after="lasers.fire")

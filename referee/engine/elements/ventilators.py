@@ -13,7 +13,7 @@ ventilators one after another in board order, each line farthest robot first.)
 
 from __future__ import annotations
 
-from .. import looks, reach, timing
+from .. import looks, reach, shown, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
@@ -21,6 +21,8 @@ from ..kinds import Field, Kind
 from ..movement import convey
 from ..state import Robot
 from .magnets import pull_one
+
+shown.cause("edge", "off the edge", into="off the edge")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.ventilators", "active ventilators blow the robots in their line away", after="board.pushers")

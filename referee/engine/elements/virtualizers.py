@@ -9,6 +9,7 @@ destroyed ends it.
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..events import register_wording
 from ..kinds import Kind
@@ -17,6 +18,7 @@ from ..state import VIRTUALIZED
 PHASES = 5
 
 register_wording("virtualized", "turns virtual (virtualizer)")
+shown.status(VIRTUALIZED, "virtual (virtualizer)", instead=True, given_by="virtualized")
 
 
 def virtualize(ctx: TurnContext, phase: int) -> None:

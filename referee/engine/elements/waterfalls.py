@@ -8,6 +8,7 @@ ledge's 2, and 2 more for each level past the first).
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..geometry import ARROWS
 from ..hooks import on
@@ -15,6 +16,8 @@ from ..kinds import Field, Kind
 from ..movement import convey
 from .levels import height
 from .water import slow
+
+shown.cause("waterfall")
 
 
 def fall_down(ctx: TurnContext, phase: int) -> None:

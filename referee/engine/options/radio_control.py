@@ -9,6 +9,7 @@ version 3: of two robots with one priority, the one listed first moved first). T
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..elements.lasers import weapon_target
 from ..hooks import Effect
@@ -19,6 +20,7 @@ from ..state import Robot
 RADIO_CONTROL = 'Radio Control'
 
 STATUS = "radio controlled"
+shown.status(STATUS, "radio controlled", given_by="radio controlled")
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:

@@ -4,11 +4,14 @@ robot pushes nobody."""
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..geometry import DC, DR
 from ..hooks import Effect, on
 from ..option_cards import OptionCard
 from ..state import Robot
+
+shown.cause("ramming gear")
 
 RAMMING_GEAR = 'Ramming Gear'
 

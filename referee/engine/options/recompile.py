@@ -6,12 +6,15 @@ turn's RECOMPILE order tells the engine, which charges the damage when the turn 
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..hooks import Effect
 from ..option_cards import MailOrder, OptionCard
 from ..option_orders import RECOMPILE as SUBJECT
 from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+shown.cause("recompile")
 
 RECOMPILE = 'Recompile'
 

@@ -6,6 +6,7 @@ the robot carries the status ``superior archive`` until it re-enters, and re-ent
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..hooks import Effect
 from ..option_cards import OptionCard
@@ -14,6 +15,7 @@ from ..state import Robot
 SUPERIOR_ARCHIVE = 'Superior Archive'
 
 STATUS = "superior archive"
+shown.status(STATUS, "re-enters undamaged (Superior Archive)")
 
 
 def destroyed(ctx: TurnContext, robot: Robot) -> None:

@@ -6,12 +6,12 @@ did nothing because the turn had been resolved already (by another process) or t
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
 import click
 
+from ..common.values import setting
 from ..console.support import (
     EXIT_NOTHING_DONE,
     cli_actor,
@@ -21,23 +21,15 @@ from ..console.support import (
     parse_duration,
     store_session,
 )
+from ..games import fills
 from ..store.records import hand_of, locked_of
-from . import fills
 
 
 def _parse_rule(text: str) -> tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
+    found = setting(text)
+    if found is None:
         raise click.BadParameter(f"{text!r}: write a house rule as NAME=VALUE, e.g. edge=fence")
-    v = value.strip()
-    parsed: Any = v
-    if v.lower() in ("true", "yes", "on"):
-        parsed = True
-    elif v.lower() in ("false", "no", "off"):
-        parsed = False
-    elif re.fullmatch(r"-?\d+", v):
-        parsed = int(v)
-    return key.strip().replace("-", "_"), parsed
+    return found
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -83,7 +75,7 @@ def game_new(code: str | None, course: str | None, title: str, rules: tuple[str,
 
     with store_session(write=True) as s:
         if gm_address is not None:
-            from .masters import is_gm
+            from ..games.masters import is_gm
 
             if not is_gm(s, d, gm_address):
                 raise click.BadParameter(f"{gm_address.strip()} is not a game master of this installation "

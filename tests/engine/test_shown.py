@@ -1,0 +1,155 @@
+"""Everything a player can see of the engine is worded where it is made (``referee.engine.shown``).
+
+The test walks the engine's source for every status put on a robot and every cause of damage or destruction,
+and the registries for every status effect, and fails on one no module declares: a new element's status
+would otherwise never reach the report's mode row, "Your robot" or the story, and a new cause would be
+shown raw.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Iterator
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+import referee.engine
+from referee.engine import hooks, option_cards, shown, timing
+from referee.engine.context import TurnContext
+from referee.engine.events import known_kind
+
+ENGINE = Path(referee.engine.__file__).parent
+
+
+def _modules() -> Iterator[tuple[str, ast.Module, dict[str, object]]]:
+    for path in sorted(ENGINE.rglob("*.py")):
+        rel = path.relative_to(ENGINE.parent.parent).with_suffix("")
+        name = ".".join(rel.parts).removesuffix(".__init__")
+        yield name, ast.parse(path.read_text()), vars(import_module(name))
+
+
+def _values(node: ast.expr, tree: ast.Module, names: dict[str, object], params: set[str]) -> list[str] | None:
+    """The strings an expression can be: a literal, a module constant, either branch of ``a if c else b``, what
+    a function of the module returns; [] for a parameter or local passed on (checked where it is made);
+    None: unknown."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.Name):
+        if node.id in params:
+            return []
+        value = names.get(node.id)
+        return [value] if isinstance(value, str) else None
+    if isinstance(node, ast.IfExp):
+        a, b = _values(node.body, tree, names, params), _values(node.orelse, tree, names, params)
+        return None if a is None or b is None else a + b
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        fn = next((f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == node.func.id), None)
+        if fn is not None:
+            found: list[str] = []
+            for ret in (n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None):
+                got = _values(ret.value, tree, names, set())
+                if got is None:
+                    return None
+                found += got
+            return found
+    return None
+
+
+def _made() -> tuple[dict[str, list[str]], dict[str, list[str]], list[str]]:
+    """(status -> where it is put on a robot, cause -> where it is dealt, expressions the walk cannot read)."""
+    statuses: dict[str, list[str]] = {}
+    causes: dict[str, list[str]] = {}
+    unknown: list[str] = []
+    for module, tree, names in _modules():
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+            # parameters and local names carry a cause made elsewhere (checked where it is made)
+            params = {a.arg for a in [*fn.args.args, *fn.args.kwonlyargs]} | {
+                n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+                func = call.func
+                attr = func.attr if isinstance(func, ast.Attribute) else None
+                found: list[tuple[dict[str, list[str]], ast.expr]] = []
+                if attr == "add" and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) \
+                        and func.value.attr == "statuses" and call.args:
+                    found.append((statuses, call.args[0]))
+                if attr == "damage" and len(call.args) >= 3:
+                    found.append((causes, call.args[2]))
+                if attr == "destroy" and len(call.args) >= 2:
+                    found.append((causes, call.args[1]))
+                for kw in call.keywords:
+                    if kw.arg == "cause":
+                        found.append((causes, kw.value))
+                    if kw.arg == "statuses" and isinstance(kw.value, ast.Set):
+                        found += [(statuses, e) for e in kw.value.elts]
+                for table, expr in found:
+                    where = f"{module}:{expr.lineno}"
+                    got = _values(expr, tree, names, params)
+                    if got is None:
+                        unknown.append(f"{where}: {ast.unparse(expr)}")
+                    for value in got or []:
+                        table.setdefault(value, []).append(where)
+    hit_later = inspect.signature(TurnContext.hit_later).parameters["cause"].default
+    causes.setdefault(hit_later, []).append("TurnContext.hit_later (its default)")
+    return statuses, causes, unknown
+
+
+STATUSES, CAUSES, UNKNOWN = _made()
+
+
+def test_the_walk_reads_every_status_and_cause_the_engine_makes() -> None:
+    assert not UNKNOWN, ("a status or cause the test cannot read: make it a literal or a module constant "
+                         f"({'; '.join(UNKNOWN)})")
+    assert {"flying", "gassed", "burning"} <= set(STATUSES)
+    assert {"pit", "edge", "laser", "fence", "napalm", "trapdoor", "bridge"} <= set(CAUSES)
+
+
+@pytest.mark.parametrize("status", sorted(STATUSES))
+def test_every_status_put_on_a_robot_is_worded(status: str) -> None:
+    assert status in shown.STATUSES, (f"status {status!r} (put on robots at {', '.join(STATUSES[status])}) has no "
+                                      "wording: declare it with shown.status(...) in its module")
+
+
+def test_every_status_effect_is_worded() -> None:
+    cards = {card.effect.name for card in option_cards.CARDS.values()}
+    missing = sorted(name for name in hooks.EFFECTS if name not in cards and name not in shown.STATUSES)
+    assert not missing, f"status effects without wording: {missing}"
+
+
+@pytest.mark.parametrize("cause", sorted(CAUSES))
+def test_every_cause_dealt_is_worded(cause: str) -> None:
+    assert cause in shown.CAUSES, (f"cause {cause!r} (dealt at {', '.join(CAUSES[cause])}) has no wording: declare "
+                                   "it with shown.cause(...) in its module")
+
+
+def test_nothing_is_worded_that_never_happens() -> None:
+    assert sorted(set(shown.CAUSES) - set(CAUSES)) == []
+    assert sorted(set(shown.STATUSES) - set(STATUSES) - set(hooks.EFFECTS)) == []
+
+
+def test_the_events_and_steps_named_exist() -> None:
+    for status in shown.STATUSES.values():
+        for kind in (status.given_by, status.taken_by):
+            if kind:
+                known_kind(kind)
+    assert set(shown.STEPS) <= set(timing.STEP_IDS)
+
+
+def test_a_declaration_contradicting_another_is_refused() -> None:
+    with pytest.raises(shown.ShownError):
+        shown.cause("pit", into="into a hole")
+    with pytest.raises(shown.ShownError):
+        shown.status("flying", "airborne")
+    assert shown.cause("pit", into="into the pit") == "pit"  # the same words again: fine
+
+
+def test_a_scenario_may_start_with_a_declared_status_and_is_told_of_an_unknown_one():
+    from referee.boards.scenario import ScenarioError, parse_scenario
+
+    board = {"width": 4, "height": 4, "elements": [{"kind": "pit", "at": "r3c2"}]}
+    flying = {"name": "Twonky", "at": "r2c2", "facing": "S", "statuses": ["flying"]}
+    assert parse_scenario({"board": board, "robots": [flying]})["robots"][0].statuses == {"flying"}
+    with pytest.raises(ScenarioError, match="no status 'hovering'"):
+        parse_scenario({"board": board, "robots": [{**flying, "statuses": ["hovering"]}]})
