@@ -22,6 +22,12 @@ repeats). It also checks that both engines play every turn the same way: each tu
 in the scenario contract's words), the robots after it, its frames, and the rest of the result (winner,
 cards played, decisions, board state, option deck) are compared turn by turn; the first turn that differs
 is named and the run fails.
+
+``--stored`` times what a real turn costs the store: resolving under rules version 2 and building the record the
+store keeps (``referee.games.engine_io.result_columns``: events, robots, frames, board state...), and with
+``--against`` compares those records turn by turn instead (each turn's record, as JSON, must be the same)::
+
+    .venv/bin/python benchmarks/bench_engine.py --stored --against /path/to/a/checkout/of/fff57f3
 """
 
 from __future__ import annotations
@@ -145,9 +151,20 @@ def turn_digests(result: Any) -> list[str]:
     return [_digest(events), _digest(robots), _digest(frames), _digest(rest)]
 
 
-def measure(course: str, turns: int, count: int, options: int, check: bool) -> dict[str, Any]:
-    """Play ``turns`` turns; CPU and wall time of each resolve, of each deal, and (``check``) each turn's digests."""
+def stored_parts() -> tuple[Any, Any]:
+    """(rules version 2, :func:`result_columns`): what ``--stored`` plays and keeps, in any tree since fff57f3."""
+    from referee.engine import Rules
+    from referee.games.engine_io import result_columns
+
+    rules = Rules()
+    return (rules.for_version(2) if hasattr(rules, "for_version") else rules), result_columns
+
+
+def measure(course: str, turns: int, count: int, options: int, check: bool, stored: bool = False) -> dict[str, Any]:
+    """Play ``turns`` turns; CPU and wall time of each resolve, of each deal, and (``check``) each turn's digests.
+    ``stored``: under rules version 2, and each turn's stored record (``result_columns``) made and timed with it."""
     board = board_for(course)
+    rules, columns = stored_parts() if stored else (None, None)
     rng = random.Random(1)
     robots = start_robots(board, count)
     cpu: list[float] = []
@@ -165,17 +182,18 @@ def measure(course: str, turns: int, count: int, options: int, check: bool) -> d
         t1 = time.perf_counter()
         c1 = time.process_time()
         result = resolve_turn(board, robots, programs, seed=f"bench:{turn}", undealt=undealt,
-                              option_deck=deck if options else None)
+                              option_deck=deck if options else None, **({"rules": rules} if stored else {}))
+        record = columns(result) if stored else None
         c2 = time.process_time()
         t2 = time.perf_counter()
         # what a reader of the result adds (an engine may make its events and frames only when they are read)
-        if result.events and result.frames:
+        if not stored and result.events and result.frames:
             read.append(time.process_time() - c2)
         deal.append(t1 - t0)
         wall.append(t2 - t1)
         cpu.append(c2 - c1)
         if check:
-            digests.append(turn_digests(result))
+            digests.append([_digest(record)] if stored else turn_digests(result))
         events += len(result.events)
         robots = result.robots
         deck = result.option_deck
@@ -196,7 +214,7 @@ def summary(run: dict[str, Any], turns: int) -> dict[str, float]:
     cpu = run["cpu"]
     return {"turns/s": turns / sum(cpu), "wall turns/s": turns / sum(run["wall"]),
             "median": statistics.median(cpu) * 1e3, "p95": statistics.quantiles(cpu, n=20)[18] * 1e3,
-            "read turns/s": turns / (sum(cpu) + sum(run["read"]))}
+            "read turns/s": turns / (sum(cpu) + sum(run["read"] or [0.0]))}
 
 
 def first_difference(mine: list[list[str]], theirs: list[list[str]]) -> str | None:
@@ -212,7 +230,7 @@ def first_difference(mine: list[list[str]], theirs: list[list[str]]) -> str | No
 def child(tree: str, args: argparse.Namespace) -> dict[str, Any]:
     """:func:`measure` run in a child process on ``tree``'s engine."""
     cmd = [sys.executable, __file__, "--course", args.course, "--turns", str(args.turns), "--robots",
-           str(args.robots), "--options", str(args.options), "--json"]
+           str(args.robots), "--options", str(args.options), "--json", *(["--stored"] if args.stored else [])]
     env = {**os.environ, "PYTHONPATH": tree}
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=tree)
     result: dict[str, Any] = json.loads(out.stdout)
@@ -229,7 +247,9 @@ def side_by_side(args: argparse.Namespace) -> None:
     first = runs["this tree"][0]
     options = f", {args.options} options each" if args.options else ""
     print(f"course {args.course} ({first['size']}), {args.robots} robots{options}, {args.turns} turns, "
-          f"{args.repeat} runs each, in turn; CPU of resolve_turn (median of the runs)")
+          f"{args.repeat} runs each, in turn; CPU of resolve_turn"
+          + (" and result_columns (the stored turn), rules version 2" if args.stored else "")
+          + " (median of the runs)")
     figs: dict[str, dict[str, float]] = {}
     for label, tree in trees.items():
         per_run = [summary(r, args.turns) for r in runs[label]]
@@ -249,7 +269,9 @@ def side_by_side(args: argparse.Namespace) -> None:
     if diff:
         print(f"  SAME TURNS: NO, {diff}")
     else:
-        print(f"  same turns: yes, all {args.turns} turns' events, robots, frames and results are identical")
+        print(f"  same turns: yes, all {args.turns} turns' "
+              + ("stored records (result_columns) are identical" if args.stored
+                 else "events, robots, frames and results are identical"))
     if diff or problems:
         sys.exit(1)
 
@@ -262,21 +284,26 @@ def main() -> None:
     ap.add_argument("--options", type=int, default=0, help="option cards every robot holds (0: the classic game)")
     ap.add_argument("--against", help="another checkout to play the same turns with, side by side, and compare")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each tree with --against")
+    ap.add_argument("--stored", action="store_true",
+                    help="time the stored turn: resolve plus the record the store keeps (result_columns), under "
+                         "rules version 2; with --against the records are compared")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's answer
     args = ap.parse_args()
     if args.json:  # timed without the check (its garbage would be collected in the timed turns), then checked
-        run = measure(args.course, args.turns, args.robots, args.options, check=False)
-        run["digests"] = measure(args.course, args.turns, args.robots, args.options, check=True)["digests"]
+        run = measure(args.course, args.turns, args.robots, args.options, check=False, stored=args.stored)
+        run["digests"] = measure(args.course, args.turns, args.robots, args.options, check=True,
+                                 stored=args.stored)["digests"]
         json.dump(run, sys.stdout)
         return
     if args.against:
         side_by_side(args)
         return
-    run = measure(args.course, args.turns, args.robots, args.options, check=False)
+    run = measure(args.course, args.turns, args.robots, args.options, check=False, stored=args.stored)
     f = summary(run, args.turns)
     options = f", {args.options} options each" if args.options else ""
     print(f"course {args.course} ({run['size']}), {args.robots} robots{options}, {args.turns} turns")
-    print(f"resolve (CPU): {f['turns/s']:,.0f} turns/s (wall {f['wall turns/s']:,.0f}); median {f['median']:.3f} ms, "
+    print(f"{'resolve + record' if args.stored else 'resolve'} (CPU): {f['turns/s']:,.0f} turns/s "
+          f"(wall {f['wall turns/s']:,.0f}); median {f['median']:.3f} ms, "
           f"p95 {f['p95']:.3f} ms; {run['events'] / args.turns:.1f} events/turn; {run['wins']} games won")
     print(f"deal + pick programs: median {statistics.median(run['deal']) * 1e3:.3f} ms")
 

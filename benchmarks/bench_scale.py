@@ -62,6 +62,56 @@ def make_games(store: Store, n: int, players: int, course: str) -> list[str]:
     return codes
 
 
+def clone_games(store: Store, codes: list[str], have: list[str], n: int) -> list[str]:
+    """Copies of the games ``codes`` (their rows: game, players, turns) added to ``have`` until there are ``n``
+    games: what a host with many idle games holds, made in seconds instead of starting each game (codes
+    ``S-<k>``)."""
+    from sqlalchemy import insert, select
+
+    from referee.store.models import Game, Player, Turn
+
+    with store.read() as s:
+        ids = [g.get_game(s, code).id for code in codes]
+        games = [dict(r._mapping) for r in s.execute(select(Game.__table__).where(Game.id.in_(ids)))]
+        players = [dict(r._mapping) for r in s.execute(select(Player.__table__).where(Player.game_id.in_(ids)))]
+        turns = [dict(r._mapping) for r in s.execute(select(Turn.__table__).where(Turn.game_id.in_(ids)))]
+        next_game = (s.scalar(select(Game.id).order_by(Game.id.desc()).limit(1)) or 0) + 1
+        next_player = (s.scalar(select(Player.id).order_by(Player.id.desc()).limit(1)) or 0) + 1
+        next_turn = (s.scalar(select(Turn.id).order_by(Turn.id.desc()).limit(1)) or 0) + 1
+    out = list(have)
+    batch = 2000
+    while len(out) < n:
+        rows_g, rows_p, rows_t = [], [], []
+        for k in range(min(batch, n - len(out))):
+            template = games[k % len(games)]
+            new_id = next_game
+            next_game += 1
+            rows_g.append({**template, "id": new_id, "code": f"S-{len(out) + 1}"})
+            out.append(f"S-{len(out) + 1}")
+            for p in players:
+                if p["game_id"] == template["id"]:
+                    rows_p.append({**p, "id": next_player, "game_id": new_id,
+                                   "email": p["email"].replace("@", f".{new_id}@")})
+                    next_player += 1
+            for t in turns:
+                if t["game_id"] == template["id"]:
+                    rows_t.append({**t, "id": next_turn, "game_id": new_id})
+                    next_turn += 1
+        with store.engine.begin() as conn:
+            conn.execute(insert(Game.__table__), rows_g)
+            conn.execute(insert(Player.__table__), rows_p)
+            conn.execute(insert(Turn.__table__), rows_t)
+    if store.dialect == "postgresql":
+        from sqlalchemy import text
+
+        with store.engine.begin() as conn:
+            for table in ("games", "players", "turns"):
+                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                                  f"(SELECT max(id) FROM {table}))"))
+            conn.execute(text("ANALYZE"))
+    return out
+
+
 def send_all_programs(store: Store, codes: list[str], now: datetime) -> int:
     """Every live player of every running game sends the first cards of the hand."""
     sent = 0
@@ -133,17 +183,98 @@ def main() -> None:
                     help="then this many times: every game's next turn due, resolved, drawn and queued (not sent)")
     ap.add_argument("--profile", action="store_true", help="profile a few due turns in this process")
     ap.add_argument("--postgresql", action="store_true", help="a private PostgreSQL server instead of SQLite")
+    ap.add_argument("--sizes", default="",
+                    help="e.g. 1000,10000,100000: only the idle tick, at each number of live games (one database, "
+                         "grown; --games of them started, the rest copies)")
+    ap.add_argument("--against", help="with --sizes: another checkout, measured the same way in a child process")
+    ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
 
+    if args.sizes and args.against:
+        sizes(args)
+        return
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmpdir:
         tmp = Path(tmpdir)
         if args.postgresql:
             from tests.store.pgcluster import PostgresCluster
 
             with PostgresCluster.start() as pg:
-                run(args, pg.create_database("bench_scale"), tmp)
+                (run_sizes if args.sizes else run)(args, pg.create_database("bench_scale"), tmp)
         else:
-            run(args, f"sqlite:///{tmp / 'bench.sqlite3'}", tmp)
+            (run_sizes if args.sizes else run)(args, f"sqlite:///{tmp / 'bench.sqlite3'}", tmp)
+
+
+def idle_ticks(settings: Settings, store: Store, now: datetime, runs: int) -> tuple[datetime, float, float]:
+    """``runs`` idle ticks five minutes apart after one to settle: (the clock after them, median wall, median
+    CPU seconds of this process)."""
+    tick(settings, now=now, store=store)
+    idle = []
+    for _ in range(runs):
+        now += timedelta(minutes=5)
+        c0 = time.process_time()
+        summary = tick(settings, now=now, store=store)
+        idle.append((summary.seconds, time.process_time() - c0))
+        assert not summary.resolved and summary.ok, summary.line()
+    return now, statistics.median(w for w, _ in idle), statistics.median(c for _, c in idle)
+
+
+def run_sizes(args: argparse.Namespace, url: str, tmp: Path) -> None:
+    """The idle tick at each of ``--sizes`` live games (JSON lines with ``--json``, for ``--against``)."""
+    import json
+
+    store = Store(url)
+    store.upgrade()
+    settings = settings_for(url, tmp)
+    wanted = sorted(int(n) for n in args.sizes.split(","))
+    codes = make_games(store, min(args.games, wanted[0]), args.players, args.course)
+    templates = list(codes)
+    now = T0 + timedelta(minutes=5)
+    rows = []
+    for n in wanted:
+        t0 = time.perf_counter()
+        codes = clone_games(store, templates, codes, n) if n > len(codes) else codes
+        made = time.perf_counter() - t0
+        now, wall, cpu = idle_ticks(settings, store, now, args.idle_runs)
+        rows.append({"games": n, "wall": wall, "cpu": cpu})
+        if args.json:
+            print(json.dumps(rows[-1]), flush=True)
+        else:
+            print(f"{store.dialect}: {n} live games ({made:.0f} s to make): idle tick median {wall * 1e3:.0f} ms wall, "
+                  f"{cpu * 1e3:.0f} ms CPU", flush=True)
+    if not args.json and len(rows) > 1:
+        print(f"idle tick CPU, {rows[-1]['games']} games against {rows[0]['games']}: "
+              f"{rows[-1]['cpu'] / rows[0]['cpu']:.2f}x (wall {rows[-1]['wall'] / rows[0]['wall']:.2f}x)")
+    store.close()
+
+
+def sizes(args: argparse.Namespace) -> None:
+    """``--sizes`` with ``--against TREE``: this tree, then TREE (``PYTHONPATH``), each in a child process."""
+    import json
+    import subprocess
+    import sys
+
+    argv = [sys.executable, __file__, "--sizes", args.sizes, "--games", str(args.games), "--players",
+            str(args.players), "--course", args.course, "--idle-runs", str(args.idle_runs), "--json"]
+    argv += ["--postgresql"] if args.postgresql else []
+    results = {}
+    for name, tree in (("this tree", None), (args.against, args.against)):
+        env = {**os.environ, **({"PYTHONPATH": tree} if tree else {})}
+        child = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+        if child.returncode:
+            raise SystemExit(f"{name}: failed\n{child.stderr[-3000:]}")
+        lines = [json.loads(line) for line in child.stdout.splitlines() if line.strip()]
+        results[name] = {r["games"]: r for r in lines}
+    print(f"idle tick ({'postgresql' if args.postgresql else 'sqlite'}), median of {args.idle_runs}, "
+          "CPU (wall) in ms:")
+    print(f"{'games':>8} {'this tree':>20} {args.against:>28}")
+    for n in sorted(results["this tree"]):
+        mine, theirs = results["this tree"][n], results[args.against][n]
+        print(f"{n:>8} {mine['cpu'] * 1e3:>9.0f} ({mine['wall'] * 1e3:>6.0f}) "
+              f"{theirs['cpu'] * 1e3:>17.0f} ({theirs['wall'] * 1e3:>6.0f})")
+    for name, rows in results.items():
+        first, last = rows[min(rows)], rows[max(rows)]
+        print(f"{name}: {max(rows)} games against {min(rows)}: CPU {last['cpu'] / first['cpu']:.2f}x, "
+              f"wall {last['wall'] / first['wall']:.2f}x")
 
 
 def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
@@ -172,7 +303,7 @@ def run(args: argparse.Namespace, url: str, tmp: Path) -> None:
     except ImportError:  # an older referee (to compare): no scans to time
         scans = ()
     else:
-        scans = (("open turns", lambda s: open_turns(s)), ("due turns", lambda s: due_turns(s, now)),
+        scans = (("open turns", lambda s: open_turns(s, now)), ("due turns", lambda s: due_turns(s, now)),
                  ("reminders", lambda s: reminder_candidates(s, now)))
     for name, scan in scans:
         w0, c0 = time.perf_counter(), time.process_time()

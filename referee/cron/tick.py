@@ -330,7 +330,7 @@ def _health(store: Store, now: datetime, summary: TickSummary, step_errors: dict
 
 
 def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummary) -> None:
-    from .workers import reminder_candidates
+    from .workers import refresh_attention, reminder_candidates
 
     with store.read() as s:
         codes = reminder_candidates(s, now)
@@ -352,6 +352,7 @@ def _remind(store: Store, settings: Settings, now: datetime, summary: TickSummar
                               turn_number=turn.number, now=now)
                 record_notice(s, turn, "reminder", p, outgoing=mail, now=now)
                 summary.reminders += 1
+    refresh_attention(store, now)   # the games looked at and left as they were get their next time
 
 
 def reminder_text(game: Game, player: Player, turn: Turn, now: datetime) -> str:

@@ -1,11 +1,11 @@
 """Finding and sharing the due turns: cheap scans for a tick over many games, and workers that share
 the turns to resolve.
 
-The scans (:func:`due_turns`, :func:`reminder_candidates`) read every running game's open turn, its
-players and its orders in three queries, so an idle tick over a thousand games costs a few tens of
-milliseconds, and decide from those rows which turns are due (:func:`referee.cron.due.due_reason`, the one
-definition of a due turn, which :func:`referee.cron.due.is_due` asks of a loaded turn); each due turn is
-checked again, under its game's lock, before it is resolved.
+The scans (:func:`due_turns`, :func:`reminder_candidates`) read only the games whose attention time has
+come (``games.attention_at``, indexed, kept by :mod:`referee.store.attention`), so an idle tick costs the
+same over a hundred games or a hundred thousand; they decide which turns are due with
+:func:`referee.cron.due.due_reason` (the one definition of a due turn, which :func:`referee.cron.due.is_due`
+asks of a loaded turn); each due turn is checked again, under its game's lock, before it is resolved.
 
 :func:`resolve_due` resolves the due turns; any number of processes may run it at once, on one
 machine or many, against one PostgreSQL database. Each turn is *claimed* before anything is done
@@ -35,14 +35,11 @@ from sqlalchemy.orm import Session
 
 from .. import games as g
 from ..common.config import Settings
-from ..engine.dealing import needs_program
-from ..engine.snapshot import CODECS
-from ..engine.state import Robot
 from ..store import Store
+from ..store.attention import due_games, refresh
 from ..store.db import advisory_key
 from ..store.errors import AlreadyResolved, Busy, GameStateError, InvalidValue
-from ..store.models import Game, Order, Player, Turn, TurnNotice
-from ..store.programs import REGISTERS
+from ..store.models import Game, Turn, TurnNotice
 from .due import due_reason, is_due, late_notices, seat_notices
 
 log = logging.getLogger("referee.cron.workers")
@@ -72,83 +69,63 @@ class OpenTurn:
                           settle_seconds=self.settle_seconds, deadline=self.deadline, now=now)
 
 
-def open_turns(s: Session) -> list[OpenTurn]:
-    """Every running game's open turn, with the players still owing a program (three queries)."""
-    rows = s.execute(select(Turn.id, Turn.game_id, Turn.number, Turn.deadline, Turn.state_before, Turn.locked,
-                            Game.code, Game.reminder_seconds, Game.missing_orders, Turn.opened_at,
-                            Game.settle_seconds)
-                     .join(Game, Game.id == Turn.game_id)
-                     .where(Game.status == "running", Turn.status == "open")).all()
-    players: dict[int, dict[str, int]] = {}
-    for game_id, player_id, robot_name in s.execute(
-            select(Player.game_id, Player.id, Player.robot).join(Game, Game.id == Player.game_id)
-            .where(Game.status == "running", Player.status == "active")):
-        players.setdefault(game_id, {})[robot_name] = player_id
-    programmed: set[tuple[int, int]] = set()
-    last_order: dict[int, datetime] = {}
-    for turn_id, player_id, program, submitted in s.execute(
-            select(Order.turn_id, Order.player_id, Order.program, Order.submitted_at)
-            .join(Turn, Turn.id == Order.turn_id).join(Game, Game.id == Turn.game_id)
-            .where(Game.status == "running", Turn.status == "open", Order.active.is_(True))):
-        if program:
-            programmed.add((turn_id, player_id))
-        if turn_id not in last_order or submitted > last_order[turn_id]:
-            last_order[turn_id] = submitted
+def open_turns(s: Session, now: datetime) -> list[OpenTurn]:
+    """The open turns of the running games that need the tick at ``now`` (their attention time has come,
+    :mod:`referee.store.attention`: an index range, so idle games are not read), with the players still
+    owing a program. A few queries a game that needs the tick, none for the others."""
     out = []
-    for (turn_id, game_id, number, deadline, state_before, locked, code, reminder, missing, opened,
-         settle) in rows:
-        seats = players.get(game_id, {})
-        waiting = set()
-        for data in state_before:
-            robot = _light_robot(data)
-            seat = seats.get(robot.name)
-            if (seat is not None and needs_program(robot)
-                    and len((locked or {}).get(robot.name) or {}) < REGISTERS
-                    and (turn_id, seat) not in programmed):
-                waiting.add(seat)
-        out.append(OpenTurn(game_id, code, number, deadline, reminder, frozenset(waiting), missing == "autopilot",
-                            opened, last_order.get(turn_id), settle))
+    for game_id in due_games(s, now):
+        game = s.get(Game, game_id)
+        turn = g.open_turn(s, game) if game is not None else None
+        if game is None or turn is None:
+            continue
+        orders = g.active_orders(s, turn)
+        waiting = frozenset(p.id for p in g.waiting_for(s, game, turn, orders))
+        out.append(OpenTurn(game.id, game.code, turn.number, turn.deadline, game.reminder_seconds, waiting,
+                            game.missing_orders == "autopilot", turn.opened_at,
+                            max((o.submitted_at for o in orders.values()), default=None), game.settle_seconds))
     return out
 
 
-def _light_robot(data: dict[str, object]) -> Robot:
-    """What :func:`needs_program` reads of a stored robot (its name, on the board or not, powered
-    down or not), without parsing the rest: the scan reads every running game's robots."""
-    on_board = bool(data.get(CODECS["pos"].key))  # as the snapshot reads it: empty is off the board
-    return Robot(str(data[CODECS["name"].key]), (0, 0) if on_board else None, 0,
-                 powered_down=bool(data.get(CODECS["powered_down"].key)))
-
-
 def due_turns(s: Session, now: datetime) -> list[tuple[str, int]]:
-    """(game code, turn number) of every open turn due now, by :func:`referee.cron.due.due_reason` from the
-    scan's rows (no query a game)."""
+    """(game code, turn number) of every open turn due now, by :func:`referee.cron.due.due_reason`."""
     return [(t.code, t.number) for t in _due(s, now)]
 
 
 def _due(s: Session, now: datetime) -> list[OpenTurn]:
     """The open turns due now (see :func:`due_turns`), as the scan saw them (each is checked again under
     its game's lock before it is resolved)."""
-    return [t for t in open_turns(s) if t.due(now)]
+    return [t for t in open_turns(s, now) if t.due(now)]
 
 
 def reminder_candidates(s: Session, now: datetime) -> list[str]:
     """Codes of the games whose open turn is within its reminder time before the deadline and that
     have a waiting player not yet reminded (the tick's remind step locks only these)."""
-    window = [t for t in open_turns(s) if t.waiting and t.deadline is not None and t.reminder_seconds > 0
+    window = [t for t in open_turns(s, now) if t.waiting and t.deadline is not None and t.reminder_seconds > 0
               and t.deadline.timestamp() - t.reminder_seconds <= now.timestamp() < t.deadline.timestamp()]
     if not window:
         return []
     reminded: set[tuple[int, str]] = set()
     for game_id, key in s.execute(
             select(Turn.game_id, TurnNotice.player_key).join(Turn, Turn.id == TurnNotice.turn_id)
-            .join(Game, Game.id == Turn.game_id)
-            .where(Game.status == "running", Turn.status == "open", TurnNotice.kind == "reminder")):
+            .where(Turn.game_id.in_([t.game_id for t in window]), Turn.status == "open",
+                   TurnNotice.kind == "reminder")):
         reminded.add((game_id, key))  # a reminder's player_key is the player's id
-    out = []
-    for t in window:
-        if any((t.game_id, str(p)) not in reminded for p in t.waiting):
-            out.append(t.code)
-    return out
+    return [t.code for t in window if any((t.game_id, str(p)) not in reminded for p in t.waiting)]
+
+
+def refresh_attention(store: Store, now: datetime) -> int:
+    """Store again the attention time of every game whose time has come (after the tick resolved and
+    reminded what was due): a game with nothing left to do now gets its next time, so the next tick does not
+    read it again. Returns how many games were looked at."""
+    with store.read() as s:   # (an idle tick takes no write lock for this)
+        if not due_games(s, now):
+            return 0
+    with store.write() as s:
+        ids = due_games(s, now)
+        for game_id in ids:
+            refresh(s, g.get_game(s, game_id, lock=True))
+    return len(ids)
 
 
 # -- sharing the due turns ---------------------------------------------------------------------------

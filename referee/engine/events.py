@@ -143,11 +143,28 @@ class Event:
         return out
 
 
+#: a beam's squares -> their name (a board's beams run over the same squares turn after turn); a cache, bounded
+_RUN_NAMES: dict[Any, str] = {}
+
+
+def made_args(args: Any) -> dict[str, Any] | None:
+    """An event's args as read: unmade ones (a square, a beam's squares: a tuple) made, others as they are."""
+    if args.__class__ is tuple:  # unmade: a square, or a beam's squares
+        if args[0].__class__ is not tuple:
+            return {"to": f"r{args[0]}c{args[1]}"}
+        name = _RUN_NAMES.get(args)
+        if name is None:
+            if len(_RUN_NAMES) > 4096:
+                _RUN_NAMES.clear()
+            name = _RUN_NAMES[args] = run_name(list(args))
+        return {"path": name}
+    return args  # type: ignore[no-any-return]
+
+
 def _get_args(ev: Event) -> dict[str, Any] | None:
     found = ev._args
-    if found.__class__ is tuple:  # unmade: a square, or a beam's squares
-        found = ev._args = {"path": run_name(list(found))} if found[0].__class__ is tuple else {
-            "to": f"r{found[0]}c{found[1]}"}
+    if found.__class__ is tuple:
+        found = ev._args = made_args(found)
     return found  # type: ignore[no-any-return]
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .cards import Card, parse_card
-from .geometry import dir_name, parse_dir, parse_square, square_name
-from .state import ROBOT_KEYS, Robot
+from .geometry import DIR_NAMES, dir_name, parse_dir, parse_square, square_name
+from .state import ROBOT_KEYS, Robot, RobotRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,14 +67,80 @@ _misnamed = {name for name, codec in CODECS.items() if codec.key != ROBOT_KEYS[n
 assert not _misnamed, f"snapshot codecs whose key is not the one Robot declares: {sorted(_misnamed)}"
 
 
+#: an empty container of each copy mode of :class:`Robot`'s fields (a frame record keeps None for it)
+_EMPTY = {"dict": "{}", "list": "[]", "set": "set()", "dicts": "{}"}
+
+
+class _SquareNames(dict[Any, str]):
+    """Square -> its name, made once (a snapshot names every robot's square and archive)."""
+
+    def __missing__(self, sq: Any) -> str:
+        if len(self) > 65536:
+            self.clear()
+        name = self[sq] = square_name(sq)
+        return name
+
+
+def _empty_dump(codec: Codec, mode: str) -> str | None:
+    """The dump of an empty container of this copy mode as source text (a fresh one each time it runs), or None."""
+    if not mode:
+        return None
+    dumped = codec.dump(eval(_EMPTY[mode]))
+    text = repr(dumped)
+    return text if text in ("{}", "[]") and eval(text) == dumped else None
+
+
+def _make_to_dict() -> tuple[Any, Any]:
+    """``robot_to_dict`` and ``record_to_dict`` as hand-written ones would be, from :data:`CODECS` (every robot of
+    every frame of every turn is stored so): the keys in the codecs' order, optional ones only when they hold
+    something, each value dumped by its codec (plain values and squares inline)."""
+    index = {f.name: i for i, f in enumerate(fields(Robot))}
+    modes = {f.name: f.metadata["copy"] for f in fields(Robot)}
+    namespace: dict[str, Any] = {"_sq": _SquareNames().__getitem__, "_dirs": DIR_NAMES}
+    bodies = []
+    for source in ("robot", "record"):
+        head: list[str] = []
+        tail: list[str] = []
+        for n, (name, codec) in enumerate(CODECS.items()):
+            value = f"r.{name}" if source == "robot" else f"r[{index[name]}]"
+            empty = _empty_dump(codec, modes[name])
+            if codec.dump is _same:
+                made = value
+            elif empty is not None and not codec.optional:   # an empty container's dump written out
+                namespace[f"_d{n}"] = codec.dump
+                made = f"(_d{n}({value}) if {value} else {empty})"
+            elif codec.dump is dir_name:
+                made = f"_dirs[{value}]"
+            elif codec.dump is _square_or_none:
+                made = f"(_sq({value}) if {value} else None)"
+            else:
+                namespace[f"_d{n}"] = codec.dump
+                made = f"_d{n}({value})"
+            if codec.optional:
+                tail.append(f"    v = {value}\n    if v:\n        out[{codec.key!r}] = {made.replace(value, 'v')}\n")
+            elif tail:
+                tail.append(f"    out[{codec.key!r}] = {made}\n")
+            else:
+                head.append(f"{codec.key!r}: {made}")
+        bodies.append(f"def {source}_to_dict(r):\n    out = {{{', '.join(head)}}}\n{''.join(tail)}    return out\n")
+    exec("".join(bodies), namespace)
+    return namespace["robot_to_dict"], namespace["record_to_dict"]
+
+
+_made_robot_to_dict, _made_record_to_dict = _make_to_dict()
+
+
 def robot_to_dict(r: Robot) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, codec in CODECS.items():
-        value = getattr(r, name)
-        if codec.optional and not value:
-            continue
-        out[codec.key] = codec.dump(value)
-    return out
+    """A robot as a snapshot keeps it (:data:`CODECS`)."""
+    found: dict[str, Any] = _made_robot_to_dict(r)
+    return found
+
+
+def record_to_dict(record: RobotRecord) -> dict[str, Any]:
+    """A frame's record of a robot (:func:`.state.record_robots`) as a snapshot keeps it: the same dict as
+    :func:`robot_to_dict` of the robot restored from it, without making the robot."""
+    found: dict[str, Any] = _made_record_to_dict(record)
+    return found
 
 
 def robot_from_dict(d: dict[str, Any]) -> Robot:

@@ -25,6 +25,7 @@ the next turn dealt) -> finished when a robot wins or nobody is left.
 
 from __future__ import annotations
 
+from ..store import attention as _attention  # noqa: F401  (installs the write sessions' attention hooks)
 from ..store.queries import (
     active_orders,
     get_game,

@@ -14,9 +14,9 @@ from ..engine import RULES_VERSION, Board, BoardState, Card, Robot, Rules, TurnR
 from ..engine import resolve_turn as engine_resolve
 from ..engine.decisions import Answers, DecisionKey
 from ..engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
-from ..engine.event_codec import encode_events
 from ..engine.geometry import parse_dir
 from ..engine.option_orders import BY_SUBJECT, RECOMPILE, order_key
+from ..engine.stored import stored_events, stored_frames
 from ..store.errors import GameStateError
 from ..store.models import Order, Turn
 from ..store.queries import load_course
@@ -129,10 +129,10 @@ def result_columns(result: TurnResult) -> dict[str, Any]:
     """A resolved turn's outcome as stored in the turn's columns."""
     return {
         "played": programs_text(result.played),
-        "events": encode_events(result.events),
+        "events": stored_events(result),   # (straight from the engine's log and frame records: issue 46)
         "state_after": snapshot(result.robots),
         "board_after": result.board_state.to_dict() if result.board_state else None,
-        "frames": [snapshot(frame) for frame in result.frames],
+        "frames": stored_frames(result),
         "winner": result.winner,
         "phases_run": result.phases_run,
         "end_of_turn": result.end_of_turn,

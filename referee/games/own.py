@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from ..common.config import Settings
 from ..orders.community_ranges import absence_problem
+from ..store.attention import touch
 from ..store.community import resigned
 from ..store.errors import GameStateError, InvalidValue
 from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
@@ -165,6 +166,7 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
         step(SEAT, seat_state(s, p, now=now), "away" if starts is not None else "back", p.robot)
     ids = [p.id for p in players]
     s.execute(delete(Absence).where(Absence.player_id.in_(ids)))
+    touch(s, {p.game_id for p in players})   # (a bulk delete: the session does not see it)
     if starts is not None and last is not None:
         for p in players:
             s.add(Absence(player_id=p.id, starts=starts, ends=last + timedelta(days=1), created_at=now))

@@ -43,6 +43,12 @@ from .errors import StoreError
 WRITE_OPTION = "referee_write"
 
 
+class WriteSession(Session):
+    """The store's write session (:meth:`Store.write`); :mod:`referee.store.attention` keeps the attention time of
+    the games it changes (its hooks are installed on this class when that module is imported, which
+    :mod:`referee.games` does)."""
+
+
 class SchemaError(StoreError):
     """The database is not at the schema this version of referee needs."""
 
@@ -152,8 +158,9 @@ class Store:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A session in one write transaction (SQLite: holding the writer lock from the start)."""
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+        """A session in one write transaction (SQLite: holding the writer lock from the start). It keeps the
+        attention time of the games it changes (:mod:`referee.store.attention`)."""
+        with WriteSession(self._writer, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager

@@ -84,7 +84,9 @@ class Base(DeclarativeBase):
 class Game(Base):
     __tablename__ = "games"
     __table_args__ = (_one_of("status", GAME_STATUSES, "status"),
-                      _one_of("missing_orders", MISSING_ORDERS_POLICIES, "missing_orders"))
+                      _one_of("missing_orders", MISSING_ORDERS_POLICIES, "missing_orders"),
+                      # the tick's due games (running, attention_at passed) and retention's finished games
+                      Index(None, "status", "attention_at"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: the name players and mails use, e.g. ``RR-7``
@@ -126,6 +128,9 @@ class Game(Base):
     started_at: Mapped[datetime | None] = mapped_column()
     paused_at: Mapped[datetime | None] = mapped_column()
     finished_at: Mapped[datetime | None] = mapped_column()
+    #: when the tick must next look at the game (the end of the settle delay, a reminder, the deadline), None:
+    #: not until something changes; kept by :mod:`referee.store.attention`, indexed (the tick reads what is due)
+    attention_at: Mapped[datetime | None] = mapped_column(nullable=True)
     #: bumped on every update; a write from a stale copy fails instead of overwriting (lost update)
     version: Mapped[int] = mapped_column(Integer, nullable=False)
 
