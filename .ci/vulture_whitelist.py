@@ -51,3 +51,6 @@ oauth2_refresh_token_file  # noqa: B018, F821
 process_stored  # noqa: B018, F821  referee.intake: the package's API (in __all__), for an MTA hook
 process_mail  # noqa: B018, F821  referee.intake: the package's API (lazy attribute), one stored mail
 docs_tables  # noqa: B018, F821  games/states.py: printed to paste the state tables into the docs (docs/architecture.md)
+
+# -- outbound budgets read by name (getattr(budgets, name)) from store/outbound.py's RULES -------------------------
+never_asked_per_day  # noqa: B018, F821
