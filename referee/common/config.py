@@ -485,7 +485,7 @@ VALUE_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "mail_timeout": _at_least(1), "max_mail_bytes": _at_least(10_000),
     "error_replies_per_hour": _at_least(0), "answers_per_hour": _at_least(1),
     "outbox_batch": _at_least(1), "outbox_pass_seconds": _at_least(1),
-    "tick_interval": _at_least(10), "retention_days": _at_least(0),
+    "tick_interval": _at_least(1), "retention_days": _at_least(0),
     "log_level": _one_of(*LOG_LEVELS),
     "default_deadline": _DURATION, "default_reminder": _DURATION, "default_settle": _DURATION,
     "default_missing_orders": _one_of(*MISSING_ORDERS),

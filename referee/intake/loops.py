@@ -87,6 +87,8 @@ def content_free(text: str) -> bool:
     """Whether a mail's own text holds no order, no command and no question (a robot's "ticket logged")."""
     if "?" in text or find_gm_begin(text) is not None:
         return False
+    # a line of signs only (Outlook on the web writes "* * *" for a rule) says nothing
+    text = "\n".join(line for line in text.splitlines() if any(ch.isalnum() for ch in line))
     found, result = read_orders(text)
     prose = {n for n, _ in result.ignored}
     if found.header is not None or any(line.strip() and n not in prose for n, line in found.lines):
@@ -109,7 +111,7 @@ def thread_of(s: Session, sender: str, ours: OutgoingMail | None, subject: str) 
     (an answer to a content-free reply belongs to that reply's thread); with no answer of ours known,
     the subject without its ``Re:`` and ``[...]`` tags."""
     if ours is None:
-        root = "subject:" + re.sub(r"(?i)\b(re|aw|fwd?|wg|sv)\s*:|\[[^\]]*\]|\s+", "", subject)[:200]
+        root = "subject:" + re.sub(r"(?i)\b(re|aw|antw|fwd?|wg|sv)\s*:|\[[^\]]*\]|\s+", "", subject)[:200]
     else:
         root = ours.message_id
         if ours.in_reply_to_id is not None:

@@ -42,3 +42,11 @@ def test_a_ticket_system_answering_our_answers_gets_one_answer_a_day_over_twenty
     rows = incoming(store)[1:]
     assert len(rows) == 20
     assert sum("not answered" in (r.reason or "") and "quotes our answer" in (r.reason or "") for r in rows) == 19
+
+
+def test_a_rule_of_signs_under_thanks_is_still_content_free():
+    """Outlook on the web turns a horizontal rule into "* * *" under the player's "Bedankt!": nothing new."""
+    from referee.intake.loops import content_free
+    assert content_free("Bedankt!\n\n* * *\n")
+    assert content_free("Thanks!\n---\n")
+    assert not content_free("Thanks!\n* * *\n1: FWD1 490\n")
