@@ -283,15 +283,22 @@ def _problems_of(name: str, path: Path) -> tuple[Board | None, list[str]]:
     if board is None:
         return None, problems
     if spec.get("kind") == "course":
-        players = spec["players"]
-        if len(board.starts) < players[1]:
-            problems.append(f"{path}: {players[1]} players need start squares 1-{players[1]}, "
-                            f"the course has {len(board.starts)}")
-        if not board.flags:
-            problems.append(f"{path}: a course needs at least one flag")
+        problems += _course_checks(board, spec, path)
     if board.flags and board.starts:
         problems += [f"{source}: {p}" for p in race_problems(board)]
     return board, problems
+
+
+def _course_checks(board: Board, spec: dict[str, Any], path: Path | str) -> list[str]:
+    """What a course needs beyond a board: start squares for its most players, and a flag."""
+    problems: list[str] = []
+    players = spec["players"]
+    if len(board.starts) < players[1]:
+        problems.append(f"{path}: {players[1]} players need start squares 1-{players[1]}, "
+                        f"the course has {len(board.starts)}")
+    if not board.flags:
+        problems.append(f"{path}: a course needs at least one flag")
+    return problems
 
 
 def _course_problems(name: str, path: Path, data: dict[str, Any]) -> tuple[Board | None, list[str]]:
@@ -304,12 +311,7 @@ def _course_problems(name: str, path: Path, data: dict[str, Any]) -> tuple[Board
     board, more = build_problems(spec, str(path), numbers=numbers)
     problems += more
     if board is not None:
-        players = spec["players"]
-        if len(board.starts) < players[1]:
-            problems.append(f"{path}: {players[1]} players need start squares 1-{players[1]}, "
-                            f"the course has {len(board.starts)}")
-        if not board.flags:
-            problems.append(f"{path}: a course needs at least one flag")
+        problems += _course_checks(board, spec, path)
         if board.flags and board.starts:
             problems += [f"{source_of(name, path)}: {p}" for p in race_problems(board)]
     return board, problems
