@@ -17,7 +17,7 @@ BAD = {
     "transport": "pigeon", "imap_port": "0", "smtp_port": "70000", "imap_tls": "yes", "smtp_tls": "tls",
     "mail_auth": "kerberos", "address_delimiter": "++", "reply_token": "header", "mail_timeout": "0.5",
     "max_mail_bytes": "100", "error_replies_per_hour": "-1", "answers_per_hour": "0", "outbox_batch": "0",
-    "outbox_pass_seconds": "0", "tick_interval": "5", "retention_days": "-3", "log_level": "verbose",
+    "outbox_pass_seconds": "0", "tick_interval": "0", "retention_days": "-3", "log_level": "verbose",
     "default_deadline": "5x", "default_reminder": "soon", "default_settle": "a while",
     "default_missing_orders": "guess",
 }
