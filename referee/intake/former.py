@@ -12,7 +12,7 @@ from ..games.states import GONE, former_holder, last_left, seat_state
 from ..messages import seats as words
 from ..store.errors import NotFound
 from ..store.models import FormerHolder, Game
-from . import answers
+from . import answers, forgery
 from .job import Job
 from .routing import Who
 
@@ -36,7 +36,11 @@ def answer_former(job: Job, sender: str, who: Who, key: str | None) -> str | Non
     """Answer a former holder's mail (``key``: the key it gives, if any; see the module docstring) and return
     its outcome; None: not hers."""
     row = holder_of(job, sender, who, key)
-    return _tell(job, row, who.game) if row is not None and who.game is not None else None
+    if row is None or who.game is None:
+        return None
+    if forgery.forged_by(job.settings, job.mail, sender) is not None:
+        job.forged = True   # in her name, from elsewhere: never answered to the address it names (the policy)
+    return _tell(job, row, who.game)
 
 
 def former_commands(job: Job, sender: str, who: Who, key: str | None, game: str | None, robot: str | None
