@@ -147,7 +147,7 @@ async def _watch_store(settings: Settings, marker: str, wait: float) -> float | 
 
     from ..store.db import Store
     from ..store.errors import StoreError
-    from ..store.models import IncomingMail
+    from ..store.mail_models import IncomingMail
 
     start = time.monotonic()
     store = None

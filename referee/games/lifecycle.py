@@ -23,7 +23,8 @@ from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
 from ..store.locking import lock_named, require_write
 from ..store.mail import record_notice
-from ..store.models import DEFAULT_SETTLE_SECONDS, Game, OutgoingMail, Turn, TurnNotice
+from ..store.mail_models import OutgoingMail
+from ..store.models import DEFAULT_SETTLE_SECONDS, Game, Turn, TurnNotice
 from ..store.queries import code_taken, game_codes, get_turn, load_course, locked_game, open_turn
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow

@@ -26,8 +26,9 @@ from sqlalchemy.orm import Session
 from ..common.config import Settings
 from ..common.keys import MAX_KEY, same_key
 from ..mailparse.senders import sender_address
+from ..store.community_models import CoMaster, GameMaster
 from ..store.errors import Duplicate, InvalidValue, NotFound
-from ..store.models import CoMaster, Game, GameMaster
+from ..store.models import Game
 from ..store.queries import locked_game
 from ..store.types import utcnow
 from .common import audit, normalize_email

@@ -15,8 +15,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
+from ..store.community_models import Confirmation, Observer
 from ..store.errors import GameStateError, NotFound
-from ..store.models import Confirmation, Game, Observer
+from ..store.models import Game
 from ..store.queries import get_game
 from . import signed
 from .states import OBSERVER, observer_state, step

@@ -27,8 +27,9 @@ from ..common.config import Settings
 from ..orders.community_ranges import absence_problem
 from ..store.attention import touch
 from ..store.community import resigned
+from ..store.community_models import Absence, AddressPrefs, Confirmation, Departure, Observer
 from ..store.errors import GameStateError, InvalidValue
-from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
+from ..store.models import Game, Player
 from ..store.queries import active_orders, open_turn, player_at, players_at
 from . import signed
 from .common import audit, new_secret

@@ -22,19 +22,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
-from ..store.errors import GameStateError, InvalidValue, NotFound
-from ..store.models import (
+from ..store.community_models import (
     ABSENCE_POLICIES,
     PRESS_MODES,
     RESIGN_POLICIES,
     AddressPrefs,
     Departure,
-    Game,
     GameCommunity,
-    Player,
     SignUp,
-    Turn,
 )
+from ..store.errors import GameStateError, InvalidValue, NotFound
+from ..store.models import Game, Player, Turn
 from ..store.queries import get_game, load_course, locked_game, open_turn, players_at
 from .common import MAX_PLAYERS, RESERVED_ROBOT_NAMES, ROBOT_RE, audit, course_players
 from .lifecycle import start_and_announce

@@ -25,8 +25,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..store.community import resigned
+from ..store.community_models import Absence, Confirmation, FormerHolder, Observer, SignUp
 from ..store.errors import GameStateError
-from ..store.models import Absence, Confirmation, FormerHolder, Game, Observer, Player, SignUp, Turn, TurnNotice
+from ..store.models import Game, Player, Turn, TurnNotice
 
 
 class IllegalTransition(GameStateError):

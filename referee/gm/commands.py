@@ -25,7 +25,8 @@ from ..mailparse.senders import sender_address
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
 from ..store.mail import enqueue_mail, release_held
-from ..store.models import Game, OutgoingMail
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game
 from ..store.queries import code_taken
 from . import signup_commands
 from .context import (

@@ -21,7 +21,8 @@ from ..common.config import Settings
 from ..common.textsafe import strip_bidi
 from ..messages.players import status_text, subject_for
 from ..orders import MailText, outgoing_headers
-from ..store.models import Game, IncomingMail
+from ..store.mail_models import IncomingMail
+from ..store.models import Game
 from .loops import marker_line
 
 if TYPE_CHECKING:

@@ -16,7 +16,8 @@ from sqlalchemy import select
 
 from ..messages import players as words
 from ..store.mail import enqueue_mail
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
 from ..store.wire import wire_bytes
 from . import answers, limits
 

@@ -19,7 +19,8 @@ from ..messages import players
 from ..orders import MailText
 from ..store import outbound
 from ..store.mail import enqueue_mail, set_outcome
-from ..store.models import Game, IncomingMail, Player, Turn
+from ..store.mail_models import IncomingMail
+from ..store.models import Game, Player, Turn
 from . import answers, digest, limits
 
 if TYPE_CHECKING:

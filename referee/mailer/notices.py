@@ -28,7 +28,8 @@ from ..orders.mailtext import outgoing_headers
 from ..store import outbound
 from ..store.community import resigned
 from ..store.mail import enqueue_mail
-from ..store.models import Game, IncomingMail, OutgoingMail, Player
+from ..store.mail_models import IncomingMail, OutgoingMail
+from ..store.models import Game, Player
 from ..store.msgids import stamp
 
 

@@ -46,7 +46,8 @@ from ..orders.mailtext import outgoing_headers
 from ..store import outbound
 from ..store.db import Store
 from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due
-from ..store.models import Game, OutgoingMail, Player
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player
 from ..store.types import utcnow
 from .transports import DeliveryError, PermanentError, ServerDown, TemporaryError, Transport, transport_for
 

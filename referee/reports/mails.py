@@ -41,7 +41,8 @@ from ..render.turn import file_stem
 from ..store.community import observers, resigned, unsubscribe_headers
 from ..store.errors import GameStateError, InvalidValue
 from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
 from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
@@ -66,7 +67,7 @@ def comaster_addresses(s: Session, game: Game) -> list[str]:
     """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
     from sqlalchemy import select
 
-    from ..store.models import CoMaster
+    from ..store.community_models import CoMaster
 
     return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
 

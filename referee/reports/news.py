@@ -21,7 +21,8 @@ from email import message_from_bytes, policy
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
 
 #: the outbox kind of a notice to every player of a game (:func:`referee.mailer.notices.announce`)
 KIND_ANNOUNCEMENT = "announcement"

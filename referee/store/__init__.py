@@ -3,7 +3,7 @@
 Modules:
 
 - :mod:`.db`: :class:`Store` (engine, ``write()`` / ``read()`` sessions, schema migrations).
-- :mod:`.models`: the tables.
+- :mod:`.models`: the tables (with :mod:`.mail_models`, :mod:`.community_models`, on :mod:`.base`).
 - :mod:`.queries`: games, players, turns and orders looked up by meaning (no changes).
 - :mod:`.records`: a turn's JSON columns (hands, fused registers, programs, snapshots), typed.
 - :mod:`.mail`: incoming mails, the outbox, once-only notices, service state.

@@ -10,7 +10,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
-from .models import Absence, Departure, Game, GameCommunity, Observer, Player, PressMessage
+from .community_models import Absence, Departure, GameCommunity, Observer, PressMessage
+from .models import Game, Player
 
 
 def resigned(s: Session, game: Game) -> set[int]:

@@ -38,7 +38,8 @@ from ..mailparse.unreadable import why_unreadable
 from . import outbound
 from .errors import InvalidValue, NotFound
 from .locking import require_write
-from .models import INCOMING_OUTCOMES, Game, IncomingMail, OutgoingMail, Player, ServiceState, Turn, TurnNotice
+from .mail_models import INCOMING_OUTCOMES, IncomingMail, OutgoingMail
+from .models import Game, Player, ServiceState, Turn, TurnNotice
 from .msgids import stamp_and_serialise
 from .types import utcnow
 

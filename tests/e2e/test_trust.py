@@ -23,7 +23,7 @@ from referee.common.config import Settings
 from referee.cron.tick import tick
 from referee.engine import Card
 from referee.store import Store
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
 from tests.e2e.test_game_by_mail import (
     GAME,
     PLAYERS,

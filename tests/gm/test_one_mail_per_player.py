@@ -10,7 +10,7 @@ from email import policy
 from sqlalchemy import select
 
 from referee import games as g
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 from .conftest import SECRET
 

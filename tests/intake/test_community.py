@@ -17,7 +17,8 @@ from referee import games as g
 from referee.games import own, signup
 from referee.games.tokens import reply_address
 from referee.reports.mails import KIND_OBSERVER
-from referee.store.models import Departure, Game, Observer, Player, PressMessage
+from referee.store.community_models import Departure, Observer, PressMessage
+from referee.store.models import Game, Player
 
 from .helpers import GM, GM_SECRET, active_program, address, incoming, mail, new_game, outbox, parse, player, text_of
 from .stored import deliver, quiet  # noqa: F401  (the fixture)

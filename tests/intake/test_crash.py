@@ -24,7 +24,8 @@ from sqlalchemy import func, select
 from referee.common.config import Settings
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
-from referee.store.models import IncomingMail, Order, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import Order
 
 from .helpers import address, append, block, count, hand, message_ids, new_game, program_lines
 from .helpers import mail as make_mail

@@ -16,7 +16,7 @@ from referee.common.config import Settings
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.intake.maildir import poll_maildir
-from referee.store.models import IncomingMail
+from referee.store.mail_models import IncomingMail
 
 from .helpers import REFEREE, address, block, hand, incoming, mail, new_game, outbox, program_lines
 

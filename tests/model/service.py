@@ -27,7 +27,8 @@ from referee import games as g
 from referee.common.config import Settings
 from referee.cron.tick import TickSummary, tick
 from referee.store import Store
-from referee.store.models import Game, IncomingMail, Order, OutgoingMail, Player, Turn
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import Game, Order, Player, Turn
 
 T = TypeVar("T")
 

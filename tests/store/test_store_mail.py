@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from referee import games as g
 from referee.store import InvalidValue
 from referee.store import mail as m
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
 
 from .conftest import T0, new_game
 

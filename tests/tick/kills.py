@@ -34,7 +34,8 @@ from sqlalchemy import func, select
 
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.store import Store
-from referee.store.models import AuditEntry, Game, IncomingMail, Order, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import AuditEntry, Game, Order
 from tests.intake.helpers import (
     GM,
     GM_SECRET,

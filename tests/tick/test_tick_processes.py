@@ -17,7 +17,8 @@ from sqlalchemy import select
 
 from referee import games as g
 from referee.store import Store
-from referee.store.models import AuditEntry, OutgoingMail
+from referee.store.mail_models import OutgoingMail
+from referee.store.models import AuditEntry
 
 #: processes killed at chosen moments: run alone, after the parallel part (see .ci/tests)
 pytestmark = pytest.mark.serial
