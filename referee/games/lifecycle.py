@@ -295,7 +295,7 @@ def end_game(s: Session, game: Game | str, *, actor: str = "system", now: dateti
 def publish_turn(s: Session, game: Game | str, number: int, *, actor: str = "system",
                  now: datetime | None = None) -> Turn:
     """Mark a resolved turn's results as released to the players (hold-for-review ``PUBLISH``).
-    Mails held in the outbox for it are released by :func:`referee.store.mail.release_held`."""
+    Mails held in the outbox for it are released by :func:`referee.store.outbox.release_held`."""
     now = now or utcnow()
     game = locked_game(s, game)
     turn = get_turn(s, game, number)

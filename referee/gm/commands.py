@@ -24,9 +24,9 @@ from ..mailer.notices import notice, notice_id
 from ..mailparse.senders import sender_address
 from ..reports.mails import KIND_GM_COPY, order_template
 from ..store.errors import StoreError
-from ..store.mail import enqueue_mail, release_held
 from ..store.mail_models import OutgoingMail
 from ..store.models import Game
+from ..store.outbox import enqueue_mail, release_held
 from ..store.queries import code_taken
 from . import signup_commands
 from .context import (

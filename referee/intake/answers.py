@@ -40,7 +40,7 @@ def answer_id(settings: Settings, incoming: IncomingMail, kind: str, recipient: 
 def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, kind: str, to: str, subject: str,
                 body: str, now: datetime, game: Game | None = None, reply_to: str | None = None,
                 pictures: Sequence[Picture] = ()) -> EmailMessage:
-    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.mail.enqueue_mail`.
+    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.outbox.enqueue_mail`.
     The answer is plain text; ``pictures`` (a PREVIEW's path) follow it as inline image attachments."""
     msg = EmailMessage()
     msg["From"] = formataddr((settings.referee_name, settings.referee_address)) if settings.referee_name \

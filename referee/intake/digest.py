@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from ..messages import players as words
-from ..store.mail import enqueue_mail
 from ..store.mail_models import OutgoingMail
 from ..store.models import Game, Player, Turn
+from ..store.outbox import enqueue_mail
 from ..store.wire import wire_bytes
 from . import answers, limits
 

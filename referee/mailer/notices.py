@@ -27,10 +27,10 @@ from ..games.masters import masters_of
 from ..orders.mailtext import outgoing_headers
 from ..store import outbound
 from ..store.community import resigned
-from ..store.mail import enqueue_mail
 from ..store.mail_models import IncomingMail, OutgoingMail
 from ..store.models import Game, Player
 from ..store.msgids import stamp
+from ..store.outbox import enqueue_mail
 
 
 def notice_id(key: str, recipient: str, domain: str) -> str:

@@ -4,7 +4,7 @@ After a turn is resolved, :func:`enqueue_turn_mails` draws the report once (pict
 one mail per player in the outbox (the public report plus, privately, the hand for the next turn, the
 fused registers and an order template), and a copy for the game master. When the game holds results
 for review, the players' mails wait as ``held`` until the GM publishes the turn
-(:func:`referee.store.mail.release_held`); the GM's copy goes at once. :func:`enqueue_start_mails`
+(:func:`referee.store.outbox.release_held`); the GM's copy goes at once. :func:`enqueue_start_mails`
 does the same for a game that has just started: the robots, the board and each player's first hand.
 
 Everything is derived from what the store holds, so queueing the same turn again finds the mails
@@ -40,9 +40,9 @@ from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem
 from ..store.community import observers, resigned, unsubscribe_headers
 from ..store.errors import GameStateError, InvalidValue
-from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
 from ..store.mail_models import OutgoingMail
 from ..store.models import Game, Player, Turn
+from ..store.outbox import Outgoing, enqueue_mail, enqueue_mails
 from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
