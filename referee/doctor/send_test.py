@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from ..common.config import ConfigError, Settings
-from ..mailer.config_checks import FAILED, OK, SKIPPED, Finding, transport_of
+from ..mailer.config_checks import FAILED, OK, SKIPPED, Finding
+from ..mailer.value_checks import transport_of
 
 SEND_TEST = "send test"
 
