@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.config import VALUE_RULES, ConfigError, Settings, load_settings, value_problems
+from referee.common.config import ConfigError, Settings
+from referee.common.config_load import load_settings
+from referee.common.config_values import VALUE_RULES, value_problems
 
 #: a value each checked setting refuses, as an operator might write it
 BAD = {

@@ -25,7 +25,7 @@ and :mod:`.report` (every check in order, the output, the exit status).
 
 from __future__ import annotations
 
-from ..common.config import setting_names
+from ..common.config_load import setting_names
 from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config
 from ..mailer.value_checks import check_values
 from .local import check_archive, check_boards, check_database, check_fonts, check_lock, check_maildirs

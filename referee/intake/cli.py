@@ -79,7 +79,7 @@ def ingest_command(then_process: bool) -> None:
     raw = sys.stdin.buffer.read()
     try:
         from ..common.clock import now
-        from ..common.config import load_settings, require_configuration
+        from ..common.config_load import load_settings, require_configuration
         from ..console.support import CONFIG_META
         from ..store.db import Store
         from .maildir import ingest_bytes

@@ -17,17 +17,9 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..common.config import (
-    CONFIG_ENV,
-    ENV_PREFIX,
-    ConfigError,
-    Settings,
-    config_file_from,
-    flatten,
-    load_settings,
-    setting_names,
-    value_problems,
-)
+from ..common.config import CONFIG_ENV, ENV_PREFIX, ConfigError, Settings
+from ..common.config_load import config_file_from, flatten, load_settings, setting_names
+from ..common.config_values import value_problems
 
 OK, WARNING, FAILED, SKIPPED = "ok", "warning", "FAILED", "skipped"
 

@@ -3,18 +3,10 @@
 
 from __future__ import annotations
 
-from ..common.config import (
-    LOG_LEVELS,
-    TLS_MODES,
-    TLS_PORTS,
-    ConfigError,
-    Settings,
-)
+from ..common.config import TLS_MODES, TLS_PORTS, ConfigError, Settings
+from ..common.config_values import LOG_LEVELS, NOT_DELIMITERS
 from ..common.private import readable_by_others
 from .config_checks import Finding, Item, is_loopback, looks_like_address
-
-#: characters that cannot stand between an address's local part and a token
-_NOT_DELIMITERS = set("@<>()[],;:\\\" '.")
 
 
 def transport_of(settings: Settings) -> str | None:
@@ -226,7 +218,7 @@ def _reply_addresses(settings: Settings, mail: bool) -> Finding:
     """``address_delimiter`` and ``reply_token``: what a turn mail's reply address looks like."""
     item = Item("reply addresses")
     delimiter = settings.address_delimiter
-    if len(delimiter) > 1 or (delimiter and (delimiter in _NOT_DELIMITERS or delimiter.isalnum())):
+    if len(delimiter) > 1 or (delimiter and (delimiter in NOT_DELIMITERS or delimiter.isalnum())):
         item.fail(f"address_delimiter {delimiter!r} cannot separate an address from its token",
                   'set address_delimiter = "+" (or "-"), or "" when the server has no sub-addressing')
         return item.finding()

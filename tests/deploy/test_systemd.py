@@ -78,7 +78,7 @@ def test_the_service_is_one_tick_as_its_own_user_with_a_state_directory() -> Non
 def test_the_sample_settings_write_only_in_the_state_directory() -> None:
     """Under ProtectSystem=strict only /var/lib/<StateDirectory> is writable: every path the sample config
     writes to must be there."""
-    from referee.common.config import load_settings
+    from referee.common.config_load import load_settings
 
     state = Path("/var/lib") / unit("referee-tick.service")["Service"]["StateDirectory"]
     settings = load_settings(DEPLOY / "referee.toml", env={})

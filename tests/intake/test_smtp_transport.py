@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.config import ConfigError, Settings, load_settings
+from referee.common.config import ConfigError, Settings
+from referee.common.config_load import load_settings
 from referee.intake import fetch, poll_configured
 from referee.mailer import SmtpTransport, transport_for
 from tests.servers.ports import SilentPort
