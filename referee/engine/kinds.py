@@ -10,19 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .board import Board, Element
 from .geometry import DIR_NAMES, NotationError, dir_name, parse_dir
 from .hooks import Hook, HookError, check, hook_type
 from .timing import PHASE, TURN
-
-if TYPE_CHECKING:
-    from .board import Board, Element
-
-
-class BoardError(ValueError):
-    """A board, course or scenario board that cannot be built; the message names where."""
-
 
 #: the eight compass ways a ``compass`` choice may name, clockwise from north
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
