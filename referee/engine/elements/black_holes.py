@@ -57,5 +57,5 @@ BLACK_HOLE = Kind(
     hooks=(on("move.pits", fall),),
     steps={"board.black_holes": swallow},
     glyph=lambda e: "(@)",
-    rank=146,
+    rank=152,
 )

@@ -96,7 +96,7 @@ LIGHT_BARRIER = Kind(
     hooks=(on("move.light_barriers", cross, ENTER),),
     steps={"board.flip_belts": flip},
     glyph=lambda e: "!!",
-    rank=40,
+    rank=41,
 )
 
 

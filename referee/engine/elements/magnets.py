@@ -108,5 +108,5 @@ MAGNET = Kind(
     summary="after the belts, pulls every robot in its row and column one square closer (not through walls)",
     steps={"board.magnets": attract},
     glyph=lambda e: "(M)",
-    rank=145,
+    rank=150,
 )

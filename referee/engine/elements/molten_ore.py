@@ -43,5 +43,5 @@ MOLTEN_ORE = Kind(
     group="floor",
     steps={"board.molten_ore": flow, "lasers.molten_ore": scald},
     glyph=lambda e: f"o{ARROWS[e['dir']]}o",
-    rank=143,
+    rank=146,
 )

@@ -107,7 +107,7 @@ NAPALM = Kind(
     hooks=(on("move.napalm", scorch_entering, ENTER), on("move.napalm", scorch_turning, ROTATE)),
     steps={"lasers.napalm": blaze},
     glyph=lambda e: "&N&",
-    rank=145,
+    rank=151,
     legend=lambda e: f"napalm flamer phases {','.join(map(str, e['phases']))}",
 )
 

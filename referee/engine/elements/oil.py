@@ -105,5 +105,5 @@ OIL = Kind(
     group="floor",
     hooks=(on("move.water", slow, CARD), on("move.oil", slide, STOP)),
     glyph=lambda e: "%%%",
-    rank=22,
+    rank=23,
 )

@@ -41,5 +41,5 @@ PADDED = Kind(
     group="floor",
     hooks=(on("move.padded", bounce),),
     glyph=lambda e: "{ }",
-    rank=150,
+    rank=160,
 )

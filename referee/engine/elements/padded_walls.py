@@ -42,5 +42,5 @@ PADDED_WALL = Kind(
     summary="a wall; a robot on padding moving into it bounces back, the rest of its move going the other way",
     install=_install,
     glyph=lambda e: "pw",
-    rank=151,
+    rank=162,
 )

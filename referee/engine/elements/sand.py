@@ -100,6 +100,6 @@ SAND = Kind(
     group="floor",
     hooks=(on("move.ramp_slide", slip),),
     glyph=lambda e: f".{ARROWS[e['dir']]}.",
-    rank=142,
+    rank=144,
     legend=lambda e: f"sand sloping {'NESW'[e['dir']]}",
 )

@@ -103,7 +103,7 @@ VENTILATOR = Kind(
     summary="blows the robots in its line count squares toward dir in its active phases, after the pushers",
     steps={"board.ventilators": blow},
     glyph=lambda e: f"V{ARROWS[e['dir']]}{e['count']}",
-    rank=152,
+    rank=164,
     flat=False,
     legend=lambda e: f"ventilator {ARROWS[e['dir']]} x{e['count']} phases {','.join(map(str, e['phases']))}",
 )

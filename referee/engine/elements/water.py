@@ -41,7 +41,7 @@ WATER = Kind(
     group="floor",
     hooks=(on("move.water", slow),),
     glyph=lambda e: "~~~",
-    rank=20,
+    rank=21,
 )
 
 CURRENT = Kind(
@@ -54,5 +54,5 @@ CURRENT = Kind(
     hooks=(on("move.water", slow),),
     steps={"board.currents": flow},
     glyph=lambda e: f"~{ARROWS[e['dir']]}~",
-    rank=21,
+    rank=22,
 )

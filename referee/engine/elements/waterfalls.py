@@ -48,5 +48,5 @@ WATERFALL = Kind(
     hooks=(on("move.water", slow),),
     steps={"board.currents": fall_down},
     glyph=lambda e: f"~{ARROWS[e['dir']]}|",
-    rank=155,
+    rank=167,
 )
