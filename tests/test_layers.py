@@ -108,3 +108,16 @@ def test_no_module_imports_another_modules_private_names() -> None:
                 borrowed += [f"{path.relative_to(ROOT)}:{node.lineno}: {alias.name}" for alias in node.names
                              if alias.name.startswith("_") and not alias.name.startswith("__")]
     assert borrowed == []
+
+
+def test_the_use_cases_write_no_sql_of_their_own():
+    """``referee.games`` holds use cases: its questions to the database are functions of ``referee.store``
+    (statements such as ``select`` and ``delete`` are built there only)."""
+    statements = {"select", "delete", "update", "insert", "func", "text", "and_", "or_", "exists"}
+    built = []
+    for path in sorted((ROOT / "referee" / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("sqlalchemy"):
+                built += [f"{path.relative_to(ROOT)}:{node.lineno}: {a.name}" for a in node.names
+                          if a.name in statements]
+    assert built == []

@@ -11,7 +11,6 @@ import secrets
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.deadlines import BadClock, deadline_after, parse_clock
@@ -22,7 +21,7 @@ from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
 from ..store.locking import lock_named, require_write
-from ..store.mail import record_notice
+from ..store.mail import notice_keys, record_notice
 from ..store.mail_models import OutgoingMail
 from ..store.models import DEFAULT_SETTLE_SECONDS, Game, Turn, TurnNotice
 from ..store.queries import code_taken, game_codes, get_turn, load_course, locked_game, open_turn
@@ -279,8 +278,7 @@ def extend_for_outage(s: Session, game: Game, turn: Turn, gap: timedelta, outage
 
 def outages_of(s: Session, turn: Turn) -> set[str]:
     """The outages (their keys) that moved ``turn``'s deadline on."""
-    return set(s.scalars(select(TurnNotice.player_key).where(TurnNotice.turn_id == turn.id,
-                                                             TurnNotice.kind == OUTAGE_NOTICE)))
+    return notice_keys(s, turn, OUTAGE_NOTICE)
 
 
 def end_game(s: Session, game: Game | str, *, actor: str = "system", now: datetime | None = None) -> Game:

@@ -215,6 +215,12 @@ def notices(s: Session, turn: Turn, kind: str) -> set[int | None]:
     return {int(k) if k else None for k in keys}
 
 
+def notice_keys(s: Session, turn: Turn, *kinds: str) -> set[str]:
+    """The keys (``player_key``) of the notices of these kinds recorded for this turn."""
+    return set(s.scalars(select(TurnNotice.player_key).where(TurnNotice.turn_id == turn.id,
+                                                             TurnNotice.kind.in_(kinds))))
+
+
 # -- the service's own state ---------------------------------------------------------------------------
 def get_state(s: Session, key: str) -> dict[str, Any] | None:
     row = s.get(ServiceState, key)
