@@ -21,7 +21,10 @@ from ..hooks import EFFECTS
 from ..kinds import KINDS
 from ..state import Robot
 
-shown.cause("laser", story="shot down")
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pushed", "weapon", "pushed by {by}'s weapon", step="lasers.option_pushes")
+
+shown.cause("laser", story="shot down", hit="{by}'s laser")
 
 
 def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
