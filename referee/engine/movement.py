@@ -24,10 +24,10 @@ from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
-shown.mover("move", "card", "by its cards")
-shown.mover("pushed", "robot", "pushed by {by}")
-shown.mover("slide", "slide", "slid")
-shown.mover("carried", "carried", "carried")
+shown.mover("move", "", "by its cards")
+shown.mover("pushed", "", "pushed by {by}")
+shown.mover("slide", "", "slid")
+shown.mover("carried", "", "carried")
 
 shown.cause("edge", "off the edge", into="off the edge")
 

@@ -73,7 +73,8 @@ class Told:
     :func:`mover`), or where a repair came from (:func:`told`)."""
 
     kind: str
-    #: what a table adds to the event in brackets: ``pulled to r4c5 (magnet)``
+    #: what a table adds to the event in brackets: ``pulled to r4c5 (magnet)``; "" when the event's words say it
+    #: (``conveyed to r4c5``)
     what: str
     #: how the story says it: after how many squares for a move (``3 pulled by a magnet``), after the event's own
     #: words else (``repaired 1 at a repair site``); ``{by}`` is the robot the event's ``by`` names

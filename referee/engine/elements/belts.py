@@ -15,7 +15,7 @@ from ..movement import convey
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
-shown.mover("conveyed", "belt", "carried by a belt")
+shown.mover("conveyed", "", "carried by a belt")  # (the table's "conveyed to" says it)
 
 shown.step("board.belts", "belt")
 shown.step("board.express_1", "belt")

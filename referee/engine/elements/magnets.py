@@ -27,7 +27,7 @@ from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
 shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets")
-shown.mover("pulled", "pull", "pulled")
+shown.mover("pulled", "", "pulled")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.magnets", "magnetic fields pull", after="board.flip_belts")
