@@ -76,8 +76,8 @@ def _destruction(ev: Event, last: Event | None, fatal: str | None, phase: int | 
     into = declared.into if declared is not None else ""
     if not into:  # not a fall: what did it, as the cause's module declares it
         what = declared.destroyed if declared is not None else f"destroyed ({cause})" if cause else "destroyed"
-        if fatal:
-            what = f"{_by(what)} by {fatal}"
+        if fatal:  # "destroyed at r6c10 by Zoom's ghost at r6c7 in register 1"
+            return f"{_by(what)}{where} by {fatal}{when}"
         return f"{what}{where}{when}"
     if last is not None and last.kind == "pushed" and isinstance(phase, int):
         who = _pusher(last, phase, played, label)
