@@ -56,7 +56,7 @@ def test_a_ghost_moves_through_a_robot_in_priority_order_hurting_it_without_push
     p = haunt(robots, {"Twonky": ["UTRN 10"], "Box": ["UTRN 20"]}, ghost)
     assert p.at("Box") == "r5c4"
     assert [(h["step"], h["cause"], h["by"]) for h in p.hits("Box")] == [("robots", "ghost", "Twonky's ghost r5c4")]
-    assert [e for e in p.ghost("Twonky") if e["text"] == "ghost to r6c4"][0]["card"] == "FWD2 700"
+    assert next(e for e in p.ghost("Twonky") if e["text"] == "ghost to r6c4")["card"] == "FWD2 700"
 
 
 def test_a_robot_with_a_higher_priority_gets_out_of_the_ghosts_way_first():
