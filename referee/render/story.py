@@ -20,7 +20,7 @@ from ..engine.geometry import DIR_NAMES, Square, square_name
 from .causes import Replay, hit_words, pushed, told
 
 #: event kinds naming a register a robot lost for the turn (or the next): told with the hits
-_LOCKS = frozenset({"fused", "register locked", "melted", "scrambled"})
+_LOCKS = frozenset({"fused", "register locked", "melted", "scrambled", "radio card"})
 
 
 @dataclass(slots=True)
@@ -33,6 +33,9 @@ class _Told:
     #: (phase, words) -> squares: a fall the destruction tells with its mover is not counted twice
     phase_moves: dict[tuple[int | str, str], int] = field(default_factory=dict)
     locks: list[str] = field(default_factory=list)
+    #: registers fused by damage, and what the ``fused`` kind's module says did it
+    fused: list[int] = field(default_factory=list)
+    fused_by: str = ""
     repairs: list[str] = field(default_factory=list)
     #: repaired before any damage (a powered-down robot's repair comes first)
     repaired_first: bool = False
@@ -158,10 +161,16 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             out.repaired_first = out.repaired_first or not out.hits
             done = told(ev, board, at)
             out.repairs.append(f"repaired {args.get('amount')}" + (f" {done.story}" if done is not None else ""))
-        elif kind in _LOCKS:
+        elif kind in _LOCKS:  # what locked it: a robot's option, or as the kind's module declares it
             by = data.get("by")
-            out.locks.append(ev.text + (f" by {label(by)}" if isinstance(by, str) and by in robots else "")
-                             + (f"'s {data['option']}" if isinstance(by, str) and data.get("option") else ""))
+            done = told(ev, board, at)
+            if kind == "fused" and isinstance(args.get("register"), int):  # told together: "registers 2-5 fused"
+                out.fused.append(int(args["register"]))
+                out.fused_by = f" {done.story}" if done is not None else ""
+            elif isinstance(by, str) and by in robots:
+                out.locks.append(f"{ev.text} by {label(by)}" + (f"'s {data['option']}" if data.get("option") else ""))
+            else:
+                out.locks.append(ev.text + (f" {done.story}" if done is not None else ""))
         elif kind == "flag":
             out.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
         elif kind == "option drawn":
@@ -207,6 +216,12 @@ def _health(told_: _Told) -> str:
             parts.append(f"took {damage} damage: " + ", ".join(f"{who} {n}" for who, n in told_.hits.items()))
     if told_.repairs:
         parts.insert(0 if told_.repaired_first else len(parts), ", ".join(told_.repairs))
+    if told_.fused:
+        regs = sorted(set(told_.fused))
+        names = f"register {regs[0]}" if len(regs) == 1 else (
+            f"registers {regs[0]}-{regs[-1]}" if regs == list(range(regs[0], regs[-1] + 1))
+            else "registers " + ", ".join(map(str, regs)))
+        parts.append(f"{names} fused{told_.fused_by}")
     parts += told_.locks
     if not parts:
         return ""

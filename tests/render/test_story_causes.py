@@ -128,3 +128,10 @@ def test_a_ghosts_moves_are_the_ghosts_in_the_table_and_never_its_robots():
         assert "ghost" not in story and story.startswith("Zoom, turn 3: stayed at r2c2.")
         box = " ".join(robot_story(board, result, "Box", 3))  # type: ignore[arg-type]
         assert ("Took 1 damage from Zoom's ghost at r8c4." if rules is None else "Took 1 damage from ghost.") in box
+
+
+def test_a_register_locked_by_damage_is_told_why():
+    """Hammer, with 4 damage, takes a fifth from Spin's laser: register 5 locks (fuses)."""
+    doc = scenario([robot("Hammer", "r5c5", "N", damage=4), robot("Spin", "r5c2", "E")], {}, width=10, height=10,
+                   phases=1)
+    assert "Took 1 damage from Spin's laser; register 5 fused by damage." in _story(doc, "Hammer")
