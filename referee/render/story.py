@@ -154,8 +154,9 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             amount = int(args.get("amount") or 0)
             by = data.get("by")
             cause = str(data.get("cause") or "")
-            fatal = (cause, hit_words(cause, by if isinstance(by, str) else None, robots, label))
-            out.hits[fatal[1]] = out.hits.get(fatal[1], 0) + amount
+            words = hit_words(cause, by if isinstance(by, str) else None, robots, label)
+            out.hits[words] = out.hits.get(words, 0) + amount
+            fatal = (cause, words) if isinstance(by, str) and by and by != cause else None  # a hit by someone
             continue
         elif kind == "repair":
             out.repaired_first = out.repaired_first or not out.hits

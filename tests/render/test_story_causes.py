@@ -135,3 +135,10 @@ def test_a_register_locked_by_damage_is_told_why():
     doc = scenario([robot("Hammer", "r5c5", "N", damage=4), robot("Spin", "r5c2", "E")], {}, width=10, height=10,
                    phases=1)
     assert "Took 1 damage from Spin's laser; register 5 fused by damage." in _story(doc, "Hammer")
+
+
+def test_a_destruction_by_a_hit_from_nobody_names_no_one():
+    doc = scenario([robot("Hammer", "r5c5", "N", damage=9)], {}, [element("radiation", "r5c5")], width=10,
+                   height=10, phases=1)
+    story = _story(doc, "Hammer")
+    assert " by " not in story.split(".")[0], story
