@@ -138,7 +138,7 @@ def test_a_register_locked_by_damage_is_told_why():
 
 
 def test_a_destruction_by_a_hit_from_nobody_names_no_one():
-    doc = scenario([robot("Hammer", "r5c5", "N", damage=9)], {}, [element("radiation", "r5c5")], width=10,
+    doc = scenario([robot("Hammer", "r5c5", "N", damage=9)], {}, [element("grave", "r5c5")], width=10,
                    height=10, phases=1)
     story = _story(doc, "Hammer")
-    assert " by " not in story.split(".")[0], story
+    assert story.startswith("Hammer, turn 3: destroyed (grave) at r5c5 in register 1."), story  # no "by"
