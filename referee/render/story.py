@@ -145,7 +145,8 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             hit = fatal[1] if fatal is not None and fatal[0] == data.get("cause") else None
             told_it = _destruction(ev, before, hit, phase, at, result.played, label, came_from, board)
             out.add(told_it)
-            if mover is not None and told_it.startswith(mover + " "):  # "pushed by Twonky (FWD3 790) into the pit"
+            cause = shown.CAUSES.get(str(data.get("cause") or ""))
+            if mover is not None and cause is not None and cause.into:  # a fall tells the move that led into it
                 squares = out.phase_moves.pop((phase, mover), 0)
                 out.moves[mover] -= squares
                 if out.moves[mover] <= 0:
@@ -276,7 +277,7 @@ def robot_story(board: Board, result: TurnResult, name: str, turn: int,
         if before.pos is None:
             if not items:
                 items.append("stayed off the board")
-        elif before.pos == after.pos:
+        elif before.pos == after.pos and not items:
             items.insert(0, f"stayed at {square_name(before.pos)}")
         elif after.pos is not None and not items:
             items.append(f"moved from {square_name(before.pos)} to {square_name(after.pos)}")

@@ -42,7 +42,7 @@ def test_a_robot_that_touches_a_flag_is_told_which_and_how_far_the_next_one_is()
 
 def test_a_robot_that_draws_an_option_card_is_told_its_name():
     text, _ = _bodies("draws-an-option")
-    assert text.startswith("Zoom, turn 6: stayed at r4c4; drew the option card Pressor Beam.\n")
+    assert text.startswith("Zoom, turn 6: drew the option card Pressor Beam.\n")
 
 
 def test_a_powered_down_robot_is_told_it_was_down_and_repaired():
