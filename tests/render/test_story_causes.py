@@ -10,7 +10,7 @@ from referee.render import make_players
 from referee.render.story import robot_story
 from referee.render.tables import build_report
 
-from ..engine.scenarios import element, scenario
+from ..engine.scenarios import element, scenario, wall
 from ..engine.scenarios import robot as bot
 
 
@@ -103,9 +103,9 @@ GHOST_FAR = scenario(
     [robot("Zoom", "r2c2", "N"), robot("Twonky", "r6c10", "N", damage=9)], {},
     [element("grave", "r1c9")], width=12, height=12, phases=1,
     board_state={"ghost": {"Zoom": {"at": "r6c7", "facing": "E", "cards": []}}})
-GHOST_MOVES = scenario(
-    [robot("Zoom", "r2c2", "N"), robot("Box", "r8c4", "N")], {},
-    [element("grave", "r1c9")], width=12, height=12, phases=1,
+GHOST_MOVES = scenario(  # the ghost drifts first (800); then Zoom drives into the wall on its west side
+    [robot("Zoom", "r2c2", "W"), robot("Box", "r8c4", "N")], {"Zoom": ["FWD1 490"]},
+    [element("grave", "r1c9"), wall("r2c2", "W")], width=12, height=12, phases=1,
     board_state={"ghost": {"Zoom": {"at": "r6c4", "facing": "N", "cards": ["FWD3 800"]}}})
 
 
@@ -122,7 +122,8 @@ def test_a_ghosts_moves_are_the_ghosts_in_the_table_and_never_its_robots():
         zoom = [c.robot for c in table.columns].index("Zoom")
         cells = {row.key: row.cells[zoom] for row in table.rows}
         assert not [item for cell in cells.values() for item in cell if "ghost" in item or "r9c4" in item], cells
-        assert cells["position"] == ["r2c2 facing N"]
+        assert cells["moves"] == ["blocked by the wall on the W side of r2c2"]  # where Zoom is, not its ghost
+        assert cells["position"] == ["r2c2 facing W"]
         assert "Zoom's ghost to r9c4" in table.notes
         story = " ".join(robot_story(board, result, "Zoom", 3))  # type: ignore[arg-type]
         assert "ghost" not in story and story.startswith("Zoom, turn 3: stayed at r2c2.")
