@@ -145,8 +145,8 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             hit = fatal[1] if fatal is not None and fatal[0] == data.get("cause") else None
             told_it = _destruction(ev, before, hit, phase, at, result.played, label, came_from, board)
             out.add(told_it)
-            cause = shown.CAUSES.get(str(data.get("cause") or ""))
-            if mover is not None and cause is not None and cause.into:  # a fall tells the move that led into it
+            declared = shown.CAUSES.get(str(data.get("cause") or ""))
+            if mover is not None and declared is not None and declared.into:  # a fall tells the move that led into it
                 squares = out.phase_moves.pop((phase, mover), 0)
                 out.moves[mover] -= squares
                 if out.moves[mover] <= 0:
