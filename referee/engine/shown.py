@@ -13,7 +13,8 @@ says here, next to its handlers, how a player reads it, as it declares its timin
 
 The report's tables (``render/stage_tables.py``), the story (``render/story.py``) and the answer to STATUS
 (``messages/players.py``) read these declarations and nothing else; ``tests/engine/test_shown.py`` walks the
-engine and fails on a status or cause it makes that has no declaration. Plain data: nothing here acts.
+engine and fails on a status or cause it makes that has no declaration, and the event wordings for a kind that
+moves a robot with nothing to say what moved it. Plain data: nothing here acts.
 """
 
 from __future__ import annotations
