@@ -252,12 +252,14 @@ def _causes(phase: int, before: Sequence[Robot], events: Sequence[Event],
             continue
         if ev.kind == "blocked":
             out[id(ev)] = obstruction(board, ev, replay, label)
-        elif ev.kind == "pushed" and (ev.data or {}).get("by") in robots:
-            out[id(ev)] = pushed(ev, phase, played, label)
         elif ev.kind != "move" and ev.robot is not None and ev.kind in shown.TOLD:
             done = told(ev, board, replay.pos.get(ev.robot))
-            if done is not None and done.moves and done.what:  # ("" when the event's words say it)
-                out[id(ev)] = f"{ev.text} ({done.what})"
+            by = (ev.data or {}).get("by")
+            if ev.kind == "pushed" and by in robots and (done is None or not done.specific):  # by a robot's card
+                out[id(ev)] = pushed(ev, phase, played, label)
+            elif done is not None and done.moves and done.what:  # ("" when the event's words say it)
+                out[id(ev)] = f"{ev.text} ({done.what})" if not done.specific or by not in robots else (
+                    f"{ev.text} ({label(str(by))}'s {done.what})")
         replay.see(ev)
     return out
 

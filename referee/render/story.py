@@ -112,11 +112,12 @@ def _moved(told_: _Told, ev: Event, board: Board, at: Square | None, after: Squa
     if not squares:
         return None
     by = (ev.data or {}).get("by")
-    if ev.kind == "pushed" and isinstance(by, str) and by in robots and isinstance(ev.phase, int):
+    done = told(ev, board, at)
+    if ev.kind == "pushed" and isinstance(by, str) and by in robots and isinstance(ev.phase, int) and (
+            done is None or not done.specific):  # a robot's push by its card (not its weapon's)
         who = _pusher(ev, ev.phase, played, label)
         words = f"pushed by {who}" if who else "pushed"
     else:
-        done = told(ev, board, at)
         if done is None or not done.moves:
             return None
         words = done.story.format(by=label(by) if isinstance(by, str) else "")

@@ -17,7 +17,8 @@ from ..engine.scenarios import robot as bot
 def _play(doc: dict, rules: Rules | None = None) -> tuple[object, TurnResult]:
     args = parse_scenario(doc)
     result = resolve_turn(args["board"], args["robots"], args["programs"], phases=doc.get("phases", 5),
-                          seed=args["seed"], rules=rules or args["rules"], board_state=args["board_state"])
+                          seed=args["seed"], rules=rules or args["rules"], board_state=args["board_state"],
+                          answers=args["answers"])
     return args["board"], result
 
 
@@ -143,3 +144,10 @@ def test_a_destruction_by_a_hit_from_nobody_names_no_one():
                    height=10, phases=1)
     story = _story(doc, "Hammer")
     assert story.startswith("Hammer, turn 3: destroyed (grave) at r5c5 in register 1."), story  # no "by"
+
+
+def test_a_robot_pushed_by_a_pressor_beam_is_told_whose_weapon_moved_it():
+    doc = scenario([robot("Spin", "r3c3", "N", options=["Pressor Beam"]), robot("Hulk", "r5c3", "E")], {},
+                   width=10, height=10, phases=1, orders={"Spin": {"fire": {"1": "Pressor Beam"}}})
+    assert _story(doc, "Hulk").startswith("Hulk, turn 3: moved 1 square: pushed by Spin's weapon.")
+    assert _cell(doc, 1, "board", "Hulk") == ["pushed to r6c3 (Spin's weapon)"]
