@@ -295,7 +295,7 @@ def draw_frame(img: Image.Image, lay: Layout, board: Board, robots: Sequence[Rob
         draw_wrecks(d, lay, marks, players)
     draw_robots(img, lay, robots, players)
     if marks:
-        draw_shots(d, lay, marks, players, places)
+        draw_shots(d, lay, marks, players)
         draw_badges(d, lay, marks, places)
     draw_strip(img, lay, robots, players, board.flag_count)
     draw_caption(img, lay, caption)

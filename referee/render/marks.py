@@ -5,13 +5,16 @@ the same as a fresh one. The list is plain data (tests read it); :mod:`.robots` 
 
 - a :class:`Segment` for every square-to-square move: ``own`` when the robot's own card moved it (drawn
   solid), else carried, pushed, conveyed, slid or teleported (drawn dashed);
-- a :class:`Shot` for every robot laser that hit a robot (misses are not drawn);
+- a :class:`Shot` for every robot laser that hit a robot (misses are not drawn): from the square the shooter
+  fired from along its row or column to the far end of the beam (the robot that stopped it), never between
+  where the robots end the stage;
 - a :class:`Badge` with the HP a robot lost (or won back) in the stage, where it ended the stage;
 - a :class:`Wreck` where a robot was destroyed.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -40,7 +43,9 @@ class Segment:
 class Shot:
     robot: str
     target: str
+    #: the square the shooter fired from
     start: Square
+    #: where the beam stopped: the last square of its line (the hit robot's, in the shooter's row or column)
     end: Square
 
 
@@ -82,6 +87,22 @@ def square_of(text: object) -> Square | None:
         return None
 
 
+_LINE = re.compile(r"^r(\d+)(?:-(\d+))?c(\d+)(?:-(\d+))?$")
+
+
+def beam_end(start: Square, path: object) -> Square | None:
+    """The far end of a beam fired from ``start`` over ``path`` (the event's squares as the log writes them:
+    ``r2c6-8``, ``r4-6c7``, ``r4c5``); None when they are not in line with ``start``."""
+    m = _LINE.match(path.strip()) if isinstance(path, str) else None
+    if m is None:
+        return None
+    r1, r2, c1, c2 = (int(g) if g else 0 for g in m.groups())
+    ends = [sq for sq in ((r1, c1), (r2 or r1, c2 or c1)) if (sq[0] == start[0]) != (sq[1] == start[1])]
+    if not ends:
+        return None
+    return max(ends, key=lambda sq: abs(sq[0] - start[0]) + abs(sq[1] - start[1]))
+
+
 def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
     """The marks of one stage: ``before`` are the robots as it began, ``events`` its events in order."""
     at: dict[str, Square | None] = {r.name: r.pos for r in before}
@@ -109,7 +130,8 @@ def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
             at[name] = None
         elif ev.kind == "fire" and data.get("hit"):
             target = str(data["hit"])
-            a, b = at.get(name), at.get(target)
+            a = at.get(name)
+            b = beam_end(a, args.get("path")) if a is not None else None
             if a is not None and b is not None:
                 marks.shots.append(Shot(name, target, a, b))
         elif ev.kind == "damage":
