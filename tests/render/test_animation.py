@@ -43,23 +43,33 @@ def _has(img: Image.Image, board, sq, colour: RGB) -> int:
     return sum(n for n, c in rgb.getcolors(CELL * CELL) or [] if _near(c, colour))
 
 
-def test_a_stage_is_cut_into_beats_one_per_step_that_moved_or_turned_a_robot(played):
+def test_a_stage_is_cut_into_beats_one_per_card_in_priority_order_then_one_per_element_step(played):
     _, result = played
     got = beats(result.frames[0], events_of(result.events, 1))
-    assert [b.step for b in got] == ["robots", "express", "belts"]
-    cards = got[0]
-    assert cards.paths == {"Hammer": [(2, 4), (2, 5)], "Twonky": [(2, 1), (2, 4)], "Spin": [(1, 6), (1, 8)]}
-    assert cards.turns == {"Zoom": 1, "Hammer": 1}
-    spin = next(r for r in cards.after if r.name == "Spin")
-    assert spin.pos is None  # fell in the pit during the cards
-    assert got[1].paths == {"Zoom": [(4, 1), (4, 2)]}
+    # FWD3 790 (Twonky), FWD2 670 (Spin), RT90 100 (Zoom), RT90 80 (Hammer); then the express belt, the belts
+    assert [(b.step, b.card) for b in got] == [("robots", "Twonky"), ("robots", "Spin"), ("robots", "Zoom"),
+                                              ("robots", "Hammer"), ("express", None), ("belts", None)]
+    twonky, spin, zoom, hammer = got[:4]
+    assert twonky.paths == {"Twonky": [(2, 1), (2, 2), (2, 3), (2, 4)], "Hammer": [(2, 4), (2, 5)]}
+    assert spin.paths == {"Spin": [(1, 6), (1, 7), (1, 8)]}
+    assert next(r for r in spin.after if r.name == "Spin").pos is None  # fell in the pit during its card
+    assert (zoom.turns, hammer.turns) == ({"Zoom": 1}, {"Hammer": 1})
+    assert got[4].paths == {"Zoom": [(4, 1), (4, 2)]}
+
+
+def test_a_pushed_robot_moves_only_when_its_pusher_reaches_it(played):
+    _, result = played
+    [twonky, *_] = beats(result.frames[0], events_of(result.events, 1))
+    # Twonky's FWD3 takes the whole beat, a square a third; Hammer, on Twonky's third square, waits two thirds
+    assert twonky.times["Twonky"] == [0, 1 / 3, 2 / 3, 1]
+    assert twonky.times["Hammer"] == [2 / 3, 1]
 
 
 def test_a_left_turn_and_a_u_turn_turn_the_way_their_cards_say(played):
     _, result = played
-    [cards, *_] = beats(result.frames[1], events_of(result.events, 2))
-    assert cards.turns["Zoom"] == -1
-    assert cards.turns["Hammer"] == 2
+    turns = {name: n for beat in beats(result.frames[1], events_of(result.events, 2)) for name, n in beat.turns.items()}
+    assert turns["Zoom"] == -1
+    assert turns["Hammer"] == 2
 
 
 def test_an_in_between_frame_shows_a_robot_on_its_way(played):
