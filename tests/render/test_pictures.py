@@ -1,20 +1,25 @@
 """Pictures that cannot lie, each kept as a golden PNG (looked at when written): a laser beam runs from the square
 its robot fired from along its row or column to where the beam stopped, never across the grid between where the
-robots end up; robots sharing a square are drawn apart, each whole and readable."""
+robots end up; robots sharing a square are drawn apart, each whole and readable; the GIF plays the cards one after
+another in priority order, a pushed robot moving only when its pusher reaches it."""
 
 from __future__ import annotations
 
 import math
 from itertools import combinations
 
+import pytest
+from PIL import Image
+
 from referee.boards import load_board
 from referee.engine import Robot, build_board, parse_card, resolve_turn
 from referee.engine.geometry import E, N
-from referee.render import make_players
+from referee.render import make_players, render_turn
 from referee.render.board_image import CELL, Layout
 from referee.render.colours import BEAM
 from referee.render.frames import frame_rgb
-from referee.render.marks import Shot
+from referee.render.marks import Shot, events_of
+from referee.render.motion import animation, beats, tween_places
 from referee.render.path import path_image, path_marks
 from referee.render.robots import robot_places
 
@@ -89,3 +94,50 @@ def test_eight_robots_starting_on_one_dock_of_the_factory_match_their_golden_pic
     lay = Layout(board.width, board.height, CELL)
     x, y = lay.origin(dock)
     check_golden_png("crowded-dock.png", img.crop((x - 3 * CELL, y - 3 * CELL, x + 4 * CELL, y + 2 * CELL)))
+
+
+# -- the GIF: one card after another, a push when the pusher arrives ---------------------------------------
+#: Twonky's FWD3 (priority 790) from r2c1 reaches Hammer at r2c3 after its first square and pushes it to r2c5;
+#: Hammer's own card, RT90 80, plays after it
+PUSH_BOARD = {"width": 6, "height": 3, "elements": []}
+PUSH_ROBOTS = [Robot("Twonky", (2, 1), E), Robot("Hammer", (2, 3), N)]
+PUSH_PROGRAMS = {"Twonky": ["FWD3 790"], "Hammer": ["RT90 80"]}
+
+
+def _pushed_turn():
+    board = build_board(PUSH_BOARD)
+    programs = {name: [parse_card(c) for c in cards] for name, cards in PUSH_PROGRAMS.items()}
+    result = resolve_turn(board, PUSH_ROBOTS, programs)
+    players = make_players(["Twonky", "Hammer"])
+    return board, result, players, render_turn(board, result, players, "RR-9", 1)
+
+
+def test_the_pusher_moves_alone_until_it_reaches_the_robot_it_pushes():
+    board, result, _, _ = _pushed_turn()
+    lay = Layout(board.width, board.height, CELL)
+    push, turn = beats(result.frames[0], events_of(result.events, 1))
+    assert (push.card, turn.card, turn.turns) == ("Twonky", "Hammer", {"Hammer": 1})
+    start = robot_places(lay, push.before, {})
+    end = robot_places(lay, push.after, {})
+    c = {col: lay.centre((2, col))[0] for col in range(1, 7)}
+    # Twonky touches Hammer a third of the way (from r2c2), then they move on together
+    for t, twonky, hammer in ((0.25, 1.75, 3), (1 / 3, 2, 3), (0.5, 2.5, 3.5), (0.75, 3.25, 4.25), (1, 4, 5)):
+        _, places, _ = tween_places(lay, push, t, start, end)
+        x = {name: pl.cx for name, pl in places.items()}
+        assert x["Twonky"] == pytest.approx(c[1] + (twonky - 1) * CELL), t
+        assert x["Hammer"] == pytest.approx(c[1] + (hammer - 1) * CELL), t
+
+
+def test_the_gif_of_a_push_matches_its_golden_frames():
+    board, result, players, rendered = _pushed_turn()
+    images, _ = animation(board, rendered.frames, result.frames, result.events, players, "RR-9 turn 1")
+    stage1 = next(i for i, img in enumerate(images) if img is rendered.frames[1].image)
+    shown = [img.convert("RGB") for img in images[1:stage1 + 1]]   # the in-between frames, then the picture
+    assert len(shown) == 3 + 1 + 1   # Twonky's three squares, Hammer's turn, the stage picture
+    lay = Layout(board.width, board.height, CELL)
+    box = (0, lay.top - 4, shown[0].width, lay.top + board.height * CELL + 4)
+    w, h = box[2] - box[0], box[3] - box[1]
+    sheet = Image.new("RGB", (w, h * len(shown)), "white")
+    for k, img in enumerate(shown):
+        sheet.paste(img.crop(box), (0, k * h))
+    check_golden_png("gif-push-frames.png", sheet)
