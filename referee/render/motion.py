@@ -18,7 +18,7 @@ import math
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
 from ..engine.geometry import parse_dir
@@ -36,6 +36,7 @@ from .frames import (
     robot_box,
     strip_box,
 )
+from .ghosts import draw_ghosts, ghosts_in
 from .layout import CELL, Layout
 from .marks import MOVES, OWN, events_of, square_of
 from .players import Player
@@ -267,7 +268,10 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     work = fl.image.copy()
     draw_strip(work, lay, strip, players, flag_total)
     draw_caption(work, lay, caption)
-    still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
+    ghosts = ghosts_in(moment[1]) if moment else []
+    draw_ghosts(ImageDraw.Draw(work), lay, ghosts, {p.robot: (p.rgb, p.initials) for p in players})
+    still = merged([strip_box(lay), caption_box(lay, caption)]
+                   + [robot_box(*lay.centre(g.at), lay.cell) for g in ghosts], work.size)
     parts = [work.crop(box) for box in still]
     boxes: list[list[Box]] = []
     for beat, count in stage:

@@ -1,7 +1,8 @@
 """Pictures that cannot lie, each kept as a golden PNG (looked at when written): a laser beam runs from the square
 its robot fired from along its row or column to where the beam stopped, never across the grid between where the
 robots end up; robots sharing a square are drawn apart, each whole and readable; the GIF plays the cards one after
-another in priority order, a pushed robot moving only when its pusher reaches it."""
+another in priority order, a pushed robot moving only when its pusher reaches it; a ghost is drawn as a ghost, on
+its own square, and the key says so."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from PIL import Image
 
 from referee.boards import load_board
 from referee.engine import Robot, build_board, parse_card, resolve_turn
-from referee.engine.geometry import E, N
+from referee.engine.geometry import E, N, W
+from referee.engine.state import BoardState
 from referee.render import make_players, render_turn
 from referee.render.board_image import CELL, Layout
 from referee.render.colours import BEAM
-from referee.render.frames import frame_rgb
+from referee.render.frames import frame_rgb, moments
+from referee.render.legend import legend_entries
 from referee.render.marks import Shot, events_of
 from referee.render.motion import animation, beats, tween_places
 from referee.render.path import path_image, path_marks
@@ -141,3 +144,62 @@ def test_the_gif_of_a_push_matches_its_golden_frames():
     for k, img in enumerate(shown):
         sheet.paste(img.crop(box), (0, k * h))
     check_golden_png("gif-push-frames.png", sheet)
+
+
+# -- ghosts -------------------------------------------------------------------------------------------------
+#: Twonky's ghost hovers at r4c4 facing north as the turn begins, Twonky itself at r2c2; the ghost's FWD2 700
+#: takes it to r6c4 in register 1, its RT90 200 turns it east in register 2
+GHOST_BOARD = {"width": 8, "height": 6, "elements": [{"kind": "grave", "at": "r1c8"}, {"kind": "grave", "at": "r6c1"}]}
+GHOST_STATE = {"ghost": {"Twonky": {"at": "r4c4", "facing": "N", "cards": ["FWD2 700", "RT90 200"]}}}
+GHOST_PROGRAMS = {"Twonky": ["UTRN 10", "FWD1 500"], "Hammer": ["UTRN 20", "LF90 70"]}
+
+
+def _haunted_turn():
+    board = build_board(GHOST_BOARD)
+    robots = [Robot("Twonky", (2, 2), E), Robot("Hammer", (5, 6), W)]
+    programs = {name: [parse_card(c) for c in cards] for name, cards in GHOST_PROGRAMS.items()}
+    before = BoardState(GHOST_STATE)
+    result = resolve_turn(board, robots, programs, board_state=before, phases=2)
+    players = make_players(["Twonky", "Hammer"])
+    return board, result, players, render_turn(board, result, players, "RR-9", 1, board_before=before)
+
+
+def test_a_ghost_is_drawn_on_its_own_square_in_its_robots_colour_at_each_picture():
+    board, _, players, rendered = _haunted_turn()
+    lay = Layout(board.width, board.height, CELL)
+    red = players[0].rgb
+    pale = tuple(round(c + (255 - c) * 0.72) for c in red)
+
+    def inked(img, square, colour):
+        x, y = lay.origin(square)
+        part = img.convert("RGB").crop((x + 2, y + 2, x + CELL - 2, y + CELL - 2))
+        return sum(n for n, c in part.getcolors(CELL * CELL)
+                   if max(abs(a - b) for a, b in zip(c, colour, strict=True)) <= 16)
+
+    start, stage1, _ = (f.image for f in rendered.frames)
+    assert inked(start, (4, 4), red) > CELL and inked(start, (4, 4), pale) > CELL
+    assert inked(stage1, (6, 4), red) > CELL and inked(stage1, (4, 4), red) == 0   # it drifted to r6c4
+    assert inked(start, (2, 2), pale) == 0   # Twonky itself is no ghost
+
+
+def test_the_ghost_stays_on_its_square_in_the_gif_and_the_key_has_it():
+    board, result, players, rendered = _haunted_turn()
+    images, _ = animation(board, rendered.frames, result.frames, result.events, players, "RR-9 turn 1",
+                          moments=moments(board, 2, False, result.events, BoardState(GHOST_STATE)))
+    lay = Layout(board.width, board.height, CELL)
+    x, y = lay.origin((4, 4))
+    tween = images[1].convert("RGB").crop((x, y, x + CELL, y + CELL))
+    assert players[0].rgb in {c for _, c in tween.getcolors(CELL * CELL)}
+    assert "ghost (its robot's colour)" in legend_entries(board)
+    assert not any(entry.startswith("ghost") for entry in legend_entries(build_board(BEAM_BOARD)))
+
+
+def test_a_ghost_matches_its_golden_pictures():
+    board, _, _, rendered = _haunted_turn()
+    lay = Layout(board.width, board.height, CELL)
+    box = (0, 0, lay.size[0], lay.top + board.height * CELL + lay.band[0])
+    shown = [f.image.convert("RGB").crop(box) for f in rendered.frames]
+    sheet = Image.new("RGB", (box[2] * len(shown), box[3]), "white")
+    for k, img in enumerate(shown):
+        sheet.paste(img, (k * box[2], 0))
+    check_golden_png("ghost.png", sheet)
