@@ -16,8 +16,8 @@ from PIL import Image, ImageDraw
 from ..engine import Board, Element, Robot
 from .colours import BACKGROUND, BEAM, FLOOR, GRID, HIT, INK, WALL, WHITE
 from .fonts import font
-from .layout import CELL, Layout
 from .ghosts import draw_ghost
+from .layout import CELL, Layout
 from .marks import Badge, Marks, Wreck
 from .painters import ACTING, ACTIVE, draw_order, painter_for
 from .players import Player

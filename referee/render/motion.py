@@ -12,17 +12,16 @@ paths, shots and damage) stays on screen a while.
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
-from collections.abc import Container, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
-from ..engine.geometry import parse_dir
+from .beats import Beat, beats, ghost_parent
 from .board_image import frame_phase
+from .colours import RGB
 from .frames import (
     Box,
     Frame,
@@ -36,9 +35,9 @@ from .frames import (
     robot_box,
     strip_box,
 )
-from .ghosts import draw_ghosts, ghosts_in
+from .ghosts import draw_ghost, ghosts_in
 from .layout import CELL, Layout
-from .marks import MOVES, OWN, events_of, square_of
+from .marks import events_of
 from .players import Player
 from .robots import Place, draw_robots, draw_strip, robot_places
 
@@ -51,150 +50,6 @@ CARD_TWEENS = 3
 OTHER_TWEENS = 1
 #: at most this many in-between frames a turn (beats past it show as still frames only)
 MAX_TWEENS = 90
-
-
-@dataclass(slots=True)
-class Beat:
-    """One step of a stage that moved or turned robots (or, in the cards' step, one card): each robot's squares
-    passed, when it reached each of them, and its facings."""
-
-    step: str
-    before: list[Robot]
-    after: list[Robot]
-    #: robot -> the squares it went through, start first (only robots that moved)
-    paths: dict[str, list[tuple[int, int]]]
-    #: robot -> quarter turns made (signed; +1 right)
-    turns: dict[str, int]
-    #: robot -> the fraction of the beat at which it is on each square of its path (the first: when it sets off);
-    #: a robot not here goes through its squares evenly over the whole beat
-    times: dict[str, list[float]] = field(default_factory=dict)
-    #: the robot whose card this beat plays (None: a step of the board's elements, every robot at once)
-    card: str | None = None
-
-
-#: the timing table's step in which the robots' cards are played, one after another in priority order
-CARDS_STEP = "robots"
-
-
-def _turn_between(a: int, b: int, hint: int | None) -> int:
-    diff = (b - a) % 4
-    if diff == 3:
-        return -1
-    if diff == 2 and hint is not None:
-        return 2 * hint
-    return diff
-
-
-def _card_of(ev: Event, names: Container[str], current: Beat | None, involved: set[str]) -> str:
-    """Whose card an event of the cards' step belongs to: the pusher's for a push, the robot's own for an event
-    of its card, else the card being played when the event is about a robot it moved (a pushed robot falling)."""
-    data = ev.data or {}
-    name = ev.robot or ""
-    if ev.kind == "pushed" and str(data.get("by", "")) in names:
-        return str(data["by"])
-    if "card" in data or current is None or current.card is None or name not in involved:
-        return name
-    return current.card
-
-
-def beats(before: Sequence[Robot], events: Sequence[Event]) -> list[Beat]:
-    """The beats of one stage: ``before`` the robots as it began, ``events`` its events. The cards' step gives
-    one beat per card, in the order the cards were played (priority); every other step one beat."""
-    state = {r.name: r.copy() for r in before}
-    out: list[Beat] = []
-    current: Beat | None = None
-    involved: set[str] = set()
-    for ev in events:
-        name = ev.robot
-        if name is None or name not in state:
-            continue
-        if ev.kind not in MOVES and ev.kind not in ("face", "destroyed", "re-enter", "real"):
-            continue
-        card = _card_of(ev, state, current, involved) if ev.step == CARDS_STEP else None
-        if current is None or current.step != ev.step or current.card != card:
-            if current is not None:
-                current.after = [r.copy() for r in state.values()]
-            current = Beat(ev.step, [r.copy() for r in state.values()], [], {}, {}, card=card)
-            involved = {card} if card else set()
-            out.append(current)
-        involved.add(name)
-        robot = state[name]
-        args = ev.args or {}
-        if ev.kind in MOVES:
-            to = square_of(args.get("to"))
-            if robot.pos is not None and to is not None:
-                path = current.paths.setdefault(name, [robot.pos])
-                path += _squares_between(robot.pos, to) if ev.kind == OWN else [to]
-            robot.pos = to
-        elif ev.kind == "face":
-            try:
-                new = parse_dir(args.get("dir"))
-            except (ValueError, TypeError):
-                continue
-            card_text = str((ev.data or {}).get("card", ""))
-            hint = -1 if card_text.startswith("LF") else 1 if card_text.startswith(("RT", "UT")) else None
-            current.turns[name] = current.turns.get(name, 0) + _turn_between(robot.facing, new, hint)
-            robot.facing = new
-        elif ev.kind == "destroyed":
-            robot.pos = None
-        elif ev.kind == "re-enter":
-            robot.pos = square_of(args.get("at"))
-            with contextlib.suppress(ValueError, TypeError):
-                robot.facing = parse_dir((ev.data or {}).get("facing", "N"))
-        elif ev.kind == "real":
-            robot.virtual = False
-    if current is not None:
-        current.after = [r.copy() for r in state.values()]
-    out = [b for b in out if b.paths or b.turns]
-    for b in out:
-        if b.card is not None:
-            b.times = push_times(b)
-    return out
-
-
-def _squares_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """The squares a card's move goes through from ``a`` to ``b`` (on one row or column), ``b`` last; a jump
-    off the line is one step."""
-    if a[0] != b[0] and a[1] != b[1]:
-        return [b]
-    n = abs(b[0] - a[0]) + abs(b[1] - a[1])
-    dr, dc = (b[0] - a[0]) // max(1, n), (b[1] - a[1]) // max(1, n)
-    return [(a[0] + dr * k, a[1] + dc * k) for k in range(1, n + 1)]
-
-
-def push_times(beat: Beat) -> dict[str, list[float]]:
-    """When each robot of a card's beat is on each square of its path: the card's robot goes square by square
-    over the whole beat; a robot it pushes stands still until the pusher reaches its square, then moves a square
-    with each square the pusher moves (and a robot that one pushes on with it, and so on)."""
-    assert beat.card is not None
-    own = beat.paths.get(beat.card, [])
-    steps = max(1, len(own) - 1)
-    times: dict[str, list[float]] = {}
-    if len(own) > 1:
-        times[beat.card] = [k / steps for k in range(len(own))]
-    where = {r.name: r.pos for r in beat.before}
-    left = {name: list(path[1:]) for name, path in beat.paths.items() if name != beat.card}
-    reached = {name: [0.0] for name in left}
-    for k in range(1, len(own)):
-        entered = own[k]
-        where[beat.card] = entered
-        mover = beat.card
-        while True:  # the robot in the square just entered is pushed on, and the one in its way, and so on
-            other = next((n for n, sq in where.items() if sq == entered and n != mover and left.get(n)), None)
-            if other is None:
-                break
-            if reached[other] == [0.0]:
-                reached[other] = [(k - 1) / steps]  # it sets off when the pusher reaches it
-            to = left[other].pop(0)
-            reached[other].append(k / steps)
-            where[other], mover, entered = to, other, to
-    for name, rest in left.items():  # moves the squares of the card do not explain: at the end of the beat
-        got = reached[name]
-        first = got[-1] if len(got) > 1 else max(0.0, 1 - 1 / steps)
-        for i in range(len(rest)):
-            got.append(first + (1 - first) * (i + 1) / len(rest))
-    times.update({name: got for name, got in reached.items() if len(got) == len(beat.paths[name])})
-    return times
 
 
 def _along(points: Sequence[tuple[float, float]], t: float,
@@ -245,6 +100,21 @@ def tween_places(lay: Layout, beat: Beat, t: float, start: dict[str, Place], end
     return drawn, places, facing
 
 
+def _places(lay: Layout, robots: Sequence[Robot], order: dict[str, int]) -> dict[str, Place]:
+    """Where the robots of a beat stand (:func:`.robots.robot_places`) and the ghosts among them, each on its square
+    (a ghost shares its square with no robot's fan)."""
+    out = robot_places(lay, [r for r in robots if ghost_parent(r.name) is None], order)
+    for r in robots:
+        if r.pos is not None and ghost_parent(r.name) is not None:
+            out[r.name] = Place(*lay.centre(r.pos), lay.cell)
+    return out
+
+
+def _look(looks: dict[str, tuple[RGB, str]], parent: str, facing: int) -> tuple[RGB, int, str]:
+    colour, initials = looks.get(parent, ((128, 128, 128), parent[:1].upper()))
+    return colour, facing, initials
+
+
 def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int, flag_total: int,
                  caption: str, cell: int = CELL, strip: Sequence[Robot] | None = None) -> list[Image.Image]:
     """``count`` in-between frames of one beat (not its end: the next beat or the stage picture shows it).
@@ -268,17 +138,21 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     work = fl.image.copy()
     draw_strip(work, lay, strip, players, flag_total)
     draw_caption(work, lay, caption)
-    ghosts = ghosts_in(moment[1]) if moment else []
-    draw_ghosts(ImageDraw.Draw(work), lay, ghosts, {p.robot: (p.rgb, p.initials) for p in players})
-    still = merged([strip_box(lay), caption_box(lay, caption)]
-                   + [robot_box(*lay.centre(g.at), lay.cell) for g in ghosts], work.size)
+    still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
     parts = [work.crop(box) for box in still]
     boxes: list[list[Box]] = []
+    looks = {p.robot: (p.rgb, p.initials) for p in players}
     for beat, count in stage:
-        start = robot_places(lay, beat.before, order)
-        end = robot_places(lay, beat.after, order)
+        start, end = _places(lay, beat.before, order), _places(lay, beat.after, order)
         for i in range(1, count + 1):
             drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
+            d = ImageDraw.Draw(work)
+            for robot in drawn:  # the ghosts under the robots
+                parent = ghost_parent(robot.name)
+                if parent is not None:
+                    pl = places[robot.name]
+                    draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
+            drawn = [r for r in drawn if ghost_parent(r.name) is None]
             draw_robots(work, lay, drawn, players, places, facing)
             boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
             for box in boxes[-1]:
@@ -338,7 +212,8 @@ def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[R
     and the state before it."""
     images: list[Image.Image] = []
     durations: list[int] = []
-    stages = plan([beats(robots[i - 1], events_of(events, frame_phase(fr.key))) if i else []
+    stages = plan([beats(robots[i - 1], events_of(events, frame_phase(fr.key)),
+                         ghosts_in(moments[i - 1][1]) if moments else ()) if i else []
                    for i, fr in enumerate(frames)])
     for i, fr in enumerate(frames):
         stage = stages[i]

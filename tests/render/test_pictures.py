@@ -17,9 +17,11 @@ from referee.engine import Robot, build_board, parse_card, resolve_turn
 from referee.engine.geometry import E, N, W
 from referee.engine.state import BoardState
 from referee.render import make_players, render_turn
+from referee.render.beats import ghost_key
 from referee.render.board_image import CELL, Layout
 from referee.render.colours import BEAM
 from referee.render.frames import frame_rgb, moments
+from referee.render.ghosts import ghosts_in
 from referee.render.legend import legend_entries
 from referee.render.marks import Shot, events_of
 from referee.render.motion import animation, beats, tween_places
@@ -182,14 +184,20 @@ def test_a_ghost_is_drawn_on_its_own_square_in_its_robots_colour_at_each_picture
     assert inked(start, (2, 2), pale) == 0   # Twonky itself is no ghost
 
 
-def test_the_ghost_stays_on_its_square_in_the_gif_and_the_key_has_it():
+def test_the_ghost_drifts_in_the_gif_when_its_card_plays_and_the_key_has_it():
     board, result, players, rendered = _haunted_turn()
-    images, _ = animation(board, rendered.frames, result.frames, result.events, players, "RR-9 turn 1",
-                          moments=moments(board, 2, False, result.events, BoardState(GHOST_STATE)))
+    at = moments(board, 2, False, result.events, BoardState(GHOST_STATE))
+    assert at is not None
+    ghost = ghost_key("Twonky")
+    # the ghost's FWD2 700 plays before Hammer's UTRN 20 and Twonky's UTRN 10
+    got = beats(result.frames[0], events_of(result.events, 1), ghosts_in(at[0][1]))
+    assert [b.card for b in got] == [ghost, "Hammer", "Twonky"]
+    assert got[0].paths == {ghost: [(4, 4), (5, 4), (6, 4)]}
+    images, _ = animation(board, rendered.frames, result.frames, result.events, players, "RR-9 turn 1", moments=at)
     lay = Layout(board.width, board.height, CELL)
-    x, y = lay.origin((4, 4))
-    tween = images[1].convert("RGB").crop((x, y, x + CELL, y + CELL))
-    assert players[0].rgb in {c for _, c in tween.getcolors(CELL * CELL)}
+    x, y = lay.origin((5, 4))
+    between = images[2].convert("RGB").crop((x, y, x + CELL, y + CELL))   # two thirds of the way: over r5c4
+    assert players[0].rgb in {c for _, c in between.getcolors(CELL * CELL)}
     assert "ghost (its robot's colour)" in legend_entries(board)
     assert not any(entry.startswith("ghost") for entry in legend_entries(build_board(BEAM_BOARD)))
 
