@@ -23,6 +23,7 @@ from ..engine.state import BoardState
 from .colours import INK, RGB, WHITE
 from .fonts import stamp
 from .layout import Layout, turned
+from .robots import mix
 
 #: the board state's table of ghosts
 GHOST = "ghost"
@@ -100,10 +101,6 @@ def ghosts_in(state: BoardState | None) -> list[Ghost]:
         with contextlib.suppress(ValueError, TypeError):
             out.append(Ghost(parent, parse_square(entry.get("at")), parse_dir(entry.get("facing", "N"))))
     return out
-
-
-def mix(a: RGB, b: RGB, t: float) -> RGB:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 def draw_ghost(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: RGB, facing: int,
