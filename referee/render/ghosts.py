@@ -42,11 +42,12 @@ class Ghost:
 
 
 def ghost_of(ev: Event) -> str | None:
-    """The parent robot whose ghost an event is about (None: not a ghost's event). The engine names the parent in
-    the event's data (``parent``) or, in turns logged before ghosts had their own name, as the event's robot."""
+    """The parent robot whose ghost an event is about (None: not a ghost's event). An event logged as the ghost's
+    names no robot and gives the parent in its data (``ghost``); turns logged before that (rules version 4 and
+    earlier) logged it under the parent robot."""
     if ev.kind not in KINDS:
         return None
-    parent = (ev.data or {}).get("parent")
+    parent = (ev.data or {}).get(GHOST)
     return str(parent) if parent else ev.robot
 
 

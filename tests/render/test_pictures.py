@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from referee.boards import load_board
-from referee.engine import Robot, build_board, parse_card, resolve_turn
+from referee.engine import Event, Robot, build_board, parse_card, resolve_turn
 from referee.engine.geometry import E, N, W
 from referee.engine.state import BoardState
 from referee.render import make_players, render_turn
@@ -21,7 +21,7 @@ from referee.render.beats import ghost_key
 from referee.render.board_image import CELL, Layout
 from referee.render.colours import BEAM
 from referee.render.frames import frame_rgb, moments
-from referee.render.ghosts import ghosts_in
+from referee.render.ghosts import ghost_of, ghost_tables, ghosts_in
 from referee.render.legend import legend_entries
 from referee.render.marks import Shot, events_of
 from referee.render.motion import animation, beats, tween_places
@@ -211,3 +211,16 @@ def test_a_ghost_matches_its_golden_pictures():
     for k, img in enumerate(shown):
         sheet.paste(img, (k * box[2], 0))
     check_golden_png("ghost.png", sheet)
+
+
+def test_a_ghosts_events_are_read_logged_under_its_robot_or_as_the_ghosts_own():
+    old = Event(1, "robots", "Twonky", "ghost moves", {"to": "r6c4"}, {"card": "FWD2 700"})
+    new = Event(1, "robots", None, "ghost moves", {"to": "r6c4"}, {"card": "FWD2 700", "ghost": "Twonky"})
+    start = BoardState(GHOST_STATE)
+    for ev in (old, new):
+        assert ghost_of(ev) == "Twonky"
+        [table] = ghost_tables(start, [ev], [1])
+        assert table["Twonky"]["at"] == "r6c4"
+        [beat] = beats([Robot("Twonky", (2, 2), E)], [ev], ghosts_in(start))
+        assert beat.paths == {ghost_key("Twonky"): [(4, 4), (5, 4), (6, 4)]}
+    assert ghost_of(Event(1, "robots", "Twonky", "move", {"to": "r2c3"})) is None
