@@ -130,7 +130,8 @@ def beats(before: Sequence[Robot], events: Sequence[Event], ghosts: Sequence[Gho
             if robot.pos is not None and to is not None:
                 path = current.paths.setdefault(name, [robot.pos])
                 path += _squares_between(robot.pos, to) if ev.kind == OWN else [to]
-            robot.pos = to
+            if to is not None:
+                robot.pos = to
         elif ev.kind == "face":
             try:
                 new = parse_dir(args.get("dir"))

@@ -4,7 +4,7 @@ Made from the robots as the stage began and the stage's events, nothing else, so
 the same as a fresh one. The list is plain data (tests read it); :mod:`.robots` paints it.
 
 - a :class:`Segment` for every square-to-square move: ``own`` when the robot's own card moved it (drawn
-  solid), else carried, pushed, conveyed, slid or teleported (drawn dashed);
+  solid), else carried, pushed, conveyed, slid, teleported, pulled, slung or blown (drawn dashed);
 - a :class:`Shot` for every robot laser that hit a robot (misses are not drawn): from the square the shooter
   fired from along its row or column to the far end of the beam (the robot that stopped it), never between
   where the robots end the stage;
@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from ..engine import Event, Robot
 from ..engine.geometry import Square, parse_square
 
-#: event kinds that move a robot to the square in ``args["to"]``; only ``move`` is the robot's own card
-MOVES = frozenset({"move", "pushed", "conveyed", "carried", "slide", "teleport"})
+#: event kinds that move a robot to the square in ``args["to"]``; only ``move`` is the robot's own card (a magnet
+#: pulls, a jack slings, a ventilator blows, a portal sends)
+MOVES = frozenset({"move", "pushed", "conveyed", "carried", "slide", "teleport", "pulled", "slung", "blown", "portal"})
 OWN = "move"
 
 
@@ -120,7 +121,8 @@ def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
             if to is not None and here is not None and to != here:
                 by = data.get("by")
                 marks.segments.append(Segment(name, here, to, ev.kind == OWN, ev.kind, str(by) if by else None))
-            at[name] = to
+            if to is not None:
+                at[name] = to
         elif ev.kind == "re-enter":
             at[name] = square_of(args.get("at"))
         elif ev.kind == "destroyed":
