@@ -37,6 +37,8 @@ class Beat:
     times: dict[str, list[float]] = field(default_factory=dict)
     #: the robot whose card this beat plays (None: a step of the board's elements, every robot at once)
     card: str | None = None
+    #: that card's priority, where the events say
+    priority: int | None = None
 
 
 #: the timing table's step in which the robots' cards are played, one after another in priority order
@@ -66,16 +68,29 @@ def ghost_parent(name: str) -> str | None:
     return name[len(GHOST_KEY):] if name.startswith(GHOST_KEY) else None
 
 
+def _priority(ev: Event) -> int | None:
+    """The priority of the card an event of the cards' step belongs to, where it says (a push, a card's event)."""
+    data = ev.data or {}
+    if isinstance(data.get("priority"), int):
+        return int(data["priority"])
+    words = str(data.get("card", "")).split()
+    return int(words[-1]) if words and words[-1].isdigit() else None
+
+
 def _card_of(ev: Event, names: Container[str], current: Beat | None, involved: set[str]) -> str:
-    """Whose card an event of the cards' step belongs to: the pusher's for a push, the robot's own for an event
-    of its card, else the card being played when the event is about a robot it moved (a pushed robot falling)."""
+    """Whose card an event of the cards' step belongs to: the pusher's for a push (the card's robot when a robot
+    it pushes pushes on: the same priority), the robot's own for an event of its card, else the card being played
+    when the event is about a robot it moved (a pushed robot falling)."""
     data = ev.data or {}
     name = ev.robot or ""
+    playing = current.card if current is not None else None
     if ev.kind == "pushed" and str(data.get("by", "")) in names:
-        return str(data["by"])
-    if "card" in data or current is None or current.card is None or name not in involved:
+        by = str(data["by"])
+        same = current is not None and _priority(ev) == current.priority
+        return playing if playing is not None and by in involved and same else by
+    if "card" in data or playing is None or name not in involved:
         return name
-    return current.card
+    return playing
 
 
 def _as_robot_event(ev: Event, state: dict[str, Robot]) -> Event | None:
@@ -122,6 +137,8 @@ def beats(before: Sequence[Robot], events: Sequence[Event], ghosts: Sequence[Gho
             current = Beat(ev.step, [r.copy() for r in state.values()], [], {}, {}, card=card)
             involved = {card} if card else set()
             out.append(current)
+        if current.card is not None and current.priority is None:
+            current.priority = _priority(ev)
         involved.add(name)
         robot = state[name]
         args = ev.args or {}

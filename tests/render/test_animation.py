@@ -101,3 +101,15 @@ def test_the_gif_is_the_stage_pictures_with_in_between_frames_before_each(played
         gif.seek(i)
         assert gif.info["duration"] == durations[i]
         assert gif.convert("RGB").tobytes() == images[i].convert("RGB").tobytes()
+
+
+def test_a_robot_pushed_by_a_pushed_robot_moves_when_the_push_reaches_it():
+    # Twonky's FWD3 from r2c1 pushes Hammer (r2c2) into Zoom (r2c4): Hammer at once, Zoom from the second square
+    board = build_board({"width": 8, "height": 3})
+    robots = [Robot("Twonky", (2, 1), E), Robot("Hammer", (2, 2), N), Robot("Zoom", (2, 4), N)]
+    result = resolve_turn(board, robots, {"Twonky": [parse_card("FWD3 800")]}, phases=1)
+    [push] = beats(robots, events_of(result.events, 1))
+    assert push.card == "Twonky"
+    assert push.paths == {"Twonky": [(2, 1), (2, 2), (2, 3), (2, 4)], "Hammer": [(2, 2), (2, 3), (2, 4), (2, 5)],
+                          "Zoom": [(2, 4), (2, 5), (2, 6)]}
+    assert push.times == {"Twonky": [0, 1 / 3, 2 / 3, 1], "Hammer": [0, 1 / 3, 2 / 3, 1], "Zoom": [1 / 3, 2 / 3, 1]}
