@@ -34,7 +34,7 @@ from .colours import (
     WRECK,
 )
 from .fonts import font, stamp, stamp_box
-from .ghosts import GHOST, Ghost, draw_ghosts, ghost_tables, ghosts_in, with_ghosts
+from .ghosts import GHOST, Ghost, draw_ghosts, draw_glares, ghost_tables, ghosts_in, with_ghosts
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .painters import ACTIVE, BARRICADE, BARRICADE_BROKEN
@@ -300,6 +300,7 @@ def draw_frame(img: Image.Image, lay: Layout, board: Board, robots: Sequence[Rob
     draw_robots(img, lay, robots, players)
     if marks:
         draw_shots(d, lay, marks, players)
+        draw_glares(d, lay, marks.glares, {p.robot: (p.rgb, p.initials) for p in players})
         draw_badges(d, lay, marks, places)
     draw_strip(img, lay, robots, players, board.flag_count)
     draw_caption(img, lay, caption)
@@ -343,8 +344,9 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
     for i, ((key, caption), robots) in enumerate(zip(keys, frames, strict=True)):
         text = f"{title}: {caption}" if title else caption
         before = frames[i - 1] if i else robots
-        marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
         at = moments[i] if moments else None
+        ghosts = [(g.parent, g.at, g.facing) for g in ghosts_in(at[1])] if at else []
+        marks = stage_marks(before, events_of(events, frame_phase(key)), ghosts) if events else Marks()
         out.append(Frame(key, text, frame(board, robots, players, text, cell, marks, at=at), marks))
     return out
 

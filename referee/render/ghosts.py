@@ -5,12 +5,14 @@ parent robot -> ``{"at": "r5c3", "facing": "N", ...}``) and its events say where
 fades. The pictures read the table the turn began with and replay those events up to each picture
 (:func:`ghost_tables`), so a stored turn draws its ghosts as a fresh one does. A ghost is drawn on its own square
 as a pale sheet outlined in its parent robot's colour with the parent's letters, pointing where it faces: never
-like a robot, nor on its parent's square.
+like a robot, nor on its parent's square; its glare that hit a robot from afar as a dashed line in that colour
+(:func:`draw_glares`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +22,11 @@ from PIL import ImageDraw
 from ..engine import Event
 from ..engine.geometry import Square, parse_dir, parse_square
 from ..engine.state import BoardState
-from .colours import INK, RGB, WHITE
+from .colours import HIT, INK, RGB, WHITE
 from .fonts import stamp
 from .layout import Layout, turned
-from .robots import mix
+from .marks import Shot
+from .robots import dashed_line, mix
 
 #: the board state's table of ghosts
 GHOST = "ghost"
@@ -132,3 +135,20 @@ def draw_ghosts(d: ImageDraw.ImageDraw, lay: Layout, ghosts: Sequence[Ghost],
         colour, initials = looks.get(ghost.parent, ((128, 128, 128), ghost.parent[:1].upper()))
         cx, cy = lay.centre(ghost.at)
         draw_ghost(d, cx, cy, lay.cell, colour, ghost.facing, initials)
+
+
+def draw_glares(d: ImageDraw.ImageDraw, lay: Layout, glares: Sequence[Shot],
+                looks: Mapping[str, tuple[RGB, str]]) -> None:
+    """A ghost's glare that hit a robot: a dashed line in its parent's colour from the side of the ghost's square
+    along its row or column to the robot hit, and a burst there."""
+    s = lay.cell
+    for glare in glares:
+        colour, _ = looks.get(glare.robot, ((128, 128, 128), ""))
+        (ax, ay), pb = lay.centre(glare.start), lay.centre(glare.end)
+        length = math.dist((ax, ay), pb)
+        if length == 0:
+            continue
+        pa = (ax + (pb[0] - ax) / length * s * 0.5, ay + (pb[1] - ay) / length * s * 0.5)
+        dashed_line(d, pa, pb, colour, max(3, s // 10), s * 0.2, s * 0.14)
+        r = s * 0.16
+        d.ellipse([pb[0] - r, pb[1] - r, pb[0] + r, pb[1] + r], fill=HIT, outline=colour, width=2)

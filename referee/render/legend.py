@@ -48,6 +48,7 @@ def _items(board: Board) -> list[tuple[str, object]]:
     items += [(label, fn) for label, fn in MARKS]
     if "grave" in board.layers:  # ghosts rise from graves
         items.insert(len(items) - len(MARKS) + 3, ("ghost (its robot's colour)", _mark_ghost))
+        items.insert(len(items) - len(MARKS) + 8, ("a ghost's glare hit a robot", _mark_glare))
     return items
 
 
@@ -113,6 +114,15 @@ def _mark_wreck(d: ImageDraw.ImageDraw, lay: Layout) -> None:
 def _mark_ghost(d: ImageDraw.ImageDraw, lay: Layout) -> None:
     cx, cy = lay.centre((1, 1))
     draw_ghost(d, cx, cy, lay.cell, SAMPLE.rgb, 1, "R")
+
+
+def _mark_glare(d: ImageDraw.ImageDraw, lay: Layout) -> None:
+    s = lay.cell
+    x, y = lay.origin((1, 1))
+    dashed_line(d, (x + 2, y + s / 2), (x + s * 0.8, y + s / 2), SAMPLE.rgb, max(3, s // 10), s * 0.2, s * 0.14)
+    r = s * 0.16
+    cx, cy = x + s * 0.8, y + s / 2
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=HIT, outline=SAMPLE.rgb, width=2)
 
 
 def _mark_fan(d: ImageDraw.ImageDraw, lay: Layout) -> None:

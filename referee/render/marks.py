@@ -71,13 +71,15 @@ class Marks:
     shots: list[Shot] = field(default_factory=list)
     badges: list[Badge] = field(default_factory=list)
     wrecks: list[Wreck] = field(default_factory=list)
+    #: a ghost's glare that hit a robot: ``robot`` is the ghost's parent, ``start`` the ghost's square
+    glares: list[Shot] = field(default_factory=list)
 
     def items(self) -> list[Segment | Shot | Badge | Wreck]:
         """Everything, in the order it is painted: paths and wrecks under the robots, shots and badges over."""
-        return [*self.segments, *self.wrecks, *self.shots, *self.badges]
+        return [*self.segments, *self.wrecks, *self.shots, *self.glares, *self.badges]
 
     def __bool__(self) -> bool:
-        return bool(self.segments or self.shots or self.badges or self.wrecks)
+        return bool(self.segments or self.shots or self.badges or self.wrecks or self.glares)
 
 
 def square_of(text: object) -> Square | None:
@@ -104,8 +106,38 @@ def beam_end(start: Square, path: object) -> Square | None:
     return max(ends, key=lambda sq: abs(sq[0] - start[0]) + abs(sq[1] - start[1]))
 
 
-def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
-    """The marks of one stage: ``before`` are the robots as it began, ``events`` its events in order."""
+#: who dealt a ghost's hit, as the log names it: ``Zoom's ghost r5c3`` (the ghost's parent and square)
+_GHOST_SOURCE = re.compile(r"^(?P<parent>.+)'s ghost (?P<at>r\d+c\d+)$")
+
+
+def glare_from(target: Square, by: object, ghosts: Sequence[tuple[str, Square, int]]) -> tuple[str, Square] | None:
+    """The ghost (parent, square) whose glare hit a robot on ``target`` from along its row or column: the one the
+    hit names (``by``: ``Zoom's ghost r5c3``), else (turns that named none) the nearest of ``ghosts`` (parent,
+    square, facing, at the end of the stage) facing it in line; None when the ghost stands on the robot's square
+    (it touched it) or none is in line."""
+    m = _GHOST_SOURCE.match(by) if isinstance(by, str) else None
+    if m is not None:
+        at = square_of(m["at"])
+        found = (m["parent"], at) if at is not None else None
+    else:
+        facing = [(abs(sq[0] - target[0]) + abs(sq[1] - target[1]), parent, sq) for parent, sq, d in ghosts
+                  if (sq[0] == target[0]) != (sq[1] == target[1]) and _toward(sq, d, target)]
+        found = min(facing)[1:] if facing else None
+    if found is None or found[1] == target or (found[1][0] != target[0] and found[1][1] != target[1]):
+        return None
+    return found
+
+
+def _toward(start: Square, d: int, target: Square) -> bool:
+    """Whether ``target`` lies ahead of ``start`` looking toward ``d`` (N, E, S, W; row 1 at the bottom)."""
+    dr, dc = target[0] - start[0], target[1] - start[1]
+    return (d == 0 and dr > 0) or (d == 2 and dr < 0) or (d == 1 and dc > 0) or (d == 3 and dc < 0)
+
+
+def stage_marks(before: Sequence[Robot], events: Iterable[Event],
+                ghosts: Sequence[tuple[str, Square, int]] = ()) -> Marks:
+    """The marks of one stage: ``before`` are the robots as it began, ``events`` its events in order, ``ghosts``
+    (parent, square, facing) where the ghosts are as it ends (for the glares of turns whose hits name no ghost)."""
     at: dict[str, Square | None] = {r.name: r.pos for r in before}
     hp: dict[str, int] = {}
     marks = Marks()
@@ -138,6 +170,11 @@ def stage_marks(before: Sequence[Robot], events: Iterable[Event]) -> Marks:
                 marks.shots.append(Shot(name, target, a, b))
         elif ev.kind == "damage":
             hp[name] = hp.get(name, 0) + int(args.get("amount", 0))
+            here = at.get(name)
+            if data.get("cause") == "ghost" and here is not None:
+                glare = glare_from(here, data.get("by"), ghosts)
+                if glare is not None:
+                    marks.glares.append(Shot(glare[0], name, glare[1], here))
         elif ev.kind == "repair":
             hp[name] = hp.get(name, 0) - int(args.get("amount", 0))
     wrecked = {w.robot: w.at for w in marks.wrecks}

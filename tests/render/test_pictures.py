@@ -23,7 +23,7 @@ from referee.render.colours import BEAM
 from referee.render.frames import frame_rgb, moments
 from referee.render.ghosts import ghost_of, ghost_tables, ghosts_in
 from referee.render.legend import legend_entries
-from referee.render.marks import Shot, events_of
+from referee.render.marks import Shot, events_of, stage_marks
 from referee.render.motion import animation, beats, tween_places
 from referee.render.path import path_image, path_marks
 from referee.render.robots import robot_places
@@ -150,7 +150,7 @@ def test_the_gif_of_a_push_matches_its_golden_frames():
 
 # -- ghosts -------------------------------------------------------------------------------------------------
 #: Twonky's ghost hovers at r4c4 facing north as the turn begins, Twonky itself at r2c2; the ghost's FWD2 700
-#: takes it to r6c4 in register 1, its RT90 200 turns it east in register 2
+#: takes it to r6c4 in register 1, its RT90 200 turns it east in register 2, where its glare hits Hammer (r6c7)
 GHOST_BOARD = {"width": 8, "height": 6, "elements": [{"kind": "grave", "at": "r1c8"}, {"kind": "grave", "at": "r6c1"}]}
 GHOST_STATE = {"ghost": {"Twonky": {"at": "r4c4", "facing": "N", "cards": ["FWD2 700", "RT90 200"]}}}
 GHOST_PROGRAMS = {"Twonky": ["UTRN 10", "FWD1 500"], "Hammer": ["UTRN 20", "LF90 70"]}
@@ -158,7 +158,7 @@ GHOST_PROGRAMS = {"Twonky": ["UTRN 10", "FWD1 500"], "Hammer": ["UTRN 20", "LF90
 
 def _haunted_turn():
     board = build_board(GHOST_BOARD)
-    robots = [Robot("Twonky", (2, 2), E), Robot("Hammer", (5, 6), W)]
+    robots = [Robot("Twonky", (2, 2), E), Robot("Hammer", (6, 7), W)]
     programs = {name: [parse_card(c) for c in cards] for name, cards in GHOST_PROGRAMS.items()}
     before = BoardState(GHOST_STATE)
     result = resolve_turn(board, robots, programs, board_state=before, phases=2)
@@ -200,6 +200,19 @@ def test_the_ghost_drifts_in_the_gif_when_its_card_plays_and_the_key_has_it():
     assert players[0].rgb in {c for _, c in between.getcolors(CELL * CELL)}
     assert "ghost (its robot's colour)" in legend_entries(board)
     assert not any(entry.startswith("ghost") for entry in legend_entries(build_board(BEAM_BOARD)))
+
+
+def test_a_ghosts_glare_is_drawn_from_the_ghost_along_its_row_to_the_robot_hit():
+    _, result, _, rendered = _haunted_turn()
+    assert [(e.phase, e.robot, (e.data or {}).get("cause")) for e in result.events if e.kind == "damage"] == [
+        (2, "Hammer", "ghost")]
+    assert rendered.frames[2].marks.glares == [Shot("Twonky", "Hammer", (6, 4), (6, 7))]
+    assert rendered.frames[1].marks.glares == []
+    # a hit logged as the ghost's names its square: the glare is drawn from there
+    named = Event(2, "lasers", "Hammer", "damage", {"amount": 1}, {"cause": "ghost", "by": "Twonky's ghost r6c2"})
+    assert stage_marks([Robot("Hammer", (6, 7), W)], [named]).glares == [Shot("Twonky", "Hammer", (6, 2), (6, 7))]
+    touched = Event(1, "robots", "Hammer", "damage", {"amount": 1}, {"cause": "ghost", "by": "Twonky's ghost r6c7"})
+    assert stage_marks([Robot("Hammer", (6, 7), W)], [touched]).glares == []   # it hovered onto Hammer's square
 
 
 def test_a_ghost_matches_its_golden_pictures():
