@@ -4,11 +4,15 @@ robot (the cards, then belts...), built around the stage pictures already drawn.
 from __future__ import annotations
 
 import io
+import itertools
+import random
 
 import pytest
 from PIL import Image
 
+from referee.boards import load_board
 from referee.engine import Robot, build_board, parse_card, resolve_turn
+from referee.engine.cards import BY_PRIORITY
 from referee.engine.geometry import E, N
 from referee.render import make_players, render_turn
 from referee.render.board_image import CELL, Layout
@@ -113,3 +117,24 @@ def test_a_robot_pushed_by_a_pushed_robot_moves_when_the_push_reaches_it():
     assert push.paths == {"Twonky": [(2, 1), (2, 2), (2, 3), (2, 4)], "Hammer": [(2, 2), (2, 3), (2, 4), (2, 5)],
                           "Zoom": [(2, 4), (2, 5), (2, 6)]}
     assert push.times == {"Twonky": [0, 1 / 3, 2 / 3, 1], "Hammer": [0, 1 / 3, 2 / 3, 1], "Zoom": [1 / 3, 2 / 3, 1]}
+
+
+@pytest.mark.parametrize("seed", [3, 5, 11])
+def test_the_beats_of_a_busy_turn_end_where_the_stage_picture_has_the_robots(seed):
+    """Eight robots with random programs on the factory course: in every stage, each beat's timings run forward
+    within the beat, and after the last beat every robot stands where the stage's picture has it."""
+    board = load_board("factory")
+    names = ["Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop"]
+    robots = [Robot(n, board.starts[i + 1], N) for i, n in enumerate(names)]
+    deck = list(BY_PRIORITY.values())
+    random.Random(seed).shuffle(deck)
+    result = resolve_turn(board, robots, {r.name: deck[i * 5:(i + 1) * 5] for i, r in enumerate(robots)},
+                          seed=seed)
+    for phase in range(1, result.phases_run + 1):
+        got = beats(result.frames[phase - 1], events_of(result.events, phase))
+        for beat in got:
+            for name, times in beat.times.items():
+                assert len(times) == len(beat.paths[name])
+                assert all(0 <= a <= b <= 1 for a, b in itertools.pairwise(times)), (phase, name, times)
+        if got:
+            assert {r.name: r.pos for r in got[-1].after} == {r.name: r.pos for r in result.frames[phase]}
