@@ -185,27 +185,35 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
               notice: str | None = None, legend: Picture | None = None,
-              shared: dict[tuple[Any, ...], str] | None = None) -> EmailMessage:
+              shared: dict[tuple[Any, ...], str] | None = None,
+              crops: Mapping[str, Picture] | None = None) -> EmailMessage:
     """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
     ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
-    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first.
-    ``shared``: a dict kept for the mails of one turn, in which the public report (the same in each) is
-    rendered once and reused."""
+    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, after the stages.
+    ``crops``: picture key -> that picture cut around the reader's robot (:mod:`.crops`), shown in its place on
+    a narrow screen, the whole picture one tap away. ``shared``: a dict kept for the mails of one turn, in which
+    the public report (the same in each) is rendered once and reused."""
+    crops = {key: pic for key, pic in (crops or {}).items() if any(p.key == key for p in pictures)}
     shown = list(pictures)
     if legend is not None:
-        shown.insert(1, legend)  # the HTML shows it beside the first picture
+        shown.insert(1, legend)
+    files = {p.key: p.filename for p in shown}
+    shown += crops.values()  # the reader's own pieces, after the pictures everyone gets
     if gif is not None:
         shown.append(Picture("animation", gif.filename, gif.data, gif.subtype))
+        files["animation"] = gif.filename
     cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in shown}
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
-    files = {p.key: p.filename for p in shown}
+    crop_urls = {key: urls[pic.key] for key, pic in crops.items()}
+    me = private.robot if private is not None else None
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
-    html_context = {"image_urls": urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend")}
+    html_context = {"image_urls": {key: urls[key] for key in files}, "gif_url": urls.get("animation"),
+                    "legend_url": urls.get("legend"), "crop_urls": crop_urls, "me": me}
     if shared is not None:
         text_key = ("report.txt", id(report), width, tuple(files.items()))
         if text_key not in shared:
             shared[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
-        html_key = ("report.html", id(report), tuple(urls.items()))
+        html_key = ("report.html", id(report), tuple(urls.items()), me)
         if html_key not in shared:
             shared[html_key] = render_template("report.html", report=report, **html_context)
         context |= {"report_text": shared[text_key], "report_html": Markup(shared[html_key])}
