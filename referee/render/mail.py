@@ -27,7 +27,7 @@ from email.policy import EmailPolicy
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..store.wire import share
 from .report_types import PrivateSection, TurnReport
@@ -181,6 +181,23 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
     return msg
 
 
+def _crop_slot(key: str) -> str:
+    """What the shared report has where a reader's piece of picture ``key`` goes (see :func:`for_reader`)."""
+    return f"cid:%%crop:{key}%%"
+
+
+def for_reader(report_html: str, robot: str | None, crop_urls: Mapping[str, str]) -> str:
+    """The report's HTML, rendered once for every mail of a turn, made one reader's: their robot's rows
+    shaded (``templates/_tables.html`` marks each robot's row) and their pieces of the pictures in the
+    slots left for them."""
+    if robot is not None:
+        row = f'<tr data-robot="{escape(robot)}">'
+        report_html = report_html.replace(row, row[:-1] + ' class="mine" style="background:#fff8e0">')
+    for key, url in crop_urls.items():
+        report_html = report_html.replace(_crop_slot(key), url)
+    return report_html
+
+
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
@@ -194,9 +211,7 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     a narrow screen, the whole picture one tap away. ``shared``: a dict kept for the mails of one turn, in which
     the public report (the same in each) is rendered once and reused."""
     crops = {key: pic for key, pic in (crops or {}).items() if any(p.key == key for p in pictures)}
-    shown = list(pictures)
-    if legend is not None:
-        shown.insert(1, legend)
+    shown = [*pictures, *([legend] if legend is not None else [])]  # in the order the HTML shows them
     files = {p.key: p.filename for p in shown}
     shown += crops.values()  # the reader's own pieces, after the pictures everyone gets
     if gif is not None:
@@ -208,15 +223,17 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     me = private.robot if private is not None else None
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
     html_context = {"image_urls": {key: urls[key] for key in files}, "gif_url": urls.get("animation"),
-                    "legend_url": urls.get("legend"), "crop_urls": crop_urls, "me": me}
-    if shared is not None:
-        text_key = ("report.txt", id(report), width, tuple(files.items()))
-        if text_key not in shared:
-            shared[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
-        html_key = ("report.html", id(report), tuple(urls.items()), me)
-        if html_key not in shared:
-            shared[html_key] = render_template("report.html", report=report, **html_context)
-        context |= {"report_text": shared[text_key], "report_html": Markup(shared[html_key])}
+                    "legend_url": urls.get("legend"), "crop_urls": {key: _crop_slot(key) for key in crop_urls}}
+    text_key = ("report.txt", id(report), width, tuple(files.items()))
+    html_key = ("report.html", id(report), tuple(html_context["image_urls"].items()), tuple(crop_urls))
+    cache = shared if shared is not None else {}
+    if text_key not in cache:
+        cache[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
+    if html_key not in cache:
+        cache[html_key] = render_template("report.html", report=report, **html_context)
+    report_html = for_reader(cache[html_key], me, crop_urls)
+    context |= {"report_text": cache[text_key], "report_html": Markup(report_html)}
+    html_context |= {"crop_urls": crop_urls, "me": me}
     text = render_template("mail.txt", **context)
     html = render_template("mail.html", **context, **html_context)
     return build_message(
