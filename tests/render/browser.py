@@ -3,11 +3,14 @@ measurements taken by a script in the page, and screenshots."""
 
 from __future__ import annotations
 
+import email
 import json
 import os
 import re
 import shutil
 import subprocess
+from email import policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -94,3 +97,17 @@ def screenshot(chromium: str, page: Path, width: int, height: int, out: Path, wo
         shot = img.convert("RGB").crop((0, 0, width, height))
     shot.save(out)
     return shot
+
+
+def mail_page(msg: EmailMessage, out: Path) -> Path:
+    """The mail's HTML as a file in ``out``, its cid: pictures written beside it (what a mail client does)."""
+    parsed = email.message_from_bytes(bytes(msg), policy=policy.default)
+    html = parsed.get_body(("html",)).get_content()  # type: ignore[union-attr]
+    for part in parsed.walk():
+        if part.get_content_maintype() == "image":
+            (out / part.get_filename()).write_bytes(part.get_content())
+            html = html.replace(f'cid:{part["Content-ID"].strip("<>")}', part.get_filename())
+    assert "cid:" not in html
+    page = out / "mail.html"
+    page.write_text(html)
+    return page
