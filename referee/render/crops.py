@@ -22,6 +22,9 @@ from .png import png_bytes
 
 #: squares across and down a piece: it fits a 360 px screen (344 px inside the mail's margins) at 32 px a square
 COLUMNS, ROWS = 10, 9
+#: the widest board read whole on a phone: 12 squares (every 12-wide course) scale to 25 px a square there,
+#: 24 (grand-prix, factory) to 14, too small to read: those are cut
+WHOLE_COLUMNS = 16
 
 Box = tuple[int, int, int, int]
 _TAG = re.compile(r"[^A-Za-z0-9]+")
@@ -30,8 +33,9 @@ _TAG = re.compile(r"[^A-Za-z0-9]+")
 def crop_box(layout: Layout, square: Square, columns: int = COLUMNS, rows: int = ROWS) -> Box | None:
     """The pixels (left, top, right, bottom) of the piece of a picture laid out by ``layout`` that has
     ``square`` in its middle, moved inside the picture's labelled board (not its status strip); None when
-    the board is no bigger than a piece (the whole picture is as readable)."""
-    if layout.width <= columns + 1 and layout.height <= rows + 1:
+    the board is at most :data:`WHOLE_COLUMNS` wide (the whole picture reads well on a phone: a tall board
+    scrolls down, never sideways)."""
+    if layout.width <= max(WHOLE_COLUMNS, columns):
         return None
     width, height = columns * layout.cell, rows * layout.cell
     right_end = layout.ox + layout.left * 2 + layout.width * layout.cell
@@ -46,7 +50,7 @@ def crop_box(layout: Layout, square: Square, columns: int = COLUMNS, rows: int =
 def crop_around(image: Image.Image, layout: Layout, square: Square, columns: int = COLUMNS,
                 rows: int = ROWS) -> Image.Image | None:
     """The piece of ``image`` (a turn picture laid out by ``layout``) around ``square``, in the picture's own
-    mode and palette; None when the board is small enough to read whole (see :func:`crop_box`)."""
+    mode and palette; None when the board is narrow enough to read whole (see :func:`crop_box`)."""
     box = crop_box(layout, square, columns, rows)
     return None if box is None else image.crop(box)
 

@@ -256,7 +256,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                         recipient=player.email, subject=subject, domain=sender.domain, private=private,
                         headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
                                  **threads.get(player.id, {})}, kind=kind, notice=notice,
-                        shared=shared)
+                        shared=shared, crops=rendered.crops(player.robot))
         queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                               game=game, player=player, turn_number=turn.number, held=held))
     for i, master in enumerate(dict.fromkeys([*([gm] if gm else []), *comaster_addresses(s, game)])):

@@ -159,7 +159,7 @@ def test_the_piece_has_the_robot_in_the_middle_and_stays_on_the_board_at_an_edge
     assert corner is not None and corner[0] == 0 and corner[3] == lay.top + 28 * 32 + lay.band[0]
     piece = crop_around(image, lay, (28, 24))
     assert piece is not None and piece.size == (COLUMNS * 32, ROWS * 32)
-    assert crop_box(Layout(10, 8, 32), (4, 4)) is None  # a small board is read whole
+    assert crop_box(Layout(12, 28, 32), (4, 4)) is None  # a 12-wide board is read whole, however tall
 
 
 def test_a_destroyed_robot_is_followed_to_where_it_was_last_seen():
