@@ -328,3 +328,22 @@ def test_the_start_mail_welcomes_players_with_the_game_the_course_the_deadline_p
     assert "write to the game master, gm@example.test" in text
     html = html_of(parse(row.raw))
     assert "How to write orders:" in html and "mailto:gm@example.test" in html
+
+
+def test_on_the_widest_course_each_players_mail_cuts_the_pictures_around_their_own_robot(store):
+    players = {"Twonky": "alice", "Hammer": "bob", "Zoom": "carol", "Spin": "dave"}
+    code = new_game(store, players, course="factory")
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    stem = file_stem(code, 1)
+    for m in rows:
+        msg = parse(m.raw)
+        names = [p.get_filename() for p in msg.walk() if p.get_content_maintype() == "image"]
+        pieces = [n for n in names if re.fullmatch(rf"{stem}-(start|stage\d|end)-[a-z]+\.png", n)]
+        if m.kind == "gm_copy":
+            assert pieces == []  # the GM reads the whole boards
+            continue
+        robot = next(r for r, u in players.items() if m.recipients == [address(u)])
+        assert pieces and all(n.endswith(f"-{robot.lower()}.png") for n in pieces)
+        for name in pieces:  # each piece is a link's tap away from its whole board, which the mail carries
+            assert name.replace(f"-{robot.lower()}.png", ".png") in names
+        assert f'<tr data-robot="{robot}" class="mine"' in html_of(msg)
