@@ -208,9 +208,10 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
     in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, after the stages.
     ``crops``: picture key -> that picture cut around the reader's robot (:mod:`.crops`), shown in its place on
-    a narrow screen, the whole picture one tap away. ``shared``: a dict kept for the mails of one turn, in which
-    the public report (the same in each) is rendered once and reused."""
-    crops = {key: pic for key, pic in (crops or {}).items() if any(p.key == key for p in pictures)}
+    a narrow screen, the whole picture (when ``pictures`` has it) one tap away, else on every screen.
+    ``shared``: a dict kept for the mails of one turn, in which the public report (the same in each) is
+    rendered once and reused."""
+    crops = dict(crops or {})
     shown = [*pictures, *([legend] if legend is not None else [])]  # in the order the HTML shows them
     files = {p.key: p.filename for p in shown}
     shown += crops.values()  # the reader's own pieces, after the pictures everyone gets

@@ -184,3 +184,18 @@ def test_the_screen_shows_the_first_picture_as_drawn(chromium, page, width, tmp_
         assert shown.size == drawn.size
         diff = sum(abs(a - b) for a, b in zip(shown.tobytes(), drawn.convert("RGB").tobytes(), strict=True))
         assert diff / len(shown.tobytes()) < 4, "the screen does not show the picture as drawn"
+
+
+def test_a_piece_whose_whole_board_the_mail_leaves_out_is_shown_on_every_screen(big: BigTurn):
+    """A mail kept light may carry the pieces without some whole boards: those pieces are not hidden on a
+    wide screen (there is nothing to show instead) and link nowhere."""
+    from referee.render.mail import turn_mail
+
+    r = big.rendered
+    kept = [p for p in r.pictures if p.key in ("start", "end")]
+    msg = turn_mail(report=r.report, pictures=kept, gif=None, legend=r.legend, sender="referee@example.test",
+                    recipient="p@example.test", subject="s", domain="example.test", crops=r.crops(ME))
+    html = msg.get_body(("html",)).get_content()  # type: ignore[union-attr]
+    pieces = re.findall(r'(<a class="crop" href="[^"]+" style="display:block">)?<img src="cid:[^"]*around[^"]*"', html)
+    assert len(pieces) == len(r.pictures)
+    assert [bool(link) for link in pieces] == [p.key in ("start", "end") for p in r.pictures]
