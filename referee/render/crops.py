@@ -81,8 +81,18 @@ def robot_crops(frames: Sequence[Frame], layout: Layout, squares: Sequence[Mappi
     never on it. ``squares``: :func:`robot_squares` of the turn, one a picture."""
     out: dict[str, Picture] = {}
     for fr, sq in zip(frames, followed(squares, robot), strict=True):
-        piece = None if sq is None else crop_around(fr.image, layout, sq)
+        piece = None if sq is None else piece_picture(fr.image, layout, sq, fr.key, robot, stem)
         if piece is not None:
-            tag = _TAG.sub("-", robot).strip("-").lower() or "robot"
-            out[fr.key] = Picture(f"{fr.key}-around-{tag}", f"{stem}-{fr.key}-{tag}.png", png_bytes(piece))
+            out[fr.key] = piece
     return out
+
+
+def piece_picture(image: Image.Image, layout: Layout, square: Square, key: str, robot: str,
+                  stem: str) -> Picture | None:
+    """The piece of picture ``key`` (``image``) around ``robot`` at ``square`` as an inline PNG of its own
+    (key ``<key>-around-<robot>``, file ``<stem>-<key>-<robot>.png``); None for a board read whole."""
+    piece = crop_around(image, layout, square)
+    if piece is None:
+        return None
+    tag = _TAG.sub("-", robot).strip("-").lower() or "robot"
+    return Picture(f"{key}-around-{tag}", f"{stem}-{key}-{tag}.png", png_bytes(piece))

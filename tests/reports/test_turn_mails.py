@@ -347,3 +347,24 @@ def test_on_the_widest_course_each_players_mail_cuts_the_pictures_around_their_o
         for name in pieces:  # each piece is a link's tap away from its whole board, which the mail carries
             assert name.replace(f"-{robot.lower()}.png", ".png") in names
         assert f'<tr data-robot="{robot}" class="mine"' in html_of(msg)
+
+
+def test_on_the_widest_course_the_start_mail_fits_a_phone_and_shows_the_board_around_my_robot(store, tmp_path):
+    from tests.render.browser import chromium_path, mail_page, measure, screenshot
+    from tests.render.test_mail_layout import _keep
+
+    chromium = chromium_path()
+    code = new_game(store, {"Twonky": "alice", "Hammer": "bob", "Zoom": "carol"}, course="factory")
+    starts = [m for m in outbox(store, kind="turn_start") if code in parse(m.raw)["Subject"]]
+    mine = next(m for m in starts if m.recipients == [address("bob")])
+    page = mail_page(parse(mine.raw), tmp_path)
+    for width in (360, 1200):
+        seen = measure(chromium, page, width, tmp_path)
+        assert seen["scrollingWidth"] <= width and seen["scrollers"] == []
+        [piece] = [img for img in seen["images"] if img["src"].endswith("-start-hammer.png")]
+        assert piece["box"]["width"] == piece["natural"] <= width - 16  # at its drawn size, on the screen
+        [whole] = [img for img in seen["images"] if img["src"].endswith("-start.png")]
+        assert whole["box"]["top"] > piece["box"]["bottom"] and whole["box"]["right"] <= width
+        shot = tmp_path / f"start-mail-{width}.png"
+        screenshot(chromium, page, width, int(whole["box"]["bottom"]) + 8, shot, tmp_path)
+        _keep(shot)  # to look at (REFEREE_SCREENSHOTS)
