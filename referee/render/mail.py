@@ -6,7 +6,8 @@ The message is::
       text/plain                   the private section and the report, fixed-width
       multipart/related
         text/html                  the same, with <img src="cid:...">
-        image/png ...              the pictures and the key to them, inline, by Content-ID
+        image/png ...              the pictures and the key to them, inline, by Content-ID; then, in a
+                                   player's mail on a wide course, the pictures cut around their robot
         image/gif                  the whole turn animated, inline too (shown at the end of the HTML)
 
 Everything comes in as arguments, and nothing random goes in: the Message-ID, the Content-IDs and the
