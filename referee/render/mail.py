@@ -224,10 +224,11 @@ def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachmen
     crop_urls = {key: urls[pic.key] for key, pic in crops.items()}
     me = private.robot if private is not None else None
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
-    html_context = {"image_urls": {key: urls[key] for key in files}, "gif_url": urls.get("animation"),
-                    "legend_url": urls.get("legend"), "crop_urls": {key: _crop_slot(key) for key in crop_urls}}
+    image_urls = {key: urls[key] for key in files}
+    html_context = {"image_urls": image_urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend"),
+                    "crop_urls": {key: _crop_slot(key) for key in crop_urls}}
     text_key = ("report.txt", id(report), width, tuple(files.items()))
-    html_key = ("report.html", id(report), tuple(html_context["image_urls"].items()), tuple(crop_urls))
+    html_key = ("report.html", id(report), tuple(image_urls.items()), tuple(crop_urls))
     cache = shared if shared is not None else {}
     if text_key not in cache:
         cache[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
