@@ -16,11 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Board, Card, Event, Robot, TurnResult, shown
+from ..engine.events import WORDING
 from ..engine.geometry import DIR_NAMES, Square, square_name
 from .causes import Replay, hit_words, pushed, told
 
-#: event kinds naming a register a robot lost for the turn (or the next): told with the hits
-_LOCKS = frozenset({"fused", "register locked", "melted", "scrambled", "radio card"})
 
 
 @dataclass(slots=True)
@@ -33,9 +32,8 @@ class _Told:
     #: (phase, words) -> squares: a fall the destruction tells with its mover is not counted twice
     phase_moves: dict[tuple[int | str, str], int] = field(default_factory=dict)
     locks: list[str] = field(default_factory=list)
-    #: registers fused by damage, and what the ``fused`` kind's module says did it
-    fused: list[int] = field(default_factory=list)
-    fused_by: str = ""
+    #: registers lost, by what the event's words say after the register's number (``fused by damage``)
+    lost: dict[str, list[int]] = field(default_factory=dict)
     repairs: list[str] = field(default_factory=list)
     #: repaired before any damage (a powered-down robot's repair comes first)
     repaired_first: bool = False
@@ -98,6 +96,15 @@ def _destruction(ev: Event, last: Event | None, fatal: str | None, phase: int | 
     return f"fell {into}{where}{when}"
 
 
+def _register_words(kind: str) -> str:
+    """What an event of ``kind`` says after the register it names (``fused`` of ``register {register} fused``); ""
+    when its words are not ``register {register} <words>`` with nothing else to fill in."""
+    template = WORDING.get(kind, "")
+    head = "register {register} "
+    rest = template[len(head):]
+    return rest if template.startswith(head) and "{" not in rest else ""
+
+
 def _distance(a: Square | None, b: Square | None) -> int:
     if a is None or b is None:
         return 0
@@ -139,6 +146,7 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             replay.see(ev)
             continue
         kind, args, phase, data = ev.kind, ev.args or {}, ev.phase, ev.data or {}
+        say = shown.SAID.get(kind)
         at = replay.pos.get(name)
         replay.see(ev)
         if kind == "destroyed":
@@ -164,34 +172,26 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             out.repaired_first = out.repaired_first or not out.hits
             done = told(ev, board, at)
             out.repairs.append(f"repaired {args.get('amount')}" + (f" {done.story}" if done is not None else ""))
-        elif kind in _LOCKS:  # what locked it: a robot's option, or as the kind's module declares it
+        elif say is not None and say.with_hits:  # a register lost, by whom or what
             by = data.get("by")
             done = told(ev, board, at)
-            if kind == "fused" and isinstance(args.get("register"), int):  # told together: "registers 2-5 fused"
-                out.fused.append(int(args["register"]))
-                out.fused_by = f" {done.story}" if done is not None else ""
+            rest = _register_words(kind)
+            if rest and isinstance(args.get("register"), int) and not (isinstance(by, str) and by in robots):
+                out.lost.setdefault(rest + (f" {done.story}" if done is not None else ""), []).append(
+                    int(args["register"]))  # told together: "registers 2-5 fused by damage"
             elif isinstance(by, str) and by in robots:
                 out.locks.append(f"{ev.text} by {label(by)}" + (f"'s {data['option']}" if data.get("option") else ""))
             else:
                 out.locks.append(ev.text + (f" {done.story}" if done is not None else ""))
-        elif kind == "flag":
-            out.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
-        elif kind == "option drawn":
-            out.add(f"drew the option card {args.get('option')}")
-        elif kind in ("option lost", "sacrificed"):
-            out.add(f"lost the option card {args.get('option')}")
-        elif kind == "re-enter":
-            facing = data.get("facing")
-            out.add(f"re-entered at {args.get('at')}" + (f" facing {facing}" if facing else ""))
-        elif kind == "wins":
-            out.add("touched the last flag and won the game")
+        elif (words := shown.saying(kind, {k: v for k, v in {**data, **args}.items() if v is not None}, phase)):
+            out.add(words)
         elif (status := shown.given(kind)) is not None and status.words:
             out.add(status.words + (f" in register {phase}" if isinstance(phase, int) else ""))
         else:
             mover = _moved(out, ev, board, at, replay.pos.get(name), robots, result.played, label) or mover
         if kind != "destroyed" and kind not in shown.TOLD:
             mover = None
-        if kind not in _LOCKS:
+        if not (say is not None and say.with_hits):
             fatal = None
         last[phase] = (ev, at)
     return out
@@ -219,12 +219,12 @@ def _health(told_: _Told) -> str:
             parts.append(f"took {damage} damage: " + ", ".join(f"{who} {n}" for who, n in told_.hits.items()))
     if told_.repairs:
         parts.insert(0 if told_.repaired_first else len(parts), ", ".join(told_.repairs))
-    if told_.fused:
-        regs = sorted(set(told_.fused))
+    for words, lost in told_.lost.items():
+        regs = sorted(set(lost))
         names = f"register {regs[0]}" if len(regs) == 1 else (
             f"registers {regs[0]}-{regs[-1]}" if regs == list(range(regs[0], regs[-1] + 1))
             else "registers " + ", ".join(map(str, regs)))
-        parts.append(f"{names} fused{told_.fused_by}")
+        parts.append(f"{names} {words}")
     parts += told_.locks
     if not parts:
         return ""
