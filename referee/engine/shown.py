@@ -105,9 +105,21 @@ class Actor:
     robot and the data key ``key`` naming the robot it belongs to (or, in turns stored before, under that robot)."""
 
     key: str
-    #: what the report calls the thing: ``{owner}'s ghost``
+    #: what the report calls the thing: ``{owner}'s ghost``; a hit it deals names it so (an event's ``by``:
+    #: ``Zoom's ghost r6c7``), which is how its owner's story finds what it did
     words: str
     kinds: tuple[str, ...]
+    #: what its owner's story calls it (default ``your <key>``)
+    own: str = ""
+
+    @property
+    def yours(self) -> str:
+        return self.own or f"your {self.key}"
+
+    def dealt_by(self, owner: str, by: str) -> bool:
+        """Whether a hit whose ``by`` is ``by`` was dealt by ``owner``'s thing (``Zoom's ghost r6c7``)."""
+        named = self.words.format(owner=owner)
+        return by == named or by.startswith(named + " ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,9 +202,9 @@ def _told(found: Told) -> str:
     return found.kind
 
 
-def actor(key: str, words: str, *, kinds: tuple[str, ...]) -> str:
+def actor(key: str, words: str, *, kinds: tuple[str, ...], own: str = "") -> str:
     """Declare that events of ``kinds`` tell what a thing of a robot does (see :class:`Actor`); gives back ``key``."""
-    found = Actor(key, words, kinds)
+    found = Actor(key, words, kinds, own)
     for kind in kinds:
         _add(ACTORS, kind, found, "actor of")
     return key
@@ -243,6 +255,11 @@ def told_by(kind: str, step: str, on: Collection[str], by: str,
     fits = [m for m in TOLD.get(kind, ()) if (not m.step or label(m.step) == step) and (not m.on or m.on in on)
             and (not m.by or m.by == by)]
     return max(fits, key=lambda m: m.specific, default=None)
+
+
+def actors() -> list[Actor]:
+    """Every actor declared, once each."""
+    return list({a.key: a for a in ACTORS.values()}.values())
 
 
 def owner(kind: str, robot: str | None, data: dict[str, object] | None) -> tuple[str, Actor] | None:

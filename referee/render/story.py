@@ -37,6 +37,10 @@ class _Told:
     repairs: list[str] = field(default_factory=list)
     #: repaired before any damage (a powered-down robot's repair comes first)
     repaired_first: bool = False
+    #: what its own thing (its ghost) did to other robots: its words (``your ghost at r6c7``) -> robot -> damage
+    dealt: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: (its thing's words, robot) it destroyed
+    finished: set[tuple[str, str]] = field(default_factory=set)
 
     def add(self, text: str) -> None:
         if text and (not self.items or self.items[-1] != text):
@@ -133,6 +137,29 @@ def _moved(told_: _Told, ev: Event, board: Board, at: Square | None, after: Squa
     return words
 
 
+def _dealt(told_: _Told, ev: Event, name: str, last_hit: dict[str, tuple[str, str]], robots: set[str],
+           label: Callable[[str], str]) -> None:
+    """What robot ``name``'s own thing (its ghost, declared by ``shown.actor``) did to another robot in ``ev``: a
+    hit, named by where it stood (``your ghost at r6c7``), and the destruction that hit dealt."""
+    victim, data = ev.robot, ev.data or {}
+    if victim is None or victim == name:
+        return
+    if ev.kind == "damage":
+        by, cause = data.get("by"), str(data.get("cause") or "")
+        actor = next((a for a in shown.actors() if isinstance(by, str) and a.dealt_by(name, by)), None)
+        if actor is None or not isinstance(by, str):
+            last_hit.pop(victim, None)
+            return
+        words = actor.yours + hit_words(cause, by, robots, label)[len(actor.words.format(owner=name)):]
+        hits = told_.dealt.setdefault(words, {})
+        hits[label(victim)] = hits.get(label(victim), 0) + int((ev.args or {}).get("amount") or 0)
+        last_hit[victim] = (words, cause)
+    elif ev.kind == "destroyed" and victim in last_hit:
+        words, cause = last_hit.pop(victim)
+        if data.get("cause") == cause:
+            told_.finished.add((words, label(victim)))
+
+
 def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], str]) -> _Told:
     """What happened to robot ``name``, event by event, in the words of the story."""
     out = _Told()
@@ -141,8 +168,10 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
     last: dict[int | str, tuple[Event, Square | None]] = {}  # the robot's last event of a phase, where it stood before
     fatal: tuple[str, str] | None = None  # (cause, what dealt it) of the last hit, while it may be what destroys
     mover: str | None = None  # what moved it last, while the move goes on
+    own_hits: dict[str, tuple[str, str]] = {}  # robot -> (its thing's words, cause) of the last hit its thing dealt
     for ev in result.events:
         if ev.robot != name or ev.kind in shown.ACTORS:  # another robot's, or its ghost's (older turns)
+            _dealt(out, ev, name, own_hits, robots, label)
             replay.see(ev)
             continue
         kind, args, phase, data = ev.kind, ev.args or {}, ev.phase, ev.data or {}
@@ -261,7 +290,8 @@ def _now(robot: Robot) -> str:
 
 def robot_story(board: Board, result: TurnResult, name: str, turn: int,
                 label: Callable[[str], str] = str, filled: str = "") -> list[str]:
-    """Two to five lines about robot ``name``'s turn ``turn``: what moved it and what it did, what hit it, who
+    """Two to five lines about robot ``name``'s turn ``turn``: what moved it and what it did, what hit it, what its
+    ghost hit, who
     played for it (``filled``: "the autopilot played for you: you sent no program"), where it stands now with its
     lives, its flags and the next one. Empty when the robot was not in the turn."""
     after = next((r for r in result.robots if r.name == name), None)
@@ -289,6 +319,10 @@ def robot_story(board: Board, result: TurnResult, name: str, turn: int,
     health = _health(told_)
     if health:
         lines.append(health)
+    for words, hits in told_.dealt.items():  # "Your ghost at r6c7 hit Twonky for 1 and destroyed it."
+        done = [f"{who} for {n}" + (" and destroyed it" if (words, who) in told_.finished else "")
+                for who, n in hits.items()]
+        lines.append(f"{words[0].upper()}{words[1:]} hit " + ", ".join(done) + ".")
     if filled:
         lines.append(filled[0].upper() + filled[1:] + ("" if filled.endswith(".") else "."))
     now = _now(after)
