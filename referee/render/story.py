@@ -21,7 +21,6 @@ from ..engine.geometry import DIR_NAMES, Square, square_name
 from .causes import Replay, hit_words, pushed, told
 
 
-
 @dataclass(slots=True)
 class _Told:
     items: list[str] = field(default_factory=list)

@@ -170,3 +170,22 @@ def test_a_drifting_ghost_that_hits_a_robot_is_told_to_its_owner_where_it_hit():
 def test_in_a_turn_stored_before_ghosts_named_their_hits_the_owner_is_told_nothing_it_cannot_know():
     story = _story(GHOST_MOVES, "Zoom", Rules().for_version(4))
     assert "ghost" not in story.lower(), story
+
+
+def _end_cell(doc: dict, row: str, name: str) -> list[str]:
+    board, result = _play(doc)
+    report = build_report(board, result, make_players([r.name for r in result.robots]), "RR-1", 3)  # type: ignore[arg-type]
+    table = next(t for t in report.tables if t.key == "end")
+    col = [c.robot for c in table.columns].index(name)
+    return next(r for r in table.rows if r.key == row).cells[col]
+
+
+def test_the_end_table_names_the_repair_site_and_the_flag_that_repaired():
+    """At the end of a five-register turn Hammer, on the repair site at r4c4, and Spin, on flag 2 at r7c7, both
+    with damage, are repaired 1 each; the end table says where each repair came from."""
+    doc = scenario([robot("Hammer", "r4c4", "N", damage=3), robot("Spin", "r7c7", "N", damage=3, flags=1)], {},
+                   [element("repair", "r4c4"), element("flag", "r2c2", number=1),
+                    element("flag", "r7c7", number=2), element("flag", "r1c9", number=3)], width=10, height=10,
+                   phases=5)
+    assert "+1 HP (repair site r4c4)" in _end_cell(doc, "hp", "Hammer")
+    assert "+1 HP (flag 2)" in _end_cell(doc, "hp", "Spin")
