@@ -28,7 +28,6 @@ from ..archive.links import turn_url
 from ..common.config import Settings
 from ..common.deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
-from ..engine.snapshot import robot_from_dict
 from ..messages.community import how_to_stop
 from ..orders.language import StandingOrders
 from ..orders.replies import program_block
@@ -162,11 +161,10 @@ _NEXT_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.number =
 
 
 def _options_shown(s: Session, game: Game, turn: Turn) -> dict[str, list[str]]:
-    """robot -> the option cards the last mail showed it holding: after the turn before (as its mail said,
-    before any change the GM made while this turn was open), or at the start of the first turn."""
-    before = s.scalars(_NEXT_TURN, {"game": game.id, "number": turn.number - 1}).one_or_none()
-    robots = [robot_from_dict(d) for d in before.state_after or []] if before is not None else robots_before(turn)
-    return {r.name: list(r.options) for r in robots}
+    """robot -> the option cards already explained to its player when ``turn`` was resolved: those it held
+    when the turn opened, as the GM's corrections left them (a card the GM gives is explained in the GM's
+    notice, :mod:`referee.gm.dealt`)."""
+    return {r.name: list(r.options) for r in robots_before(turn)}
 
 
 def _result_digest(turn: Turn) -> str:

@@ -21,6 +21,7 @@ from email import message_from_bytes, policy
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.orm import Session
 
+from ..messages.bulletin import bullets
 from ..store.models import Game, OutgoingMail, Player, Turn
 
 #: the outbox kind of a notice to every player of a game (:func:`referee.mailer.notices.announce`)
@@ -44,10 +45,12 @@ def _first_paragraphs(raw: bytes) -> list[str]:
     out = []
     for part in _JOINED.split(text.replace("\r\n", "\n")):
         first = part.strip().split("\n\n")[0]
-        # "(in 3 days)" was true when the notice went; the turn mail comes later
-        line = _TIME_LEFT.sub("", re.sub(r"\s+", " ", first)).strip()
-        if line:
-            out.append(line)
+        # a GM mail's notice: its lines, one per change (what to do about them was for the open turn)
+        for line in bullets(first) or [first]:
+            # "(in 3 days)" was true when the notice went; the turn mail comes later
+            line = _TIME_LEFT.sub("", re.sub(r"\s+", " ", line)).strip()
+            if line:
+                out.append(line)
     return out
 
 

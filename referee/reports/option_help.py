@@ -40,3 +40,21 @@ def card_help(card: str) -> tuple[str, list[str]]:
             lines[-1] = f"{order}   ({note.rstrip(')')}; {text})"
     lines.append(_SACRIFICE.format(card=name.upper()))
     return summary, lines
+
+
+@lru_cache(maxsize=64)
+def card_line(card: str) -> str:
+    """Option card ``card`` in one line, from the card's own declaration: what it does, and how its order is
+    written with an example when it takes one (``Brakes: a Move 1 may move nothing. Order: BRAKES
+    <registers>, e.g. BRAKES 2.``)."""
+    name = card_named(card) or card
+    usage = usage_lines(name)
+    if not usage:
+        return f"{name}: an option card; it works by itself."
+    summary = (usage[0].split(": ", 1)[1] if ": " in usage[0] else usage[0]).rstrip(".")
+    orders = [raw.strip()[len("order: "):].partition("   (")[0] for raw in usage[1:]
+              if raw.strip().startswith("order: ")]
+    examples = [raw.strip()[len("e.g. "):].split(", or ")[0] for raw in usage[1:] if raw.strip().startswith("e.g. ")]
+    if not orders:
+        return f"{name}: {summary}; it works by itself."
+    return f"{name}: {summary}. Order: {' or '.join(orders)}" + (f", e.g. {examples[0]}." if examples else ".")
