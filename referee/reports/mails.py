@@ -48,7 +48,7 @@ from .drawn import draw_stored_turn
 from .final import enqueue_final_mails
 from .headers import Sender, gm_address, mail_headers
 from .news import news_since
-from .option_help import card_help
+from .option_help import card_line
 from .stored import course_board, report_players, robots_before
 from .templating import render
 
@@ -245,7 +245,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         private.story = list(rendered.stories.get(player.robot, []))
         private.news = news.get(player.id, [])
         if robot is not None and player.status == "active":
-            private.new_options = [(card, *card_help(card)) for card in robot.options
+            private.new_options = [(card, card_line(card), []) for card in robot.options
                                    if card not in had.get(player.robot, ())]
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
