@@ -76,8 +76,7 @@ class News:
         for code, item in self.staged:
             book = self.games.setdefault(code, _Game())
             if isinstance(item, Line):
-                book.lines.pop(item.about, None)   # moved to the end: the order the changes were made in
-                book.lines[item.about] = item
+                book.lines[item.about] = item   # in place: the order the robots were first changed in
             else:
                 book.tails[(item.about, item.only)] = item
             touched.add(code)
