@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Board, Card, Event, Robot, shown
-from ..engine.decisions import DECISION, table_items
+from ..engine.decisions import DECISION
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
+from ..orders.choice_words import choice_items
 from .causes import Replay, obstruction, position, pushed
 from .report_types import Column, Row, Table
 
@@ -88,7 +89,7 @@ def describe(ev: Event) -> list[str]:
     if kind == "wins":
         return ["WINS THE GAME"]
     if kind == DECISION:
-        return table_items(ev)
+        return choice_items(ev)
     return [text]
 
 
