@@ -132,7 +132,7 @@ def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) 
     lines = program_block(game=game.code, robot=player.robot, turn=turn.number, key=player.secret, registers={},
                           locked=locked_of(turn, player.robot), standing=standing_of(player),
                           hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [],
-                          elements=course_kinds(game.course))
+                          elements=course_kinds(game.course), powered_down=bool(robot and robot.powered_down))
     return "\n".join(lines) + "\n"
 
 
@@ -314,6 +314,13 @@ POLICY_WORDS = {"autopilot": "the autopilot plays the best program of your hand 
                 "repeat_locked": "last turn's cards are played again where possible, the rest at random"}
 
 
+#: what "virtual" in the start mail's table means, for a player who never read the rules (docs/rulings.md)
+VIRTUAL = ("Virtual: robots sharing a start square begin as ghosts of themselves. A virtual robot neither "
+           "pushes nor is pushed, neither fires nor is hit by robot lasers, and blocks no one; the board (belts, "
+           "pits, board lasers) acts on it as on any robot. It turns real at the end of its first turn if it is "
+           "alone on its square, else at the end of the first register it ends alone.")
+
+
 def welcome(settings: Settings, game: Game) -> dict[str, object]:
     """What the start mail says about the game: the rules of the table, in a few lines each."""
     if game.deadline_seconds:
@@ -347,7 +354,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     cid = content_id(game.code, 1, "start-board", sender.domain)
     context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
                "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
-               "width": WIDTH, "welcome": welcome(settings, game)}
+               "width": WIDTH, "welcome": welcome(settings, game), "virtual": VIRTUAL}
     by_robot = {c.robot: c for c in columns}
     by_name = {r.name: r for r in robots}
 
