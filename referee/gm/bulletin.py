@@ -18,13 +18,16 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
+from ..common.deadlines import deadline_text
 from ..engine import Robot
 from ..engine.geometry import dir_name, square_name
 from ..mailer.notices import notice, rewrite
 from ..messages import bulletin as words
+from ..reports.mails import order_template
 from ..store.community import resigned
-from ..store.models import OutgoingMail
-from ..store.queries import get_game
+from ..store.models import Game, OutgoingMail, Player
+from ..store.queries import get_game, open_turn
+from ..store.records import locked_of, robots_of
 
 
 @dataclass(frozen=True)
@@ -39,10 +42,13 @@ class Line:
 
 @dataclass(frozen=True)
 class Tail:
-    """A paragraph after the lines: what a player (``only``; None: every player) must do about them."""
+    """A paragraph after the lines: what a player (``only``; None: every player) must do about them.
+    ``dealt``: the player's hand was dealt again (``new``) or their orders voided with it (``void``): the
+    paragraph (the hand, its order form, the deadline) is written from the turn as the mail leaves it."""
     about: str
     text: str
     only: int | None = None
+    dealt: str | None = None
 
 
 @dataclass
@@ -100,7 +106,9 @@ class News:
                 row = None
             told = book.told.get(p.id, set())
             lines = [x for x in book.lines.values() if x.only in (None, p.id) and x.text not in told]
-            tails = [t.text for t in book.tails.values() if t.only in (None, p.id) and t.text not in told]
+            tails = [t.text if t.dealt is None else _dealt(s, game, p, t.dealt, now)
+                     for t in book.tails.values() if t.only in (None, p.id)]
+            tails = [t for t in tails if t and t not in told]
             if not lines:
                 continue
             said = {*(x.text for x in lines), *tails}
@@ -118,6 +126,21 @@ class News:
                     continue   # refused, or joined to another notice: later lines start a mail of their own
                 book.rows[p.id] = row.id
             book.said[p.id] = said
+
+
+def _dealt(s: Session, game: Game, player: Player, kind: str, now: datetime) -> str:
+    """The paragraph of a player whose hand a correction dealt again: the hand as it stands now, with the
+    order form (``new``), or that orders sent before no longer count (``void``)."""
+    turn = open_turn(s, game)
+    if turn is None or player.robot not in turn.hands:
+        return ""
+    deadline = deadline_text(turn.deadline, now, player.timezone) or words.NO_DEADLINE
+    if kind == "void":
+        return words.orders_void(turn.number, deadline)
+    robot = next((r for r in robots_of(turn) if r.name == player.robot), None)
+    locked = sorted(locked_of(turn, player.robot).items())
+    return words.new_hand(turn.number, list(turn.hands[player.robot]), [(reg, str(c)) for reg, c in locked],
+                          deadline, order_template(game, player, turn, robot))
 
 
 def robot_changes(before: Robot, after: Robot) -> list[str]:

@@ -1,6 +1,7 @@
 """What a GM's ``SET <robot>`` tells the players: the robot's line (only what changed, since the mail's first
 change of it), each option card given explained in one line to its player (from the card's declaration), and
-the new hand with its order form to every player whose hand was dealt again."""
+the new hand with its order form to every player whose hand was dealt again (written when the notice is, so
+it shows the hand, the cards and the deadline the whole mail left)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,9 @@ from typing import TYPE_CHECKING
 from .. import games as g
 from ..engine import Robot
 from ..messages import bulletin as words
-from ..reports.mails import order_template
 from ..reports.option_help import card_line
-from ..store.records import locked_of
-from .bulletin import robot_changes
-from .context import GmContext, deadline_words, tell_players
+from .bulletin import Tail, robot_changes
+from .context import GmContext, tell_players
 from .language import Command
 
 if TYPE_CHECKING:
@@ -41,18 +40,14 @@ def tell_hands(ctx: GmContext, s: Session, game: Game, command: Command, turn: T
     hand changed; to one whose orders (robots in ``sent``) were voided with an unchanged hand, that they were."""
     if dict(turn.hands) == hands:
         return
-    robots = {r.name: r for r in g.robots_of(turn)}
+    robots = {r.name for r in g.robots_of(turn)}
     for p in game.players:
         if p.status != "active" or p.robot not in robots:
             continue
-        deadline = deadline_words(turn.deadline, ctx.now, p.timezone)
-        new = list(turn.hands.get(p.robot) or [])
-        if new != list(hands.get(p.robot) or []):
-            locked = sorted(locked_of(turn, p.robot).items())
-            text = words.new_hand(turn.number, new, [(reg, str(card)) for reg, card in locked], deadline,
-                                  order_template(game, p, turn, robots[p.robot]))
+        if list(turn.hands.get(p.robot) or []) != list(hands.get(p.robot) or []):
+            kind = "new"
         elif p.robot in sent:
-            text = words.orders_void(turn.number, deadline)
+            kind = "void"
         else:
             continue
-        tell_players(ctx, s, game, command, f"{p.robot}: your new hand", "", text, about="hand", only=p.id)
+        ctx.news.stage(game.code, Tail("hand", kind, p.id, dealt=kind))

@@ -12,6 +12,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+#: a turn without a deadline
+NO_DEADLINE = "the deadline (none is set: the turn waits for every program)"
 #: the longest subject a notice gets (mail clients show about this much; RFC 5322 advises 78 a line)
 SUBJECT_MAX = 77
 BULLET = "- "
@@ -61,9 +63,10 @@ STILL_OPEN = "You may still send your own orders before the deadline; the last o
 
 def new_hand(turn: int, hand: Sequence[str], locked: Sequence[tuple[int, str]], deadline: str, form: str) -> str:
     """Sent to a player whose hand the GM's correction dealt again: the hand and the order form."""
-    lines = [f"Your hand for turn {turn} was dealt again ({len(hand)} card{'s' if len(hand) != 1 else ''}); "
-             "orders you sent for this turn no longer count.", f"Send your program by {deadline}.", "",
-             f"Your hand ({len(hand)} cards, numbered as you may name them):"]
+    cards = f"{len(hand)} card{'s' if len(hand) != 1 else ''}"
+    head = (f"Your hand for turn {turn} was dealt again ({cards}); orders sent for this turn before the correction "
+            f"no longer count. Send your program by {deadline}.")
+    lines = [*textwrap.wrap(head, 78), "", f"Your hand ({cards}, numbered as you may name them):"]
     lines += [f"  {i:2d}  {card}" for i, card in enumerate(hand, start=1)]
     lines += [f"  register {reg} is fused with {card}" for reg, card in locked]
     lines += ["", "Reply to this mail with this block filled in:", "", form.rstrip("\n")]
@@ -72,8 +75,8 @@ def new_hand(turn: int, hand: Sequence[str], locked: Sequence[tuple[int, str]], 
 
 def orders_void(turn: int, deadline: str) -> str:
     """To a player whose hand stayed the same but whose orders the correction voided."""
-    return (f"Your hand for turn {turn} is unchanged, but orders sent for this turn before the correction no "
-            f"longer count: send your program again by {deadline}.")
+    return "\n".join(textwrap.wrap(f"Your hand for turn {turn} is unchanged, but orders sent for this turn before "
+                                   f"the correction no longer count: send your program again by {deadline}.", 78))
 
 
 def new_option(line: str) -> str:

@@ -49,13 +49,15 @@ def test_ten_corrections_in_one_gm_mail_give_each_player_one_short_notice_and_th
     assert lines_of(bob) == ["Twonky: facing S, damage 2 (HP 8), lives 2", "Hammer: facing E, damage 2 (HP 8), lives 2",
                              "Zoom: damage 1 (HP 9), lives 2, option cards +Brakes"]
     # the cards the correction promised come in the same mail, with the form to send them back
-    assert "Your hand for turn 1 was dealt again (7 cards); orders you sent for this turn no longer count." in bob
+    assert ("Your hand for turn 1 was dealt again (7 cards); orders sent for this turn before the correction no "
+            "longer count.") in " ".join(bob.split())
     begin, hand, notice = turn_form(got["bob"])
     assert begin.startswith(f"BEGIN {GAME} Hammer turn 1 key ") and len(hand) == 7
     carol = text_of(got["carol"][0])
     assert ("- your new option card Brakes: a Move 1 may move nothing. Order: BRAKES <registers>, e.g. BRAKES 2."
             in carol.replace("\n  ", " "))
     assert "your new option card" not in text_of(got["alice"][0])   # explained to its holder only
+    assert "# Brakes: BRAKES 2" in carol   # her form as the whole mail left her robot: with the card's order
 
     mail.send("bob", orders(begin, hand[:5]), subject=f"Re: {subjects['bob']}", in_reply_to=str(notice["Message-ID"]))
     tick_ok(settings, store, T0 + timedelta(hours=2))
