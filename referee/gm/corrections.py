@@ -81,7 +81,8 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
         after = next(r for r in fixed if r.name == target)
         dealt.tell_correction(ctx, s, game, command, turn, ctx.news.origin[(game.code, target)], after)
         dealt.tell_hands(ctx, s, game, command, turn, hands, sent)
-        return f"{target}: {said}"
+        before = next(r for r in robots if r.name == target)
+        return f"{target}: {said}" + dealt.cards_given(before, after)
 
 
 def _check_squares(game: Game, changes: dict[str, Any]) -> None:

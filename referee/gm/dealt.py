@@ -34,6 +34,11 @@ def tell_correction(ctx: GmContext, s: Session, game: Game, command: Command, tu
                          about=f"option:{after.name}:{card}", only=player.id)
 
 
+def cards_given(before: Robot, after: Robot) -> str:
+    """For the GM's answer: each option card the SET gave, in the line its player reads (with its order)."""
+    return "".join(f"\n      new option card {card_line(card)}" for card in after.options if card not in before.options)
+
+
 def tell_hands(ctx: GmContext, s: Session, game: Game, command: Command, turn: Turn, hands: dict[str, list[str]],
                sent: set[str]) -> None:
     """After the turn's hands were dealt again from ``hands``: the new hand and order form to each player whose
