@@ -36,8 +36,9 @@ settings.load_profile("referee")
 #: tests of tens of seconds each (whole services, corpora, processes killed many times), longest first: collected
 #: before the others, so that pytest-xdist hands them out at the start and no worker is left running one alone
 #: at the end of the run
-HEAVY = ("tests/model/", "tests/intake/test_crash.py", "tests/tick/test_kills.py", "tests/corpus/",
-         "tests/tick/test_workers.py", "tests/tick/test_tick_processes.py")
+HEAVY = ("tests/model/", "tests/intake/test_crash.py", "tests/tick/test_kills.py", "tests/deploy/test_fresh_install.py",
+         "tests/store/test_store_concurrency.py", "tests/corpus/", "tests/tick/test_workers.py",
+         "tests/tick/test_tick_processes.py")
 
 
 def _heaviness(item: pytest.Item) -> int:

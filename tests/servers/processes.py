@@ -98,3 +98,14 @@ def wait_for_child(pid: int, name: str, *, timeout: float = HANG) -> None:
     while name not in children(pid):
         assert time.monotonic() - began < timeout, f"process {pid} ran no {name!r} in {timeout:.0f} s"
         time.sleep(0.01)
+
+
+def blocked_on(pid: int, path: Path) -> bool:
+    """Whether ``pid`` has ``path`` open and is asleep (not running, not wanting to run): waiting on a lock
+    of that file, for a process whose next step is to write to it."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        opened = {os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] == "S" and str(path.resolve()) in opened
