@@ -57,7 +57,7 @@ def everyone_waits(store: Store, code: str, how_many: int) -> Iterator[list]:
 def finish(procs: list) -> list[tuple[int, str, str]]:
     out = []
     for p in procs:
-        stdout, stderr = p.communicate(timeout=120)
+        stdout, stderr = p.communicate(timeout=patience(120))
         out.append((p.returncode, stdout, stderr))
     return out
 
