@@ -18,6 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from referee.common.config import Settings
@@ -30,6 +31,8 @@ from .helpers import address, append, block, count, hand, message_ids, new_game,
 from .helpers import mail as make_mail
 
 CRASHES = int(os.environ.get("REFEREE_TEST_CRASHES") or 24)
+#: some 60 processes started one after another: minutes on a loaded machine; the limit is for a hang only
+pytestmark = pytest.mark.timeout(1800)
 #: mails delivered before each attempt: two batches' worth
 PER_ATTEMPT = 6
 BATCH = 4

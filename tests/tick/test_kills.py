@@ -12,6 +12,9 @@ import pytest
 
 from .kills import Rig, gm_kills, smtp_kills
 
+#: dozens of processes started one after another: minutes on a loaded machine; the limit is for a hang only
+pytestmark = pytest.mark.timeout(1800)
+
 #: ticks killed inside a GM mail, per database (as many again are killed at random points)
 GM_MIDWAY = 6
 #: ticks killed at random points on the SMTP transport (at most three times as many tries)
