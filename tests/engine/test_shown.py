@@ -153,3 +153,103 @@ def test_a_scenario_may_start_with_a_declared_status_and_is_told_of_an_unknown_o
     assert parse_scenario({"board": board, "robots": [flying]})["robots"][0].statuses == {"flying"}
     with pytest.raises(ScenarioError, match="no status 'hovering'"):
         parse_scenario({"board": board, "robots": [{**flying, "statuses": ["hovering"]}]})
+
+
+# -- what moved a robot, what did something else to it, whose thing acted (issue 42) --------------------------
+#: kinds whose ``{to}`` names no square a robot moves to
+NOT_MOVES = {"option passes": "its 'to' names the robot the option passes to"}
+
+
+def _move_kinds() -> list[str]:
+    from referee.engine.events import WORDING
+
+    return sorted(kind for kind, template in WORDING.items() if "{to}" in template and kind not in NOT_MOVES)
+
+
+@pytest.mark.parametrize("kind", _move_kinds())
+def test_every_event_that_moves_a_robot_says_what_moved_it(kind: str) -> None:
+    """A new element's move event without a ``shown.mover`` would be told as nothing in the story and left
+    unnamed in the tables: each kind needs a declaration that fits every event of it (no step, square or ``by``
+    condition), or be an actor's (a ghost's moves are the ghost's, not a robot's)."""
+    if kind in shown.ACTORS:
+        return
+    fallback = [m for m in shown.TOLD.get(kind, ()) if not m.specific]
+    assert fallback and all(m.moves for m in shown.TOLD[kind]), (
+        f"event kind {kind!r} moves a robot but no module says what moved it: declare "
+        f"shown.mover({kind!r}, <table words>, <story words>) where it is logged")
+
+
+def test_the_steps_kinds_and_events_a_declaration_names_exist() -> None:
+    from referee.engine.kinds import KINDS
+
+    for kind, declared in shown.TOLD.items():
+        known_kind(kind)
+        for told in declared:
+            assert not told.step or told.step in timing.STEP_IDS, told
+            assert not told.on or told.on in KINDS, told
+            told.story.format(by="Twonky")  # a template over the robot the event's ``by`` names, nothing else
+    for kind in shown.ACTORS:
+        known_kind(kind)
+    for cause in shown.CAUSES.values():
+        assert cause.hit.format(by="Twonky") == cause.hit.replace("{by}", "Twonky")
+
+
+def test_the_most_specific_declaration_that_fits_is_told() -> None:
+    from referee.engine.resolve import label
+
+    assert shown.told_by("pulled", "magnets", set(), "", label).story == "pulled by a magnet"
+    assert shown.told_by("pulled", "black holes", set(), "", label).story == "pulled by a black hole"
+    assert shown.told_by("slide", "robots", {"piston"}, "", label).story == "slid off a rising piston"
+    assert shown.told_by("slide", "robots", {"floor"}, "", label).story == "slid"
+    assert shown.told_by("pushed", "pushers", set(), "pusher", label).what == "pusher"
+    assert shown.told_by("face", "gears", set(), "", label) is None
+
+
+def test_a_mover_declared_twice_with_other_words_is_refused() -> None:
+    with pytest.raises(shown.ShownError):
+        shown.mover("pulled", "magnet", "yanked by a magnet", step="board.magnets")
+    assert shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets") == "pulled"
+
+
+# -- every event a player can see is told by the story, or its module says why not --------------------------
+def _kinds() -> list[str]:
+    import referee.engine.resolve  # noqa: F401  (every element, option card and status registered)
+    from referee.engine.events import TYPED_WORDING, WORDING
+
+    return sorted({*WORDING, *TYPED_WORDING})
+
+
+def _told_somehow(kind: str) -> bool:
+    statuses = {k for s in shown.STATUSES.values() for k in (s.given_by, s.taken_by) if k}
+    return kind in shown.TOLD or kind in shown.SAID or kind in shown.ACTORS or kind in statuses or (
+        kind in ("damage", "destroyed"))  # told by their causes (shown.cause), walked above
+
+
+@pytest.mark.parametrize("kind", _kinds())
+def test_every_event_kind_is_told_by_the_story_or_says_why_not(kind: str) -> None:
+    """Every event the stage tables show a player: the story tells it in words its module declares (what moved
+    the robot, what it touched or drew, the status it gave, whose ghost acted, the cause of a hit), or the module
+    says why the story leaves it out. A new kind with neither fails here, not in a player's mail."""
+    assert _told_somehow(kind), (
+        f"event kind {kind!r} has no words for the story: declare shown.said({kind!r}, <words>), "
+        f"shown.mover/told(...), or shown.untold({kind!r}, <why>) where it is logged")
+
+
+def test_what_the_story_says_fills_in_the_event():
+    assert shown.saying("flag", {"number": 2}, 4) == "touched flag 2 in register 4"
+    assert shown.saying("flag", {"number": 2}, "end") == "touched flag 2"
+    assert shown.saying("re-enter", {"at": "r4c4", "facing": "E"}, "end").endswith("at r4c4 facing E")
+    assert shown.saying("re-enter", {"at": "r4c4"}, "end").endswith("at r4c4")
+    assert shown.saying("face", {"dir": "E"}, 1) == ""  # left to the tables
+    for said in shown.SAID.values():
+        known_kind(said.kind)
+        assert bool(said.stories) + said.with_hits + bool(said.untold) == 1, said
+
+
+def test_a_story_declared_twice_with_other_words_is_refused() -> None:
+    with pytest.raises(shown.ShownError):
+        shown.said("flag", "reached flag {number}")
+    with pytest.raises(shown.ShownError):
+        shown.untold("flag", "the tables show it")
+    with pytest.raises(shown.ShownError):
+        shown.untold("some kind", "")

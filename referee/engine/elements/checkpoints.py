@@ -9,12 +9,19 @@ repaired (they were fully repaired when the turn began).
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..decisions import TWO_WRENCHES, DecisionKey
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..state import Robot
+
+# where a repair came from, as the report and the story tell it (engine/shown.py)
+shown.told("repair", "repair site {at}", "at a repair site", on="repair")
+shown.told("repair", "flag {number}", "on a flag", on="flag")
+shown.said("flag", "touched flag {number}", register=True)
+shown.untold("archive", "the Now line says where a destroyed robot re-enters; the stage tables show the archive")
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

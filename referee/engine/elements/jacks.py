@@ -22,6 +22,9 @@ from ..kinds import Field, Kind
 from ..movement import enter
 from ..state import Robot
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slung", "jack in the box", "slung by a jack in the box")
+
 shown.cause("jack in the box")
 shown.cause("edge", "off the edge", into="off the edge")
 
@@ -32,6 +35,7 @@ timing.declare("board.jacks", "jacks pop out", after="board.particle_accelerator
 SLING = 6
 register_wording("slung", "slung to {to}")
 register_wording("popped", "popped up, lands again")
+shown.untold("popped", "no square changed; the stage tables show it")
 
 
 def direction(el_dir: int, turn: str, phase: int) -> int:

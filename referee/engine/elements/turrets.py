@@ -32,6 +32,9 @@ from ..state import BoardState, Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pushed", "turret", "pushed by a turret", by="turret")
+
 shown.cause("pit", into="into the pit")
 shown.cause("turret", story="shot down by a turret")
 
@@ -45,6 +48,9 @@ CARDS = "cards"
 register_wording("turret cards", "turrets' program {card}")
 register_wording("turret turns", "turret {at} faces {dir}")
 register_wording("turret fires", "turret {at} fires")
+shown.untold("turret cards", "no robot's news; the stage tables show it")
+shown.untold("turret fires", "the hits are told with whom they hit")
+shown.untold("turret turns", "no robot's news; the stage tables show it")
 
 
 def facing(ctx: TurnContext, sq: Square) -> int:
