@@ -37,7 +37,9 @@ settings.load_profile("referee")
 #: before the others, so that pytest-xdist hands them out at the start and no worker is left running one alone
 #: at the end of the run
 HEAVY = ("tests/model/", "tests/intake/test_crash.py", "tests/tick/test_kills.py", "tests/deploy/test_fresh_install.py",
-         "tests/store/test_store_concurrency.py", "tests/corpus/", "tests/tick/test_workers.py",
+         "tests/store/test_store_concurrency.py", "tests/e2e/test_options_by_mail.py",
+         "tests/e2e/test_reader_by_mail.py::test_two_hundred", "tests/e2e/test_community_two_gms.py",
+         "tests/e2e/test_community_by_mail.py", "tests/corpus/", "tests/tick/test_workers.py",
          "tests/tick/test_tick_processes.py")
 
 
