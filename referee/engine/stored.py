@@ -21,10 +21,10 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
     add = out.append
     for phase, step, robot, kind, args, data in result.log:   # as Event and encode_event read a log line
         if data is not None and data.__class__ is not dict:
-            data = {"card": str(data)}
+            data = {"card": data.text}
         if args:
             if args.__class__ is tuple:
-                args = made_args(args)
+                args = {"to": f"r{args[0]}c{args[1]}"} if args[0].__class__ is int else made_args(args)
             if data:
                 add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
             else:
@@ -40,4 +40,14 @@ def stored_frames(result: TurnResult) -> list[list[dict[str, Any]]]:
     """The result's frames as snapshots (:func:`.snapshot.robot_to_dict` of every robot of every frame)."""
     if result.__dict__.get("_frames") or not result.frame_records:
         return [[robot_to_dict(r) for r in frame] for frame in result.frames]
-    return [[record_to_dict(t) for t in record] for record in result.frame_records]
+    out: list[list[dict[str, Any]]] = []
+    before: tuple[Any, ...] = ()
+    made: list[dict[str, Any]] = []
+    for record in result.frame_records:
+        if len(record) == len(before):   # a robot the phase left as it was: a copy of its dict before
+            made = [dict(d) if t == b else record_to_dict(t) for t, b, d in zip(record, before, made, strict=True)]
+        else:
+            made = [record_to_dict(t) for t in record]
+        out.append(made)
+        before = record
+    return out

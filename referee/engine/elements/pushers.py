@@ -38,11 +38,13 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
     layer = ctx.board.layer(kind)
     if not ctx.rules.order_free:
         last: dict[str, int] = {}
+        taken = {r.pos for r in ctx.robots}   # (only the pushers with a robot on them look for it)
         for sq, els in layer.items():
-            for el in els:
-                if phase in el["phases"]:
-                    for r in ctx.robots_at(sq):
-                        last[r.name] = el["dir"]
+            if sq in taken:
+                for el in els:
+                    if phase in el["phases"]:
+                        for r in ctx.robots_at(sq):
+                            last[r.name] = el["dir"]
         return last
     # each robot looks up the pushers on its square (no scan of the robots for every pusher)
     pushes: dict[str, int] = {}
