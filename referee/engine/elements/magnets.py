@@ -19,10 +19,11 @@ from collections.abc import Iterable
 
 from .. import reach, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
-from ..movement import can_cross, convey, enter
+from ..movement import can_cross, enter
 from ..state import Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named

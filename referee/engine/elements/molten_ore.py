@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from .. import shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..kinds import Field, Kind
-from ..movement import convey
 
 shown.cause("molten ore")
 

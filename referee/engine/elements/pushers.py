@@ -7,9 +7,10 @@ from collections import Counter
 from .. import looks
 from ..board import Element
 from ..context import TurnContext
+from ..conveying import meets_pushed, positions, pushed_onto
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, meets_pushed, positions, pushed_onto, try_step
+from ..movement import BLOCKED, PUSHER, try_step
 
 
 def push(ctx: TurnContext, phase: int) -> None:
@@ -18,7 +19,7 @@ def push(ctx: TurnContext, phase: int) -> None:
     Two pushed robots aimed at one square, or at each other's squares, both stay. A robot pushed into
     the square of another pushed robot goes after it; a ring of pushed robots stays put. A robot in
     the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move). Then
-    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``movement.pushed_onto``).
+    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``conveying.pushed_onto``).
     """
     pushes = aimed(ctx, "pusher", phase)
     if not pushes:

@@ -15,10 +15,11 @@ from __future__ import annotations
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey, register_pushed_onto
 from ..geometry import ARROWS, DC, DR, NotationError, opposite, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import SLIDE, MovePlan, convey, enter, register_pushed_onto, try_step
+from ..movement import SLIDE, MovePlan, enter, try_step
 from ..state import Robot
 
 #: a crater's corner -> its two downhill ways (rows up, columns right), north and south first

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, convey
+from ..movement import MovePlan
 from ..state import Robot
 
 
