@@ -232,7 +232,7 @@ def autopilot_plan(game: Game, turn: Turn, robot: str, hand: list[Card], locked:
     plan = (plan_against_others if planner == "against" else plan_program)(
         start.board, start.robots, robot, hand, locked=locked, seed=turn.seed, rules=start.rules,
         undealt=start.undealt, board_state=start.board_state,
-        course=cached_course_map(start.board))  # the course's map from disk, not measured again
+        course=cached_course_map(start.board, rules=start.rules))  # the course's map from disk, under the turn's rules
     return plan
 
 
