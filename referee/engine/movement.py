@@ -21,6 +21,12 @@ from .hooks import EFFECTS, Handler
 from .state import FLYING, Robot
 from .timing import CROSS, ENTER, ORDER
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("move", "", "by its cards")
+shown.mover("pushed", "", "pushed by {by}")
+shown.mover("slide", "", "slid")
+shown.mover("carried", "", "carried")
+
 shown.cause("edge", "off the edge", into="off the edge")
 
 BLOCKED, MOVED, GONE = 0, 1, 2

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from email.message import EmailMessage
 
 from ..engine import Board, Card, Robot, TurnResult
+from ..engine.geometry import Square
 from ..engine.state import BoardState
+from .crops import robot_crops, robot_squares
 from .frames import Frame, moments, turn_frames
 from .gif import gif_bytes
-from .layout import CELL
+from .layout import CELL, Layout
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation
@@ -37,6 +39,20 @@ class RenderedTurn:
     legend: Picture | None = None
     #: robot -> its own story of the turn (:mod:`.story`), for the top of its player's mail
     stories: dict[str, list[str]] = field(default_factory=dict)
+    #: how the pictures are laid out, and where each robot is in each (for :meth:`crops`)
+    layout: Layout | None = None
+    squares: list[dict[str, Square]] = field(default_factory=list)
+    #: robot -> its crops, cut once
+    _crops: dict[str, dict[str, Picture]] = field(default_factory=dict)
+
+    def crops(self, robot: str) -> dict[str, Picture]:
+        """Picture key -> that picture cut around ``robot`` (:mod:`.crops`; empty for a board read whole)."""
+        if self.layout is None or not self.squares:
+            return {}
+        if robot not in self._crops:
+            stem = file_stem(self.report.game, self.report.turn)
+            self._crops[robot] = robot_crops(self.frames, self.layout, self.squares, robot, stem)
+        return self._crops[robot]
 
 
 def file_stem(game: str, turn: int) -> str:
@@ -62,7 +78,8 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
     images, durations = animation(board, frames, result.frames, result.events, players, title, cell, at)
     gif = Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
     told = stories(board, result, turn, report.label_of)
-    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell), told)
+    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell), told,
+                        Layout(board.width, board.height, cell), robot_squares(result.frames))
 
 
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
@@ -78,4 +95,4 @@ def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipien
     private.new_options = list(new_options)
     return turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender,
                      recipient=recipient, subject=subject, domain=domain, private=private, headers=headers,
-                     legend=rendered.legend)
+                     legend=rendered.legend, crops=rendered.crops(player.robot))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..context import TurnContext
 from ..conveying import convey
 from ..events import register_wording
@@ -25,6 +25,10 @@ from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
 from ..movement import can_cross, enter
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets")
+shown.mover("pulled", "", "pulled")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.magnets", "magnetic fields pull", after="board.flip_belts")
