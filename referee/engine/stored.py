@@ -40,14 +40,4 @@ def stored_frames(result: TurnResult) -> list[list[dict[str, Any]]]:
     """The result's frames as snapshots (:func:`.snapshot.robot_to_dict` of every robot of every frame)."""
     if result.__dict__.get("_frames") or not result.frame_records:
         return [[robot_to_dict(r) for r in frame] for frame in result.frames]
-    out: list[list[dict[str, Any]]] = []
-    before: tuple[Any, ...] = ()
-    made: list[dict[str, Any]] = []
-    for record in result.frame_records:
-        if len(record) == len(before):   # a robot the phase left as it was: a copy of its dict before
-            made = [dict(d) if t == b else record_to_dict(t) for t, b, d in zip(record, before, made, strict=True)]
-        else:
-            made = [record_to_dict(t) for t in record]
-        out.append(made)
-        before = record
-    return out
+    return [[record_to_dict(t) for t in record] for record in result.frame_records]
