@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from . import shown
 from .cards import Card, locked_registers
 from .context import TurnContext
 from .elements.lasers import robot_lasers
 from .geometry import square_name
 from .movement import PUSH, try_step
 from .state import HELD, TAMAGOTCHI, VIRTUALIZED
+
+shown.said("re-enter", "re-entered at {at} facing {facing}", "re-entered at {at}")
+shown.said("wins", "touched the last flag and won the game")
+shown.untold("out", "the Now line says it is out of the game")
+shown.untold("powered down", "the story's first words say it")
+shown.untold("powers down", "the player asked for it; the stage tables show it")
+shown.untold("real", "the stage tables show it")
+shown.untold("released", "the stage tables show it")
 
 
 def power_down_repairs(ctx: TurnContext) -> None:

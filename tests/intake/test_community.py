@@ -156,8 +156,9 @@ def test_resigning_from_a_running_game_tells_the_gm_and_the_robot_plays_on_witho
     said = answer_to(store, address("bob"))
     assert f"you resigned from {code}" in said and "NOT DONE" not in said
     gm(store, quiet, code, "PAUSE", "RESUME")   # announcements no longer reach her
-    assert not any("game paused" in m.subject for m in outbox(store) if m.recipients == [address("bob")])
-    assert any("game paused" in m.subject for m in outbox(store) if m.recipients == [address("alice")])
+    assert not any(m.kind == "announcement" for m in outbox(store) if m.recipients == [address("bob")])
+    assert any("game resumed" in m.subject for m in outbox(store)   # one line a matter: paused, then resumed
+               if m.recipients == [address("alice")])
     # her old key gives no more orders for the robot
     deliver(store, quiet, mail(address("bob"), f"BEGIN {code} Hammer turn 1 key {old_key}\n1, 2, 3, 4, 5\nEND"),
             now=T0 + timedelta(seconds=30))
