@@ -13,6 +13,8 @@ from pathlib import Path
 
 import grimp
 
+from tests.servers.processes import patience
+
 ROOT = Path(__file__).resolve().parents[1]
 LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
 
@@ -30,7 +32,8 @@ def _layers() -> list[list[str]]:
 
 
 def test_every_layer_contract_is_kept() -> None:
-    done = subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    done = subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=patience(300))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
 

@@ -10,12 +10,13 @@ the turn or with destruction.
 from __future__ import annotations
 
 from .. import shown, timing
+from ..card_moves import execute_card
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
 from ..hooks import Effect, on, register_effect
 from ..kinds import Kind
-from ..movement import MovePlan, execute_card
+from ..movement import MovePlan
 from ..state import ENERGIZED, Robot
 from ..timing import CARD
 

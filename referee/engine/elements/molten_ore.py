@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from .. import shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..kinds import Field, Kind
-from ..movement import convey
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
 shown.mover("carried", "molten ore", "carried by molten ore", step="board.molten_ore")

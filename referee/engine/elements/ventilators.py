@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from .. import looks, reach, shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import convey
 from ..state import Robot
 from .magnets import pull_one
 

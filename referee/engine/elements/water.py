@@ -10,10 +10,11 @@ from __future__ import annotations
 from .. import shown
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, convey
+from ..movement import MovePlan
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
