@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..common.config import Settings
 from ..mailparse.senders import limit_key
 from .community_models import CoMaster, Departure, GameMaster, Observer
 from .mail_models import IncomingMail, IntakeMark
@@ -67,20 +68,21 @@ SEND, HOLD, REFUSE = "send", "digest", "refuse"
 
 @dataclass(frozen=True)
 class Budgets:
-    """The budgets of :data:`RULES`, each a setting (``deploy/referee.toml``) with this default."""
+    """The budgets of :data:`RULES`, each a setting (``deploy/referee.toml``); the defaults are the settings'
+    own (written once, in :class:`referee.common.config.Settings`)."""
 
     #: mails of any kind to one address that never asked, in 24 hours
-    never_asked_per_day: int = 3
+    never_asked_per_day: int = Settings.never_asked_per_day
     #: mails to all addresses that never asked together, in an hour
-    never_asked_per_hour: int = 20
+    never_asked_per_hour: int = Settings.never_asked_per_hour
     #: answers of any kind to one address, and for one sender's mails, in an hour
-    answers_per_hour: int = 20
+    answers_per_hour: int = Settings.answers_per_hour
     #: notices to one game master in an hour; the others wait in the GM's digest
-    gm_notices_per_hour: int = 20
+    gm_notices_per_hour: int = Settings.gm_notices_per_hour
     #: confirmation mails (``SET ADDRESS``, ``OBSERVE``) one sender may make the referee send, in a day
-    confirmations_per_day: int = 10
+    confirmations_per_day: int = Settings.confirmations_per_day
     #: press messages one player may send, in an hour (each relayed to every robot it names)
-    press_per_hour: int = 5
+    press_per_hour: int = Settings.press_per_hour
 
     @classmethod
     def of(cls, settings: Any) -> Budgets:
