@@ -15,7 +15,7 @@ import deflate
 from PIL import Image
 
 #: libdeflate's level for the pixel data (see docs/rulings.md, "19 (turn CPU)")
-PNG_LEVEL = 5
+PNG_LEVEL = 7
 #: zlib level of Pillow's writer, for images that are not plain palette images
 PILLOW_LEVEL = 6
 

@@ -8,9 +8,10 @@ stage pictures already drawn plus in-between frames.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from typing import Any
 
 from ..engine import Board, Card, Robot, TurnResult
 from ..engine.state import BoardState
@@ -31,12 +32,161 @@ class RenderedTurn:
     report: TurnReport
     frames: list[Frame]
     pictures: list[Picture]
-    gif: Attachment
+    #: makes the animation (:attr:`gif`), the first time a mail or the archive asks for it
+    animate: Callable[[], Attachment]
     flag_total: int
     #: the key to the pictures (the course's elements and the marks)
     legend: Picture | None = None
     #: robot -> its own story of the turn (:mod:`.story`), for the top of its player's mail
     stories: dict[str, list[str]] = field(default_factory=dict)
+    _gif: Attachment | None = None
+
+    @property
+    def gif(self) -> Attachment:
+        """The turn animated: made once, when first asked for (no mail of a turn may want it)."""
+        if self._gif is None:
+            self._gif = self.animate()
+        return self._gif
+
+
+#: what a seat's turn mails may carry (``SET PICTURES``): everything, the boards and key without the
+#: animation, or text only
+PICTURES = ("all", "stages", "none")
+#: a turn mail is kept under this many bytes as it travels (issue 42: 250 KB for 8 robots on factory)
+MAIL_BUDGET = 250 * 1024
+#: what the text and HTML of a turn mail take, at first guess, before its pictures are counted
+TEXT_GUESS = 80 * 1024
+
+
+def _travelling(data: bytes) -> int:
+    """Bytes a picture takes in a mail: base64, 76 characters and a line end a line."""
+    chars = (len(data) + 2) // 3 * 4
+    return chars + chars // 76 + 1 + 300  # and its part's headers
+
+
+@dataclass(slots=True)
+class Chosen:
+    """The pictures one mail carries, and the captions of those left out to keep it under its budget."""
+
+    pictures: list[Picture]
+    gif: Attachment | None
+    legend: Picture | None
+    left_out: list[str] = field(default_factory=list)
+
+    def note(self, archive_url: str | None = None) -> str | None:
+        """What the mail says about the pictures it left out (None: none left out)."""
+        if not self.left_out:
+            return None
+        where = f" This turn's web page shows every picture: {archive_url}" if archive_url else ""
+        return (f"To keep this mail under {MAIL_BUDGET // 1024} KB, it leaves out {_listed(self.left_out)}; the "
+                f"tables say what they show.{where}")
+
+
+def _listed(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def choose_pictures(rendered: RenderedTurn, pictures: str = "all", room: int = MAIL_BUDGET - TEXT_GUESS) -> Chosen:
+    """The pictures a mail carries at a seat's ``pictures`` setting, within ``room`` bytes as they travel.
+
+    ``none``: none; ``stages``: the boards and the key; ``all``: the animation too. What does not fit is
+    left out, in this order of keeping: the end of the turn (or the last board), the key, the boards of
+    the stages in turn, the start, the animation (the boards show each stage; it shows them moving).
+    """
+    if pictures not in PICTURES:
+        raise ValueError(f"pictures {pictures!r}: one of {', '.join(PICTURES)}")
+    if pictures == "none":
+        return Chosen([], None, None)
+    boards = list(rendered.pictures)
+    order: list[Picture] = boards[-1:]
+    if rendered.legend is not None:
+        order.append(rendered.legend)
+    order += boards[1:-1] + boards[:1][: len(boards) - 1]
+    kept: set[int] = set()
+    left: list[str] = []
+    for item in order:
+        size = _travelling(item.data)
+        if size <= room:
+            room -= size
+            kept.add(id(item))
+        else:
+            left.append(_caption(item, rendered))
+    gif = None
+    if pictures == "all":
+        # its first frame is the first board, packed by LZW, which packs less than the PNG's deflate: where
+        # that board's PNG would not fit, the animation is not made to find out it does not either
+        if (boards and _travelling(boards[0].data) > room) or _travelling(rendered.gif.data) > room:
+            left.append("the animation")
+        else:
+            gif = rendered.gif
+    return Chosen([p for p in boards if id(p) in kept], gif,
+                  rendered.legend if rendered.legend is not None and id(rendered.legend) in kept else None,
+                  [c for c in _captions(rendered) if c in left])
+
+
+def _caption(item: Picture, rendered: RenderedTurn) -> str:
+    if item is rendered.legend:
+        return "the key to the pictures"
+    key = item.key
+    if key == "start":
+        return "the board at the start"
+    if key == "end":
+        return "the board at the end"
+    if key.startswith("stage"):
+        return f"the board after stage {key[5:]}"
+    return f"the picture {item.filename}"
+
+
+def _captions(rendered: RenderedTurn) -> list[str]:
+    """Every caption in the mail's own order (the boards in turn, the key, the animation)."""
+    items = [*rendered.pictures, *([rendered.legend] if rendered.legend else [])]
+    return [*(_caption(i, rendered) for i in items), "the animation"]
+
+
+def travelling_size(msg: EmailMessage) -> int:
+    """About the bytes ``msg`` takes as it travels (its parts' payloads and headers), without writing it."""
+    total = 0
+    for part in msg.walk():
+        total += sum(len(k) + len(str(v)) + 4 for k, v in part.items())
+        payload = part.get_payload()
+        if isinstance(payload, str):
+            total += len(payload)
+    return total
+
+
+def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen], EmailMessage],
+                  budget: int = MAIL_BUDGET) -> EmailMessage:
+    """The mail ``build`` makes of the pictures chosen at ``pictures`` (:func:`choose_pictures`), kept under
+    ``budget`` bytes: first the text is guessed at, then, if the mail came out heavier, built again with as
+    much less room for pictures."""
+    room = budget - TEXT_GUESS
+    chosen = choose_pictures(rendered, pictures, room)
+    msg = build(chosen)
+    over = travelling_size(msg) - budget
+    if over < 0 and chosen.left_out:  # the text took less than guessed: the room left may hold more
+        more = choose_pictures(rendered, pictures, room - over)
+        if more.left_out != chosen.left_out:
+            bigger = build(more)
+            if travelling_size(bigger) <= budget:
+                return bigger
+    while over > 0 and (chosen.pictures or chosen.gif or chosen.legend):
+        room -= over
+        chosen = choose_pictures(rendered, pictures, room)
+        msg = build(chosen)
+        over = travelling_size(msg) - budget
+    return msg
+
+
+def light_turn_mail(rendered: RenderedTurn, pictures: str = "all", *, notice: str | None = None,
+                    **kwargs: Any) -> EmailMessage:
+    """:func:`.mail.turn_mail` of the turn's report with the pictures chosen at ``pictures`` and under
+    :data:`MAIL_BUDGET` (:func:`within_budget`); what was left out is said after ``notice``."""
+    def build(chosen: Chosen) -> EmailMessage:
+        said = "\n\n".join(n for n in (notice, chosen.note(rendered.report.archive_url)) if n) or None
+        return turn_mail(report=rendered.report, pictures=chosen.pictures, gif=chosen.gif, legend=chosen.legend,
+                         notice=said, **kwargs)
+
+    return within_budget(rendered, pictures, build)
 
 
 def file_stem(game: str, turn: int) -> str:
@@ -59,23 +209,27 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
                          cell=cell, events=result.events, moments=at)
     stem = file_stem(game, turn)
     pictures = [Picture(f.key, f"{stem}-{f.key}.png", png_bytes(f.image)) for f in frames]
-    images, durations = animation(board, frames, result.frames, result.events, players, title, cell, at)
-    gif = Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
+
+    def animate() -> Attachment:
+        images, durations = animation(board, frames, result.frames, result.events, players, title, cell, at)
+        return Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
+
     told = stories(board, result, turn, report.label_of)
-    return RenderedTurn(report, frames, pictures, gif, board.flag_count, legend_picture(board, stem, cell), told)
+    return RenderedTurn(report, frames, pictures, animate, board.flag_count, legend_picture(board, stem, cell), told)
 
 
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
                 hand: Sequence[Card] = (), locked: Mapping[int, Card] | None = None, order_template: str = "",
                 robot: Robot | None = None, deadline: str | None = None,
                 headers: Mapping[str, str] | None = None,
-                new_options: Sequence[tuple[str, str, list[str]]] = ()) -> EmailMessage:
+                new_options: Sequence[tuple[str, str, list[str]]] = (), pictures: str = "all") -> EmailMessage:
     """The turn mail of one player: the shared report and pictures, and their own next hand. ``new_options``:
-    (card, what it does, its order lines) of each option card the robot got in the turn."""
+    (card, what it does, its order lines) of each option card the robot got in the turn. ``pictures``: the
+    seat's setting (:func:`choose_pictures`); the mail is kept under :data:`MAIL_BUDGET`."""
     private = build_private(player, rendered.report.turn + 1, hand, locked or {}, order_template, robot,
                             rendered.flag_total, deadline)
     private.story = list(rendered.stories.get(player.robot, []))
     private.new_options = list(new_options)
-    return turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, sender=sender,
-                     recipient=recipient, subject=subject, domain=domain, private=private, headers=headers,
-                     legend=rendered.legend)
+
+    return light_turn_mail(rendered, pictures, sender=sender, recipient=recipient, subject=subject, domain=domain,
+                           private=private, headers=headers)
