@@ -240,9 +240,12 @@ def parse_line(text: str, line: int = 0) -> PlayerCommand:
             raise CommandSyntaxError("SET WHOIS ON (WHOIS may show your address) or SET WHOIS OFF")
         return cmd("set_whois", show=words[2].upper() == "ON")
     if head == "SET" and len(words) >= 2 and words[1].upper() == "PICTURES":
-        if len(words) != 3 or words[2].upper() not in PICTURES:
-            raise CommandSyntaxError("SET PICTURES ALL (the pictures and the animation), SET PICTURES STAGES (the "
-                                     "pictures, no animation) or SET PICTURES NONE (text only)")
+        how = ("SET PICTURES ALL (the pictures and the animation), SET PICTURES STAGES (the pictures, no "
+               "animation) or SET PICTURES NONE (text only)")
+        if len(words) != 3:
+            raise CommandSyntaxError(how)
+        if words[2].upper() not in PICTURES:   # written right, a value it does not take: NOT DONE, with the three
+            raise CommandValueError("set_pictures", f"{words[2][:20]!r} is none of them: {how}")
         return cmd("set_pictures", pictures=words[2].lower())
     if head == "ABSENT":
         return _absent(words[1:], cmd)

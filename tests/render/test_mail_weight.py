@@ -1,0 +1,111 @@
+"""How heavy a turn mail is (issue 42): each seat's ``SET PICTURES`` (ALL, STAGES, NONE), and every mail kept
+under 250 KB, on the biggest course with 8 robots too; what a mail leaves out, it names."""
+
+from __future__ import annotations
+
+import email
+import random
+from email import policy
+from email.message import EmailMessage
+
+import pytest
+
+from referee.boards import load_board
+from referee.engine import Card, Robot, deal_turn, resolve_turn
+from referee.engine.geometry import N
+from referee.render import make_players, render_turn
+from referee.render.turn import MAIL_BUDGET, RenderedTurn, choose_pictures, player_mail
+
+from .conftest import DOMAIN, SENDER, SeededTurn
+
+NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")
+
+
+def _mail(rendered: RenderedTurn, robot: str, pictures: str) -> bytes:
+    player = next(p for p in make_players(NAMES) if p.robot == robot)
+    return bytes(player_mail(rendered, player, sender=SENDER, recipient="me@example.org", subject="turn",
+                             domain=DOMAIN, pictures=pictures))
+
+
+def _parts(raw: bytes) -> list[str]:
+    msg: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    return [p.get_content_type() for p in msg.walk() if not p.is_multipart()]
+
+
+def _text(raw: bytes) -> str:
+    msg: EmailMessage = email.message_from_bytes(raw, policy=policy.default)  # type: ignore[assignment]
+    return " ".join(msg.get_body(("plain",)).get_content().split())  # type: ignore[union-attr]
+
+
+@pytest.fixture(scope="module")
+def factory_turn() -> RenderedTurn:
+    """Turn 4 of 8 robots on factory (24 x 28), seeded random programs: robots spread over the course."""
+    board = load_board("factory")
+    starts = [board.starts[n] for n in sorted(board.starts)]
+    robots = [Robot(n, starts[i], N, archive=starts[i]) for i, n in enumerate(NAMES)]
+    rng = random.Random(1)
+    for turn in range(1, 5):
+        dealt = deal_turn(robots, f"weight:{turn}")
+        programs: dict[str, list[Card | None]] = {}
+        for r in robots:
+            if r.name in dealt.hands:
+                hand = list(dealt.hands[r.name])
+                rng.shuffle(hand)
+                locked = dealt.locked.get(r.name, {})
+                programs[r.name] = [locked[k] if k in locked else hand.pop() for k in range(1, 6)]
+        result = resolve_turn(board, robots, programs, seed=f"weight:{turn}", undealt=dealt.undealt)
+        robots = result.robots
+    return render_turn(board, result, make_players(NAMES), "RR-7", 4)
+
+
+def test_a_small_turns_mail_at_all_carries_every_board_the_key_and_the_animation(seeded: SeededTurn):
+    rendered = render_turn(seeded.board, seeded.result, seeded.players, "RR-7", 4)
+    chosen = choose_pictures(rendered, "all")
+    assert chosen.pictures == rendered.pictures and chosen.legend == rendered.legend
+    assert chosen.gif is rendered.gif and chosen.left_out == [] and chosen.note() is None
+
+
+def test_stages_leaves_out_only_the_animation_and_none_every_picture(seeded: SeededTurn):
+    rendered = render_turn(seeded.board, seeded.result, seeded.players, "RR-7", 4)
+    stages = choose_pictures(rendered, "stages")
+    assert stages.pictures == rendered.pictures and stages.legend == rendered.legend and stages.gif is None
+    assert stages.left_out == []   # not carried by choice, so not named as left out
+    none = choose_pictures(rendered, "none")
+    assert (none.pictures, none.gif, none.legend) == ([], None, None)
+    with pytest.raises(ValueError, match="one of all, stages, none"):
+        choose_pictures(rendered, "some")
+
+
+def test_factory_with_8_robots_at_the_default_stays_under_250_kb_and_names_what_it_left_out(factory_turn):
+    raw = _mail(factory_turn, "Twonky", "all")
+    assert len(raw) <= MAIL_BUDGET == 250 * 1024
+    chosen = choose_pictures(factory_turn, "all")
+    assert chosen.left_out, "all the pictures of this turn are over 250 KB: some must be left out"
+    assert "the animation" in chosen.left_out
+    text = _text(raw)
+    assert "To keep this mail under 250 KB, it leaves out" in text
+    for caption in chosen.left_out:
+        assert caption in text
+
+
+def test_what_is_kept_first_is_the_end_of_the_turn_then_the_key_then_the_stages_in_turn(factory_turn):
+    boards = factory_turn.pictures
+    one_board = len(boards[-1].data) * 14 // 10
+    chosen = choose_pictures(factory_turn, "stages", room=one_board)
+    assert [p.key for p in chosen.pictures] == ["end"] and chosen.legend is None
+    room = sum(len(p.data) * 14 // 10 for p in (boards[-1], boards[1], boards[2]))
+    room += len(factory_turn.legend.data) * 14 // 10 if factory_turn.legend else 0
+    chosen = choose_pictures(factory_turn, "stages", room=room)
+    assert [p.key for p in chosen.pictures] == ["stage1", "stage2", "end"] and chosen.legend is not None
+    assert chosen.left_out[0] == "the board at the start" and "the board after stage 3" in chosen.left_out
+
+
+def test_every_setting_of_a_factory_mail_is_under_250_kb_and_none_carries_no_picture(factory_turn):
+    sizes = {}
+    for setting in ("all", "stages", "none"):
+        raw = _mail(factory_turn, "Hammer", setting)
+        sizes[setting] = len(raw)
+        assert len(raw) <= MAIL_BUDGET
+    assert _parts(_mail(factory_turn, "Hammer", "none")) == ["text/plain", "text/html"]
+    assert "image/gif" not in _parts(_mail(factory_turn, "Hammer", "stages"))
+    assert sizes["none"] < sizes["stages"] <= sizes["all"]
