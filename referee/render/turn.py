@@ -17,6 +17,7 @@ from ..engine import Board, Card, Robot, TurnResult
 from ..engine.state import BoardState
 from .frames import Frame, moments, turn_frames
 from .gif import gif_bytes
+from .kept import kept_png
 from .layout import CELL
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
@@ -194,8 +195,9 @@ def file_stem(game: str, turn: int) -> str:
 
 
 def legend_picture(board: Board, stem: str, cell: int = CELL) -> Picture:
-    """The key as an inline picture (its PNG made once per board and cell size)."""
-    return Picture("legend", f"{stem}-key.png", legend_png(board, cell))
+    """The key as an inline picture (its PNG made once per board and cell size, and kept on disk for the
+    next process: :mod:`.kept`)."""
+    return Picture("legend", f"{stem}-key.png", kept_png(board, cell, "key", lambda: legend_png(board, cell)))
 
 
 def render_turn(board: Board, result: TurnResult, players: Sequence[Player], game: str, turn: int,
