@@ -1,6 +1,9 @@
 """A player chooses the pictures her turn mails carry (issue 42): ``SET PICTURES ALL|STAGES|NONE``, with her
 key, kept for her seat and answered with what was set; the next turn mail honours it, the others' do not
-change."""
+change.
+
+Rulings cited (docs/rulings.md): 42.w1.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,9 @@
 """A course's floor and key are drawn once and kept on disk for the next process (issue 46): read back, they
 are the same pixels; a change of the course or of the drawing gives another file; the directory stays
-bounded; a directory that cannot be written only means drawing again."""
+bounded; a directory that cannot be written only means drawing again.
+
+Rulings cited (docs/rulings.md): 46.d2.
+"""
 
 from __future__ import annotations
 

@@ -1,19 +1,26 @@
 """How heavy a turn mail is (issue 42): each seat's ``SET PICTURES`` (ALL, STAGES, NONE), and every mail kept
-under 250 KB, on the biggest course with 8 robots too; what a mail leaves out, it names."""
+under 250 KB, on the biggest course with 8 robots too; what a mail leaves out, it names; the animation made
+only when a mail takes it; the PNGs at their level, the same pixels.
+
+Rulings cited (docs/rulings.md): 42.w1, 42.w2, 42.w3, 46.d1.
+"""
 
 from __future__ import annotations
 
 import email
+import io
 import random
 from email import policy
 from email.message import EmailMessage
 
 import pytest
+from PIL import Image
 
 from referee.boards import load_board
 from referee.engine import Card, Robot, deal_turn, resolve_turn
 from referee.engine.geometry import N
 from referee.render import make_players, render_turn
+from referee.render.png import png_bytes
 from referee.render.turn import MAIL_BUDGET, RenderedTurn, choose_pictures, player_mail
 
 from .conftest import DOMAIN, SENDER, SeededTurn
@@ -109,3 +116,31 @@ def test_every_setting_of_a_factory_mail_is_under_250_kb_and_none_carries_no_pic
     assert _parts(_mail(factory_turn, "Hammer", "none")) == ["text/plain", "text/html"]
     assert "image/gif" not in _parts(_mail(factory_turn, "Hammer", "stages"))
     assert sizes["none"] < sizes["stages"] <= sizes["all"]
+
+
+def test_the_animation_is_made_only_when_a_mail_takes_it(factory_turn, seeded: SeededTurn):
+    rendered = render_turn(seeded.board, seeded.result, seeded.players, "RR-7", 4)
+    made: list[int] = []
+    animate = rendered.animate
+    rendered.animate = lambda: made.append(1) or animate()
+    choose_pictures(rendered, "stages")
+    choose_pictures(rendered, "none")
+    assert made == []
+    chosen = choose_pictures(rendered, "all")
+    assert made == [1] and chosen.gif is not None
+    choose_pictures(rendered, "all")
+    assert made == [1]   # made once for every mail of the turn
+    # where the first board's PNG alone would not fit, the animation (LZW, less packed) is not made to find out
+    factory_made: list[int] = []
+    fresh = render_turn(seeded.board, seeded.result, seeded.players, "RR-7", 4)
+    fresh.animate = lambda: factory_made.append(1) or animate()
+    small = choose_pictures(fresh, "all", room=len(fresh.pictures[0].data))
+    assert factory_made == [] and small.gif is None and "the animation" in small.left_out
+
+
+def test_a_stage_png_at_its_level_is_the_same_pixels_and_palette(factory_turn):
+    frame = factory_turn.frames[3].image
+    back = Image.open(io.BytesIO(png_bytes(frame)))
+    back.load()
+    assert back.mode == "P" and back.getpalette() == frame.getpalette()
+    assert back.tobytes() == frame.tobytes()
