@@ -41,6 +41,8 @@ class RenderedTurn:
     #: robot -> its own story of the turn (:mod:`.story`), for the top of its player's mail
     stories: dict[str, list[str]] = field(default_factory=dict)
     _gif: Attachment | None = None
+    #: the most the text, HTML and headers of a mail of this turn took so far (:func:`within_budget`)
+    text_size: int = 0
 
     @property
     def gif(self) -> Attachment:
@@ -57,6 +59,8 @@ PICTURES = ("all", "stages", "none")
 MAIL_BUDGET = 250 * 1024
 #: what the text and HTML of a turn mail take, at first guess, before its pictures are counted
 TEXT_GUESS = 80 * 1024
+#: room left for what one player's text differs by from another's (her hand, her story)
+TEXT_MARGIN = 4 * 1024
 
 
 def _travelling(data: bytes) -> int:
@@ -158,12 +162,15 @@ def travelling_size(msg: EmailMessage) -> int:
 def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen], EmailMessage],
                   budget: int = MAIL_BUDGET) -> EmailMessage:
     """The mail ``build`` makes of the pictures chosen at ``pictures`` (:func:`choose_pictures`), kept under
-    ``budget`` bytes: first the text is guessed at, then, if the mail came out heavier, built again with as
-    much less room for pictures."""
-    room = budget - TEXT_GUESS
+    ``budget`` bytes. The room for pictures is the budget less the text, as the turn's mails before this one
+    had it (:attr:`RenderedTurn.text_size`; the first is guessed at): if the mail came out heavier, it is
+    built again with as much less room; if lighter and a picture left out would fit, with that much more."""
+    room = budget - (rendered.text_size + TEXT_MARGIN if rendered.text_size else TEXT_GUESS)
     chosen = choose_pictures(rendered, pictures, room)
     msg = build(chosen)
-    over = travelling_size(msg) - budget
+    size = travelling_size(msg)
+    rendered.text_size = max(rendered.text_size, size - _carried(chosen))
+    over = size - budget
     if over < 0 and chosen.left_out:  # the text took less than guessed: the room left may hold more
         more = choose_pictures(rendered, pictures, room - over)
         if more.left_out != chosen.left_out:
@@ -176,6 +183,12 @@ def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen
         msg = build(chosen)
         over = travelling_size(msg) - budget
     return msg
+
+
+def _carried(chosen: Chosen) -> int:
+    """What the pictures of ``chosen`` take in a mail."""
+    items = [*chosen.pictures, *([chosen.legend] if chosen.legend else []), *([chosen.gif] if chosen.gif else [])]
+    return sum(_travelling(i.data) for i in items)
 
 
 def light_turn_mail(rendered: RenderedTurn, pictures: str = "all", *, notice: str | None = None,

@@ -20,8 +20,9 @@ from referee.boards import load_board
 from referee.engine import Card, Robot, deal_turn, resolve_turn
 from referee.engine.geometry import N
 from referee.render import make_players, render_turn
+from referee.render.mail import turn_mail
 from referee.render.png import png_bytes
-from referee.render.turn import MAIL_BUDGET, RenderedTurn, choose_pictures, player_mail
+from referee.render.turn import MAIL_BUDGET, RenderedTurn, choose_pictures, player_mail, within_budget
 
 from .conftest import DOMAIN, SENDER, SeededTurn
 
@@ -144,3 +145,24 @@ def test_a_stage_png_at_its_level_is_the_same_pixels_and_palette(factory_turn):
     back.load()
     assert back.mode == "P" and back.getpalette() == frame.getpalette()
     assert back.tobytes() == frame.tobytes()
+
+
+def test_after_the_first_mail_of_a_turn_each_mail_is_built_once(seeded: SeededTurn):
+    rendered = render_turn(seeded.board, seeded.result, seeded.players, "RR-7", 4)
+    built: list[str] = []
+
+    def build(player):
+        def make(chosen):
+            built.append(player.robot)
+            return player_mail_of(rendered, player, chosen)
+        return make
+
+    for player in seeded.players:
+        within_budget(rendered, "all", build(player))
+    assert rendered.text_size > 0
+    assert built[1:] == [p.robot for p in seeded.players[1:]]   # the first may be built twice, no other
+
+
+def player_mail_of(rendered: RenderedTurn, player, chosen):
+    return turn_mail(report=rendered.report, pictures=chosen.pictures, gif=chosen.gif, legend=chosen.legend,
+                     sender=SENDER, recipient=f"{player.robot.lower()}@example.org", subject="turn", domain=DOMAIN)
