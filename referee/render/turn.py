@@ -58,7 +58,10 @@ PICTURES = ("all", "stages", "none")
 #: a turn mail is kept under this many bytes as it travels (issue 42: 250 KB for 8 robots on factory)
 MAIL_BUDGET = 250 * 1024
 #: what the text and HTML of a turn mail take, at first guess, before its pictures are counted
-TEXT_GUESS = 80 * 1024
+TEXT_GUESS = 48 * 1024
+#: bytes of the budget kept for what :func:`travelling_size` does not count (MIME boundaries, header folding)
+#: and the outbox adds (stamped headers, a DKIM signature)
+SPARE = 3 * 1024
 #: room left for what one player's text differs by from another's (her hand, her story)
 TEXT_MARGIN = 4 * 1024
 
@@ -163,20 +166,24 @@ def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen
                   budget: int = MAIL_BUDGET) -> EmailMessage:
     """The mail ``build`` makes of the pictures chosen at ``pictures`` (:func:`choose_pictures`), kept under
     ``budget`` bytes. The room for pictures is the budget less the text, as the turn's mails before this one
-    had it (:attr:`RenderedTurn.text_size`; the first is guessed at): if the mail came out heavier, it is
-    built again with as much less room; if lighter and a picture left out would fit, with that much more."""
-    room = budget - (rendered.text_size + TEXT_MARGIN if rendered.text_size else TEXT_GUESS)
+    had it (:attr:`RenderedTurn.text_size`, with a margin); the first mail's text is guessed at, and that
+    mail built again when the pictures chosen for the room its text really left differ. Any mail that came
+    out heavier than the budget is built again with as much less room."""
+    budget -= SPARE
+    known = rendered.text_size
+    room = budget - (known + TEXT_MARGIN if known else TEXT_GUESS)
     chosen = choose_pictures(rendered, pictures, room)
     msg = build(chosen)
     size = travelling_size(msg)
-    rendered.text_size = max(rendered.text_size, size - _carried(chosen))
+    text = size - _carried(chosen)
+    rendered.text_size = max(known, text)
+    if not known:   # the first mail of the turn: the room its text really left (less what the note may add)
+        room = budget - text - TEXT_MARGIN // 4
+        again = choose_pictures(rendered, pictures, room)
+        if again.left_out != chosen.left_out:
+            chosen, msg = again, build(again)
+            size = travelling_size(msg)
     over = size - budget
-    if over < 0 and chosen.left_out:  # the text took less than guessed: the room left may hold more
-        more = choose_pictures(rendered, pictures, room - over)
-        if more.left_out != chosen.left_out:
-            bigger = build(more)
-            if travelling_size(bigger) <= budget:
-                return bigger
     while over > 0 and (chosen.pictures or chosen.gif or chosen.legend):
         room -= over
         chosen = choose_pictures(rendered, pictures, room)
