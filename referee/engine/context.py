@@ -19,6 +19,8 @@ from .option_orders import SACRIFICE_ORDER
 from .state import BoardState, Robot, Rules
 
 shown.cause("fence", story="destroyed by a fence")
+# what locked a register, as the story tells it: "register 5 fused by damage"
+shown.told("fused", "damage", "by damage")
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
 DEFAULT_SACRIFICE_HP = 6

@@ -23,6 +23,12 @@ from .state import FLYING, Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ORDER, ROTATE, STOP
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("move", "", "by its cards")
+shown.mover("pushed", "", "pushed by {by}")
+shown.mover("slide", "", "slid")
+shown.mover("carried", "", "carried")
+
 shown.cause("edge", "off the edge", into="off the edge")
 
 BLOCKED, MOVED, GONE = 0, 1, 2

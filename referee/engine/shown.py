@@ -7,14 +7,19 @@ says here, next to its handlers, how a player reads it, as it declares its timin
     shown.cause("pit", "pit", into="into the pit")                      # "destroyed (pit)", "fell into the pit"
     shown.cause("crusher", "crusher", story="crushed")                  # "destroyed (crusher)", "crushed"
     shown.step("board.gears", "gear")                                   # "face E (gear)"
+    shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets")   # what moved a robot
+    shown.told("repair", "repair site", "at a repair site", on="repair")           # what did something else
+    shown.actor("ghost", "{owner}'s ghost", kinds=("ghost moves", ...))  # events that are a ghost's, not a robot's
 
 The report's tables (``render/stage_tables.py``), the story (``render/story.py``) and the answer to STATUS
 (``messages/players.py``) read these declarations and nothing else; ``tests/engine/test_shown.py`` walks the
-engine and fails on a status or cause it makes that has no declaration. Plain data: nothing here acts.
+engine and fails on a status or cause it makes that has no declaration, and the event wordings for a kind that
+moves a robot with nothing to say what moved it. Plain data: nothing here acts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -53,10 +58,52 @@ class Cause:
     into: str = ""
     #: else what the story calls a destruction by it (``crushed``); default ``destroyed (<table>)``
     story: str = ""
+    #: what the story's list of hits calls a hit dealt by a robot (an event's ``by`` naming one):
+    #: ``{by}'s laser``; a hit by an element (``by``: ``turret r6c6``) is named by its ``by`` (``turret at r6c6``),
+    #: one by nothing named by the cause (``table``)
+    hit: str = ""
 
     @property
     def destroyed(self) -> str:
         return self.story or f"destroyed ({self.table})"
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What did an event of ``kind`` to a robot: what moved it (an event that moves one, its wording names ``{to}``:
+    :func:`mover`), or where a repair came from (:func:`told`)."""
+
+    kind: str
+    #: what a table adds to the event in brackets: ``pulled to r4c5 (magnet)``; "" when the event's words say it
+    #: (``conveyed to r4c5``)
+    what: str
+    #: how the story says it: after how many squares for a move (``3 pulled by a magnet``), after the event's own
+    #: words else (``repaired 1 at a repair site``); ``{by}`` is the robot the event's ``by`` names
+    story: str
+    #: only for events logged in this step of the timing table (its id: ``board.magnets``), "" any
+    step: str = ""
+    #: only for a robot that stood on this element kind before it moved (a piston it slides off), "" any
+    on: str = ""
+    #: only for events whose ``by`` is this (a pusher's push: ``pusher``), "" any
+    by: str = ""
+    #: the event moves the robot (the story counts its squares)
+    moves: bool = True
+
+    @property
+    def specific(self) -> int:
+        """How many conditions it has: the most specific declaration that fits an event is the one told."""
+        return bool(self.step) + bool(self.on) + bool(self.by)
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Events that tell what a thing belonging to a robot does (a ghost), not the robot itself: logged with no
+    robot and the data key ``key`` naming the robot it belongs to (or, in turns stored before, under that robot)."""
+
+    key: str
+    #: what the report calls the thing: ``{owner}'s ghost``
+    words: str
+    kinds: tuple[str, ...]
 
 
 #: every status declared, in the order declared (the order the mode row lists them in)
@@ -65,6 +112,10 @@ STATUSES: dict[str, Status] = {}
 CAUSES: dict[str, Cause] = {}
 #: step id -> what a table adds to a robot turned in that step (``gear``: ``face E (gear)``)
 STEPS: dict[str, str] = {}
+#: event kind -> the declarations of what did an event of that kind to a robot (what moved it...)
+TOLD: dict[str, list[Told]] = {}
+#: event kind -> the actor whose events of that kind are
+ACTORS: dict[str, Actor] = {}
 
 
 class ShownError(ValueError):
@@ -84,19 +135,71 @@ def status(name: str, words: str, *, instead: bool = False, given_by: str = "", 
     return name
 
 
-def cause(name: str, table: str | None = None, *, into: str = "", story: str = "") -> str:
+def cause(name: str, table: str | None = None, *, into: str = "", story: str = "", hit: str = "") -> str:
     """Declare how the cause ``name`` is shown (see :class:`Cause`; ``table`` defaults to the name); gives back
     ``name``."""
     if into and story:
         raise ShownError(f"cause {name!r}: a fall says where to (into), anything else what it did (story)")
-    _add(CAUSES, name, Cause(name, table or name, into, story), "cause")
+    _add(CAUSES, name, Cause(name, table or name, into, story, hit), "cause")
     return name
+
+
+def mover(kind: str, what: str, story: str, *, step: str = "", on: str = "", by: str = "") -> str:
+    """Declare what moved a robot in an event of ``kind`` (see :class:`Told`): ``what`` for the tables, ``story``
+    for the story; ``step``, ``on`` and ``by`` narrow it to the events of a step, of robots that stood on an
+    element kind, or pushed by something. Gives back ``kind``."""
+    return _told(Told(kind, what, story, step, on, by, moves=True))
+
+
+def told(kind: str, what: str, story: str, *, step: str = "", on: str = "", by: str = "") -> str:
+    """Declare what did an event of ``kind`` that does not move a robot (a repair: ``at a repair site``), as
+    :func:`mover` does for moves. Gives back ``kind``."""
+    return _told(Told(kind, what, story, step, on, by, moves=False))
+
+
+def _told(found: Told) -> str:
+    declared = TOLD.setdefault(found.kind, [])
+    same = next((m for m in declared if (m.step, m.on, m.by) == (found.step, found.on, found.by)), None)
+    if same is not None and same != found:
+        raise ShownError(f"what did {found.kind!r} ({found.step or 'any step'}, on {found.on or 'anything'}, by "
+                         f"{found.by or 'anyone'}) is already shown as {same.story!r}")
+    if same is None:
+        declared.append(found)
+    return found.kind
+
+
+def actor(key: str, words: str, *, kinds: tuple[str, ...]) -> str:
+    """Declare that events of ``kinds`` tell what a thing of a robot does (see :class:`Actor`); gives back ``key``."""
+    found = Actor(key, words, kinds)
+    for kind in kinds:
+        _add(ACTORS, kind, found, "actor of")
+    return key
 
 
 def step(step_id: str, words: str) -> str:
     """Declare what a table adds to a robot turned in the step ``step_id`` (``gear``); gives back the id."""
     _add(STEPS, step_id, words, "step")
     return step_id
+
+
+def told_by(kind: str, step: str, on: Collection[str], by: str,
+            label: Callable[[str], str] = str) -> Told | None:
+    """The most specific declaration of what did an event of ``kind`` logged in step ``step`` (an event's step: the
+    ``label`` of a step id), by ``by``, to a robot that stood on the element kinds ``on``; None when none fits."""
+    fits = [m for m in TOLD.get(kind, ()) if (not m.step or label(m.step) == step) and (not m.on or m.on in on)
+            and (not m.by or m.by == by)]
+    return max(fits, key=lambda m: m.specific, default=None)
+
+
+def owner(kind: str, robot: str | None, data: dict[str, object] | None) -> tuple[str, Actor] | None:
+    """(the robot it belongs to, the actor) when an event of ``kind`` tells what a robot's thing did (a ghost):
+    its data names the robot (``ghost``), or, in a turn stored before, it was logged under the robot."""
+    found = ACTORS.get(kind)
+    if found is None:
+        return None
+    named = (data or {}).get(found.key)
+    who = named if isinstance(named, str) else robot
+    return (who, found) if who else None
 
 
 def mode_words(statuses: set[str] | frozenset[str], base: str) -> str:

@@ -311,6 +311,13 @@ class Rules:
         copied card); a turn stored under an older version replays the old ways."""
         return self.version >= 4
 
+    @property
+    def ghost_events(self) -> bool:
+        """Whether what a ghost does is logged as the ghost's (version 5 on: its events name no robot and carry
+        ``ghost``, its hits say which ghost dealt them from where); a turn stored under an older version replays
+        its log as it was written, under the parent robot."""
+        return self.version >= 5
+
 
 #: house rules of the option cards (issue 16), written out only when set
 OPTION_RULES = frozenset({"option_shield", "dual_processor", "radio_control", "fire_control", "option_cards"})

@@ -28,9 +28,15 @@ copied card). Each reading has a house rule keeping version 3's (``LEGACY4_RULES
 sets them all, and the ties go back to the old ways (``Rules.seat_free``). Under versions below 4 the
 events of one step may come out in another order than a stored log's where a set's iteration (the hash
 seed) chose it, so a replay compares them without regard to that order.
+
+Version 5 (issue 42): nothing moves differently; what a ghost does is logged as the ghost's. Its events
+(``ghost rises``, ``ghost moves``...) name no robot and carry ``ghost`` (the parent robot), and the damage it
+deals says whose ghost dealt it from which square (``by``: ``Zoom's ghost r13c2``), so a report never puts a
+ghost's moves in its parent's column. A turn stored under version 4 replays its log as written (under the
+parent): ``Rules.for_version(4)`` logs the old way (``Rules.ghost_events``).
 """
 
-RULES_VERSION = 4
+RULES_VERSION = 5
 
 #: what each rules version changes, as a game's players are told when their GM moves the game to it
 #: (``SET RULES 4``): version -> sentences
@@ -51,6 +57,8 @@ CHANGES: dict[int, tuple[str, ...]] = {
         "Robots of one speed on a particle accelerator ring move together; a ghost rises on the grave nearest "
         "its robot, ties going clockwise from the robot's facing; a radio-controlled robot moves right after "
         "its controller."),
+    5: ("The turn report tells what a ghost does as the ghost's (\"Zoom's ghost to r5c3\", \"hit by Zoom's ghost "
+        "at r5c3\"), never as its robot's own moves; nothing moves differently.",),
 }
 
 #: the house rules a game may set to keep a reading an older version had: version -> rule names

@@ -9,12 +9,14 @@ name, so every stored turn gets them too.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, field
 
-from ..engine import Board, Card, Event, Robot, parse_card
+from ..engine import Board, Card, Event, Robot, parse_card, shown
 from ..engine.geometry import DIR_NAMES, Square, opposite, parse_square, square_name, step
+from ..engine.resolve import label as step_label
 
 #: event args that name the square a robot is on afterwards
 _TO_KEYS = ("to", "at")
@@ -37,8 +39,9 @@ class Replay:
                    {r.name: r.virtual for r in robots})
 
     def see(self, ev: Event) -> None:
-        """Move the robot of ``ev`` as the event says (call after reading what it says)."""
-        if ev.robot is None:
+        """Move the robot of ``ev`` as the event says (call after reading what it says). What a robot's ghost
+        does (logged under the robot before rules version 5) does not move the robot."""
+        if ev.robot is None or ev.kind in shown.ACTORS:
             return
         args = ev.args or {}
         if ev.kind == "destroyed":
@@ -120,3 +123,42 @@ def position(robot: Robot | None) -> str:
     if robot is None or robot.pos is None:
         return "-"
     return f"{square_name(robot.pos)} facing {DIR_NAMES[robot.facing]}"
+
+
+_AT_SQUARE = re.compile(r" (r\d+c\d+)$")
+
+
+def hit_words(cause: str, by: str | None, robots: Collection[str], label: Callable[[str], str]) -> str:
+    """What dealt a hit, as its cause's module declares it: a robot's (``Spin's laser``), an element's named by
+    the hit (``board laser at r4c7``, ``turret at r6c6``, ``Zoom's ghost at r13c2``), else the cause's name."""
+    declared = shown.CAUSES.get(cause)
+    if by and by in robots:
+        template = declared.hit if declared is not None and declared.hit else "{by}'s " + (
+            declared.table if declared is not None else cause)
+        return template.format(by=label(by))
+    if by and by != cause:
+        return _AT_SQUARE.sub(r" at \1", by)
+    return declared.table if declared is not None else cause
+
+
+def kinds_at(board: Board | None, sq: Square | None) -> frozenset[str]:
+    """The element kinds on a square (what a robot standing there stood on)."""
+    if board is None or sq is None:
+        return frozenset()
+    return frozenset(name for name, layer in board.layers.items() if sq in layer)
+
+
+def told(ev: Event, board: Board | None, at: Square | None) -> shown.Told | None:
+    """What did ``ev`` to its robot (what moved it, where a repair came from), as the modules declare it; ``at``:
+    where the robot stood before it."""
+    by = (ev.data or {}).get("by")
+    return shown.told_by(ev.kind, ev.step, kinds_at(board, at), by if isinstance(by, str) else "", step_label)
+
+
+def actor_words(ev: Event, label: Callable[[str], str]) -> str | None:
+    """A robot's thing that acted in ``ev`` (``Zoom's ghost``), as its module declares it; None: no such event."""
+    found = shown.owner(ev.kind, ev.robot, ev.data)
+    if found is None:
+        return None
+    owner, actor = found
+    return actor.words.format(owner=label(owner))

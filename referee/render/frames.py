@@ -34,6 +34,7 @@ from .colours import (
     WRECK,
 )
 from .fonts import font, stamp, stamp_box
+from .ghosts import GHOST, Ghost, draw_ghosts, draw_glares, ghost_tables, ghosts_in, with_ghosts
 from .layout import CELL, Layout
 from .marks import Marks, events_of, stage_marks
 from .painters import ACTIVE, BARRICADE, BARRICADE_BROKEN
@@ -280,22 +281,26 @@ def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], 
     moment of the turn (else at rest)."""
     fl = floor_at(board, cell, len(players) if strip else 0, *(at or (None, None)))
     img = fl.image.copy()
-    draw_frame(img, fl.layout, board, robots, players, caption, marks)
+    draw_frame(img, fl.layout, board, robots, players, caption, marks, ghosts_in(at[1]) if at else ())
     return img
 
 
 def draw_frame(img: Image.Image, lay: Layout, board: Board, robots: Sequence[Robot], players: Sequence[Player],
-               caption: str = "", marks: Marks | None = None) -> None:
-    """What :func:`frame_rgb` draws on the floor, drawn on ``img`` (a copy of it)."""
+               caption: str = "", marks: Marks | None = None, ghosts: Sequence[Ghost] = ()) -> None:
+    """What :func:`frame_rgb` draws on the floor, drawn on ``img`` (a copy of it): the stage's paths and wrecks,
+    the ghosts, the robots, the shots and damage, the status strip and the caption."""
     d = ImageDraw.Draw(img)
     order = {p.robot: i for i, p in enumerate(players)}
     places = robot_places(lay, robots, order)
     if marks:
         draw_paths(d, lay, marks, players)
         draw_wrecks(d, lay, marks, players)
+    if ghosts:
+        draw_ghosts(d, lay, ghosts, {p.robot: (p.rgb, p.initials) for p in players})
     draw_robots(img, lay, robots, players)
     if marks:
-        draw_shots(d, lay, marks, players, places)
+        draw_shots(d, lay, marks, players)
+        draw_glares(d, lay, marks.glares, {p.robot: (p.rgb, p.initials) for p in players})
         draw_badges(d, lay, marks, places)
     draw_strip(img, lay, robots, players, board.flag_count)
     draw_caption(img, lay, caption)
@@ -339,8 +344,9 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
     for i, ((key, caption), robots) in enumerate(zip(keys, frames, strict=True)):
         text = f"{title}: {caption}" if title else caption
         before = frames[i - 1] if i else robots
-        marks = stage_marks(before, events_of(events, frame_phase(key))) if events else Marks()
         at = moments[i] if moments else None
+        ghosts = [(g.parent, g.at, g.facing) for g in ghosts_in(at[1])] if at else []
+        marks = stage_marks(before, events_of(events, frame_phase(key)), ghosts) if events else Marks()
         out.append(Frame(key, text, frame(board, robots, players, text, cell, marks, at=at), marks))
     return out
 
@@ -348,8 +354,14 @@ def turn_frames(board: Board, frames: Sequence[Sequence[Robot]], players: Sequen
 def moments(board: Board, phases_run: int, end_of_turn: bool, events: Sequence[Event],
             before: BoardState | None) -> list[Moment] | None:
     """(phase, board state) at each picture of a turn (``before``: the state the turn began with); None
-    when nothing on the board looks otherwise during a turn."""
-    if not has_looks(board):
+    when nothing on the board looks otherwise during a turn and no ghost can be on it. The state's ghost
+    table is where the ghosts are at that picture (:mod:`.ghosts`)."""
+    graves = "grave" in board.layers or bool(before and before.values.get(GHOST))
+    if not has_looks(board) and not graves:
         return None
     phases = [frame_phase(key) for key, _ in frame_keys(phases_run, end_of_turn)]
-    return list(zip(phases, states(before or BoardState(), events, phases), strict=True))
+    start = before or BoardState()
+    at = states(start, events, phases) if has_looks(board) else [start] * len(phases)
+    if graves:
+        at = [with_ghosts(state, table) for state, table in zip(at, ghost_tables(start, events, phases), strict=True)]
+    return list(zip(phases, at, strict=True))

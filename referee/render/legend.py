@@ -1,5 +1,6 @@
 """The key to the pictures: every element kind on the course (drawn by its own painter) and the marks a
-stage picture uses (robots, paths, shots, damage, wrecks, the fan of robots sharing a square).
+stage picture uses (robots, paths, shots, damage, wrecks, the fan of robots sharing a square, ghosts on a
+course with graves).
 
 Made from the board and the kind registry, so a new kind appears in the key with no edit here; drawn once
 per board and kept with its floor.
@@ -15,6 +16,7 @@ from PIL import Image, ImageDraw
 from ..engine import Board, Element, Robot
 from .colours import BACKGROUND, BEAM, FLOOR, GRID, HIT, INK, WALL, WHITE
 from .fonts import font
+from .ghosts import draw_ghost
 from .layout import CELL, Layout
 from .marks import Badge, Marks, Wreck
 from .painters import ACTING, ACTIVE, draw_order, painter_for
@@ -43,7 +45,11 @@ def _items(board: Board) -> list[tuple[str, object]]:
         items.append(("laser beam", "beam"))
     if any(kind in board.layers for kind in ACTING):
         items.append(("acting in the register shown", _mark_acting))
-    return items + [(label, fn) for label, fn in MARKS]
+    items += [(label, fn) for label, fn in MARKS]
+    if "grave" in board.layers:  # ghosts rise from graves
+        items.insert(len(items) - len(MARKS) + 3, ("ghost (its robot's colour)", _mark_ghost))
+        items.insert(len(items) - len(MARKS) + 8, ("a ghost's glare hit a robot", _mark_glare))
+    return items
 
 
 def legend_entries(board: Board) -> list[str]:
@@ -103,6 +109,20 @@ def _mark_badge(d: ImageDraw.ImageDraw, lay: Layout, damage: int) -> None:
 
 def _mark_wreck(d: ImageDraw.ImageDraw, lay: Layout) -> None:
     draw_wrecks(d, lay, Marks(wrecks=[Wreck(SAMPLE.robot, (1, 1), "pit")]), [SAMPLE])
+
+
+def _mark_ghost(d: ImageDraw.ImageDraw, lay: Layout) -> None:
+    cx, cy = lay.centre((1, 1))
+    draw_ghost(d, cx, cy, lay.cell, SAMPLE.rgb, 1, "R")
+
+
+def _mark_glare(d: ImageDraw.ImageDraw, lay: Layout) -> None:
+    s = lay.cell
+    x, y = lay.origin((1, 1))
+    dashed_line(d, (x + 2, y + s / 2), (x + s * 0.8, y + s / 2), SAMPLE.rgb, max(3, s // 10), s * 0.2, s * 0.14)
+    r = s * 0.16
+    cx, cy = x + s * 0.8, y + s / 2
+    d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=HIT, outline=SAMPLE.rgb, width=2)
 
 
 def _mark_fan(d: ImageDraw.ImageDraw, lay: Layout) -> None:

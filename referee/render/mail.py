@@ -6,7 +6,8 @@ The message is::
       text/plain                   the private section and the report, fixed-width
       multipart/related
         text/html                  the same, with <img src="cid:...">
-        image/png ...              the pictures and the key to them, inline, by Content-ID
+        image/png ...              the pictures and the key to them, inline, by Content-ID; then, in a
+                                   player's mail on a wide course, the pictures cut around their robot
         image/gif                  the whole turn animated, inline too (shown at the end of the HTML)
 
 Everything comes in as arguments, and nothing random goes in: the Message-ID, the Content-IDs and the
@@ -27,7 +28,7 @@ from email.policy import EmailPolicy
 from functools import lru_cache
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..store.wire import share
 from .report_types import PrivateSection, TurnReport
@@ -181,34 +182,61 @@ def build_message(*, sender: str, recipient: str, subject: str, msg_id: str, tex
     return msg
 
 
+def _crop_slot(key: str) -> str:
+    """What the shared report has where a reader's piece of picture ``key`` goes (see :func:`for_reader`)."""
+    return f"cid:%%crop:{key}%%"
+
+
+def for_reader(report_html: str, robot: str | None, crop_urls: Mapping[str, str]) -> str:
+    """The report's HTML, rendered once for every mail of a turn, made one reader's: their robot's rows
+    shaded (``templates/_tables.html`` marks each robot's row) and their pieces of the pictures in the
+    slots left for them."""
+    if robot is not None:
+        row = f'<tr data-robot="{escape(robot)}">'
+        report_html = report_html.replace(row, row[:-1] + ' class="mine" style="background:#fff8e0">')
+    for key, url in crop_urls.items():
+        report_html = report_html.replace(_crop_slot(key), url)
+    return report_html
+
+
 def turn_mail(*, report: TurnReport, pictures: Sequence[Picture], gif: Attachment | None, sender: str,
               recipient: str, subject: str, domain: str, private: PrivateSection | None = None,
               headers: Mapping[str, str] | None = None, kind: str = "turn", width: int = WIDTH,
               notice: str | None = None, legend: Picture | None = None,
-              shared: dict[tuple[Any, ...], str] | None = None) -> EmailMessage:
+              shared: dict[tuple[Any, ...], str] | None = None,
+              crops: Mapping[str, Picture] | None = None) -> EmailMessage:
     """One player's turn mail: their private section (if any) and the public report, in text and in HTML.
     ``notice``: a line put above everything (e.g. that this report corrects an earlier one). The GIF is shown
-    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, beside the first.
+    in the HTML (an inline part, like the pictures) and ``legend``, the key to the pictures, after the stages.
+    ``crops``: picture key -> that picture cut around the reader's robot (:mod:`.crops`), shown in its place on
+    a narrow screen, the whole picture (when ``pictures`` has it) one tap away, else on every screen.
     ``shared``: a dict kept for the mails of one turn, in which the public report (the same in each) is
     rendered once and reused."""
-    shown = list(pictures)
-    if legend is not None:
-        shown.insert(1, legend)  # the HTML shows it beside the first picture
+    crops = dict(crops or {})
+    shown = [*pictures, *([legend] if legend is not None else [])]  # in the order the HTML shows them
+    files = {p.key: p.filename for p in shown}
+    shown += crops.values()  # the reader's own pieces, after the pictures everyone gets
     if gif is not None:
         shown.append(Picture("animation", gif.filename, gif.data, gif.subtype))
+        files["animation"] = gif.filename
     cids = {p.key: content_id(report.game, report.turn, p.key, domain) for p in shown}
     urls = {key: f"cid:{cid.strip('<>')}" for key, cid in cids.items()}
-    files = {p.key: p.filename for p in shown}
+    crop_urls = {key: urls[pic.key] for key, pic in crops.items()}
+    me = private.robot if private is not None else None
     context = {"report": report, "private": private, "width": width, "image_files": files, "notice": notice}
-    html_context = {"image_urls": urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend")}
-    if shared is not None:
-        text_key = ("report.txt", id(report), width, tuple(files.items()))
-        if text_key not in shared:
-            shared[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
-        html_key = ("report.html", id(report), tuple(urls.items()))
-        if html_key not in shared:
-            shared[html_key] = render_template("report.html", report=report, **html_context)
-        context |= {"report_text": shared[text_key], "report_html": Markup(shared[html_key])}
+    image_urls = {key: urls[key] for key in files}
+    html_context = {"image_urls": image_urls, "gif_url": urls.get("animation"), "legend_url": urls.get("legend"),
+                    "crop_urls": {key: _crop_slot(key) for key in crop_urls}}
+    text_key = ("report.txt", id(report), width, tuple(files.items()))
+    html_key = ("report.html", id(report), tuple(image_urls.items()), tuple(crop_urls))
+    cache = shared if shared is not None else {}
+    if text_key not in cache:
+        cache[text_key] = render_template("report.txt", report=report, image_files=files, width=width)
+    if html_key not in cache:
+        cache[html_key] = render_template("report.html", report=report, **html_context)
+    report_html = for_reader(cache[html_key], me, crop_urls)
+    context |= {"report_text": cache[text_key], "report_html": Markup(report_html)}
+    html_context |= {"crop_urls": crop_urls, "me": me}
     text = render_template("mail.txt", **context)
     html = render_template("mail.html", **context, **html_context)
     return build_message(

@@ -1,26 +1,27 @@
 """The turn as an animation: the stage pictures already drawn, with in-between frames that show the robots
 moving within each stage.
 
-A stage's events are cut into *beats*, one per step of the timing table that moved or turned a robot
-(the cards, then belts, pushers, gears...). In each beat every robot glides along the squares it went
-through and turns through the quarter turns it made; a robot destroyed in the beat vanishes at its end.
+A stage's events are cut into *beats*, in the order the rules play them: one per card, in priority order,
+then one per step of the timing table that moved or turned a robot (belts, pushers, gears...). In a card's
+beat its robot goes square by square and a robot it pushes stands still until the pusher reaches it (then
+moves with it); in an element's beat every robot it moved glides at once. Robots turn through the quarter
+turns they made; a robot destroyed in the beat vanishes at its end.
 Between two stage pictures the GIF shows a few frames of each beat, then the stage's own picture (with its
 paths, shots and damage) stays on screen a while.
 """
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
-from ..engine.geometry import parse_dir
+from .beats import Beat, beats, ghost_parent
 from .board_image import frame_phase
+from .colours import RGB
 from .frames import (
     Box,
     Frame,
@@ -34,8 +35,9 @@ from .frames import (
     robot_box,
     strip_box,
 )
+from .ghosts import draw_ghost, ghosts_in
 from .layout import CELL, Layout
-from .marks import MOVES, events_of, square_of
+from .marks import events_of
 from .players import Player
 from .robots import Place, draw_robots, draw_strip, robot_places
 
@@ -43,82 +45,25 @@ from .robots import Place, draw_robots, draw_strip, robot_places
 TWEEN_MS = 180
 STAGE_MS = 1200
 EDGE_MS = 1800
-#: in-between frames a beat gets: the cards' beat more, since most happens there
-CARD_TWEENS = 2
+#: in-between frames a beat gets: a card's as many as the squares it moves, up to this; an element step's one
+CARD_TWEENS = 3
 OTHER_TWEENS = 1
 #: at most this many in-between frames a turn (beats past it show as still frames only)
 MAX_TWEENS = 90
 
 
-@dataclass(slots=True)
-class Beat:
-    """One step of a stage that moved or turned robots: each robot's squares passed and its facings."""
-
-    step: str
-    before: list[Robot]
-    after: list[Robot]
-    #: robot -> the squares it went through, start first (only robots that moved)
-    paths: dict[str, list[tuple[int, int]]]
-    #: robot -> quarter turns made (signed; +1 right)
-    turns: dict[str, int]
-
-
-def _turn_between(a: int, b: int, hint: int | None) -> int:
-    diff = (b - a) % 4
-    if diff == 3:
-        return -1
-    if diff == 2 and hint is not None:
-        return 2 * hint
-    return diff
-
-
-def beats(before: Sequence[Robot], events: Sequence[Event]) -> list[Beat]:
-    """The beats of one stage: ``before`` the robots as it began, ``events`` its events."""
-    state = {r.name: r.copy() for r in before}
-    out: list[Beat] = []
-    current: Beat | None = None
-    for ev in events:
-        name = ev.robot
-        if name is None or name not in state:
-            continue
-        if ev.kind not in MOVES and ev.kind not in ("face", "destroyed", "re-enter", "real"):
-            continue
-        if current is None or current.step != ev.step:
-            if current is not None:
-                current.after = [r.copy() for r in state.values()]
-            current = Beat(ev.step, [r.copy() for r in state.values()], [], {}, {})
-            out.append(current)
-        robot = state[name]
-        args = ev.args or {}
-        if ev.kind in MOVES:
-            to = square_of(args.get("to"))
-            if robot.pos is not None and to is not None:
-                current.paths.setdefault(name, [robot.pos]).append(to)
-            robot.pos = to
-        elif ev.kind == "face":
-            try:
-                new = parse_dir(args.get("dir"))
-            except (ValueError, TypeError):
-                continue
-            card = str((ev.data or {}).get("card", ""))
-            hint = -1 if card.startswith("LF") else 1 if card.startswith(("RT", "UT")) else None
-            current.turns[name] = current.turns.get(name, 0) + _turn_between(robot.facing, new, hint)
-            robot.facing = new
-        elif ev.kind == "destroyed":
-            robot.pos = None
-        elif ev.kind == "re-enter":
-            robot.pos = square_of(args.get("at"))
-            with contextlib.suppress(ValueError, TypeError):
-                robot.facing = parse_dir((ev.data or {}).get("facing", "N"))
-        elif ev.kind == "real":
-            robot.virtual = False
-    if current is not None:
-        current.after = [r.copy() for r in state.values()]
-    return [b for b in out if b.paths or b.turns]
-
-
-def _along(points: Sequence[tuple[float, float]], t: float) -> tuple[float, float]:
-    """The point a fraction ``t`` of the way along a polyline."""
+def _along(points: Sequence[tuple[float, float]], t: float,
+           times: Sequence[float] | None = None) -> tuple[float, float]:
+    """The point a fraction ``t`` of the way along a polyline: evenly by length, or at ``times`` (the fraction
+    at which each point is reached)."""
+    if times is not None and len(times) == len(points):
+        if t <= times[0]:
+            return points[0]
+        for (a, b), (ta, tb) in zip(itertools.pairwise(points), itertools.pairwise(times), strict=True):
+            if t <= tb:
+                k = (t - ta) / (tb - ta) if tb > ta else 1.0
+                return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        return points[-1]
     lengths = [math.dist(a, b) for a, b in itertools.pairwise(points)]
     total = sum(lengths)
     if total == 0:
@@ -147,12 +92,27 @@ def tween_places(lay: Layout, beat: Beat, t: float, start: dict[str, Place], end
         squares = beat.paths.get(robot.name, [])
         pts = [(a.cx, a.cy)] + [lay.centre(sq) for sq in squares[1:-1]]
         pts.append((b.cx, b.cy) if b else lay.centre(squares[-1]) if squares else (a.cx, a.cy))
-        x, y = _along(pts, t)
+        x, y = _along(pts, t, beat.times.get(robot.name))
         size = b.size if b and t > 0.5 else a.size
         places[robot.name] = Place(x, y, size)
         facing[robot.name] = robot.facing + beat.turns.get(robot.name, 0) * t
         drawn.append(robot)
     return drawn, places, facing
+
+
+def _places(lay: Layout, robots: Sequence[Robot], order: dict[str, int]) -> dict[str, Place]:
+    """Where the robots of a beat stand (:func:`.robots.robot_places`) and the ghosts among them, each on its square
+    (a ghost shares its square with no robot's fan)."""
+    out = robot_places(lay, [r for r in robots if ghost_parent(r.name) is None], order)
+    for r in robots:
+        if r.pos is not None and ghost_parent(r.name) is not None:
+            out[r.name] = Place(*lay.centre(r.pos), lay.cell)
+    return out
+
+
+def _look(looks: dict[str, tuple[RGB, str]], parent: str, facing: int) -> tuple[RGB, int, str]:
+    colour, initials = looks.get(parent, ((128, 128, 128), parent[:1].upper()))
+    return colour, facing, initials
 
 
 def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int, flag_total: int,
@@ -181,11 +141,18 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
     parts = [work.crop(box) for box in still]
     boxes: list[list[Box]] = []
+    looks = {p.robot: (p.rgb, p.initials) for p in players}
     for beat, count in stage:
-        start = robot_places(lay, beat.before, order)
-        end = robot_places(lay, beat.after, order)
+        start, end = _places(lay, beat.before, order), _places(lay, beat.after, order)
         for i in range(1, count + 1):
             drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
+            d = ImageDraw.Draw(work)
+            for robot in drawn:  # the ghosts under the robots
+                parent = ghost_parent(robot.name)
+                if parent is not None:
+                    pl = places[robot.name]
+                    draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
+            drawn = [r for r in drawn if ghost_parent(r.name) is None]
             draw_robots(work, lay, drawn, players, places, facing)
             boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
             for box in boxes[-1]:
@@ -208,31 +175,55 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     return out
 
 
+def tween_count(beat: Beat) -> int:
+    """In-between frames a beat gets: a card one a square it moves (at least one, at most :data:`CARD_TWEENS`),
+    so a push shows after the pusher arrives; a step of the elements :data:`OTHER_TWEENS`."""
+    if beat.card is None:
+        return OTHER_TWEENS
+    return min(CARD_TWEENS, max(1, len(beat.paths.get(beat.card, ())) - 1))
+
+
+def plan(stages: Sequence[Sequence[Beat]], budget: int = MAX_TWEENS) -> list[list[tuple[Beat, int]]]:
+    """Each stage's beats with their in-between frames, within ``budget`` for the turn: a beat one frame each
+    when the counts would pass it, and the beats past it still (no frames)."""
+    counts = [[tween_count(b) for b in stage] for stage in stages]
+    if sum(map(sum, counts)) > budget:
+        counts = [[1] * len(stage) for stage in stages]
+    out = []
+    for stage, got in zip(stages, counts, strict=True):
+        kept = []
+        for beat, count in zip(stage, got, strict=True):
+            count = min(count, budget)
+            if count <= 0:
+                break
+            budget -= count
+            kept.append((beat, count))
+        out.append(kept)
+    return out
+
+
 def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[Robot]], events: Sequence[Event],
               players: Sequence[Player], title: str = "", cell: int = CELL, moments: Sequence[Moment] | None = None
               ) -> tuple[list[Image.Image], list[int]]:
     """The GIF's frames and durations: each stage picture (``frames``, already drawn), and before it the
-    in-between frames of its stage's beats. ``robots`` are ``TurnResult.frames``; ``moments`` (one a picture):
-    the elements in a stage's in-between frames are as that stage's register phase and the state before it."""
+    in-between frames of its stage's beats: the cards one after another in priority order (a robot pushed
+    moving when its pusher reaches it), then the elements' steps. ``robots`` are ``TurnResult.frames``;
+    ``moments`` (one a picture): the elements in a stage's in-between frames are as that stage's register phase
+    and the state before it."""
     images: list[Image.Image] = []
     durations: list[int] = []
-    budget = MAX_TWEENS
+    stages = plan([beats(robots[i - 1], events_of(events, frame_phase(fr.key)),
+                         ghosts_in(moments[i - 1][1]) if moments else ()) if i else []
+                   for i, fr in enumerate(frames)])
     for i, fr in enumerate(frames):
-        if i:
-            stage: list[tuple[Beat, int]] = []
-            for beat in beats(robots[i - 1], events_of(events, frame_phase(fr.key))):
-                count = min(CARD_TWEENS if beat.step == "robots" else OTHER_TWEENS, budget)
-                if count <= 0:
-                    break
-                budget -= count
-                stage.append((beat, count))
-            if stage:
-                name = fr.caption.split(": ")[-1].replace("after ", "")
-                text = f"{title}: {name}" if title else name
-                at = (moments[i][0], moments[i - 1][1]) if moments else None
-                tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1], at)
-                images += tweens
-                durations += [TWEEN_MS] * len(tweens)
+        stage = stages[i]
+        if stage:
+            name = fr.caption.split(": ")[-1].replace("after ", "")
+            text = f"{title}: {name}" if title else name
+            at = (moments[i][0], moments[i - 1][1]) if moments else None
+            tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1], at)
+            images += tweens
+            durations += [TWEEN_MS] * len(tweens)
         images.append(fr.image)
         durations.append(EDGE_MS if i in (0, len(frames) - 1) else STAGE_MS)
     return images, durations

@@ -25,7 +25,8 @@ def path_marks(before: Sequence[Robot], events: Iterable[Event], name: str) -> M
     return Marks(segments=[m for m in every.segments if m.robot == name],
                  shots=[m for m in every.shots if name in (m.robot, m.target)],
                  badges=[m for m in every.badges if m.robot == name],
-                 wrecks=[m for m in every.wrecks if m.robot == name])
+                 wrecks=[m for m in every.wrecks if m.robot == name],
+                 glares=[m for m in every.glares if m.target == name])
 
 
 def path_image(board: Board, after: Sequence[Robot], players: Sequence[Player], marks: Marks, caption: str = "",

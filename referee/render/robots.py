@@ -79,9 +79,23 @@ class Place:
     size: float
 
 
+#: robots sharing a square: their size (a share of the square) and the least distance of their centres from the
+#: square's; five or more are set on a ring wide enough that none covers another (with a gap of :data:`FAN_GAP`)
+FAN_SIZE = 0.7
+FAN_RADIUS = 0.56
+FAN_GAP = 1.12
+
+
+def fan_radius(count: int, size: float) -> float:
+    """How far from their square's centre ``count`` robots of ``size`` sharing it are drawn: round a ring on
+    which none overlaps another (the ring reaches over the squares around once there are five or more)."""
+    return max(FAN_RADIUS * size / FAN_SIZE, count * size * FAN_GAP / (2 * math.pi))
+
+
 def robot_places(lay: Layout, robots: Sequence[Robot], order: Mapping[str, int]) -> dict[str, Place]:
     """Where each robot on the board is drawn. A robot alone fills its square; robots sharing a square (the
-    virtual robots on the dock at the start) are fanned out around it, so each is findable and the square's
+    virtual robots on the dock at the start) are fanned out around it, each whole and apart from the others
+    (eight on one dock reach over the squares around it), so each is findable and readable and the square's
     own mark (the dock number) stays in sight."""
     by_square: dict[Square, list[Robot]] = {}
     for robot in robots:
@@ -96,8 +110,14 @@ def robot_places(lay: Layout, robots: Sequence[Robot], order: Mapping[str, int])
             continue
         here.sort(key=lambda r: (order.get(r.name, len(order)), r.name))
         n = len(here)
-        size = s * (0.66 if n <= 4 else 0.6)
-        radius = s * 0.56
+        size = s * FAN_SIZE
+        radius = fan_radius(n, size)
+        if radius > s * FAN_RADIUS:  # a ring over the squares around is kept on the board, off an edge it crosses
+            reach = radius + size / 2
+            x0, y0 = lay.left, lay.top
+            x1, y1 = x0 + lay.width * s, y0 + lay.height * s
+            cx = min(max(cx, x0 + reach), x1 - reach) if x1 - x0 > 2 * reach else cx
+            cy = min(max(cy, y0 + reach), y1 - reach) if y1 - y0 > 2 * reach else cy
         for i, robot in enumerate(here):
             a = math.radians(-90 + 360 * (i + 0.5) / n)
             out[robot.name] = Place(cx + radius * math.cos(a), cy + radius * math.sin(a), size)
@@ -110,6 +130,20 @@ def shared_squares(robots: Sequence[Robot]) -> set[Square]:
         if r.pos is not None:
             seen[r.pos] = seen.get(r.pos, 0) + 1
     return {sq for sq, n in seen.items() if n > 1}
+
+
+def mark_shared(d: ImageDraw.ImageDraw, lay: Layout, sq: Square, fan: Sequence[Place]) -> None:
+    """A square several robots share: a ring round it, and a thin line from it to each robot drawn beyond it."""
+    x, y = lay.origin(sq)
+    s = lay.cell
+    d.rectangle([x + 1, y + 1, x + s - 1, y + s - 1], outline=INK, width=2)
+    cx, cy = lay.centre(sq)
+    for pl in fan:
+        dx, dy = pl.cx - cx, pl.cy - cy
+        far = max(abs(dx), abs(dy))
+        if far > s * 0.5 + pl.size * 0.3:  # drawn beyond the square: a line from its side to the robot
+            k = s * 0.5 / far
+            d.line([(cx + dx * k, cy + dy * k), (pl.cx, pl.cy)], fill=INK, width=max(1, s // 24))
 
 
 def look(players: Sequence[Player], name: str, default: RGB = GEAR_EDGE) -> tuple[RGB, str]:
@@ -128,8 +162,7 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
     if places is None:
         places = robot_places(lay, robots, order)
         for sq in shared_squares(robots):
-            x, y = lay.origin(sq)
-            d.rectangle([x + 1, y + 1, x + lay.cell - 1, y + lay.cell - 1], outline=INK, width=2)
+            mark_shared(d, lay, sq, [places[r.name] for r in robots if r.pos == sq])
     facing = facing or {}
     # fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan
     here = [r for r in robots if r.name in places]
@@ -206,16 +239,18 @@ def draw_wrecks(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequ
         stamp(d, (cx + s * 0.3, cy - s * 0.3), initials, max(8, s * 9 // 32), True, WHITE, stroke=2, stroke_fill=INK)
 
 
-def draw_shots(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequence[Player],
-               places: Mapping[str, Place]) -> None:
-    """A robot laser that hit: a beam in the shooter's colour with a red core, and a burst on the target."""
+def draw_shots(d: ImageDraw.ImageDraw, lay: Layout, marks: Marks, players: Sequence[Player]) -> None:
+    """A robot laser that hit: a beam in the shooter's colour with a red core, from the side of the square it
+    fired from along its row or column to the square where the beam stopped, and a burst there. Drawn from
+    the squares of the shot (not where the robots end the stage), so a beam is never drawn across the grid."""
     s = lay.cell
     for shot in marks.shots:
         colour, _ = look(players, shot.robot)
-        a = places.get(shot.robot)
-        b = places.get(shot.target)
-        pa = (a.cx, a.cy) if a else lay.centre(shot.start)
-        pb = (b.cx, b.cy) if b else lay.centre(shot.end)
+        (ax, ay), pb = lay.centre(shot.start), lay.centre(shot.end)
+        length = math.dist((ax, ay), pb)
+        if length == 0:
+            continue
+        pa = (ax + (pb[0] - ax) / length * s * 0.5, ay + (pb[1] - ay) / length * s * 0.5)
         d.line([pa, pb], fill=colour, width=max(4, s // 6))
         d.line([pa, pb], fill=BEAM, width=max(2, s // 14))
         r = s * 0.18

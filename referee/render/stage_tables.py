@@ -5,7 +5,7 @@ as in a cell, and which row it goes in follows the timing table (``SEQUENCE_OF``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..engine import Board, Card, Event, Robot, shown
@@ -13,7 +13,7 @@ from ..engine.decisions import DECISION, table_items
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
-from .causes import Replay, obstruction, position, pushed
+from .causes import Replay, actor_words, hit_words, obstruction, position, pushed, told
 from .report_types import Column, Row, Table
 
 #: which sequence of the timing table each event step label belongs to
@@ -58,8 +58,9 @@ def cause_words(cause: str) -> str:
     return found.table if found is not None else cause
 
 
-def describe(ev: Event) -> list[str]:
-    """What a table cell says for one event (a robot's laser fire gives two items: squares, then who)."""
+def describe(ev: Event, robots: Collection[str] = ()) -> list[str]:
+    """What a table cell says for one event (a robot's laser fire gives two items: squares, then who); ``robots``:
+    the robots' names (a hit by one of them is worded as its cause declares)."""
     data = ev.data or {}
     args = ev.args or {}
     kind = ev.kind
@@ -80,6 +81,8 @@ def describe(ev: Event) -> list[str]:
         if data.get("cause") == "laser":
             return [f"{text} (board laser)" if by.startswith("board laser") or not by else f"{text} (shot by {by})"]
         cause = data.get("cause")
+        if cause and by:  # who or what dealt it, as the cause's module words it: "-1 HP (turret at r6c6)"
+            return [f"{text} ({hit_words(str(cause), by, robots, str)})"]
         return [f"{text} ({cause_words(cause)})" if cause else text]
     if kind == "face" and ev.step in TURNED_BY:
         return [f"{text} ({TURNED_BY[ev.step]})"]
@@ -129,14 +132,27 @@ def _mode(r: Robot, power: bool = True) -> str:
     return f"{mode}, powered down" if r.powered_down and power else mode
 
 
-def events_by_robot(events: Sequence[Event], phase: int | str) -> tuple[dict[str, list[Event]], list[str]]:
+def note(ev: Event, label: Callable[[str], str] = str) -> str:
+    """An event of no robot's column, as the table's notes say it: what a robot's ghost did is the ghost's
+    (``Zoom's ghost to r5c3``, as its module declares it), the rest in the log's words."""
+    words = actor_words(ev, label)
+    if words is None:
+        return ev.text
+    key = shown.ACTORS[ev.kind].key
+    return words + ev.text[len(key):] if ev.text.startswith(key) else f"{words}: {ev.text}"
+
+
+def events_by_robot(events: Sequence[Event], phase: int | str,
+                    label: Callable[[str], str] = str) -> tuple[dict[str, list[Event]], list[str]]:
+    """The events of a phase by robot, and the notes: events of no robot, and what robots' ghosts did (logged
+    under the robot before rules version 5; never in its column)."""
     out: dict[str, list[Event]] = {}
     notes: list[str] = []
     for ev in events:
         if ev.phase != phase:
             continue
-        if ev.robot is None:
-            notes.append(ev.text)
+        if ev.robot is None or ev.kind in shown.ACTORS:
+            notes.append(note(ev, label))
         else:
             out.setdefault(ev.robot, []).append(ev)
     return out, notes
@@ -166,12 +182,14 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
                 events: Sequence[Event], played: Mapping[str, Sequence[Card | None]],
                 fused_at_start: Mapping[str, Mapping[int, Card]],
                 start_events: Mapping[str, list[Event]] | None = None, board: Board | None = None) -> Table:
-    """The table of one register phase (stage). With the ``board``, an obstruction says by what."""
-    by_robot, notes = events_by_robot(events, phase)
+    """The table of one register phase (stage). With the ``board``, an obstruction says by what and a slide
+    what slid the robot."""
     labels = {c.robot: c.label for c in columns}
 
     def label(name: str) -> str:
         return labels.get(name, name)
+
+    by_robot, notes = events_by_robot(events, phase, label)
 
     said = _causes(phase, before, events, played, board, label)
     b4, aft = _named(before), _named(after)
@@ -195,11 +213,11 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
                 mode = f"{mode} -> {_MODE_EVENTS[ev.kind]}"
             elif ev.kind == "destroyed":
                 destroyed_here = True
-                cell[row].extend(describe(ev))
+                cell[row].extend(describe(ev, labels))
             elif id(ev) in said:
                 cell[row].append(said[id(ev)])
             else:
-                cell[row].extend(describe(ev))
+                cell[row].extend(describe(ev, labels))
             last = row
         if destroyed_here:
             mode = f"{mode} -> destroyed"
@@ -224,16 +242,24 @@ def stage_table(phase: int, columns: list[Column], before: Sequence[Robot], afte
 def _causes(phase: int, before: Sequence[Robot], events: Sequence[Event],
             played: Mapping[str, Sequence[Card | None]], board: Board | None,
             label: Callable[[str], str]) -> dict[int, str]:
-    """The words for the phase's pushes (by whom, with which card) and obstructions (by what), by event id."""
+    """The words for the phase's pushes (by whom, with which card), obstructions (by what) and moves by the board
+    (what moved the robot: ``pulled to r4c5 (magnet)``, as the mover's module declares it), by event id."""
     replay = Replay.start(before)
+    robots = set(replay.pos)
     out: dict[int, str] = {}
     for ev in events:
         if ev.phase != phase:
             continue
         if ev.kind == "blocked":
             out[id(ev)] = obstruction(board, ev, replay, label)
-        elif ev.kind == "pushed":
-            out[id(ev)] = pushed(ev, phase, played, label)
+        elif ev.kind != "move" and ev.robot is not None and ev.kind in shown.TOLD:
+            done = told(ev, board, replay.pos.get(ev.robot))
+            by = (ev.data or {}).get("by")
+            if ev.kind == "pushed" and by in robots and (done is None or not done.specific):  # by a robot's card
+                out[id(ev)] = pushed(ev, phase, played, label)
+            elif done is not None and done.moves and done.what:  # ("" when the event's words say it)
+                out[id(ev)] = f"{ev.text} ({done.what})" if not done.specific or by not in robots else (
+                    f"{ev.text} ({label(str(by))}'s {done.what})")
         replay.see(ev)
     return out
 
@@ -242,6 +268,7 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
               flag_total: int) -> Table:
     """The end-of-turn table: what the robots take into the next turn."""
     by_robot, notes = events_by_robot(events, "end")
+    names = [c.robot for c in columns]
     b4, aft = _named(before), _named(after)
     cells: dict[str, list[list[str]]] = _blank(END_ROWS)
     for col in columns:
@@ -271,7 +298,7 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
             elif kind in _REGISTER_KINDS:
                 cell["fused"].append(ev.text)
             else:
-                cell["hp"].extend(f"{i} (repair)" if kind == "repair" else i for i in describe(ev))
+                cell["hp"].extend(f"{i} (repair)" if kind == "repair" else i for i in describe(ev, names))
         # a power down taking effect is the reboot line's news, not a change of mode
         now = _mode(r1, power=not cell["reboot"])
         if not changed and r0 is not None and _mode(r0) != now:

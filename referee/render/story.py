@@ -1,9 +1,13 @@
-"""A robot's own story of a turn, in two to four lines, for the top of its player's mail.
+"""A robot's own story of a turn, in two to five lines, for the top of its player's mail: what happened and why.
 
-"Zoom, turn 4: pushed by Twonky (FWD2 680) into the pit at r7c9 in register 3; took 2 damage; re-entered at
-r2c6." then where it stands now, its lives, and its flags with the next flag's square and distance. Made from
-the turn's events (the same ones the stage tables read), the robots before the turn and after it, and the
-board's flags; nothing is read from the tables' words.
+"Spin, turn 1: moved 6 squares by its cards, 1 slid off a rising piston, 3 pulled by a magnet; touched flag 1 in
+register 4." then "Took 4 damage: turret at r6c6 1, Hammer's laser 2, board laser at r4c7 1; register 5 fused."
+then where it stands now, its lives, its flags with the next flag's square and distance. What moved it, what hit
+it and how a destruction came are worded by the modules that make the events (``engine/shown.py``: ``mover``,
+``told``, ``cause``), so a new element is told without an edit here. Made from the turn's events (the same ones
+the stage tables read), the robots before the turn and after it, and the board; nothing is read from the tables'
+words. The line saying who played a program the player did not send is the caller's (:func:`robot_story`'s
+``filled``).
 """
 
 from __future__ import annotations
@@ -13,14 +17,26 @@ from dataclasses import dataclass, field
 
 from ..engine import Board, Card, Event, Robot, TurnResult, shown
 from ..engine.geometry import DIR_NAMES, Square, square_name
-from .causes import Replay, pushed
+from .causes import Replay, hit_words, pushed, told
+
+#: event kinds naming a register a robot lost for the turn (or the next): told with the hits
+_LOCKS = frozenset({"fused", "register locked", "melted", "scrambled", "radio card"})
 
 
 @dataclass(slots=True)
 class _Told:
     items: list[str] = field(default_factory=list)
-    damage: int = 0
-    repaired: int = 0
+    #: what moved it: (words, squares), in the order first met
+    moves: dict[str, int] = field(default_factory=dict)
+    #: what hit it: (words, damage), in the order first met
+    hits: dict[str, int] = field(default_factory=dict)
+    #: (phase, words) -> squares: a fall the destruction tells with its mover is not counted twice
+    phase_moves: dict[tuple[int | str, str], int] = field(default_factory=dict)
+    locks: list[str] = field(default_factory=list)
+    #: registers fused by damage, and what the ``fused`` kind's module says did it
+    fused: list[int] = field(default_factory=list)
+    fused_by: str = ""
+    repairs: list[str] = field(default_factory=list)
     #: repaired before any damage (a powered-down robot's repair comes first)
     repaired_first: bool = False
 
@@ -46,8 +62,16 @@ def _pusher(ev: Event, phase: int, played: Mapping[str, Sequence[Card | None]],
     return f"a {by}" if by else None
 
 
-def _destruction(ev: Event, last: Event | None, phase: int | str, at: Square | None,
-                 played: Mapping[str, Sequence[Card | None]], label: Callable[[str], str]) -> str:
+def _by(text: str) -> str:
+    """What a cause's story says, without the ``by ...`` it may end with (``shot down by a turret``)."""
+    return text.split(" by ", 1)[0]
+
+
+def _destruction(ev: Event, last: Event | None, fatal: str | None, phase: int | str, at: Square | None,
+                 played: Mapping[str, Sequence[Card | None]], label: Callable[[str], str],
+                 came_from: Square | None = None, board: Board | None = None) -> str:
+    """How the robot was destroyed: ``pushed by Twonky (FWD3 790) into the pit at r3c5 in register 3``, ``shot down
+    by Spin's laser at r4c4 in register 2``; ``fatal``: what dealt the last hit, when a hit did it."""
     cause = str((ev.data or {}).get("cause") or "")
     where = f" at {square_name(at)}" if at is not None else ""
     when = f" in register {phase}" if isinstance(phase, int) else ""
@@ -55,6 +79,8 @@ def _destruction(ev: Event, last: Event | None, phase: int | str, at: Square | N
     into = declared.into if declared is not None else ""
     if not into:  # not a fall: what did it, as the cause's module declares it
         what = declared.destroyed if declared is not None else f"destroyed ({cause})" if cause else "destroyed"
+        if fatal:  # "destroyed at r6c10 by Zoom's ghost at r6c7 in register 1"
+            return f"{_by(what)}{where} by {fatal}{when}"
         return f"{what}{where}{when}"
     if last is not None and last.kind == "pushed" and isinstance(phase, int):
         who = _pusher(last, phase, played, label)
@@ -65,59 +91,145 @@ def _destruction(ev: Event, last: Event | None, phase: int | str, at: Square | N
         if last is None or last.kind != "move":  # fell from the square it stood on: no move event first
             where = f" from {square_name(at)}" if at is not None else ""
         return f"drove {into}{where}{when} ({own})"
-    if last is not None and last.kind in ("conveyed", "carried", "slide"):
-        return f"carried {into}{where}{when}"
+    if last is not None and last.kind not in ("move", "face"):
+        done = told(last, board, came_from)
+        if done is not None and done.moves:
+            return f"{_by(done.story.format(by=label(str((last.data or {}).get('by') or ''))))} {into}{where}{when}"
     return f"fell {into}{where}{when}"
 
 
-def _tell(name: str, result: TurnResult, label: Callable[[str], str]) -> _Told:
+def _distance(a: Square | None, b: Square | None) -> int:
+    if a is None or b is None:
+        return 0
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _moved(told_: _Told, ev: Event, board: Board, at: Square | None, after: Square | None, robots: set[str],
+           played: Mapping[str, Sequence[Card | None]], label: Callable[[str], str]) -> str | None:
+    """Count the squares of a move event under what moved the robot (its cards, a push by whom, a belt...); gives
+    back the words it was counted under."""
+    squares = _distance(at, after)
+    if not squares:
+        return None
+    by = (ev.data or {}).get("by")
+    done = told(ev, board, at)
+    if ev.kind == "pushed" and isinstance(by, str) and by in robots and isinstance(ev.phase, int) and (
+            done is None or not done.specific):  # a robot's push by its card (not its weapon's)
+        who = _pusher(ev, ev.phase, played, label)
+        words = f"pushed by {who}" if who else "pushed"
+    else:
+        if done is None or not done.moves:
+            return None
+        words = done.story.format(by=label(by) if isinstance(by, str) else "")
+    told_.moves[words] = told_.moves.get(words, 0) + squares
+    told_.phase_moves[(ev.phase, words)] = told_.phase_moves.get((ev.phase, words), 0) + squares
+    return words
+
+
+def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], str]) -> _Told:
     """What happened to robot ``name``, event by event, in the words of the story."""
-    told = _Told()
+    out = _Told()
     replay = Replay.start(result.frames[0] if result.frames else [])
-    last: dict[tuple[str, int | str], Event] = {}
-    pending_push: tuple[int, str] | None = None  # (phase, words) of a push not yet told
+    robots = set(replay.pos)
+    last: dict[int | str, tuple[Event, Square | None]] = {}  # the robot's last event of a phase, where it stood before
+    fatal: tuple[str, str] | None = None  # (cause, what dealt it) of the last hit, while it may be what destroys
+    mover: str | None = None  # what moved it last, while the move goes on
     for ev in result.events:
-        if ev.robot != name:
+        if ev.robot != name or ev.kind in shown.ACTORS:  # another robot's, or its ghost's (older turns)
             replay.see(ev)
             continue
-        kind, args, phase = ev.kind, ev.args or {}, ev.phase
-        if pending_push is not None and (pending_push[0] != phase or kind not in ("pushed", "destroyed")):
-            told.add(pending_push[1])
-            pending_push = None
-        if kind == "pushed" and isinstance(phase, int):
-            who = _pusher(ev, phase, result.played, label)
-            pending_push = (phase, f"pushed by {who} to {args.get('to')} in register {phase}" if who
-                            else f"pushed to {args.get('to')} in register {phase}")
-        elif kind == "destroyed":
-            pending_push = None
-            told.add(_destruction(ev, last.get((name, phase)), phase, replay.pos.get(name), result.played, label))
-        elif kind == "damage":
-            told.damage += int(args.get("amount") or 0)
-        elif kind == "repair":
-            told.repaired_first = told.repaired_first or not told.damage
-            told.repaired += int(args.get("amount") or 0)
-        elif kind == "flag":
-            told.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
-        elif kind == "option drawn":
-            told.add(f"drew the option card {args.get('option')}")
-        elif kind in ("option lost", "sacrificed"):
-            told.add(f"lost the option card {args.get('option')}")
-        elif kind == "re-enter":
-            facing = (ev.data or {}).get("facing")
-            told.add(f"re-entered at {args.get('at')}" + (f" facing {facing}" if facing else ""))
-        elif kind == "wins":
-            told.add("touched the last flag and won the game")
-        elif (status := shown.given(kind)) is not None and status.words:
-            told.add(status.words + (f" in register {phase}" if isinstance(phase, int) else ""))
-        last[(name, phase)] = ev
+        kind, args, phase, data = ev.kind, ev.args or {}, ev.phase, ev.data or {}
+        at = replay.pos.get(name)
         replay.see(ev)
-    if pending_push is not None:
-        told.add(pending_push[1])
-    return told
+        if kind == "destroyed":
+            before, came_from = last.get(phase, (None, None))
+            hit = fatal[1] if fatal is not None and fatal[0] == data.get("cause") else None
+            told_it = _destruction(ev, before, hit, phase, at, result.played, label, came_from, board)
+            out.add(told_it)
+            declared = shown.CAUSES.get(str(data.get("cause") or ""))
+            if mover is not None and declared is not None and declared.into:  # a fall tells the move that led into it
+                squares = out.phase_moves.pop((phase, mover), 0)
+                out.moves[mover] -= squares
+                if out.moves[mover] <= 0:
+                    del out.moves[mover]
+        elif kind == "damage":
+            amount = int(args.get("amount") or 0)
+            by = data.get("by")
+            cause = str(data.get("cause") or "")
+            words = hit_words(cause, by if isinstance(by, str) else None, robots, label)
+            out.hits[words] = out.hits.get(words, 0) + amount
+            fatal = (cause, words) if isinstance(by, str) and by and by != cause else None  # a hit by someone
+            continue
+        elif kind == "repair":
+            out.repaired_first = out.repaired_first or not out.hits
+            done = told(ev, board, at)
+            out.repairs.append(f"repaired {args.get('amount')}" + (f" {done.story}" if done is not None else ""))
+        elif kind in _LOCKS:  # what locked it: a robot's option, or as the kind's module declares it
+            by = data.get("by")
+            done = told(ev, board, at)
+            if kind == "fused" and isinstance(args.get("register"), int):  # told together: "registers 2-5 fused"
+                out.fused.append(int(args["register"]))
+                out.fused_by = f" {done.story}" if done is not None else ""
+            elif isinstance(by, str) and by in robots:
+                out.locks.append(f"{ev.text} by {label(by)}" + (f"'s {data['option']}" if data.get("option") else ""))
+            else:
+                out.locks.append(ev.text + (f" {done.story}" if done is not None else ""))
+        elif kind == "flag":
+            out.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
+        elif kind == "option drawn":
+            out.add(f"drew the option card {args.get('option')}")
+        elif kind in ("option lost", "sacrificed"):
+            out.add(f"lost the option card {args.get('option')}")
+        elif kind == "re-enter":
+            facing = data.get("facing")
+            out.add(f"re-entered at {args.get('at')}" + (f" facing {facing}" if facing else ""))
+        elif kind == "wins":
+            out.add("touched the last flag and won the game")
+        elif (status := shown.given(kind)) is not None and status.words:
+            out.add(status.words + (f" in register {phase}" if isinstance(phase, int) else ""))
+        else:
+            mover = _moved(out, ev, board, at, replay.pos.get(name), robots, result.played, label) or mover
+        if kind != "destroyed" and kind not in shown.TOLD:
+            mover = None
+        if kind not in _LOCKS:
+            fatal = None
+        last[phase] = (ev, at)
+    return out
 
 
-def _distance(a: Square, b: Square) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+def _moves(moves: dict[str, int]) -> str:
+    """``moved 4 squares: 3 by its cards, 1 pushed by Twonky (FWD2 680)``; ``moved 2 squares by its cards``."""
+    total = sum(moves.values())
+    head = f"moved {total} square{'s' if total != 1 else ''}"
+    if len(moves) == 1:
+        words = next(iter(moves))
+        return f"{head} {words}" if words.startswith("by ") else f"{head}: {words}"
+    return f"{head}: " + ", ".join(f"{n} {words}" for words, n in moves.items())
+
+
+def _health(told_: _Told) -> str:
+    """``Took 4 damage: turret at r6c6 1, Spin's laser 2; register 5 fused.`` (one source: ``took 1 damage from
+    Spin's laser``), repairs before or after."""
+    parts: list[str] = []
+    damage = sum(told_.hits.values())
+    if damage:
+        if len(told_.hits) == 1:
+            parts.append(f"took {damage} damage from {next(iter(told_.hits))}")
+        else:
+            parts.append(f"took {damage} damage: " + ", ".join(f"{who} {n}" for who, n in told_.hits.items()))
+    if told_.repairs:
+        parts.insert(0 if told_.repaired_first else len(parts), ", ".join(told_.repairs))
+    if told_.fused:
+        regs = sorted(set(told_.fused))
+        names = f"register {regs[0]}" if len(regs) == 1 else (
+            f"registers {regs[0]}-{regs[-1]}" if regs == list(range(regs[0], regs[-1] + 1))
+            else "registers " + ", ".join(map(str, regs)))
+        parts.append(f"{names} fused{told_.fused_by}")
+    parts += told_.locks
+    if not parts:
+        return ""
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
 
 
 def _flags(board: Board, robot: Robot) -> str:
@@ -148,38 +260,45 @@ def _now(robot: Robot) -> str:
 
 
 def robot_story(board: Board, result: TurnResult, name: str, turn: int,
-                label: Callable[[str], str] = str) -> list[str]:
-    """Two or three lines about robot ``name``'s turn ``turn``: what happened to it, where it stands now
-    and its lives, its flags and the next one. Empty when the robot was not in the turn."""
+                label: Callable[[str], str] = str, filled: str = "") -> list[str]:
+    """Two to five lines about robot ``name``'s turn ``turn``: what moved it and what it did, what hit it, who
+    played for it (``filled``: "the autopilot played for you: you sent no program"), where it stands now with its
+    lives, its flags and the next one. Empty when the robot was not in the turn."""
     after = next((r for r in result.robots if r.name == name), None)
     before = next((r for r in (result.frames[0] if result.frames else []) if r.name == name), None)
     if after is None:
         return []
     if after.out_of_game and (before is None or before.out_of_game):
         return [_now(after)]  # out before the turn: one line
-    told = _tell(name, result, label)
-    items = list(told.items)
+    told_ = _tell(name, result, board, label)
+    items = list(told_.items)
+    if told_.moves:
+        items.insert(0, _moves(told_.moves))
+    if not told_.moves and before is not None:
+        if before.pos is None:
+            if not items:
+                items.append("stayed off the board")
+        elif before.pos == after.pos and not items:
+            items.insert(0, f"stayed at {square_name(before.pos)}")
+        elif after.pos is not None and not items:
+            items.append(f"moved from {square_name(before.pos)} to {square_name(after.pos)}")
     if before is not None and before.pos is not None and before.powered_down:
         items.insert(0, "powered down")
-    health = [f"took {told.damage} damage"] if told.damage else []
-    if told.repaired:
-        health.insert(0 if told.repaired_first else len(health), f"repaired {told.repaired}")
-    items += health
-    if not items and before is not None:
-        if before.pos is None:
-            items.append("stayed off the board")
-        elif before.pos == after.pos:
-            items.append(f"stayed at {square_name(after.pos)}" if after.pos else "left the board")
-        elif after.pos is not None:
-            items.append(f"moved from {square_name(before.pos)} to {square_name(after.pos)}")
     first = f"{label(name)}, turn {turn}: " + "; ".join(items) + "." if items else f"{label(name)}, turn {turn}."
-    lines = [first, _now(after)]
+    lines = [first]
+    health = _health(told_)
+    if health:
+        lines.append(health)
+    if filled:
+        lines.append(filled[0].upper() + filled[1:] + ("" if filled.endswith(".") else "."))
+    now = _now(after)
     flags = _flags(board, after)
-    if flags:
-        lines.append(flags)
+    lines.append(f"{now} {flags}" if flags and not after.out_of_game else now)
     return lines
 
 
-def stories(board: Board, result: TurnResult, turn: int, label: Callable[[str], str] = str) -> dict[str, list[str]]:
-    """:func:`robot_story` of every robot of the turn, by name."""
-    return {r.name: robot_story(board, result, r.name, turn, label) for r in result.robots}
+def stories(board: Board, result: TurnResult, turn: int, label: Callable[[str], str] = str,
+            filled: Mapping[str, str] | None = None) -> dict[str, list[str]]:
+    """:func:`robot_story` of every robot of the turn, by name; ``filled``: robot -> who played its program."""
+    return {r.name: robot_story(board, result, r.name, turn, label, (filled or {}).get(r.name, ""))
+            for r in result.robots}

@@ -14,11 +14,13 @@ from email.message import EmailMessage
 from typing import Any
 
 from ..engine import Board, Card, Robot, TurnResult
+from ..engine.geometry import Square
 from ..engine.state import BoardState
+from .crops import robot_crops, robot_squares
 from .frames import Frame, moments, turn_frames
 from .gif import gif_bytes
 from .kept import kept_png
-from .layout import CELL
+from .layout import CELL, Layout
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
 from .motion import animation
@@ -40,9 +42,23 @@ class RenderedTurn:
     legend: Picture | None = None
     #: robot -> its own story of the turn (:mod:`.story`), for the top of its player's mail
     stories: dict[str, list[str]] = field(default_factory=dict)
+    #: how the pictures are laid out, and where each robot is in each (for :meth:`crops`)
+    layout: Layout | None = None
+    squares: list[dict[str, Square]] = field(default_factory=list)
+    #: robot -> its crops, cut once
+    _crops: dict[str, dict[str, Picture]] = field(default_factory=dict)
     _gif: Attachment | None = None
     #: the most the text, HTML and headers of a mail of this turn took so far (:func:`within_budget`)
     text_size: int = 0
+
+    def crops(self, robot: str) -> dict[str, Picture]:
+        """Picture key -> that picture cut around ``robot`` (:mod:`.crops`; empty for a board read whole)."""
+        if self.layout is None or not self.squares:
+            return {}
+        if robot not in self._crops:
+            stem = file_stem(self.report.game, self.report.turn)
+            self._crops[robot] = robot_crops(self.frames, self.layout, self.squares, robot, stem)
+        return self._crops[robot]
 
     @property
     def gif(self) -> Attachment:
@@ -80,36 +96,44 @@ class Chosen:
     gif: Attachment | None
     legend: Picture | None
     left_out: list[str] = field(default_factory=list)
+    #: picture key -> that picture cut around the reader's robot (:meth:`RenderedTurn.crops`)
+    crops: dict[str, Picture] = field(default_factory=dict)
 
     def note(self, archive_url: str | None = None) -> str | None:
         """What the mail says about the pictures it left out (None: none left out)."""
         if not self.left_out:
             return None
+        pieces = "; where a whole board is left out, the piece around your robot is shown" if self.crops else ""
         where = f" This turn's web page shows every picture: {archive_url}" if archive_url else ""
-        return (f"To keep this mail under {MAIL_BUDGET // 1024} KB, it leaves out {_listed(self.left_out)}; the "
-                f"tables say what they show.{where}")
+        return (f"To keep this mail under {MAIL_BUDGET // 1024} KB, it leaves out {_listed(self.left_out)}{pieces}; "
+                f"the tables say what they show.{where}")
 
 
 def _listed(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def choose_pictures(rendered: RenderedTurn, pictures: str = "all", room: int = MAIL_BUDGET - TEXT_GUESS) -> Chosen:
+def choose_pictures(rendered: RenderedTurn, pictures: str = "all", room: int = MAIL_BUDGET - TEXT_GUESS,
+                    crops: Mapping[str, Picture] | None = None) -> Chosen:
     """The pictures a mail carries at a seat's ``pictures`` setting, within ``room`` bytes as they travel.
 
-    ``none``: none; ``stages``: the boards and the key; ``all``: the animation too. What does not fit is
-    left out, in this order of keeping: the end of the turn (or the last board), the key, the boards of
-    the stages in turn, the start, the animation (the boards show each stage; it shows them moving).
+    ``none``: none; ``stages``: the boards, the key and ``crops`` (the boards cut around the reader's robot,
+    on a wide course); ``all``: the animation too. What does not fit is left out, in this order of keeping:
+    the crops (small, and what a phone shows), the end of the turn (or the last board), the key, the boards
+    of the stages in turn, the start, the animation (the boards show each stage; it shows them moving).
     """
     if pictures not in PICTURES:
         raise ValueError(f"pictures {pictures!r}: one of {', '.join(PICTURES)}")
     if pictures == "none":
         return Chosen([], None, None)
     boards = list(rendered.pictures)
-    order: list[Picture] = boards[-1:]
+    in_order = boards[-1:] + boards[1:-1] + boards[:1][: len(boards) - 1]
+    pieces = dict(crops or {})
+    order: list[Picture] = [pieces[b.key] for b in in_order if b.key in pieces]
+    order += boards[-1:]
     if rendered.legend is not None:
         order.append(rendered.legend)
-    order += boards[1:-1] + boards[:1][: len(boards) - 1]
+    order += in_order[1:]
     kept: set[int] = set()
     left: list[str] = []
     for item in order:
@@ -129,13 +153,20 @@ def choose_pictures(rendered: RenderedTurn, pictures: str = "all", room: int = M
             gif = rendered.gif
     return Chosen([p for p in boards if id(p) in kept], gif,
                   rendered.legend if rendered.legend is not None and id(rendered.legend) in kept else None,
-                  [c for c in _captions(rendered) if c in left])
+                  [c for c in _captions(rendered, pieces) if c in left],
+                  {k: p for k, p in pieces.items() if id(p) in kept})
 
 
 def _caption(item: Picture, rendered: RenderedTurn) -> str:
     if item is rendered.legend:
         return "the key to the pictures"
-    key = item.key
+    key, _, robot = item.key.partition("-around-")
+    if robot:   # a crop: the picture of ``key`` cut around the reader's robot
+        return _board_caption(key, item).replace("the board", "the piece around your robot of the board", 1)
+    return _board_caption(key, item)
+
+
+def _board_caption(key: str, item: Picture) -> str:
     if key == "start":
         return "the board at the start"
     if key == "end":
@@ -145,9 +176,10 @@ def _caption(item: Picture, rendered: RenderedTurn) -> str:
     return f"the picture {item.filename}"
 
 
-def _captions(rendered: RenderedTurn) -> list[str]:
-    """Every caption in the mail's own order (the boards in turn, the key, the animation)."""
-    items = [*rendered.pictures, *([rendered.legend] if rendered.legend else [])]
+def _captions(rendered: RenderedTurn, crops: Mapping[str, Picture]) -> list[str]:
+    """Every caption in the mail's own order (the boards in turn, each after its crop, the key, the animation)."""
+    items = [x for p in rendered.pictures for x in ([crops[p.key]] if p.key in crops else []) + [p]]
+    items += [rendered.legend] if rendered.legend else []
     return [*(_caption(i, rendered) for i in items), "the animation"]
 
 
@@ -163,7 +195,7 @@ def travelling_size(msg: EmailMessage) -> int:
 
 
 def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen], EmailMessage],
-                  budget: int = MAIL_BUDGET) -> EmailMessage:
+                  budget: int = MAIL_BUDGET, crops: Mapping[str, Picture] | None = None) -> EmailMessage:
     """The mail ``build`` makes of the pictures chosen at ``pictures`` (:func:`choose_pictures`), kept under
     ``budget`` bytes. The room for pictures is the budget less the text, as the turn's mails before this one
     had it (:attr:`RenderedTurn.text_size`, with a margin); the first mail's text is guessed at, and that
@@ -172,21 +204,21 @@ def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen
     budget -= SPARE
     known = rendered.text_size
     room = budget - (known + TEXT_MARGIN if known else TEXT_GUESS)
-    chosen = choose_pictures(rendered, pictures, room)
+    chosen = choose_pictures(rendered, pictures, room, crops)
     msg = build(chosen)
     size = travelling_size(msg)
     text = size - _carried(chosen)
     rendered.text_size = max(known, text)
     if not known:   # the first mail of the turn: the room its text really left (less what the note may add)
         room = budget - text - TEXT_MARGIN // 4
-        again = choose_pictures(rendered, pictures, room)
+        again = choose_pictures(rendered, pictures, room, crops)
         if again.left_out != chosen.left_out:
             chosen, msg = again, build(again)
             size = travelling_size(msg)
     over = size - budget
-    while over > 0 and (chosen.pictures or chosen.gif or chosen.legend):
+    while over > 0 and (chosen.pictures or chosen.gif or chosen.legend or chosen.crops):
         room -= over
-        chosen = choose_pictures(rendered, pictures, room)
+        chosen = choose_pictures(rendered, pictures, room, crops)
         msg = build(chosen)
         over = travelling_size(msg) - budget
     return msg
@@ -194,20 +226,22 @@ def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen
 
 def _carried(chosen: Chosen) -> int:
     """What the pictures of ``chosen`` take in a mail."""
-    items = [*chosen.pictures, *([chosen.legend] if chosen.legend else []), *([chosen.gif] if chosen.gif else [])]
+    items = [*chosen.pictures, *chosen.crops.values(), *([chosen.legend] if chosen.legend else []),
+             *([chosen.gif] if chosen.gif else [])]
     return sum(_travelling(i.data) for i in items)
 
 
 def light_turn_mail(rendered: RenderedTurn, pictures: str = "all", *, notice: str | None = None,
-                    **kwargs: Any) -> EmailMessage:
-    """:func:`.mail.turn_mail` of the turn's report with the pictures chosen at ``pictures`` and under
-    :data:`MAIL_BUDGET` (:func:`within_budget`); what was left out is said after ``notice``."""
+                    crops: Mapping[str, Picture] | None = None, **kwargs: Any) -> EmailMessage:
+    """:func:`.mail.turn_mail` of the turn's report with the pictures (and the reader's ``crops``) chosen at
+    ``pictures`` and under :data:`MAIL_BUDGET` (:func:`within_budget`); what was left out is said after
+    ``notice``."""
     def build(chosen: Chosen) -> EmailMessage:
         said = "\n\n".join(n for n in (notice, chosen.note(rendered.report.archive_url)) if n) or None
         return turn_mail(report=rendered.report, pictures=chosen.pictures, gif=chosen.gif, legend=chosen.legend,
-                         notice=said, **kwargs)
+                         notice=said, crops=chosen.crops, **kwargs)
 
-    return within_budget(rendered, pictures, build)
+    return within_budget(rendered, pictures, build, crops=crops)
 
 
 def file_stem(game: str, turn: int) -> str:
@@ -237,7 +271,8 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
         return Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
 
     told = stories(board, result, turn, report.label_of)
-    return RenderedTurn(report, frames, pictures, animate, board.flag_count, legend_picture(board, stem, cell), told)
+    return RenderedTurn(report, frames, pictures, animate, board.flag_count, legend_picture(board, stem, cell),
+                        told, Layout(board.width, board.height, cell), robot_squares(result.frames))
 
 
 def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipient: str, subject: str, domain: str,
@@ -254,4 +289,4 @@ def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipien
     private.new_options = list(new_options)
 
     return light_turn_mail(rendered, pictures, sender=sender, recipient=recipient, subject=subject, domain=domain,
-                           private=private, headers=headers)
+                           private=private, headers=headers, crops=rendered.crops(player.robot))

@@ -22,6 +22,12 @@ PLAYED = {"random": "they played a program drawn at random from their hand",
           "repeat_locked": "they played last turn's cards where possible, the rest at random",
           "autopilot": "their robots were played by the autopilot (the best program of their hand by its search)"}
 
+#: policy -> what the story of a late player's robot says (the top of their own mail)
+TOLD = {"autopilot": "the autopilot played for you: you sent no program",
+        "random": "a program drawn at random from your hand was played for you: you sent none",
+        "power_down": "you sent no program: your robot played only its fused registers, and powers down next turn",
+        "repeat_locked": "you sent no program: last turn's cards were played where possible, the rest at random"}
+
 
 def filled_robots(s: Session, game: Game, turn: Turn) -> dict[str, str]:
     """robot -> the mark of its filled program, for every program of ``turn`` the referee filled in."""

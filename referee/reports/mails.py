@@ -33,7 +33,9 @@ from ..messages.community import how_to_stop
 from ..orders.language import StandingOrders
 from ..orders.replies import program_block
 from ..render import Picture, build_message, content_id, message_id
+from ..render.crops import piece_picture
 from ..render.frames import frame
+from ..render.layout import CELL, Layout
 from ..render.players import Player as Column
 from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
@@ -255,7 +257,8 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
             rendered, player.pictures or "all", sender=sender.header, recipient=player.email, subject=subject,
             domain=sender.domain, private=private,
             headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
-                     **threads.get(player.id, {})}, kind=kind, notice=notice, shared=shared)
+                     **threads.get(player.id, {})}, kind=kind, notice=notice, shared=shared,
+            crops=rendered.crops(player.robot))
         queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                               game=game, player=player, turn_number=turn.number, held=held))
     for i, master in enumerate(dict.fromkeys([*([gm] if gm else []), *comaster_addresses(s, game)])):
@@ -293,9 +296,19 @@ def _start_rows(robots: Sequence[Robot], columns: Sequence[Column]) -> list[dict
     return rows
 
 
-def _start_picture(board: Board, game: Game, robots: Sequence[Robot], columns: Sequence[Column]) -> Picture:
+def _start_picture(board: Board, game: Game, robots: Sequence[Robot], columns: Sequence[Column]
+                   ) -> tuple[Picture, Callable[[Robot | None], Picture | None]]:
+    """The board at the start, and what cuts it around a robot (for a phone, on a wide course: :mod:`crops`)."""
     image = frame(board, robots, columns, f"{game.code}: start of the game")
-    return Picture("start", f"{file_stem(game.code, 1)}-start.png", png_bytes(image))
+    stem = file_stem(game.code, 1)
+    lay = Layout(board.width, board.height, CELL)
+
+    def around(robot: Robot | None) -> Picture | None:
+        if robot is None or robot.pos is None:
+            return None
+        return piece_picture(image, lay, robot.pos, "start", robot.name, stem)
+
+    return Picture("start", f"{stem}-start.png", png_bytes(image)), around
 
 
 def _duration(seconds: int) -> str:
@@ -342,7 +355,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     board = course_board(game)
     robots = robots_before(turn)
     columns = report_players(game, turn)
-    picture = _start_picture(board, game, robots, columns)
+    picture, around = _start_picture(board, game, robots, columns)
     cid = content_id(game.code, 1, "start-board", sender.domain)
     context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
                "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
@@ -351,19 +364,23 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     by_name = {r.name: r for r in robots}
 
     def one(recipient: str, subject: str, kind: str, private: PrivateSection | None,
-            headers: dict[str, str]) -> EmailMessage:
+            headers: dict[str, str], piece: Picture | None = None) -> EmailMessage:
+        inline = [(cid, picture)]
+        if piece is not None:  # the board around the player's robot, first (a phone shows it at its drawn size)
+            inline.append((content_id(game.code, 1, piece.key, sender.domain), piece))
         return build_message(sender=sender.header, recipient=recipient, subject=subject,
                              msg_id=message_id(game.code, 1, recipient, sender.domain, kind),
                              text=render("start.txt", **context, private=private),
-                             html=render("start.html", **context, private=private),
-                             inline=[(cid, picture)], headers=headers)
+                             html=render("start.html", **context, private=private,
+                                         piece_url=f"cid:{inline[-1][0].strip('<>')}" if piece else None),
+                             inline=inline, headers=headers)
 
     out: list[OutgoingMail] = []
     for player in players:
         robot = by_name.get(player.robot)
         section = _private_section(game, player, by_robot[player.robot], 1, turn, robot, board.flag_count, now)
         msg = one(player.email, f"{game.code} has started: your cards for turn 1", "start", section,
-                  mail_headers(settings, game, now, reply_to(player) if reply_to else None))
+                  mail_headers(settings, game, now, reply_to(player) if reply_to else None), around(robot))
         out.append(enqueue_mail(s, msg, kind=KIND_START, recipients=[player.email],
                                 sender=settings.referee_address, game=game, player=player, turn_number=1, now=now))
     if gm:

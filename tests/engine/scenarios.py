@@ -170,6 +170,13 @@ class Outcome:
         return [e["text"] for e in self.events(robot, phase=phase, step=step)
                 if self.own_fire or e["step"] != "lasers" or "HP" in e["text"] or e["text"] == "destroyed"]
 
+    def ghost(self, owner: str, phase: int | str | None = None) -> list[Spec]:
+        """What the ghost of ``owner`` did, in log order (logged as the ghost's: no robot, ``ghost`` its owner)."""
+        return [e for e in self.events(None, phase=phase) if e["robot"] is None and e.get("ghost") == owner]
+
+    def ghost_texts(self, owner: str, phase: int | str | None = None) -> list[str]:
+        return [e["text"] for e in self.ghost(owner, phase)]
+
     def hits(self, robot: str, **filters: Any) -> list[Spec]:
         """The damage events (``-1 HP``, ``-2 HP``...) of one robot."""
         return [e for e in self.events(robot, **filters) if e["text"].startswith("-") and e["text"].endswith(" HP")]

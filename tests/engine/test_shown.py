@@ -153,3 +153,59 @@ def test_a_scenario_may_start_with_a_declared_status_and_is_told_of_an_unknown_o
     assert parse_scenario({"board": board, "robots": [flying]})["robots"][0].statuses == {"flying"}
     with pytest.raises(ScenarioError, match="no status 'hovering'"):
         parse_scenario({"board": board, "robots": [{**flying, "statuses": ["hovering"]}]})
+
+
+# -- what moved a robot, what did something else to it, whose thing acted (issue 42) --------------------------
+#: kinds whose ``{to}`` names no square a robot moves to
+NOT_MOVES = {"option passes": "its 'to' names the robot the option passes to"}
+
+
+def _move_kinds() -> list[str]:
+    from referee.engine.events import WORDING
+
+    return sorted(kind for kind, template in WORDING.items() if "{to}" in template and kind not in NOT_MOVES)
+
+
+@pytest.mark.parametrize("kind", _move_kinds())
+def test_every_event_that_moves_a_robot_says_what_moved_it(kind: str) -> None:
+    """A new element's move event without a ``shown.mover`` would be told as nothing in the story and left
+    unnamed in the tables: each kind needs a declaration that fits every event of it (no step, square or ``by``
+    condition), or be an actor's (a ghost's moves are the ghost's, not a robot's)."""
+    if kind in shown.ACTORS:
+        return
+    fallback = [m for m in shown.TOLD.get(kind, ()) if not m.specific]
+    assert fallback and all(m.moves for m in shown.TOLD[kind]), (
+        f"event kind {kind!r} moves a robot but no module says what moved it: declare "
+        f"shown.mover({kind!r}, <table words>, <story words>) where it is logged")
+
+
+def test_the_steps_kinds_and_events_a_declaration_names_exist() -> None:
+    from referee.engine.kinds import KINDS
+
+    for kind, declared in shown.TOLD.items():
+        known_kind(kind)
+        for told in declared:
+            assert not told.step or told.step in timing.STEP_IDS, told
+            assert not told.on or told.on in KINDS, told
+            told.story.format(by="Twonky")  # a template over the robot the event's ``by`` names, nothing else
+    for kind in shown.ACTORS:
+        known_kind(kind)
+    for cause in shown.CAUSES.values():
+        assert cause.hit.format(by="Twonky") == cause.hit.replace("{by}", "Twonky")
+
+
+def test_the_most_specific_declaration_that_fits_is_told() -> None:
+    from referee.engine.resolve import label
+
+    assert shown.told_by("pulled", "magnets", set(), "", label).story == "pulled by a magnet"
+    assert shown.told_by("pulled", "black holes", set(), "", label).story == "pulled by a black hole"
+    assert shown.told_by("slide", "robots", {"piston"}, "", label).story == "slid off a rising piston"
+    assert shown.told_by("slide", "robots", {"floor"}, "", label).story == "slid"
+    assert shown.told_by("pushed", "pushers", set(), "pusher", label).what == "pusher"
+    assert shown.told_by("face", "gears", set(), "", label) is None
+
+
+def test_a_mover_declared_twice_with_other_words_is_refused() -> None:
+    with pytest.raises(shown.ShownError):
+        shown.mover("pulled", "magnet", "yanked by a magnet", step="board.magnets")
+    assert shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets") == "pulled"

@@ -3,11 +3,14 @@ measurements taken by a script in the page, and screenshots."""
 
 from __future__ import annotations
 
+import email
 import json
 import os
 import re
 import shutil
 import subprocess
+from email import policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -28,13 +31,22 @@ document.getElementById("page").addEventListener("load", function () {{
   var win = this.contentWindow, doc = this.contentDocument;
   function box(el) {{ var r = el.getBoundingClientRect();
     return {{left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}}; }}
+  function shown(el) {{ return el.getBoundingClientRect().width > 0; }}
   var stages = Array.from(doc.querySelectorAll(".stage")).map(function (s) {{
-    return {{board: box(s.querySelector(".board img")), table: box(s.querySelector(".table table"))}}; }});
+    var board = Array.from(s.querySelectorAll(".board img")).find(shown) || s.querySelector(".board img");
+    return {{board: box(board), table: box(s.querySelector(".table table"))}}; }});
+  // boxes whose content is wider than they are (they scroll sideways inside the page)
+  var scrollers = Array.from(doc.querySelectorAll("body *")).filter(function (el) {{
+    return el.scrollWidth > el.clientWidth + 1 && /auto|scroll/.test(win.getComputedStyle(el).overflowX); }})
+    .map(function (el) {{ return {{tag: el.tagName, cls: el.className, scrollWidth: el.scrollWidth,
+                                   clientWidth: el.clientWidth}}; }});
   var images = Array.from(doc.images).map(function (img) {{
-    return {{src: img.getAttribute("src"), complete: img.complete, natural: img.naturalWidth, box: box(img)}}; }});
+    return {{src: img.getAttribute("src"), complete: img.complete, natural: img.naturalWidth, box: box(img),
+             crop: !!img.closest(".crop"), full: !!img.closest(".full")}}; }});
   var hand = doc.querySelector(".private p"), story = doc.querySelector(".story");
   document.getElementById("measured").textContent = JSON.stringify({{
     viewport: win.innerWidth, scrollWidth: doc.documentElement.scrollWidth,
+    scrollingWidth: doc.scrollingElement.scrollWidth, scrollers: scrollers,
     stages: stages, images: images, hand: hand ? box(hand) : null,
     story: story ? box(story) : null}});
 }});
@@ -85,3 +97,17 @@ def screenshot(chromium: str, page: Path, width: int, height: int, out: Path, wo
         shot = img.convert("RGB").crop((0, 0, width, height))
     shot.save(out)
     return shot
+
+
+def mail_page(msg: EmailMessage, out: Path) -> Path:
+    """The mail's HTML as a file in ``out``, its cid: pictures written beside it (what a mail client does)."""
+    parsed = email.message_from_bytes(bytes(msg), policy=policy.default)
+    html = parsed.get_body(("html",)).get_content()  # type: ignore[union-attr]
+    for part in parsed.walk():
+        if part.get_content_maintype() == "image":
+            (out / part.get_filename()).write_bytes(part.get_content())
+            html = html.replace(f'cid:{part["Content-ID"].strip("<>")}', part.get_filename())
+    assert "cid:" not in html
+    page = out / "mail.html"
+    page.write_text(html)
+    return page

@@ -6,17 +6,16 @@ Screenshots are kept in ``REFEREE_SCREENSHOTS`` (a directory) when it is set, to
 
 from __future__ import annotations
 
-import email
 import os
 import re
 import shutil
-from email import policy
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from .browser import chromium_path, measure, screenshot
+from .browser import mail_page as write_page
 
 SMALL_PHONE, PHONE, DESKTOP = 360, 375, 1200
 
@@ -29,17 +28,7 @@ def chromium() -> str:
 @pytest.fixture(scope="module")
 def mail_page(my_mail, tmp_path_factory) -> Path:
     """The mail's HTML as a file, its cid: pictures written beside it (what a mail client does)."""
-    out = tmp_path_factory.mktemp("mail")
-    msg = email.message_from_bytes(bytes(my_mail), policy=policy.default)
-    html = msg.get_body(("html",)).get_content()
-    for part in msg.walk():
-        if part.get_content_maintype() == "image":
-            (out / part.get_filename()).write_bytes(part.get_content())
-            html = html.replace(f'cid:{part["Content-ID"].strip("<>")}', part.get_filename())
-    assert "cid:" not in html
-    page = out / "mail.html"
-    page.write_text(html)
-    return page
+    return write_page(my_mail, tmp_path_factory.mktemp("mail"))
 
 
 def _keep(shot: Path) -> None:

@@ -42,7 +42,7 @@ def test_a_robot_falling_asleep_in_the_gas_is_shown_asleep_in_the_tables():
 
 def test_the_story_tells_when_it_fell_asleep_and_that_it_sleeps_now():
     story = robot_story(BOARD, _turn(), "Twonky", 4)
-    assert story[0] == "Twonky, turn 4: asleep (soporific gas) in register 2."
+    assert story[0] == "Twonky, turn 4: moved 2 squares by its cards; asleep (soporific gas) in register 2."
     assert story[1] == "Now at r3c4 facing N, asleep (soporific gas), 10 HP (0 damage), 3 robots left."
 
 

@@ -23,6 +23,7 @@ from referee.render.board_image import (
 )
 from referee.render.frames import floor, frame
 from referee.render.marks import Badge, Segment, Shot, Wreck, events_of, stage_marks
+from referee.render.motion import beats
 from referee.render.robots import robot_places, status_text
 
 RGB = tuple[int, int, int]
@@ -216,3 +217,15 @@ def test_a_stored_turn_read_back_from_its_words_draws_the_same_marks(played):
     stored = [read_event(e.to_dict()) for e in result.events]
     for stage in range(1, result.phases_run + 1):
         assert stage_marks(result.frames[stage - 1], events_of(stored, stage)) == _marks(result, stage)
+
+
+def test_a_robot_pulled_by_a_magnet_is_drawn_moved_dashed_and_glides_in_the_gif():
+    board = build_board({"width": 6, "height": 4, "elements": [{"kind": "magnet", "at": "r2c5"}]})
+    robots = [Robot("Twonky", (2, 2), N)]
+    result = resolve_turn(board, robots, {"Twonky": [parse_card("UTRN 10")]}, phases=1)
+    pulled = [ev for ev in result.events if ev.kind == "pulled"]
+    assert pulled, "the magnet pulls Twonky along row 2"
+    marks = stage_marks(robots, events_of(result.events, 1))
+    assert Segment("Twonky", (2, 2), (2, 3), False, "pulled") in marks.segments
+    magnet = [b for b in beats(robots, events_of(result.events, 1)) if "Twonky" in b.paths]
+    assert magnet and magnet[-1].card is None and magnet[-1].paths["Twonky"] == [(2, 2), (2, 3)]

@@ -27,16 +27,17 @@ def test_a_robot_pushed_into_a_pit_is_told_by_whom_with_which_card_where_and_whe
     text, html = _bodies("pushed-into-pit")
     assert text.startswith("Zoom, turn 6: pushed by Twonky (FWD3 790) into the pit at r3c5 in register 3;\n"
                            "re-entered at r5c6 facing W")
-    lines = text.split("\n\n")[0].split("\n")
-    assert lines[-2:] == ["Now at r5c6 facing W, 8 HP (2 damage), 2 robots left.",
-                          "Flags 0/2. Next flag: 1 at r1c8, 6 squares away."]
+    story = " ".join(text.split("\n\n")[0].split("\n"))
+    assert "Took 1 damage from Twonky's laser." in story  # (in register 1, before the push: what hit it, by whom)
+    assert story.endswith("Now at r5c6 facing W, 8 HP (2 damage), 2 robots left. Flags 0/2. Next flag: 1 at r1c8, "
+                          "6 squares away.")
     assert "pushed by Twonky (FWD3 790) into the pit at r3c5 in register 3" in html
 
 
 def test_a_robot_that_touches_a_flag_is_told_which_and_how_far_the_next_one_is():
     text, _ = _bodies("wins-a-flag")
-    assert text.startswith("Zoom, turn 6: touched flag 1 in register 2.\n")
-    assert "Flags 1/2. Next flag: 2 at r6c1, 12 squares away.\n" in text
+    assert text.startswith("Zoom, turn 6: moved 2 squares by its cards; touched flag 1 in register 2.\n")
+    assert "Flags 1/2. Next flag: 2\nat r6c1, 12 squares away.\n" in text
 
 
 def test_a_robot_that_draws_an_option_card_is_told_its_name():
@@ -51,7 +52,8 @@ def test_a_powered_down_robot_is_told_it_was_down_and_repaired():
     scenario["programs"] = {"Twonky": scenario["programs"]["Twonky"]}
     text = story_mail(scenario).get_body(("plain",)).get_content()  # type: ignore[union-attr]
     # repaired as the turn began, then Twonky's laser hit it twice
-    assert text.startswith("Zoom, turn 6: powered down; repaired 3; took 2 damage.\n"
+    assert text.startswith("Zoom, turn 6: powered down; stayed at r2c2.\n"
+                           "Repaired 3; took 2 damage from Twonky's laser.\n"
                            "Now at r2c2 facing N, 8 HP (2 damage)")
 
 

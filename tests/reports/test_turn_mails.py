@@ -328,3 +328,43 @@ def test_the_start_mail_welcomes_players_with_the_game_the_course_the_deadline_p
     assert "write to the game master, gm@example.test" in text
     html = html_of(parse(row.raw))
     assert "How to write orders:" in html and "mailto:gm@example.test" in html
+
+
+def test_on_the_widest_course_each_players_mail_cuts_the_pictures_around_their_own_robot(store):
+    players = {"Twonky": "alice", "Hammer": "bob", "Zoom": "carol", "Spin": "dave"}
+    code = new_game(store, players, course="factory")
+    rows = outbox(store, play_turn(store, code, now=NOW))
+    stem = file_stem(code, 1)
+    for m in rows:
+        msg = parse(m.raw)
+        names = [p.get_filename() for p in msg.walk() if p.get_content_maintype() == "image"]
+        pieces = [n for n in names if re.fullmatch(rf"{stem}-(start|stage\d|end)-[a-z]+\.png", n)]
+        if m.kind == "gm_copy":
+            assert pieces == []  # the GM reads the whole boards
+            continue
+        robot = next(r for r, u in players.items() if m.recipients == [address(u)])
+        assert pieces and all(n.endswith(f"-{robot.lower()}.png") for n in pieces)
+        for name in pieces:  # each piece is a link's tap away from its whole board, which the mail carries
+            assert name.replace(f"-{robot.lower()}.png", ".png") in names
+        assert f'<tr data-robot="{robot}" class="mine"' in html_of(msg)
+
+
+def test_on_the_widest_course_the_start_mail_fits_a_phone_and_shows_the_board_around_my_robot(store, tmp_path):
+    from tests.render.browser import chromium_path, mail_page, measure, screenshot
+    from tests.render.test_mail_layout import _keep
+
+    chromium = chromium_path()
+    code = new_game(store, {"Twonky": "alice", "Hammer": "bob", "Zoom": "carol"}, course="factory")
+    starts = [m for m in outbox(store, kind="turn_start") if code in parse(m.raw)["Subject"]]
+    mine = next(m for m in starts if m.recipients == [address("bob")])
+    page = mail_page(parse(mine.raw), tmp_path)
+    for width in (360, 1200):
+        seen = measure(chromium, page, width, tmp_path)
+        assert seen["scrollingWidth"] <= width and seen["scrollers"] == []
+        [piece] = [img for img in seen["images"] if img["src"].endswith("-start-hammer.png")]
+        assert piece["box"]["width"] == piece["natural"] <= width - 16  # at its drawn size, on the screen
+        [whole] = [img for img in seen["images"] if img["src"].endswith("-start.png")]
+        assert whole["box"]["top"] > piece["box"]["bottom"] and whole["box"]["right"] <= width
+        shot = tmp_path / f"start-mail-{width}.png"
+        screenshot(chromium, page, width, int(whole["box"]["bottom"]) + 8, shot, tmp_path)
+        _keep(shot)  # to look at (REFEREE_SCREENSHOTS)

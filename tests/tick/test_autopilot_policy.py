@@ -52,3 +52,11 @@ def test_new_games_play_late_robots_by_the_autopilot(store, settings):  # noqa: 
             "autopilot") in " ".join(text.split())
     assert "(autopilot)" in text
     assert not [m for m in mails(store, "announcement") if "late players" in m.subject]
+    # and each late player's own story, at the top of their mail, says the autopilot played for them
+    stories = {}
+    for row in results:
+        body = email.message_from_bytes(row.raw, policy=policy.default).get_body(("plain",)).get_content()
+        stories[body.split(",", 1)[0]] = " ".join(body.split("\n\n")[0].split())
+    for name in ("Hammer", "Zoom"):
+        assert "The autopilot played for you: you sent no program." in stories[name], stories[name]
+    assert "played for you" not in stories["Twonky"]

@@ -24,6 +24,9 @@ from ..kinds import Field, Kind
 from ..movement import enter
 from ..state import Robot
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "particle accelerator", "carried by a particle accelerator", step="board.particle_accelerators")
+
 shown.cause("particle accelerator")
 
 # the steps of the timing table only this kind acts in, each right after the step named

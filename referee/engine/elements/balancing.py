@@ -17,6 +17,9 @@ from ..geometry import DC, DR, Square
 from ..kinds import Field, Kind
 from .magnets import pull_one
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slide", "tilting platform", "slid off a tilting platform", step="board.balancing")
+
 shown.cause("edge", "off the edge", into="off the edge")
 
 # the steps of the timing table only this kind acts in, each right after the step named

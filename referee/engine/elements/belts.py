@@ -14,6 +14,9 @@ from ..kinds import Field, Kind
 from ..movement import convey
 from ..state import Robot
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("conveyed", "", "carried by a belt")  # (the table's "conveyed to" says it)
+
 shown.step("board.belts", "belt")
 shown.step("board.express_1", "belt")
 shown.step("board.hyper_belts_1", "belt")

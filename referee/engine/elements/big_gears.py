@@ -8,10 +8,14 @@ carried to the other half and turned round, all at once. A robot facing the wall
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import NotationError, Square, opposite, square_name, step
 from ..kinds import KINDS, Field, Kind
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "big gear", "carried round by a big gear", on="big_gear")
 
 
 def _other_half(el: Element) -> Square:

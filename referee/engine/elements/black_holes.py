@@ -10,13 +10,16 @@ ways stays); a robot pulled into the hole falls. Pulls are logged ``pulled to r4
 
 from __future__ import annotations
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..hooks import on
 from ..kinds import Kind
 from .magnets import pull_all, pull_toward
 from .pits import fall
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pulled", "black hole", "pulled by a black hole", step="board.black_holes")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.black_holes", "black holes pull robots in line one square closer", after="board.ventilators")

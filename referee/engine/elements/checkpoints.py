@@ -9,12 +9,17 @@ repaired (they were fully repaired when the turn began).
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..decisions import TWO_WRENCHES, DecisionKey
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..state import Robot
+
+# where a repair came from, as the report and the story tell it (engine/shown.py)
+shown.told("repair", "repair site", "at a repair site", on="repair")
+shown.told("repair", "flag", "on a flag", on="flag")
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

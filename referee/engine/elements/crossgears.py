@@ -8,10 +8,14 @@ to the west arm when turning right) and turned the same way. Everything on it mo
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import NotationError, Square, square_name, step
 from ..kinds import KINDS, Field, Kind
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "crossgear", "carried by a crossgear", on="crossgear")
 
 
 def _install(board: Board, el: Element) -> None:

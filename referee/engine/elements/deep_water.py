@@ -21,7 +21,7 @@ from ..state import Robot
 from ..timing import CARD, ENTER
 from .water import slow
 
-shown.cause("deep water")
+shown.cause("deep water", into="into deep water")
 
 #: the mark a card's move carries once deep water has charged it
 PAID = "deep water"

@@ -14,6 +14,12 @@ through robots without pushing them, is never pushed or shot, and is stopped by 
 driven off its board (of a course: rules version 4, house rule ``ghost_whole_course`` keeps version 3's
 whole course) it is gone. A robot it moves through or onto, or that moves through or onto it, takes
 1 damage; when lasers fire, robots in its square and the first robot in its line of sight take 1 more.
+
+What a ghost does is logged as the ghost's (rules version 5): its events (``ghost rises``, ``ghost moves``,
+``ghost turns``, ``ghost gone``) name no robot and carry ``ghost``: the parent's name, and a hit it deals is
+``by`` ``"<parent>'s ghost <square>"``, the square the ghost stands on. Turns played under version 4 and before
+logged them under the parent robot, and the hits by nobody (``Rules.ghost_events``); the report reads those as
+the ghost's too (``shown.actor``).
 """
 
 from __future__ import annotations
@@ -40,11 +46,13 @@ timing.declare("move.ghosts", timing.ENTER, "robots moving through a ghost or on
 
 
 GHOST = "ghost"
-#: register_wording kinds, logged under the ghost's parent robot
+#: what a ghost does, logged as the ghost's (data ``ghost``: its parent; before rules version 5 under the parent)
 register_wording("ghost rises", "ghost rises at {at}")
 register_wording("ghost moves", "ghost to {to}")
 register_wording("ghost turns", "ghost faces {dir}")
 register_wording("ghost gone", "ghost gone")
+# the report and the story tell them as "Zoom's ghost to r5c3", never as Zoom's own moves
+shown.actor(GHOST, "{owner}'s ghost", kinds=("ghost rises", "ghost moves", "ghost turns", "ghost gone"))
 
 
 # "when a ghost passes the thick walls and leaves the dark area of the board, it is removed" (ruling 13.28):
@@ -89,11 +97,11 @@ def rise(ctx: TurnContext, phase: int) -> None:
         for robot in ctx.robots:
             if robot.pos is None:
                 if table.pop(robot.name, None) is not None:
-                    ctx.emit(robot, "ghost gone")
+                    _log(ctx, robot, "ghost gone")
             elif robot.first_turn:
                 at = nearest_grave(ctx.board, robot.pos, robot.facing if ctx.rules.seat_free else None)
                 table[robot.name] = {"at": square_name(at), "facing": dir_name(robot.facing)}
-                ctx.emit(robot, "ghost rises", {"at": square_name(at)})
+                _log(ctx, robot, "ghost rises", {"at": square_name(at)})
         for name in sorted(table):
             if "cards" in table[name]:
                 continue  # dealt already (a scenario may give the ghost its cards)
@@ -108,6 +116,19 @@ def rise(ctx: TurnContext, phase: int) -> None:
         if len(cards) >= phase:
             card = BY_PRIORITY[int(cards[phase - 1].split()[1])]
             add_mover(ctx, card.priority, partial(drift, name=name, card=card))
+
+
+def _log(ctx: TurnContext, parent: Robot, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
+    """Log what the ghost of ``parent`` does as the ghost's (rules version 4 and before: under its parent)."""
+    if ctx.rules.ghost_events:
+        ctx.emit(None, kind, args, ghost=parent.name, **data)
+    else:
+        ctx.emit(parent, kind, args, **data)
+
+
+def _source(ctx: TurnContext, name: str, at: str) -> str | None:
+    """Who a ghost's hit is by: ``Zoom's ghost r5c3`` (rules version 4 and before: the log named nobody)."""
+    return f"{name}'s ghost {at}" if ctx.rules.ghost_events else None
 
 
 def forget(ctx: TurnContext) -> None:
@@ -126,7 +147,7 @@ def drift(ctx: TurnContext, name: str, card: Card) -> None:
     ctype = card.type
     if ctype.turn:
         entry["facing"] = dir_name((facing + ctype.turn) % 4)
-        ctx.emit(parent, "ghost turns", {"dir": entry["facing"]}, card=str(card))
+        _log(ctx, parent, "ghost turns", {"dir": entry["facing"]}, card=str(card))
         return
     d = facing if ctype.move >= 0 else opposite(facing)
     at = parse_square(entry["at"])
@@ -141,14 +162,14 @@ def drift(ctx: TurnContext, name: str, card: Card) -> None:
         if not ctx.board.on_board(at) or (not ctx.rules.ghost_whole_course
                                           and ctx.board.part(at) != ctx.board.part(came)):
             del ghosts(ctx)[name]
-            ctx.emit(parent, "ghost gone", card=str(card))
+            _log(ctx, parent, "ghost gone", card=str(card))
             return
         for robot in ctx.robots:
             if robot.pos == at and robot.name not in hurt:
                 hurt.add(robot.name)
-                ctx.damage(robot, 1, "ghost")
+                ctx.damage(robot, 1, "ghost", _source(ctx, name, square_name(at)))
     entry["at"] = square_name(at)
-    ctx.emit(parent, "ghost moves", {"to": entry["at"]}, card=str(card))
+    _log(ctx, parent, "ghost moves", {"to": entry["at"]}, card=str(card))
 
 
 def touch(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
@@ -156,27 +177,30 @@ def touch(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     table = ctx.board_state.values.get(GHOST)
     if not table:
         return
-    here = square_name(robot.pos) if robot.pos is not None else None
-    for entry in table.values():
+    if robot.pos is None:
+        return
+    here = square_name(robot.pos)
+    for name, entry in table.items():
         if entry["at"] == here:
-            ctx.damage(robot, 1, "ghost")
+            ctx.damage(robot, 1, "ghost", _source(ctx, name, here))
             if robot.pos is None:
                 return
 
 
 def glare(ctx: TurnContext, phase: int) -> None:
     """When lasers fire: robots in a ghost's square, and the first robot in its line of sight, take 1."""
-    for entry in list(ghosts(ctx).values()):
+    for name, entry in list(ghosts(ctx).items()):
         at = parse_square(entry["at"])
         facing = "NESW".index(entry["facing"])
+        source = _source(ctx, name, entry["at"]) or GHOST
         for robot in ctx.robots:
             if robot.pos == at:
-                ctx.hit_later(robot, 1, GHOST, cause="ghost")
+                ctx.hit_later(robot, 1, source, cause="ghost")
         for sq in ctx.board.ray(at, facing, include_start=False):
             seen = [r for r in ctx.robots if r.pos == sq]
             if seen:
                 for robot in seen:
-                    ctx.hit_later(robot, 1, GHOST, opposite(facing), cause="ghost")
+                    ctx.hit_later(robot, 1, source, opposite(facing), cause="ghost")
                 break
 
 

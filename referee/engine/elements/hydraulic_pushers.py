@@ -10,12 +10,15 @@ version 2, kept for replays: one hydraulic pusher after the other in board order
 
 from __future__ import annotations
 
-from .. import looks
+from .. import looks, shown
 from ..context import TurnContext
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
 from ..movement import MOVED, PUSHER, PUSHING, positions, pushed_onto, try_step
 from .pushers import aimed, push_at_once
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pushed", "hydraulic pusher", "pushed by a hydraulic pusher", by="hydraulic pusher")
 
 
 def ram(ctx: TurnContext, phase: int) -> None:

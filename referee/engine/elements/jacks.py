@@ -22,6 +22,9 @@ from ..kinds import Field, Kind
 from ..movement import enter
 from ..state import Robot
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slung", "jack in the box", "slung by a jack in the box")
+
 shown.cause("jack in the box")
 shown.cause("edge", "off the edge", into="off the edge")
 

@@ -22,6 +22,9 @@ from ..movement import MovePlan
 from ..state import Robot
 from ..timing import CROSS, ENTER
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slide", "ramp", "slid back down a ramp", on="ramp")
+
 shown.cause("ledge", into="off a ledge")
 
 

@@ -17,7 +17,7 @@ Which way they run and whether they were stopped is board state (``state.BoardSt
 
 from __future__ import annotations
 
-from .. import looks, reach, timing
+from .. import looks, reach, shown, timing
 from ..board import Element
 from ..context import TurnContext
 from ..events import Event, register_wording
@@ -27,6 +27,9 @@ from ..kinds import Field, Kind
 from ..movement import convey
 from ..state import FLYING, BoardState, Robot
 from ..timing import ENTER
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("conveyed", "flip belt", "carried by a flip belt", step="board.flip_belts")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.light_barriers", timing.ENTER, "light barriers flip the flip belts", after="move.melting_beams")

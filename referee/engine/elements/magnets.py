@@ -17,13 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
 from ..movement import can_cross, convey, enter
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets")
+shown.mover("pulled", "", "pulled")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.magnets", "magnetic fields pull", after="board.flip_belts")

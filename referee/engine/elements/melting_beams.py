@@ -23,6 +23,7 @@ from ..state import HELD, Robot
 from ..timing import ENTER, ROTATE
 
 shown.cause("melting beam")
+shown.told("melted", "melting beam", "by a melting beam")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.melting_beams", timing.ENTER, timing.ROTATE, "melting beams cost 1 HP and lock the register",

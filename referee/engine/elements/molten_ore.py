@@ -11,6 +11,9 @@ from ..geometry import ARROWS
 from ..kinds import Field, Kind
 from ..movement import convey
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "molten ore", "carried by molten ore", step="board.molten_ore")
+
 shown.cause("molten ore")
 
 # the steps of the timing table only this kind acts in, each right after the step named

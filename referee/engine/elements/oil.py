@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR, Square
@@ -28,6 +28,9 @@ from ..movement import MOVED, SLIDE, MovePlan, convey, register_pushed_onto, try
 from ..state import Robot
 from ..timing import CARD, STOP
 from .water import slow
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slide", "oil", "slid on oil", on="oil")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.oil", timing.STOP, "oil slicks", after="move.ramp_slide")

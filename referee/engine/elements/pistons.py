@@ -14,7 +14,7 @@ red pistons are up.
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..board import Element
 from ..context import TurnContext
 from ..events import Event, register_wording
@@ -24,6 +24,9 @@ from ..kinds import Field, Kind
 from ..movement import SLIDE, try_step
 from ..state import FLYING, BoardState, Robot
 from ..timing import ENTER
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slide", "piston", "slid off a rising piston", on="piston")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.pistons", timing.ENTER, "pneumatic pistons", after="move.napalm")

@@ -12,7 +12,7 @@ Beams cross portals as floor.
 
 from __future__ import annotations
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..board import Board
 from ..context import TurnContext
 from ..events import register_wording
@@ -20,6 +20,9 @@ from ..geometry import NotationError, Square, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("portal", "portal", "through a portal")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("move.portals", timing.ENTER, "portals move robots to the linked portal", after="move.ramps")

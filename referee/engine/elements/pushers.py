@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import looks
+from .. import looks, shown
 from ..board import Element
 from ..context import TurnContext
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
 from ..movement import BLOCKED, PUSHER, meets_pushed, positions, pushed_onto, try_step
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pushed", "pusher", "pushed by a pusher", by="pusher")
 
 
 def push(ctx: TurnContext, phase: int) -> None:

@@ -13,12 +13,15 @@ squares (as gears carry). A flying robot is above it. How often each room has tu
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..board import Board
 from ..context import TurnContext
 from ..geometry import NotationError, Square, square_name
 from ..kinds import Field, Kind
 from ..state import FLYING
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "rotating room", "carried round by a rotating room", step="board.rotating_rooms")
 
 # the steps of the timing table only this kind acts in, each right after the step named
 timing.declare("board.rotating_rooms", "rotating rooms", after="board.gears")

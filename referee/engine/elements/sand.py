@@ -12,6 +12,7 @@ down diagonally" (rules version 4; house rule ``crater_straight``, version 3: to
 
 from __future__ import annotations
 
+from .. import shown
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
@@ -20,6 +21,9 @@ from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import SLIDE, MovePlan, convey, enter, register_pushed_onto, try_step
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("slide", "tilted ground", "slipped down tilted ground", on="sand")
 
 #: a crater's corner -> its two downhill ways (rows up, columns right), north and south first
 CORNERS = {"ne": (0, 1), "se": (2, 1), "sw": (2, 3), "nw": (0, 3)}

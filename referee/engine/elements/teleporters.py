@@ -9,7 +9,7 @@ not work and the card is executed normally. Turn cards are not affected.
 
 from __future__ import annotations
 
-from .. import reach
+from .. import reach, shown
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import DC, DR, Square, square_name
@@ -17,6 +17,9 @@ from ..hooks import on
 from ..kinds import Kind
 from ..movement import MovePlan, enter
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("teleport", "teleporter", "by a teleporter")
 
 
 def jump(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -32,6 +32,9 @@ from ..state import BoardState, Robot
 from ..timing import ENTER
 from .lasers import beam, occupancy
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("pushed", "turret", "pushed by a turret", by="turret")
+
 shown.cause("pit", into="into the pit")
 shown.cause("turret", story="shot down by a turret")
 

@@ -22,6 +22,9 @@ from ..movement import convey
 from ..state import Robot
 from .magnets import pull_one
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("blown", "ventilator", "blown by a ventilator")
+
 shown.cause("edge", "off the edge", into="off the edge")
 
 # the steps of the timing table only this kind acts in, each right after the step named

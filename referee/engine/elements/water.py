@@ -7,6 +7,7 @@ robots in it one square toward its ``dir``, with the belts' conflict rules (it d
 
 from __future__ import annotations
 
+from .. import shown
 from ..cards import Card
 from ..context import TurnContext
 from ..geometry import ARROWS
@@ -14,6 +15,9 @@ from ..hooks import on
 from ..kinds import Field, Kind
 from ..movement import MovePlan, convey
 from ..state import Robot
+
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "current", "carried by a current", on="current")
 
 
 def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

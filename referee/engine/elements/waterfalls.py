@@ -17,6 +17,9 @@ from ..movement import convey
 from .levels import height
 from .water import slow
 
+# what moved a robot, as the report and the story tell it (engine/shown.py)
+shown.mover("carried", "waterfall", "carried down a waterfall", on="waterfall")
+
 shown.cause("waterfall")
 
 

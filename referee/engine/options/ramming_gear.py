@@ -11,7 +11,7 @@ from ..hooks import Effect, on
 from ..option_cards import OptionCard
 from ..state import Robot
 
-shown.cause("ramming gear")
+shown.cause("ramming gear", hit="{by}'s ramming gear")
 
 RAMMING_GEAR = 'Ramming Gear'
 
