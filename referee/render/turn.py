@@ -195,12 +195,14 @@ def travelling_size(msg: EmailMessage) -> int:
 
 
 def within_budget(rendered: RenderedTurn, pictures: str, build: Callable[[Chosen], EmailMessage],
-                  budget: int = MAIL_BUDGET, crops: Mapping[str, Picture] | None = None) -> EmailMessage:
+                  budget: int | None = MAIL_BUDGET, crops: Mapping[str, Picture] | None = None) -> EmailMessage:
     """The mail ``build`` makes of the pictures chosen at ``pictures`` (:func:`choose_pictures`), kept under
     ``budget`` bytes. The room for pictures is the budget less the text, as the turn's mails before this one
     had it (:attr:`RenderedTurn.text_size`, with a margin); the first mail's text is guessed at, and that
     mail built again when the pictures chosen for the room its text really left differ. Any mail that came
     out heavier than the budget is built again with as much less room."""
+    if budget is None:   # no limit: everything the setting takes
+        return build(choose_pictures(rendered, pictures, 1 << 62, crops))
     budget -= SPARE
     known = rendered.text_size
     room = budget - (known + TEXT_MARGIN if known else TEXT_GUESS)
@@ -232,7 +234,8 @@ def _carried(chosen: Chosen) -> int:
 
 
 def light_turn_mail(rendered: RenderedTurn, pictures: str = "all", *, notice: str | None = None,
-                    crops: Mapping[str, Picture] | None = None, **kwargs: Any) -> EmailMessage:
+                    crops: Mapping[str, Picture] | None = None, budget: int | None = MAIL_BUDGET,
+                    **kwargs: Any) -> EmailMessage:
     """:func:`.mail.turn_mail` of the turn's report with the pictures (and the reader's ``crops``) chosen at
     ``pictures`` and under :data:`MAIL_BUDGET` (:func:`within_budget`); what was left out is said after
     ``notice``."""
@@ -241,7 +244,7 @@ def light_turn_mail(rendered: RenderedTurn, pictures: str = "all", *, notice: st
         return turn_mail(report=rendered.report, pictures=chosen.pictures, gif=chosen.gif, legend=chosen.legend,
                          notice=said, crops=chosen.crops, **kwargs)
 
-    return within_budget(rendered, pictures, build, crops=crops)
+    return within_budget(rendered, pictures, build, budget, crops)
 
 
 def file_stem(game: str, turn: int) -> str:
@@ -279,14 +282,15 @@ def player_mail(rendered: RenderedTurn, player: Player, *, sender: str, recipien
                 hand: Sequence[Card] = (), locked: Mapping[int, Card] | None = None, order_template: str = "",
                 robot: Robot | None = None, deadline: str | None = None,
                 headers: Mapping[str, str] | None = None,
-                new_options: Sequence[tuple[str, str, list[str]]] = (), pictures: str = "all") -> EmailMessage:
+                new_options: Sequence[tuple[str, str, list[str]]] = (), pictures: str = "all",
+                budget: int | None = MAIL_BUDGET) -> EmailMessage:
     """The turn mail of one player: the shared report and pictures, and their own next hand. ``new_options``:
     (card, what it does, its order lines) of each option card the robot got in the turn. ``pictures``: the
-    seat's setting (:func:`choose_pictures`); the mail is kept under :data:`MAIL_BUDGET`."""
+    seat's setting (:func:`choose_pictures`); the mail is kept under ``budget`` bytes (None: no limit)."""
     private = build_private(player, rendered.report.turn + 1, hand, locked or {}, order_template, robot,
                             rendered.flag_total, deadline)
     private.story = list(rendered.stories.get(player.robot, []))
     private.new_options = list(new_options)
 
     return light_turn_mail(rendered, pictures, sender=sender, recipient=recipient, subject=subject, domain=domain,
-                           private=private, headers=headers, crops=rendered.crops(player.robot))
+                           private=private, headers=headers, crops=rendered.crops(player.robot), budget=budget)

@@ -166,3 +166,18 @@ def test_after_the_first_mail_of_a_turn_each_mail_is_built_once(seeded: SeededTu
 def player_mail_of(rendered: RenderedTurn, player, chosen):
     return turn_mail(report=rendered.report, pictures=chosen.pictures, gif=chosen.gif, legend=chosen.legend,
                      sender=SENDER, recipient=f"{player.robot.lower()}@example.org", subject="turn", domain=DOMAIN)
+
+
+def test_on_a_wide_course_the_readers_crops_come_first_and_stand_in_for_whole_boards_left_out(factory_turn):
+    crops = factory_turn.crops("Hammer")
+    assert crops, "factory is 24 squares wide: its pictures are cut around the reader's robot"
+    chosen = choose_pictures(factory_turn, "all", crops=crops)
+    assert chosen.crops == crops   # every piece kept: small, and what a phone shows
+    assert any(c.startswith("the board after stage") for c in chosen.left_out)
+    assert "where a whole board is left out, the piece around your robot is shown" in chosen.note()
+    raw = _mail(factory_turn, "Hammer", "all")
+    assert len(raw) <= MAIL_BUDGET
+    assert sum(1 for t in _parts(raw) if t == "image/png") >= len(crops) + 2   # the pieces, the key, the end
+    tight = choose_pictures(factory_turn, "stages", room=len(crops["end"].data) * 3 // 2 + 400, crops=crops)
+    assert list(tight.crops) == ["end"] and tight.pictures == []
+    assert "the piece around your robot of the board after stage 1" in tight.left_out
