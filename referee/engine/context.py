@@ -21,6 +21,13 @@ from .state import BoardState, Robot, Rules
 shown.cause("fence", story="destroyed by a fence")
 # what locked a register, as the story tells it: "register 5 fused by damage"
 shown.told("fused", "damage", "by damage")
+shown.said("fused", with_hits=True)
+# the option cards a robot draws and loses, as the story tells them
+shown.said("option drawn", "drew the option card {option}")
+shown.said("option lost", "lost the option card {option}")
+shown.said("sacrificed", "lost the option card {option}")
+shown.untold("no option", "the stage tables show it")
+shown.untold("steady", "the Now line says where it faces")
 
 #: the sacrifice threshold when the player said nothing (turn report rules)
 DEFAULT_SACRIFICE_HP = 6

@@ -16,7 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import shown
 from .events import Event, register_typed_kind
+
+shown.untold("decision", "the player's own choice; the stage tables show it with its card")
 
 #: the event kind of a decision taken
 DECISION = "decision"

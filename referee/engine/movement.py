@@ -30,6 +30,8 @@ shown.mover("slide", "", "slid")
 shown.mover("carried", "", "carried")
 
 shown.cause("edge", "off the edge", into="off the edge")
+shown.untold("blocked", "the move it did make is told; the stage tables say what stopped it")
+shown.untold("face", "the Now line says where it faces")
 
 BLOCKED, MOVED, GONE = 0, 1, 2
 

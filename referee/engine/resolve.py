@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import shown
 from .board import Board
 from .cards import DECK, Card, locked_registers
 from .context import TurnContext
@@ -31,6 +32,14 @@ from .state import (
 from .timing import BOARD, CHECKPOINTS, LASERS, PHASE, REVEAL, STEP_IDS, TIMING
 from .timing import END as END_SEQ
 from .timing import START as START_SEQ
+
+shown.said("re-enter", "re-entered at {at} facing {facing}", "re-entered at {at}")
+shown.said("wins", "touched the last flag and won the game")
+shown.untold("out", "the Now line says it is out of the game")
+shown.untold("powered down", "the story's first words say it")
+shown.untold("powers down", "the player asked for it; the stage tables show it")
+shown.untold("real", "the stage tables show it")
+shown.untold("released", "the stage tables show it")
 
 LABELS = {
     "start.power_down": "power down",

@@ -10,11 +10,15 @@ says here, next to its handlers, how a player reads it, as it declares its timin
     shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets")   # what moved a robot
     shown.told("repair", "repair site", "at a repair site", on="repair")           # what did something else
     shown.actor("ghost", "{owner}'s ghost", kinds=("ghost moves", ...))  # events that are a ghost's, not a robot's
+    shown.said("flag", "touched flag {number}", register=True)      # what the story says of any other event
+    shown.said("register locked", with_hits=True)                   # told with the hits: a register lost
+    shown.untold("face", "the position line tells where it faces")  # the story leaves it to the tables: why
 
 The report's tables (``render/stage_tables.py``), the story (``render/story.py``) and the answer to STATUS
 (``messages/players.py``) read these declarations and nothing else; ``tests/engine/test_shown.py`` walks the
-engine and fails on a status or cause it makes that has no declaration, and the event wordings for a kind that
-moves a robot with nothing to say what moved it. Plain data: nothing here acts.
+engine and fails on a status or cause it makes that has no declaration, and on an event kind that nothing declares
+(what moved the robot, what the story says of it, whose thing did it, the status it gives or takes, or why the
+story leaves it out). Plain data: nothing here acts.
 """
 
 from __future__ import annotations
@@ -101,9 +105,37 @@ class Actor:
     robot and the data key ``key`` naming the robot it belongs to (or, in turns stored before, under that robot)."""
 
     key: str
-    #: what the report calls the thing: ``{owner}'s ghost``
+    #: what the report calls the thing: ``{owner}'s ghost``; a hit it deals names it so (an event's ``by``:
+    #: ``Zoom's ghost r6c7``), which is how its owner's story finds what it did
     words: str
     kinds: tuple[str, ...]
+    #: what its owner's story calls it (default ``your <key>``)
+    own: str = ""
+
+    @property
+    def yours(self) -> str:
+        return self.own or f"your {self.key}"
+
+    def dealt_by(self, owner: str, by: str) -> bool:
+        """Whether a hit whose ``by`` is ``by`` was dealt by ``owner``'s thing (``Zoom's ghost r6c7``)."""
+        named = self.words.format(owner=owner)
+        return by == named or by.startswith(named + " ")
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """What the story says of an event of ``kind`` that no :class:`Told`, :class:`Status` or :class:`Cause` tells."""
+
+    kind: str
+    #: ``str.format`` templates over the event's args and data; the story tells the first whose keys the event
+    #: has (``re-entered at {at} facing {facing}``, then ``re-entered at {at}``); none with ``with_hits``
+    stories: tuple[str, ...] = ()
+    #: the story adds `` in register N`` to an event logged in a register
+    register: bool = False
+    #: a register lost (locked, melted, scrambled): told after the hits, in the event's own words, by whom
+    with_hits: bool = False
+    #: why the story leaves it out (the tables tell it, or another line of the story does); "" when it tells it
+    untold: str = ""
 
 
 #: every status declared, in the order declared (the order the mode row lists them in)
@@ -116,6 +148,8 @@ STEPS: dict[str, str] = {}
 TOLD: dict[str, list[Told]] = {}
 #: event kind -> the actor whose events of that kind are
 ACTORS: dict[str, Actor] = {}
+#: event kind -> what the story says of it (or why it says nothing)
+SAID: dict[str, Said] = {}
 
 
 class ShownError(ValueError):
@@ -168,12 +202,44 @@ def _told(found: Told) -> str:
     return found.kind
 
 
-def actor(key: str, words: str, *, kinds: tuple[str, ...]) -> str:
+def actor(key: str, words: str, *, kinds: tuple[str, ...], own: str = "") -> str:
     """Declare that events of ``kinds`` tell what a thing of a robot does (see :class:`Actor`); gives back ``key``."""
-    found = Actor(key, words, kinds)
+    found = Actor(key, words, kinds, own)
     for kind in kinds:
         _add(ACTORS, kind, found, "actor of")
     return key
+
+
+def said(kind: str, *stories: str, register: bool = False, with_hits: bool = False) -> str:
+    """Declare what the story says of an event of ``kind`` (see :class:`Said`); gives back ``kind``."""
+    if bool(stories) == with_hits:
+        raise ShownError(f"what the story says of {kind!r}: its words, or with_hits (the event's own words)")
+    _add(SAID, kind, Said(kind, stories, register, with_hits), "story of")
+    return kind
+
+
+def untold(kind: str, why: str) -> str:
+    """Declare that the story leaves events of ``kind`` out, and why (``the stage tables show it``); gives back
+    ``kind``."""
+    if not why:
+        raise ShownError(f"the story leaves {kind!r} out: say why")
+    _add(SAID, kind, Said(kind, untold=why), "story of")
+    return kind
+
+
+def saying(kind: str, values: dict[str, object], phase: int | str) -> str:
+    """What the story says of an event of ``kind`` with these args and data, logged in ``phase``: its declared
+    words, ``touched flag 2 in register 4``; "" when it declares none (or none the event has the keys of)."""
+    found = SAID.get(kind)
+    if found is None:
+        return ""
+    for template in found.stories:
+        try:
+            text = template.format(**values)
+        except (KeyError, IndexError):
+            continue
+        return text + (f" in register {phase}" if found.register and isinstance(phase, int) else "")
+    return ""
 
 
 def step(step_id: str, words: str) -> str:
@@ -189,6 +255,11 @@ def told_by(kind: str, step: str, on: Collection[str], by: str,
     fits = [m for m in TOLD.get(kind, ()) if (not m.step or label(m.step) == step) and (not m.on or m.on in on)
             and (not m.by or m.by == by)]
     return max(fits, key=lambda m: m.specific, default=None)
+
+
+def actors() -> list[Actor]:
+    """Every actor declared, once each."""
+    return list({a.key: a for a in ACTORS.values()}.values())
 
 
 def owner(kind: str, robot: str | None, data: dict[str, object] | None) -> tuple[str, Actor] | None:

@@ -155,6 +155,24 @@ def told(ev: Event, board: Board | None, at: Square | None) -> shown.Told | None
     return shown.told_by(ev.kind, ev.step, kinds_at(board, at), by if isinstance(by, str) else "", step_label)
 
 
+_PLACEHOLDER = re.compile(r" ?\{[^}]*\}")
+
+
+def site(done: shown.Told, board: Board | None, at: Square | None) -> str:
+    """What did it, as a table names it: the declaration's ``what`` filled in with the square the robot stood on
+    (``{at}``: ``repair site r4c4``) and the fields of the element it stood on there (``flag {number}``: ``flag
+    2``); what cannot be filled in is left out (``repair site``)."""
+    fields: dict[str, object] = {}
+    if board is not None and at is not None and done.on and (element := board.one(done.on, at)) is not None:
+        fields.update(element.fields)
+    if at is not None:
+        fields["at"] = square_name(at)
+    try:
+        return done.what.format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return _PLACEHOLDER.sub("", done.what)
+
+
 def actor_words(ev: Event, label: Callable[[str], str]) -> str | None:
     """A robot's thing that acted in ``ev`` (``Zoom's ghost``), as its module declares it; None: no such event."""
     found = shown.owner(ev.kind, ev.robot, ev.data)

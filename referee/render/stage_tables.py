@@ -13,7 +13,7 @@ from ..engine.decisions import DECISION, table_items
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
-from .causes import Replay, actor_words, hit_words, obstruction, position, pushed, told
+from .causes import Replay, actor_words, hit_words, obstruction, position, pushed, site, told
 from .report_types import Column, Row, Table
 
 #: which sequence of the timing table each event step label belongs to
@@ -258,15 +258,24 @@ def _causes(phase: int, before: Sequence[Robot], events: Sequence[Event],
             if ev.kind == "pushed" and by in robots and (done is None or not done.specific):  # by a robot's card
                 out[id(ev)] = pushed(ev, phase, played, label)
             elif done is not None and done.moves and done.what:  # ("" when the event's words say it)
-                out[id(ev)] = f"{ev.text} ({done.what})" if not done.specific or by not in robots else (
-                    f"{ev.text} ({label(str(by))}'s {done.what})")
+                what = site(done, board, replay.pos.get(ev.robot))
+                out[id(ev)] = f"{ev.text} ({what})" if not done.specific or by not in robots else (
+                    f"{ev.text} ({label(str(by))}'s {what})")
         replay.see(ev)
     return out
 
 
+def _repaired(ev: Event, board: Board | None, robot: Robot | None) -> str:
+    """Where a repair at the end of the turn came from, as the module that repairs declares it (``flag 2``)."""
+    at = robot.pos if robot is not None else None
+    done = told(ev, board, at)
+    return site(done, board, at) if done is not None and done.what else "repair"
+
+
 def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Robot], events: Sequence[Event],
-              flag_total: int) -> Table:
-    """The end-of-turn table: what the robots take into the next turn."""
+              flag_total: int, board: Board | None = None) -> Table:
+    """The end-of-turn table: what the robots take into the next turn; a repair names its site (``+1 HP (repair
+    site r4c4)``) when the ``board`` is given."""
     by_robot, notes = events_by_robot(events, "end")
     names = [c.robot for c in columns]
     b4, aft = _named(before), _named(after)
@@ -298,7 +307,8 @@ def end_table(columns: list[Column], before: Sequence[Robot], after: Sequence[Ro
             elif kind in _REGISTER_KINDS:
                 cell["fused"].append(ev.text)
             else:
-                cell["hp"].extend(f"{i} (repair)" if kind == "repair" else i for i in describe(ev, names))
+                cell["hp"].extend(f"{i} ({_repaired(ev, board, r0)})" if kind == "repair" else i
+                                  for i in describe(ev, names))
         # a power down taking effect is the reboot line's news, not a change of mode
         now = _mode(r1, power=not cell["reboot"])
         if not changed and r0 is not None and _mode(r0) != now:

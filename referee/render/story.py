@@ -16,11 +16,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Board, Card, Event, Robot, TurnResult, shown
+from ..engine.events import WORDING
 from ..engine.geometry import DIR_NAMES, Square, square_name
 from .causes import Replay, hit_words, pushed, told
-
-#: event kinds naming a register a robot lost for the turn (or the next): told with the hits
-_LOCKS = frozenset({"fused", "register locked", "melted", "scrambled", "radio card"})
 
 
 @dataclass(slots=True)
@@ -33,12 +31,15 @@ class _Told:
     #: (phase, words) -> squares: a fall the destruction tells with its mover is not counted twice
     phase_moves: dict[tuple[int | str, str], int] = field(default_factory=dict)
     locks: list[str] = field(default_factory=list)
-    #: registers fused by damage, and what the ``fused`` kind's module says did it
-    fused: list[int] = field(default_factory=list)
-    fused_by: str = ""
+    #: registers lost, by what the event's words say after the register's number (``fused by damage``)
+    lost: dict[str, list[int]] = field(default_factory=dict)
     repairs: list[str] = field(default_factory=list)
     #: repaired before any damage (a powered-down robot's repair comes first)
     repaired_first: bool = False
+    #: what its own thing (its ghost) did to other robots: its words (``your ghost at r6c7``) -> robot -> damage
+    dealt: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: (its thing's words, robot) it destroyed
+    finished: set[tuple[str, str]] = field(default_factory=set)
 
     def add(self, text: str) -> None:
         if text and (not self.items or self.items[-1] != text):
@@ -98,6 +99,15 @@ def _destruction(ev: Event, last: Event | None, fatal: str | None, phase: int | 
     return f"fell {into}{where}{when}"
 
 
+def _register_words(kind: str) -> str:
+    """What an event of ``kind`` says after the register it names (``fused`` of ``register {register} fused``); ""
+    when its words are not ``register {register} <words>`` with nothing else to fill in."""
+    template = WORDING.get(kind, "")
+    head = "register {register} "
+    rest = template[len(head):]
+    return rest if template.startswith(head) and "{" not in rest else ""
+
+
 def _distance(a: Square | None, b: Square | None) -> int:
     if a is None or b is None:
         return 0
@@ -126,6 +136,29 @@ def _moved(told_: _Told, ev: Event, board: Board, at: Square | None, after: Squa
     return words
 
 
+def _dealt(told_: _Told, ev: Event, name: str, last_hit: dict[str, tuple[str, str]], robots: set[str],
+           label: Callable[[str], str]) -> None:
+    """What robot ``name``'s own thing (its ghost, declared by ``shown.actor``) did to another robot in ``ev``: a
+    hit, named by where it stood (``your ghost at r6c7``), and the destruction that hit dealt."""
+    victim, data = ev.robot, ev.data or {}
+    if victim is None or victim == name:
+        return
+    if ev.kind == "damage":
+        by, cause = data.get("by"), str(data.get("cause") or "")
+        actor = next((a for a in shown.actors() if isinstance(by, str) and a.dealt_by(name, by)), None)
+        if actor is None or not isinstance(by, str):
+            last_hit.pop(victim, None)
+            return
+        words = actor.yours + hit_words(cause, by, robots, label)[len(actor.words.format(owner=name)):]
+        hits = told_.dealt.setdefault(words, {})
+        hits[label(victim)] = hits.get(label(victim), 0) + int((ev.args or {}).get("amount") or 0)
+        last_hit[victim] = (words, cause)
+    elif ev.kind == "destroyed" and victim in last_hit:
+        words, cause = last_hit.pop(victim)
+        if data.get("cause") == cause:
+            told_.finished.add((words, label(victim)))
+
+
 def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], str]) -> _Told:
     """What happened to robot ``name``, event by event, in the words of the story."""
     out = _Told()
@@ -134,11 +167,14 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
     last: dict[int | str, tuple[Event, Square | None]] = {}  # the robot's last event of a phase, where it stood before
     fatal: tuple[str, str] | None = None  # (cause, what dealt it) of the last hit, while it may be what destroys
     mover: str | None = None  # what moved it last, while the move goes on
+    own_hits: dict[str, tuple[str, str]] = {}  # robot -> (its thing's words, cause) of the last hit its thing dealt
     for ev in result.events:
         if ev.robot != name or ev.kind in shown.ACTORS:  # another robot's, or its ghost's (older turns)
+            _dealt(out, ev, name, own_hits, robots, label)
             replay.see(ev)
             continue
         kind, args, phase, data = ev.kind, ev.args or {}, ev.phase, ev.data or {}
+        say = shown.SAID.get(kind)
         at = replay.pos.get(name)
         replay.see(ev)
         if kind == "destroyed":
@@ -164,34 +200,26 @@ def _tell(name: str, result: TurnResult, board: Board, label: Callable[[str], st
             out.repaired_first = out.repaired_first or not out.hits
             done = told(ev, board, at)
             out.repairs.append(f"repaired {args.get('amount')}" + (f" {done.story}" if done is not None else ""))
-        elif kind in _LOCKS:  # what locked it: a robot's option, or as the kind's module declares it
+        elif say is not None and say.with_hits:  # a register lost, by whom or what
             by = data.get("by")
             done = told(ev, board, at)
-            if kind == "fused" and isinstance(args.get("register"), int):  # told together: "registers 2-5 fused"
-                out.fused.append(int(args["register"]))
-                out.fused_by = f" {done.story}" if done is not None else ""
+            rest = _register_words(kind)
+            if rest and isinstance(args.get("register"), int) and not (isinstance(by, str) and by in robots):
+                out.lost.setdefault(rest + (f" {done.story}" if done is not None else ""), []).append(
+                    int(args["register"]))  # told together: "registers 2-5 fused by damage"
             elif isinstance(by, str) and by in robots:
                 out.locks.append(f"{ev.text} by {label(by)}" + (f"'s {data['option']}" if data.get("option") else ""))
             else:
                 out.locks.append(ev.text + (f" {done.story}" if done is not None else ""))
-        elif kind == "flag":
-            out.add(f"touched flag {args.get('number')}" + (f" in register {phase}" if isinstance(phase, int) else ""))
-        elif kind == "option drawn":
-            out.add(f"drew the option card {args.get('option')}")
-        elif kind in ("option lost", "sacrificed"):
-            out.add(f"lost the option card {args.get('option')}")
-        elif kind == "re-enter":
-            facing = data.get("facing")
-            out.add(f"re-entered at {args.get('at')}" + (f" facing {facing}" if facing else ""))
-        elif kind == "wins":
-            out.add("touched the last flag and won the game")
+        elif (words := shown.saying(kind, {k: v for k, v in {**data, **args}.items() if v is not None}, phase)):
+            out.add(words)
         elif (status := shown.given(kind)) is not None and status.words:
             out.add(status.words + (f" in register {phase}" if isinstance(phase, int) else ""))
         else:
             mover = _moved(out, ev, board, at, replay.pos.get(name), robots, result.played, label) or mover
         if kind != "destroyed" and kind not in shown.TOLD:
             mover = None
-        if kind not in _LOCKS:
+        if not (say is not None and say.with_hits):
             fatal = None
         last[phase] = (ev, at)
     return out
@@ -219,12 +247,12 @@ def _health(told_: _Told) -> str:
             parts.append(f"took {damage} damage: " + ", ".join(f"{who} {n}" for who, n in told_.hits.items()))
     if told_.repairs:
         parts.insert(0 if told_.repaired_first else len(parts), ", ".join(told_.repairs))
-    if told_.fused:
-        regs = sorted(set(told_.fused))
+    for words, lost in told_.lost.items():
+        regs = sorted(set(lost))
         names = f"register {regs[0]}" if len(regs) == 1 else (
             f"registers {regs[0]}-{regs[-1]}" if regs == list(range(regs[0], regs[-1] + 1))
             else "registers " + ", ".join(map(str, regs)))
-        parts.append(f"{names} fused{told_.fused_by}")
+        parts.append(f"{names} {words}")
     parts += told_.locks
     if not parts:
         return ""
@@ -261,7 +289,8 @@ def _now(robot: Robot) -> str:
 
 def robot_story(board: Board, result: TurnResult, name: str, turn: int,
                 label: Callable[[str], str] = str, filled: str = "") -> list[str]:
-    """Two to five lines about robot ``name``'s turn ``turn``: what moved it and what it did, what hit it, who
+    """Two to five lines about robot ``name``'s turn ``turn``: what moved it and what it did, what hit it, what its
+    ghost hit, who
     played for it (``filled``: "the autopilot played for you: you sent no program"), where it stands now with its
     lives, its flags and the next one. Empty when the robot was not in the turn."""
     after = next((r for r in result.robots if r.name == name), None)
@@ -289,6 +318,10 @@ def robot_story(board: Board, result: TurnResult, name: str, turn: int,
     health = _health(told_)
     if health:
         lines.append(health)
+    for words, hits in told_.dealt.items():  # "Your ghost at r6c7 hit Twonky for 1 and destroyed it."
+        done = [f"{who} for {n}" + (" and destroyed it" if (words, who) in told_.finished else "")
+                for who, n in hits.items()]
+        lines.append(f"{words[0].upper()}{words[1:]} hit " + ", ".join(done) + ".")
     if filled:
         lines.append(filled[0].upper() + filled[1:] + ("" if filled.endswith(".") else "."))
     now = _now(after)

@@ -67,7 +67,8 @@ def build_report(board: Board, result: TurnResult, players: Sequence[Player], ga
     if result.phases_run:
         blocks.append(Block(image=last, caption=keys[last]))
     if result.end_of_turn:
-        blocks.append(Block(table=end_table(columns, frames[-2], frames[-1], result.events, board.flag_count)))
+        blocks.append(Block(table=end_table(columns, frames[-2], frames[-1], result.events, board.flag_count,
+                                          board)))
         blocks.append(Block(image="end", caption=keys["end"]))
     winner = None
     if result.winner:

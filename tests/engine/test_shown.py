@@ -209,3 +209,47 @@ def test_a_mover_declared_twice_with_other_words_is_refused() -> None:
     with pytest.raises(shown.ShownError):
         shown.mover("pulled", "magnet", "yanked by a magnet", step="board.magnets")
     assert shown.mover("pulled", "magnet", "pulled by a magnet", step="board.magnets") == "pulled"
+
+
+# -- every event a player can see is told by the story, or its module says why not --------------------------
+def _kinds() -> list[str]:
+    import referee.engine.resolve  # noqa: F401  (every element, option card and status registered)
+    from referee.engine.events import TYPED_WORDING, WORDING
+
+    return sorted({*WORDING, *TYPED_WORDING})
+
+
+def _told_somehow(kind: str) -> bool:
+    statuses = {k for s in shown.STATUSES.values() for k in (s.given_by, s.taken_by) if k}
+    return kind in shown.TOLD or kind in shown.SAID or kind in shown.ACTORS or kind in statuses or (
+        kind in ("damage", "destroyed"))  # told by their causes (shown.cause), walked above
+
+
+@pytest.mark.parametrize("kind", _kinds())
+def test_every_event_kind_is_told_by_the_story_or_says_why_not(kind: str) -> None:
+    """Every event the stage tables show a player: the story tells it in words its module declares (what moved
+    the robot, what it touched or drew, the status it gave, whose ghost acted, the cause of a hit), or the module
+    says why the story leaves it out. A new kind with neither fails here, not in a player's mail."""
+    assert _told_somehow(kind), (
+        f"event kind {kind!r} has no words for the story: declare shown.said({kind!r}, <words>), "
+        f"shown.mover/told(...), or shown.untold({kind!r}, <why>) where it is logged")
+
+
+def test_what_the_story_says_fills_in_the_event():
+    assert shown.saying("flag", {"number": 2}, 4) == "touched flag 2 in register 4"
+    assert shown.saying("flag", {"number": 2}, "end") == "touched flag 2"
+    assert shown.saying("re-enter", {"at": "r4c4", "facing": "E"}, "end").endswith("at r4c4 facing E")
+    assert shown.saying("re-enter", {"at": "r4c4"}, "end").endswith("at r4c4")
+    assert shown.saying("face", {"dir": "E"}, 1) == ""  # left to the tables
+    for said in shown.SAID.values():
+        known_kind(said.kind)
+        assert bool(said.stories) + said.with_hits + bool(said.untold) == 1, said
+
+
+def test_a_story_declared_twice_with_other_words_is_refused() -> None:
+    with pytest.raises(shown.ShownError):
+        shown.said("flag", "reached flag {number}")
+    with pytest.raises(shown.ShownError):
+        shown.untold("flag", "the tables show it")
+    with pytest.raises(shown.ShownError):
+        shown.untold("some kind", "")

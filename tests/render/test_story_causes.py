@@ -127,7 +127,8 @@ def test_a_ghosts_moves_are_the_ghosts_in_the_table_and_never_its_robots():
         assert cells["position"] == ["r2c2 facing W"]
         assert "Zoom's ghost to r9c4" in table.notes
         story = " ".join(robot_story(board, result, "Zoom", 3))  # type: ignore[arg-type]
-        assert "ghost" not in story and story.startswith("Zoom, turn 3: stayed at r2c2.")
+        assert story.startswith("Zoom, turn 3: stayed at r2c2. ")  # its ghost's moves are not Zoom's
+        assert "Zoom's ghost" not in story and ("ghost" not in story.split(". ")[0])
         box = " ".join(robot_story(board, result, "Box", 3))  # type: ignore[arg-type]
         assert ("Took 1 damage from Zoom's ghost at r8c4." if rules is None else "Took 1 damage from ghost.") in box
 
@@ -151,3 +152,40 @@ def test_a_robot_pushed_by_a_pressor_beam_is_told_whose_weapon_moved_it():
                    width=10, height=10, phases=1, orders={"Spin": {"fire": {"1": "Pressor Beam"}}})
     assert _story(doc, "Hulk").startswith("Hulk, turn 3: moved 1 square: pushed by Spin's weapon.")
     assert _cell(doc, 1, "board", "Hulk") == ["pushed to r6c3 (Spin's weapon)"]
+
+
+def test_a_ghosts_owner_is_told_whom_its_ghost_hit_and_destroyed():
+    """Zoom's ghost at r6c7 glares east: Twonky at r6c10, with 9 damage, takes the tenth and is destroyed. Zoom's
+    own story tells it (Zoom itself did nothing); Twonky's tells it from the other side."""
+    zoom = _story(GHOST_FAR, "Zoom")
+    assert "Your ghost at r6c7 hit Twonky for 1 and destroyed it." in zoom, zoom
+    assert "Your ghost" not in _story(GHOST_FAR, "Twonky")
+
+
+def test_a_drifting_ghost_that_hits_a_robot_is_told_to_its_owner_where_it_hit():
+    """Zoom's ghost drifts three squares north-to-south over Box at r8c4 (FWD3 800): 1 damage there."""
+    assert "Your ghost at r8c4 hit Box for 1." in _story(GHOST_MOVES, "Zoom")
+
+
+def test_in_a_turn_stored_before_ghosts_named_their_hits_the_owner_is_told_nothing_it_cannot_know():
+    story = _story(GHOST_MOVES, "Zoom", Rules().for_version(4))
+    assert "ghost" not in story.lower(), story
+
+
+def _end_cell(doc: dict, row: str, name: str) -> list[str]:
+    board, result = _play(doc)
+    report = build_report(board, result, make_players([r.name for r in result.robots]), "RR-1", 3)  # type: ignore[arg-type]
+    table = next(t for t in report.tables if t.key == "end")
+    col = [c.robot for c in table.columns].index(name)
+    return next(r for r in table.rows if r.key == row).cells[col]
+
+
+def test_the_end_table_names_the_repair_site_and_the_flag_that_repaired():
+    """At the end of a five-register turn Hammer, on the repair site at r4c4, and Spin, on flag 2 at r7c7, both
+    with damage, are repaired 1 each; the end table says where each repair came from."""
+    doc = scenario([robot("Hammer", "r4c4", "N", damage=3), robot("Spin", "r7c7", "N", damage=3, flags=1)], {},
+                   [element("repair", "r4c4"), element("flag", "r2c2", number=1),
+                    element("flag", "r7c7", number=2), element("flag", "r1c9", number=3)], width=10, height=10,
+                   phases=5)
+    assert "+1 HP (repair site r4c4)" in _end_cell(doc, "hp", "Hammer")
+    assert "+1 HP (flag 2)" in _end_cell(doc, "hp", "Spin")

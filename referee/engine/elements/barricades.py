@@ -10,7 +10,7 @@ kept from phase to phase and from turn to turn. A barricade is low: lasers pass 
 
 from __future__ import annotations
 
-from .. import looks
+from .. import looks, shown
 from ..board import Board, Element
 from ..context import TurnContext
 from ..events import Event, register_wording
@@ -22,6 +22,8 @@ from .sides import one_special_per_side
 NAME = "barricade"
 register_wording("barricade hit", "barricade {at} hit ({amount} of {number})")
 register_wording("barricade down", "barricade {at} broken down")
+shown.untold("barricade hit", "a barricade is no robot; the stage tables show it")
+shown.untold("barricade down", "a barricade is no robot; the stage tables show it")
 
 
 def _sides(board: Board) -> dict[tuple[int, int, int], tuple[str, int]]:

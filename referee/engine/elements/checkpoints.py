@@ -18,8 +18,10 @@ from ..kinds import Field, Kind
 from ..state import Robot
 
 # where a repair came from, as the report and the story tell it (engine/shown.py)
-shown.told("repair", "repair site", "at a repair site", on="repair")
-shown.told("repair", "flag", "on a flag", on="flag")
+shown.told("repair", "repair site {at}", "at a repair site", on="repair")
+shown.told("repair", "flag {number}", "on a flag", on="flag")
+shown.said("flag", "touched flag {number}", register=True)
+shown.untold("archive", "the Now line says where a destroyed robot re-enters; the stage tables show the archive")
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

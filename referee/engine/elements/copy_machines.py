@@ -40,6 +40,9 @@ register_wording("option passes", "option {option} passes to {to}")
 shown.status(TAMAGOTCHI, "tamagotchi", instead=True, taken_by="vanishes", taken="gone (copy machine)")
 shown.status(COPIED, "")  # its tamagotchi has a column of its own
 shown.cause("tamagotchi", "its tamagotchi", story="destroyed with its tamagotchi")
+shown.untold("arises", "its tamagotchi has a column of its own")
+shown.untold("starts copy machine", "its tamagotchi has a column of its own")
+shown.said("option passes", "its option card {option} passed to {to}")
 
 
 def copy_name(robot: str) -> str:

@@ -26,6 +26,7 @@ timing.declare("move.energizers", timing.STOP, "energizers", after="move.copy_ma
 register_wording("energized", "energized")
 register_wording("double speed", "executes two registers from register {register} (energizer)")
 shown.status(ENERGIZED, "energized", given_by="energized")
+shown.untold("double speed", "the moves it made are told; the stage tables show the registers")
 
 _BUSY = "energizer executing"
 

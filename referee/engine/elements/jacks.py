@@ -35,6 +35,7 @@ timing.declare("board.jacks", "jacks pop out", after="board.particle_accelerator
 SLING = 6
 register_wording("slung", "slung to {to}")
 register_wording("popped", "popped up, lands again")
+shown.untold("popped", "no square changed; the stage tables show it")
 
 
 def direction(el_dir: int, turn: str, phase: int) -> int:

@@ -25,6 +25,7 @@ from ..state import Robot
 shown.mover("pushed", "weapon", "pushed by {by}'s weapon", step="lasers.option_pushes")
 
 shown.cause("laser", story="shot down", hit="{by}'s laser")
+shown.untold("fire", "the hits are told with whom they hit; the stage tables show each shot")
 
 
 def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,

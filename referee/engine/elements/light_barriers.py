@@ -41,6 +41,8 @@ BARRIER = "light_barrier"
 _CROSSED = "light barrier crossed"
 register_wording("flip belts turn", "the flip belts turn round")
 register_wording("flip belts stopped", "a light barrier is interrupted: the flip belts stand still")
+shown.untold("flip belts stopped", "no robot's news; the stage tables show it")
+shown.untold("flip belts turn", "no robot's news; the stage tables show it")
 
 
 def cross(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:

@@ -8,7 +8,7 @@ Gears still turn it, lasers still hit it and it still fires.
 
 from __future__ import annotations
 
-from .. import looks, timing
+from .. import looks, shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -24,6 +24,7 @@ timing.declare("move.mag_locks", timing.CARD, timing.CROSS, timing.ENTER, "mag-l
 
 
 register_wording("locked", "locked by the mag-lock")
+shown.untold("locked", "the stage tables show it")
 
 
 def _active(ctx: TurnContext, sq: Square | None) -> bool:

@@ -33,6 +33,7 @@ timing.declare("lasers.melting_beams", "melting beams", after="lasers.radiation"
 
 NAME = "melting_beam"
 register_wording("melted", "register {register} melted")
+shown.said("melted", with_hits=True)
 
 
 def melt(ctx: TurnContext, robot: Robot) -> None:

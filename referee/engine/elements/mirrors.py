@@ -11,7 +11,7 @@ hits it for 1 damage.
 
 from __future__ import annotations
 
-from .. import reach, timing
+from .. import reach, shown, timing
 from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
@@ -28,6 +28,7 @@ timing.declare("move.mirrors", timing.CARD, "robots facing a mirror execute thei
 
 
 register_wording("mirrored", "card mirrored")
+shown.untold("mirrored", "the moves it made are told; the stage tables show the card")
 
 FACES = "mirror faces"
 

@@ -38,6 +38,7 @@ COLOURS = ("red", "blue")
 MAX_CHAIN = 8
 _CHAIN = "piston chain"
 register_wording("piston down", "piston {at} pushed down")
+shown.untold("piston down", "no robot's news; the stage tables show it")
 
 
 def is_up(ctx: TurnContext, colour: str) -> bool:

@@ -21,7 +21,7 @@ this turn. Cards nobody took go back into the deck with the rest at the end of t
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card, locked_registers, parse_card
 from ..context import TurnContext
 from ..events import register_wording
@@ -46,6 +46,9 @@ CARDS = "radio beam cards"
 register_wording("radio card", "radio card {card} for register {register} next turn")
 register_wording("radio program", "runs the radio beam's cards from register {register}")
 register_wording("radio register", "register {register}: {card} (radio beam)")
+shown.said("radio card", with_hits=True)
+shown.untold("radio program", "the stage tables show it")
+shown.untold("radio register", "the stage tables show it")
 
 
 def receive(ctx: TurnContext, robot: Robot) -> None:

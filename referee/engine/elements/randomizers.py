@@ -7,8 +7,11 @@ it executes the new card at the new card's priority. The log and the report show
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..kinds import Kind
+
+shown.untold("card replaced", "the moves it made are told; the stage tables show the card")
 
 
 def draw(ctx: TurnContext, phase: int) -> None:

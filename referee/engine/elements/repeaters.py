@@ -10,7 +10,7 @@ the card is repeated at once, before the next robot's card.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
@@ -25,6 +25,7 @@ timing.declare("move.repeaters", timing.STOP, "repeaters", after="move.puddles")
 
 
 register_wording("repeats", "repeats {card}")
+shown.untold("repeats", "the moves it made are told; the stage tables show the card")
 
 #: ``ctx.notes`` keys: robot name -> (card, square where it ended) waiting for the next round; rounds run
 PENDING, ROUNDS = "repeaters", "repeater rounds"

@@ -17,7 +17,7 @@ forgotten when the next turn starts.
 
 from __future__ import annotations
 
-from .. import timing
+from .. import shown, timing
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..decisions import DecisionKey
@@ -55,6 +55,9 @@ declare(ElementChoice(
 register_wording("exchanged", "register {register} exchanged for {card}")
 register_wording("reset card", "chooses {card} for the next hand (reset site)")
 register_wording("reset random", "takes five random cards for the next turn (reset site)")
+shown.untold("exchanged", "the stage tables show it")
+shown.untold("reset card", "the stage tables show it")
+shown.untold("reset random", "the stage tables show it")
 
 
 def touch(ctx: TurnContext, phase: int) -> None:

@@ -32,6 +32,7 @@ SLEEP = 5
 register_wording("gassed", "falls asleep in the gas")
 register_wording("wakes", "wakes up")
 shown.status(GASSED, "asleep (soporific gas)", given_by="gassed")
+shown.untold("wakes", "the Now line no longer says asleep")
 
 
 def fall_asleep(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

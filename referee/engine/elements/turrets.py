@@ -48,6 +48,9 @@ CARDS = "cards"
 register_wording("turret cards", "turrets' program {card}")
 register_wording("turret turns", "turret {at} faces {dir}")
 register_wording("turret fires", "turret {at} fires")
+shown.untold("turret cards", "no robot's news; the stage tables show it")
+shown.untold("turret fires", "the hits are told with whom they hit")
+shown.untold("turret turns", "no robot's news; the stage tables show it")
 
 
 def facing(ctx: TurnContext, sq: Square) -> int:

@@ -18,6 +18,7 @@ from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
 shown.mover("carried", "current", "carried by a current", on="current")
+shown.untold("water", "the moves it made are told; the stage tables show the square lost")
 
 
 def slow(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import Hit, TurnContext
 from ..hooks import Effect
 from ..option_cards import OptionCard
 from ..state import Robot
+
+shown.untold("option used up", "what it held is in the stage tables' options row")
 
 ABLATIVE_COAT = 'Ablative Coat'
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import shown
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import Effect, on
@@ -10,6 +11,8 @@ from ..option_cards import MailOrder, OptionCard
 from ..option_orders import BRAKES as SUBJECT
 from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+shown.untold("option used", "the moves it made are told; the stage tables show the option used")
 
 BRAKES = 'Brakes'
 

@@ -10,6 +10,7 @@ the choice cannot be carried out (no option, no register left) the hit deals its
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..elements.lasers import Shot
 from ..hooks import Effect
@@ -17,6 +18,8 @@ from ..option_cards import MailOrder, OptionCard
 from ..option_orders import FIRE_CONTROL as SUBJECT
 from ..option_orders import SACRIFICE_ORDER, OptionOrder, order_key
 from ..state import Robot
+
+shown.said("register locked", with_hits=True)
 
 FIRE_CONTROL = 'Fire Control'
 

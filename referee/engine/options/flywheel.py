@@ -7,6 +7,7 @@ FLYWHEEL order names is kept; with no order, the card already kept stays unless 
 
 from __future__ import annotations
 
+from .. import shown
 from ..cards import CardError, parse_card
 from ..context import TurnContext
 from ..hooks import Effect
@@ -15,6 +16,8 @@ from ..option_deck import FLYWHEEL
 from ..option_orders import FLYWHEEL as SUBJECT
 from ..option_orders import OptionOrder, order_key
 from ..state import Robot
+
+shown.untold("card kept", "a card for the next turn; the stage tables show it")
 
 
 def keep(ctx: TurnContext, robot: Robot) -> None:

@@ -4,11 +4,14 @@ it cannot act (register 5, the target's next register fused or empty, no card le
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import TurnContext
 from ..elements.lasers import front_target, weapon_target
 from ..hooks import Effect
 from ..option_cards import MailOrder, OptionCard
 from ..state import Robot
+
+shown.said("scrambled", with_hits=True)
 
 SCRAMBLER = 'Scrambler'
 

@@ -3,11 +3,14 @@ damage from a robot's laser coming from the front is prevented."""
 
 from __future__ import annotations
 
+from .. import shown
 from ..context import Hit, TurnContext
 from ..geometry import opposite
 from ..hooks import Effect
 from ..option_cards import OptionCard
 from ..state import Robot
+
+shown.untold("absorbed", "the hits it stopped are not damage taken; the stage tables show the shield")
 
 SHIELD = 'Shield'
 
