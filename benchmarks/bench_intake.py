@@ -149,7 +149,7 @@ def fresh_store(url: str | None, directory: Path, run: int) -> Store:
     store.check_schema()
     from sqlalchemy import delete
 
-    from referee.store.models import IncomingMail
+    from referee.store.mail_models import IncomingMail
 
     with store.write() as s:
         s.execute(delete(IncomingMail))

@@ -71,7 +71,7 @@ from referee.intake.maildir import ingest_bytes, poll_maildir  # noqa: E402
 from referee.intake.process import process_pending, referee_gm_handler  # noqa: E402
 from referee.store import Store  # noqa: E402
 from referee.store.mail import stored_fields  # noqa: E402
-from referee.store.models import IncomingMail  # noqa: E402
+from referee.store.mail_models import IncomingMail  # noqa: E402
 from tests.intake.bombs import BOMBS  # noqa: E402
 from tests.intake.helpers import (  # noqa: E402  # noqa: E402
     GM,

@@ -50,7 +50,7 @@ def play(tmp: Path) -> list[dict[str, Any]]:
     from referee.reports import enqueue_start_mails, enqueue_turn_mails
     from referee.store import Store
     from referee.store.mail import set_state
-    from referee.store.models import OutgoingMail
+    from referee.store.mail_models import OutgoingMail
 
     sys.path.insert(1, str(Path(__file__).parent))  # after the checkout compared, if --repo put one first
     from bench_scale import send_all_programs  # every waiting player sends the first cards of the hand

@@ -32,13 +32,16 @@ tells a planner's effect from the luck of the seeds far better than two win rate
 
 No player knows the turn's seed. Prints, per opponent, the win rate of each side (games without
 a winner are draws) and the median turns to the first flag (robots that never touched it count
-as ``--turns``), and the CPU time of the autopilot side's hands (median, 95th percentile, worst).
+as ``--turns``), and the CPU time of the autopilot side's hands inside these games (median, 95th percentile,
+worst), per course and in all. The hands are planned as the referee plans them (``games.fills.autopilot_plan``:
+the garbage collector paused during the search); ``--gc-on`` times them with it running, as before issue 46.
 Not a test: a measurement, seeded and repeatable.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import random
 import statistics
@@ -52,6 +55,7 @@ from referee.autopilot.preview import best_programs
 from referee.autopilot.score import score_robot
 from referee.boards import load_board
 from referee.cli.demo import choose_program
+from referee.common.gcpause import gc_paused
 from referee.engine import DECK, Board, Card, Robot, deal_turn, hand_size, needs_program, resolve_turn
 from referee.engine.geometry import N
 from referee.store.programs import random_program
@@ -145,16 +149,29 @@ WARINESS: dict[str, bool | None] = {"True": True, "False": False, "None": None}
 PLANNERS: dict[str, Player] = {"against": against, "still": still, "bayes": bayes, "oracle": oracle}
 #: CPU seconds of each of the autopilot side's hands
 HAND_CPU: list[float] = []
+#: course -> CPU seconds of each of the autopilot side's hands on it
+COURSE_CPU: dict[str, list[float]] = {}
+#: whether the hands are planned with the garbage collector running (``--gc-on``)
+GC_ON = {"on": False}
 
 
 def timed(player: Player) -> Player:
     def run(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
             rng: random.Random) -> list[Card | None]:
         t = time.process_time()
-        program = player(board, me, robots, hand, locked, rng)
+        with contextlib.nullcontext() if GC_ON["on"] else gc_paused():   # as games.fills.autopilot_plan plans
+            program = player(board, me, robots, hand, locked, rng)
         HAND_CPU.append(time.process_time() - t)
+        COURSE_CPU.setdefault(board.name, []).append(HAND_CPU[-1])
         return program
     return run
+
+
+def cpu_line(hands: list[float]) -> str:
+    """Median, 95th percentile and worst CPU of ``hands``, in ms."""
+    p95 = statistics.quantiles(hands, n=20, method="inclusive")[-1] if len(hands) > 1 else hands[0]
+    return (f"median {statistics.median(hands) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+            f"worst {max(hands) * 1000:.0f} ms")
 
 
 def randomly(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
@@ -269,6 +286,8 @@ def main() -> None:
                     help="the against planner powers a robot down when it ends a turn badly damaged")
     ap.add_argument("--progress", action="store_true", help="a line per game as it ends")
     ap.add_argument("--first", type=int, default=0, help="the first game's number (seeds): more games, other seeds")
+    ap.add_argument("--gc-on", action="store_true",
+                    help="plan the hands with the garbage collector running (the referee pauses it: issue 46)")
     ap.add_argument("--paired", action="store_true",
                     help="play each game again with the standing-still planner on the autopilot side, and compare")
     args = ap.parse_args()
@@ -276,10 +295,12 @@ def main() -> None:
     SETTINGS["hedge"] = args.hedge
     SETTINGS["wary"] = str(args.wary)
     SETTINGS["power_down"] = args.power_down
+    GC_ON["on"] = args.gc_on
     autopilot = timed(PLANNERS[args.planner])
     for opponent in args.opponents.split(","):
         player = OPPONENTS[opponent]
         HAND_CPU.clear()
+        COURSE_CPU.clear()
         wins = {"autopilot": 0, opponent: 0, "draw": 0}
         flag_turns: dict[str, list[int]] = {"autopilot": [], opponent: []}
         games = 0
@@ -298,10 +319,15 @@ def main() -> None:
                   f" {lo:.0%}-{hi:.0%}), {opponent} {course_wins[opponent]}, draws {course_wins['draw']}; lives lost:"
                   f" autopilot {sum(g[2]['autopilot'] for g in played)}, {opponent}"
                   f" {sum(g[2][opponent] for g in played)}", flush=True)
+            hands = COURSE_CPU.get(load_board(course).name, [])
+            if hands:
+                print(f"    autopilot CPU per hand in these games ({len(hands)} hands): {cpu_line(hands)}", flush=True)
             if args.paired:
-                cpu = list(HAND_CPU)
+                cpu, per_course = list(HAND_CPU), {k: list(v) for k, v in COURSE_CPU.items()}
                 base = games_of(course, opponent, player, still, args.first, args.games, args.turns, False)
                 HAND_CPU[:] = cpu
+                COURSE_CPU.clear()
+                COURSE_CPU.update(per_course)
                 gained = sum(a[0] == "autopilot" != b[0] for a, b in zip(played, base, strict=True))
                 lost = sum(b[0] == "autopilot" != a[0] for a, b in zip(played, base, strict=True))
                 base_won = sum(b[0] == "autopilot" for b in base)
@@ -319,10 +345,8 @@ def main() -> None:
         if decided:
             print(f"  autopilot wins {wins['autopilot'] / decided:.0%} of the {decided} games someone won")
         if HAND_CPU:
-            p95 = statistics.quantiles(HAND_CPU, n=20, method="inclusive")[-1]
-            med = statistics.median(HAND_CPU) * 1000
-            print(f"  autopilot CPU per hand over {len(HAND_CPU)} hands: median {med:.0f} ms,"
-                  f" p95 {p95 * 1000:.0f} ms, worst {max(HAND_CPU) * 1000:.0f} ms")
+            print(f"  autopilot CPU per hand over {len(HAND_CPU)} hands"
+                  f"{' (garbage collector on)' if args.gc_on else ''}: {cpu_line(HAND_CPU)}")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ def _url() -> str:
     url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url")
     if url:
         return url
-    from referee.common.config import load_settings
+    from referee.common.config_load import load_settings
 
     return load_settings().database_url
 

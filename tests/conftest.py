@@ -33,6 +33,28 @@ DATABASES = ["sqlite", "postgresql"]
 settings.register_profile("referee", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("referee")
 
+#: tests of tens of seconds each (whole services, corpora, processes killed many times), longest first: collected
+#: before the others, so that pytest-xdist hands them out at the start and no worker is left running one alone
+#: at the end of the run
+HEAVY = ("tests/model/", "tests/intake/test_crash.py", "tests/tick/test_kills.py", "tests/deploy/test_fresh_install.py",
+         "tests/store/test_store_concurrency.py", "tests/e2e/test_options_by_mail.py",
+         "tests/e2e/test_reader_by_mail.py::test_two_hundred", "tests/e2e/test_community_two_gms.py",
+         "tests/e2e/test_community_by_mail.py", "tests/corpus/", "tests/tick/test_workers.py",
+         "tests/tick/test_tick_processes.py")
+
+
+def _heaviness(item: pytest.Item) -> int:
+    """Where ``item`` goes: its place in :data:`HEAVY`, then other tests marked slow, then the rest."""
+    for rank, prefix in enumerate(HEAVY):
+        if item.nodeid.startswith(prefix):
+            return rank
+    return len(HEAVY) + (0 if item.get_closest_marker("slow") else 1)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The heavy tests first, each part in its usual order (every xdist worker sorts alike)."""
+    items.sort(key=_heaviness)
+
 
 @pytest.fixture(scope="session")
 def dovecot() -> Iterator[Dovecot]:

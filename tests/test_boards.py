@@ -14,6 +14,7 @@ import pytest
 from referee.boards import load_board, read_toml
 from referee.engine import Board
 from referee.engine.geometry import DC, DR, E, N, S, Square, W, parse_run
+from tests.servers.processes import patience
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = ROOT / "boards"
@@ -237,7 +238,8 @@ def test_squares_no_board_covers_are_off_the_course():
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "REFEREE_BOARDS"}
     return subprocess.run(
-        [sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
+        [sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True, cwd=ROOT, env=env,
+        timeout=patience(60),
     )
 
 

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from referee.cli.demo import MARKER, run_demo
+from tests.servers.processes import patience
 
 
 def test_the_demo_plays_turns_through_the_mail_pipeline(tmp_path: Path):
@@ -51,7 +52,7 @@ def test_the_demo_seats_as_many_players_as_a_large_course_needs(tmp_path: Path):
 
 def test_the_demo_refuses_a_course_it_cannot_play_with_one_line(tmp_path: Path):
     proc = subprocess.run([sys.executable, "-m", "referee.cli", "demo", "--dir", str(tmp_path / "d"), "--course",
-                           "sprnt"], capture_output=True, text=True, timeout=120)
+                           "sprnt"], capture_output=True, text=True, timeout=patience(120))
     assert proc.returncode == 1
     assert proc.stderr.strip() == "Error: no board or course named 'sprnt' (did you mean sprint? see 'referee board " \
                                   "list')"

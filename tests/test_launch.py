@@ -8,6 +8,7 @@ import sys
 
 from referee import __version__
 from referee.launch import HELP
+from tests.servers.processes import patience
 
 PROBE = ("import atexit, sys; atexit.register(lambda: print('click loaded' if 'click' in sys.modules else "
          "'click not loaded', file=sys.stderr)); from referee.launch import run; sys.argv[1:] = {args!r}; run()")
@@ -16,14 +17,14 @@ PROBE = ("import atexit, sys; atexit.register(lambda: print('click loaded' if 'c
 def launch(*args: str, columns: str = "") -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", **({"COLUMNS": columns} if columns else {})}
     return subprocess.run([sys.executable, "-c", PROBE.format(args=list(args))], env=env, capture_output=True,
-                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+                          text=True, timeout=patience(60), stdin=subprocess.DEVNULL)
 
 
 def test_the_help_text_is_clicks_own():
     """As click writes it with no terminal (80 columns), run as the console script would run it."""
     said = subprocess.run([sys.executable, "-c", "import sys; sys.argv[0] = 'referee'; from referee.cli import main; "
                            "main()", "--help"], env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
-                          timeout=60, stdin=subprocess.DEVNULL)
+                          timeout=patience(60), stdin=subprocess.DEVNULL)
     assert said.returncode == 0 and said.stderr == ""
     assert said.stdout == HELP, f"the commands changed: put this text in referee/launch.py HELP:\n{said.stdout}"
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from referee.games import states
-from referee.store.models import GAME_STATUSES, OBSERVER_STATUSES, TURN_STATUSES
+from referee.store.community_models import OBSERVER_STATUSES
+from referee.store.models import GAME_STATUSES, TURN_STATUSES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ACTIONS = {"orders", "requests", "own", "press", "mail", "key", "remind", "report", "join", "seat", "deadline",

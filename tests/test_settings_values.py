@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.config import VALUE_RULES, ConfigError, Settings, load_settings, value_problems
+from referee.common.config import ConfigError, Settings
+from referee.common.config_load import load_settings
+from referee.common.config_values import VALUE_RULES, value_problems
+from tests.servers.processes import patience
 
 #: a value each checked setting refuses, as an operator might write it
 BAD = {
@@ -73,7 +76,7 @@ def test_every_command_exits_2_with_one_line_and_no_traceback(tmp_path: Path, ar
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "REFEREE_DATABASE_URL": f"sqlite:///{tmp_path}/r.db",
            "REFEREE_TRANSPORT": "pigeon"}
     done = subprocess.run([sys.executable, "-m", "referee.cli", *args], env=env, cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL)
+                          text=True, timeout=patience(120), stdin=subprocess.DEVNULL)
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert "Traceback" not in done.stderr
     said = (done.stdout + done.stderr).strip()
@@ -96,7 +99,7 @@ def test_json_errors_are_json(tmp_path: Path, args: list[str], env: dict[str, st
     import json
 
     done = subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=tmp_path, capture_output=True, text=True,
-                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **env}, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), **env}, timeout=patience(120),
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 1 and "Traceback" not in done.stderr
     said = json.loads(done.stdout)

@@ -89,7 +89,7 @@ def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Seq
                      board_state: BoardState | None = None, max_steps: int = DEFAULT_MAX_STEPS,
                      near: int = NEAR) -> dict[str, list[Card | None]]:
     """robot -> its predicted program, for the other robots near ``name``'s that owe one this turn."""
-    course = course or course_map(board)
+    course = course or course_map(board, rules)
     me = next(r for r in robots if r.name == name)
     if me.pos is None:
         return {}
@@ -132,7 +132,7 @@ def _plan_against(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
                   undealt: Sequence[Card] | None, reentry: Mapping[str, int] | None, max_steps: int,
                   course: CourseMap | None, board_state: BoardState | None, near: int, hedge: bool,
                   wary: bool | None) -> Plan:
-    course = course or course_map(board)
+    course = course or course_map(board, rules)
     others = predict_programs(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
                               reentry=reentry, course=course, board_state=board_state, max_steps=max_steps,
                               near=near)

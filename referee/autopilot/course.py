@@ -1,15 +1,16 @@
 """Distance maps: how many registers a robot needs from a (square, facing) to a flag.
 
-The moves are measured by the engine itself: for every square and facing, a lone robot runs one
-register of each card type (register 1 of a turn), so belts, gears, pushers, walls, pits and the
-edge all count as they do in play. A backward breadth-first search from the flag's square over
-these moves gives the distance; a state that cannot reach the flag, or a robot destroyed on the
-way, counts :data:`FAR`. Built once per board and kept in ``board.cache``.
+The moves are measured by the engine itself: for every square and facing, a lone robot runs one register of
+each card type (register 1 of a turn), so belts, gears, pushers, walls, pits and the edge all count as they do
+in play. A backward breadth-first search from the flag's square over these moves gives the distance; a state
+that cannot reach the flag, or a robot destroyed on the way, counts :data:`FAR`. Built once per board and kept
+in ``board.cache``.
 
-The moves are the costly part (seconds for a big course). :func:`course_key` names them by the
-board's content and the rules version, and :func:`moves_to_data` / :func:`moves_from_data` turn
-them into plain JSON data, so that a caller outside this pure package (:mod:`referee.boards.coursemaps`)
-can keep them on disk and hand them back: ``CourseMap(board, moves=...)``.
+The moves are measured under the rules the game plays (its rules version and house rules: a turn dealt under
+version 2 is resolved by version 2's ways), and kept per rules. They are the costly part (seconds for a big
+course). :func:`course_key` names them by the board's content and those rules, and :func:`moves_to_data` /
+:func:`moves_from_data` turn them into plain JSON data, so that a caller outside this pure package
+(:mod:`referee.boards.coursemaps`) can keep them on disk and hand them back: ``CourseMap(board, moves=...)``.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ import json
 from collections import deque
 from typing import Any
 
-from ..engine import DECK, Board, Robot, TurnRun
+from ..engine import DECK, Board, Robot, Rules, TurnRun
 from ..engine.cards import CARD_TYPES, Card
 from ..engine.geometry import N, Square, squares_of
-from ..engine.version import RULES_VERSION
 
 #: the distance of a state from which the flag cannot be reached
 FAR = 999
@@ -35,11 +35,14 @@ _PROBE = "autopilot-probe"
 
 
 class CourseMap:
-    """The one-register moves of a board and, per flag, the distance of every (square, facing)."""
+    """The one-register moves of a board under ``rules`` (this engine's by default) and, per flag, the distance of
+    every (square, facing)."""
 
-    def __init__(self, board: Board, moves: dict[State, tuple[State | None, ...]] | None = None) -> None:
+    def __init__(self, board: Board, moves: dict[State, tuple[State | None, ...]] | None = None,
+                 rules: Rules | None = None) -> None:
         self.board = board
-        self.moves = _moves(board) if moves is None else moves
+        self.rules = rules or Rules()
+        self.moves = _moves(board, self.rules) if moves is None else moves
         self._dist: dict[int, dict[State, int]] = {}
 
     def distances(self, flag: int) -> dict[State, int]:
@@ -60,11 +63,26 @@ class CourseMap:
         return min(self.distance(flag, sq, f) for f in range(4))
 
 
-def course_map(board: Board) -> CourseMap:
-    """The board's :class:`CourseMap`, built on first use and kept in ``board.cache``."""
-    found = board.cache.get("autopilot.course")
-    if not isinstance(found, CourseMap):
-        found = board.cache["autopilot.course"] = CourseMap(board)
+#: ``board.cache`` key: the board's course maps by the rules they were measured under
+CACHE_KEY = "autopilot.course"
+
+
+def kept_maps(board: Board) -> dict[Rules, CourseMap]:
+    """The course maps of ``board`` kept in ``board.cache``, by the rules each was measured under."""
+    found: dict[Rules, CourseMap] | None = board.cache.get(CACHE_KEY)
+    if not isinstance(found, dict):
+        found = board.cache[CACHE_KEY] = {}
+    return found
+
+
+def course_map(board: Board, rules: Rules | None = None) -> CourseMap:
+    """The board's :class:`CourseMap` under ``rules`` (this engine's by default), built on first use and kept in
+    ``board.cache``."""
+    rules = rules or Rules()
+    maps = kept_maps(board)
+    found = maps.get(rules)
+    if found is None:
+        found = maps[rules] = CourseMap(board, rules=rules)
     return found
 
 
@@ -72,9 +90,11 @@ def course_map(board: Board) -> CourseMap:
 MOVES_FORMAT = 1
 
 
-def course_key(board: Board) -> str:
-    """A name for the board's moves: a hash of its content, the rules version and the probe cards."""
-    content = json.dumps({"spec": board.spec, "rules": RULES_VERSION, "format": MOVES_FORMAT,
+def course_key(board: Board, rules: Rules | None = None) -> str:
+    """A name for the board's moves: a hash of its content, the rules they are measured under (the rules version
+    and the house rules: this engine's by default) and the probe cards."""
+    rules = rules or Rules()
+    content = json.dumps({"spec": board.spec, "rules": rules.version, "house": rules.to_dict(), "format": MOVES_FORMAT,
                           "probe": [str(c) for c in _PROBE_CARDS]}, sort_keys=True, default=str)
     return hashlib.sha256(content.encode()).hexdigest()[:32]
 
@@ -102,10 +122,11 @@ def moves_from_data(data: Any, board: Board) -> dict[State, tuple[State | None, 
     return moves
 
 
-def _moves(board: Board) -> dict[State, tuple[State | None, ...]]:
-    """For each state, where one register of each card type leaves a lone robot (None: destroyed)."""
+def _moves(board: Board, rules: Rules) -> dict[State, tuple[State | None, ...]]:
+    """For each state, where one register of each card type leaves a lone robot (None: destroyed) under ``rules``."""
     start = next(iter(squares_of(board.width, board.height)))
-    base = TurnRun(board, [Robot(_PROBE, start, N)], {_PROBE: [None] * 5}, seed="autopilot", record=False)
+    base = TurnRun(board, [Robot(_PROBE, start, N)], {_PROBE: [None] * 5}, rules=rules, seed="autopilot",
+                   record=False)
     moves: dict[State, tuple[State | None, ...]] = {}
     for sq in squares_of(board.width, board.height):
         if not board.on_board(sq):

@@ -54,7 +54,7 @@ def trace_program(board: Board, robots: Sequence[Robot], name: str, program: Seq
         run.step()
         registers.append(run.ctx.by_name[name].copy())
     end = run.finish().robots[[r.name for r in run.robots].index(name)]
-    return Trace(start, registers, end, score_robot(course or course_map(board), start, end))
+    return Trace(start, registers, end, score_robot(course or course_map(board, rules), start, end))
 
 
 def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
@@ -69,7 +69,7 @@ def best_programs(board: Board, robots: Sequence[Robot], name: str, hand: Sequen
     if undealt is None:
         held = {*hand, *locked.values()}
         undealt = [c for c in DECK if c not in held]
-    course = course or course_map(board)
+    course = course or course_map(board, rules)
     search = Search(board, list(robots), me, hand, locked, {}, course, max_steps)
     run = TurnRun(board, list(robots), {name: [locked.get(r) for r in range(1, REGISTERS + 1)]}, rules=rules,
                   seed=seed, undealt=list(undealt), record=False, board_state=board_state)

@@ -74,7 +74,7 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     if undealt is None:
         held = {*hand, *locked.values(), *(c for p in others.values() for c in p if c is not None)}
         undealt = [c for c in DECK if c not in held]
-    search = Search(board, list(robots), me, hand, locked, others, course or course_map(board), max_steps, slack,
+    search = Search(board, list(robots), me, hand, locked, others, course or course_map(board, rules), max_steps, slack,
                      order, wary)
     base = TurnRun(board, list(robots), {**others, name: [locked.get(r) for r in range(1, REGISTERS + 1)]},
                    rules=rules, seed=seed, undealt=list(undealt), reentry=dict(reentry or {}), record=False,

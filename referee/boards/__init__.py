@@ -20,7 +20,7 @@ from typing import Any
 
 from ..common.suggest import did_you_mean
 from ..engine import Board, BoardError, parse_square
-from ..engine.board import offset_spec, rotate_spec
+from ..engine.board_spec import offset_spec, rotate_spec
 from ..engine.geometry import NotationError, squares_of
 from .checks import build_problems, checked_build, race_problems, shape_problems
 

@@ -1,10 +1,10 @@
 """The autopilot's course maps kept on disk, so a process does not measure a course again.
 
-Building a :class:`~referee.autopilot.CourseMap` steps the engine once per square, facing and card
-type: about a second for sprint and several for grand-prix, in every new process (each
-``referee tick`` from cron is one). The result depends only on the course's content and the rules
-the engine plays, so it is stored under a name made of both (:func:`~referee.autopilot.course.course_key`):
-an edited course or a new rules version gets a new file, and an old file is simply never read again.
+Building a :class:`~referee.autopilot.CourseMap` steps the engine once per square, facing and card type: about
+a second for sprint and several for grand-prix, in every new process (each ``referee tick`` from cron is one).
+The result depends only on the course's content and the rules the game plays (its rules version and house
+rules), so it is stored under a name made of both (:func:`~referee.autopilot.course.course_key`): an edited
+course or a new rules version gets a new file, and an old file is simply never read again.
 
 The directory is ``$REFEREE_CACHE_DIR``, else ``$XDG_CACHE_HOME/referee``, else ``~/.cache/referee``
 (``coursemaps/`` in it). A file that cannot be read or written is not an error: the map is built
@@ -19,13 +19,10 @@ import os
 import tempfile
 from pathlib import Path
 
-from ..autopilot.course import CourseMap, course_key, moves_from_data, moves_to_data
-from ..engine import Board
+from ..autopilot.course import CourseMap, course_key, kept_maps, moves_from_data, moves_to_data
+from ..engine import Board, Rules
 
 log = logging.getLogger("referee.boards.coursemaps")
-
-CACHE_KEY = "autopilot.course"
-
 
 def cache_dir() -> Path:
     base = os.environ.get("REFEREE_CACHE_DIR")
@@ -35,19 +32,21 @@ def cache_dir() -> Path:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "referee" / "coursemaps"
 
 
-def cached_course_map(board: Board, directory: Path | None = None) -> CourseMap:
-    """The board's course map: from the board's in-memory cache, else from disk, else built (and
-    then written to disk for the next process)."""
-    found = board.cache.get(CACHE_KEY)
-    if isinstance(found, CourseMap):
+def cached_course_map(board: Board, directory: Path | None = None, rules: Rules | None = None) -> CourseMap:
+    """The board's course map under ``rules`` (the game's; this engine's by default): from the board's in-memory
+    cache, else from disk, else built (and then written to disk for the next process)."""
+    rules = rules or Rules()
+    maps = kept_maps(board)
+    found = maps.get(rules)
+    if found is not None:
         return found
     directory = directory or cache_dir()
-    path = directory / f"{_safe(board.name)}-{course_key(board)}.json"
-    course = _read(path, board)
+    path = directory / f"{_safe(board.name)}-{course_key(board, rules)}.json"
+    course = _read(path, board, rules)
     if course is None:
-        course = CourseMap(board)
+        course = CourseMap(board, rules=rules)
         _write(path, course)
-    board.cache[CACHE_KEY] = course
+    maps[rules] = course
     return course
 
 
@@ -55,10 +54,10 @@ def _safe(name: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in name.split(" ")[0])[:40] or "board"
 
 
-def _read(path: Path, board: Board) -> CourseMap | None:
+def _read(path: Path, board: Board, rules: Rules) -> CourseMap | None:
     try:
         data = json.loads(path.read_bytes())
-        return CourseMap(board, moves=moves_from_data(data["moves"], board))
+        return CourseMap(board, moves=moves_from_data(data["moves"], board), rules=rules)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as exc:

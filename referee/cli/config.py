@@ -89,7 +89,8 @@ def config_show(as_json: bool) -> None:
     import sys
     from pathlib import Path
 
-    from ..common.config import ConfigError, load_settings
+    from ..common.config import ConfigError
+    from ..common.config_load import load_settings
     from ..console.support import SettingsError
 
     try:

@@ -32,7 +32,8 @@ from pathlib import Path
 from .. import games as g
 from ..autopilot import plan_program
 from ..boards import load_board
-from ..common.config import Settings, load_settings
+from ..common.config import Settings
+from ..common.config_load import load_settings
 from ..common.private import DIR_MODE, write_private
 from ..cron.tick import tick
 from ..engine import Board, Card, Robot, parse_card, resolve_turn

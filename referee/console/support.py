@@ -45,7 +45,8 @@ def cli_settings() -> Settings:
 
     A file or value that cannot be used is one line and exit status 2 (:class:`SettingsError`); no
     configuration at all is one line and exit status 1, as ``config check`` says it."""
-    from ..common.config import ConfigError, load_settings, require_configuration
+    from ..common.config import ConfigError
+    from ..common.config_load import load_settings, require_configuration
 
     ctx = click.get_current_context()
     try:

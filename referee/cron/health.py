@@ -27,7 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..store.mail import get_state, set_state
-from ..store.models import OutgoingMail
+from ..store.mail_models import OutgoingMail
 
 #: the exit status of ``referee tick`` and ``referee status`` while a fault lasts (0: healthy, 1: a step failed
 #: in this tick, 2: the settings cannot be used)

@@ -21,7 +21,6 @@ the database's one writer lock, so the claim is always granted and workers take 
 
 from __future__ import annotations
 
-import gc
 import logging
 import sys
 from collections.abc import Iterator
@@ -35,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from .. import games as g
 from ..common.config import Settings
+from ..common.gcpause import gc_paused
 from ..store import Store
 from ..store.attention import due_games, refresh
 from ..store.db import advisory_key
@@ -148,22 +148,6 @@ def claim(store: Store, game_id: int) -> Iterator[bool]:
                 conn.commit()
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the block runs (a turn: resolved, drawn, queued).
-
-    A turn makes many short-lived objects, nearly all freed as soon as they are dropped; collections
-    started in the middle of it walk them all, and cost a few ms a turn. Paused, the collector runs
-    after the turn instead, over what is left then (measured in docs/scaling.md)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
-
-
 @dataclass
 class Resolved:
     """What one :func:`resolve_due` pass did."""
@@ -209,7 +193,7 @@ def resolve_due(store: Store, settings: Settings, *, now: datetime, worker: str 
                     except InvalidValue:
                         planned = None   # its course cannot be loaded: the write below says so
             try:
-                with gc_paused(), store.write() as s:  # (not around the autopilot's search: it may run long)
+                with gc_paused(), store.write() as s:  # (the autopilot's search pauses it on its own: fills.py)
                     game = g.get_game(s, code)
                     turn = g.open_turn(s, game)
                     if turn is None or turn.number != number:

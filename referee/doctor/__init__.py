@@ -25,8 +25,9 @@ and :mod:`.report` (every check in order, the output, the exit status).
 
 from __future__ import annotations
 
-from ..common.config import setting_names
-from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config, check_values
+from ..common.config_load import setting_names
+from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config
+from ..mailer.value_checks import check_values
 from .local import check_archive, check_boards, check_database, check_fonts, check_lock, check_maildirs
 from .report import Report, main, masked_settings, run_checks
 from .send_test import SEND_TEST, send_test, test_address

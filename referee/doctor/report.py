@@ -8,21 +8,11 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..common.config import Settings, config_file_from, setting_names
+from ..common.config import Settings
+from ..common.config_load import config_file_from, setting_names
 from ..cron.cadence import observed_gaps
-from ..mailer.config_checks import (
-    FAILED,
-    OK,
-    SKIPPED,
-    WARNING,
-    Finding,
-    check_config,
-    check_values,
-    set_or_not,
-    tick_cadence,
-    transport_of,
-    user_name,
-)
+from ..mailer.config_checks import FAILED, OK, SKIPPED, WARNING, Finding, check_config, user_name
+from ..mailer.value_checks import check_values, set_or_not, tick_cadence, transport_of
 from .local import (
     check_archive,
     check_boards,

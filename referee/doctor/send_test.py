@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from ..common.config import ConfigError, Settings
-from ..mailer.config_checks import FAILED, OK, SKIPPED, Finding, transport_of
+from ..mailer.config_checks import FAILED, OK, SKIPPED, Finding
+from ..mailer.value_checks import transport_of
 
 SEND_TEST = "send test"
 
@@ -147,7 +148,7 @@ async def _watch_store(settings: Settings, marker: str, wait: float) -> float | 
 
     from ..store.db import Store
     from ..store.errors import StoreError
-    from ..store.models import IncomingMail
+    from ..store.mail_models import IncomingMail
 
     start = time.monotonic()
     store = None

@@ -8,12 +8,13 @@ from . import (
     elements,  # noqa: F401  (registers the element kinds)
     options,  # noqa: F401  (registers the option cards)
 )
-from .board import Board, Element, build_board
+from .board import Board, BoardError, Element
+from .board_spec import build_board
 from .cards import DECK, Card, CardError, deal, hand_size, locked_registers, parse_card
 from .dealing import Deal, deal_turn, needs_program
 from .events import Event
 from .geometry import NotationError, Square, dir_name, parse_dir, parse_square, square_name
-from .kinds import KINDS, BoardError
+from .kinds import KINDS
 from .resolve import TurnResult, TurnRun, resolve_turn
 from .state import BoardState, Robot, Rules
 from .version import RULES_VERSION

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +47,14 @@ _ALIASES.update({"BACK-UP": RVS1, "BACKUP": RVS1, "UTURN": UTRN, "U TURN": UTRN,
 class Card:
     priority: int
     type: CardType
+    #: the card as written in reports and stored (``FWD2 670``): made once (every stored turn names its cards)
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.type.code} {self.priority}")
 
     def __str__(self) -> str:
-        return f"{self.type.code} {self.priority}"
+        return self.text
 
     @property
     def postal(self) -> str:

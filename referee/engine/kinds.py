@@ -10,19 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .board import Board, Element
 from .geometry import DIR_NAMES, NotationError, dir_name, parse_dir
 from .hooks import Hook, HookError, check, hook_type
 from .timing import PHASE, TURN
-
-if TYPE_CHECKING:
-    from .board import Board, Element
-
-
-class BoardError(ValueError):
-    """A board, course or scenario board that cannot be built; the message names where."""
-
 
 #: the eight compass ways a ``compass`` choice may name, clockwise from north
 COMPASS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
@@ -137,7 +130,8 @@ class Kind:
     steps: dict[str, Callable[..., None]] = field(default_factory=dict)
     hooks: tuple[Hook, ...] = ()
     glyph: Callable[[Element], str] = lambda e: "?"
-    #: when several elements share a square, the highest rank is drawn
+    #: the drawing order where several elements share a square (the highest is drawn on top, in the ASCII view
+    #: first), and in the pictures; one kind a rank (a second kind with a taken rank is refused at registration)
     rank: int = 0
     #: a one-line note for the ASCII legend; None means the glyph says it all
     legend: Callable[[Element], str] | None = None
@@ -198,6 +192,12 @@ def register(kind: Kind) -> Kind:
     """Add a kind to the registry; refused if any of its handlers is one the timing table cannot call."""
     if kind.name in KINDS:
         raise ValueError(f"element kind {kind.name!r} registered twice")
+    same = [k.name for k in KINDS.values() if k.rank == kind.rank]
+    if same:
+        taken = {k.rank for k in KINDS.values()}
+        free = min(r for r in range(kind.rank, kind.rank + len(taken) + 1) if r not in taken)
+        raise ValueError(f"element kind {kind.name!r}: rank {kind.rank} is taken by {same[0]!r}; give it a rank of "
+                         f"its own (the next free one is {free}: ranks order the drawing of a square)")
     try:
         for step_id, fn in kind.steps.items():
             if hook_type(step_id) not in (PHASE, TURN):

@@ -3,7 +3,8 @@
 A module that puts a status on a robot, destroys or damages one for a cause, or turns one in a step of its own
 says here, next to its handlers, how a player reads it, as it declares its timing steps and event wordings:
 
-    shown.status(GASSED, "asleep (soporific gas)", given_by="gassed")   # the mode row, "Your robot", the story
+    shown.status(GASSED, "asleep (soporific gas)", given_by="gassed", mark="Z", kinds=("soporific_gas",))
+                                          # the mode row, "Your robot", the story; its mark on the robot, the key
     shown.cause("pit", "pit", into="into the pit")                      # "destroyed (pit)", "fell into the pit"
     shown.cause("crusher", "crusher", story="crushed")                  # "destroyed (crusher)", "crushed"
     shown.step("board.gears", "gear")                                   # "face E (gear)"
@@ -45,6 +46,12 @@ class Status:
     #: the event kind that ends it, and what the mode row and the story say then (default ``no longer <words>``)
     taken_by: str = ""
     taken: str = ""
+    #: what the pictures draw on a robot carrying it (one or two characters on a chip, ``Z``), and the key lists;
+    #: every status with words has one
+    mark: str = ""
+    #: the element kinds that give it: the key of a course lists its mark when one of them is on it; () for a
+    #: status any robot may come to carry (an option card's)
+    kinds: tuple[str, ...] = ()
 
     @property
     def ended(self) -> str:
@@ -163,9 +170,16 @@ def _add(table: dict[str, _T], key: str, value: _T, what: str) -> None:
 
 
 def status(name: str, words: str, *, instead: bool = False, given_by: str = "", taken_by: str = "",
-           taken: str = "") -> str:
+           taken: str = "", mark: str = "", kinds: tuple[str, ...] = ()) -> str:
     """Declare how the status ``name`` is shown (see :class:`Status`); gives back ``name``."""
-    _add(STATUSES, name, Status(name, words, instead, given_by, taken_by, taken), "status")
+    if len(mark) > 2 or (mark and not mark.strip()):
+        raise ShownError(f"status {name!r}: its mark is one or two characters, not {mark!r}")
+    if mark and not words:
+        raise ShownError(f"status {name!r}: a status nothing shows has no mark")
+    taken_mark = next((s.name for s in STATUSES.values() if mark and s.mark == mark and s.name != name), None)
+    if taken_mark is not None:
+        raise ShownError(f"status {name!r}: the mark {mark!r} is already {taken_mark!r}'s")
+    _add(STATUSES, name, Status(name, words, instead, given_by, taken_by, taken, mark, tuple(kinds)), "status")
     return name
 
 
@@ -285,6 +299,17 @@ def mode_words(statuses: set[str] | frozenset[str], base: str) -> str:
 def carried(statuses: set[str] | frozenset[str]) -> list[str]:
     """The words of the statuses shown that a robot carries, in the order declared (STATUS, the story)."""
     return [s.words for s in STATUSES.values() if s.name in statuses and s.words]
+
+
+def marked(statuses: Collection[str]) -> list[Status]:
+    """The statuses a robot carries that the pictures mark on it, in the order declared."""
+    return [s for s in STATUSES.values() if s.name in statuses and s.mark]
+
+
+def keyed(kinds: Collection[str]) -> list[Status]:
+    """The marked statuses a robot may carry on a course with these element kinds (the key lists them): those an
+    element on it gives, and those of no element (an option card's), in the order declared."""
+    return [s for s in STATUSES.values() if s.mark and (not s.kinds or any(k in kinds for k in s.kinds))]
 
 
 def given(kind: str) -> Status | None:

@@ -102,7 +102,7 @@ def _make_to_dict() -> tuple[Any, Any]:
         head: list[str] = []
         tail: list[str] = []
         for n, (name, codec) in enumerate(CODECS.items()):
-            value = f"r.{name}" if source == "robot" else f"r[{index[name]}]"
+            value = f"r.{name}" if source == "robot" else f"f{index[name]}"   # a record is unpacked first
             empty = _empty_dump(codec, modes[name])
             if codec.dump is _same:
                 made = value
@@ -122,7 +122,9 @@ def _make_to_dict() -> tuple[Any, Any]:
                 tail.append(f"    out[{codec.key!r}] = {made}\n")
             else:
                 head.append(f"{codec.key!r}: {made}")
-        bodies.append(f"def {source}_to_dict(r):\n    out = {{{', '.join(head)}}}\n{''.join(tail)}    return out\n")
+        unpack = f"    {', '.join(f'f{i}' for i in range(len(index)))} = r\n" if source == "record" else ""
+        body = f"{unpack}    out = {{{', '.join(head)}}}\n{''.join(tail)}    return out\n"
+        bodies.append(f"def {source}_to_dict(r):\n{body}")
     exec("".join(bodies), namespace)
     return namespace["robot_to_dict"], namespace["record_to_dict"]
 
@@ -160,4 +162,4 @@ def cards_from_list(items: list[str | None]) -> list[Card | None]:
 
 def cards_to_list(cards: Sequence[Card | None]) -> list[str | None]:
     """The inverse of :func:`cards_from_list`: cards as text, an empty register as None."""
-    return [str(c) if c is not None else None for c in cards]
+    return [c.text if c is not None else None for c in cards]

@@ -21,10 +21,10 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
     add = out.append
     for phase, step, robot, kind, args, data in result.log:   # as Event and encode_event read a log line
         if data is not None and data.__class__ is not dict:
-            data = {"card": str(data)}
+            data = {"card": data.text}
         if args:
             if args.__class__ is tuple:
-                args = made_args(args)
+                args = {"to": f"r{args[0]}c{args[1]}"} if args[0].__class__ is int else made_args(args)
             if data:
                 add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
             else:

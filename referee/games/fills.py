@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy.orm import Session
 
+from ..common.gcpause import gc_paused
 from ..engine import Card, Robot
 from ..store.errors import InvalidValue
 from ..store.models import MISSING_ORDERS_POLICIES, Game, Player, Turn
@@ -229,10 +230,11 @@ def autopilot_plan(game: Game, turn: Turn, robot: str, hand: list[Card], locked:
     from ..boards.coursemaps import cached_course_map
 
     start = turn_start(turn, game.course)
-    plan = (plan_against_others if planner == "against" else plan_program)(
-        start.board, start.robots, robot, hand, locked=locked, seed=turn.seed, rules=start.rules,
-        undealt=start.undealt, board_state=start.board_state,
-        course=cached_course_map(start.board))  # the course's map from disk, not measured again
+    course = cached_course_map(start.board, rules=start.rules)  # the course's map from disk, under the turn's rules
+    with gc_paused():   # the search keeps thousands of turn states alive: no collections walking them meanwhile
+        plan = (plan_against_others if planner == "against" else plan_program)(
+            start.board, start.robots, robot, hand, locked=locked, seed=turn.seed, rules=start.rules,
+            undealt=start.undealt, board_state=start.board_state, course=course)
     return plan
 
 

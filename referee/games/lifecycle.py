@@ -11,7 +11,6 @@ import secrets
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.deadlines import BadClock, deadline_after, parse_clock
@@ -22,8 +21,9 @@ from ..engine.geometry import N
 from ..engine.option_deck import held_options, new_option_deck
 from ..store.errors import Duplicate, GameStateError, InvalidValue
 from ..store.locking import lock_named, require_write
-from ..store.mail import record_notice
-from ..store.models import DEFAULT_SETTLE_SECONDS, Game, OutgoingMail, Turn, TurnNotice
+from ..store.mail import notice_keys, record_notice
+from ..store.mail_models import OutgoingMail
+from ..store.models import DEFAULT_SETTLE_SECONDS, Game, Turn, TurnNotice
 from ..store.queries import code_taken, game_codes, get_turn, load_course, locked_game, open_turn
 from ..store.records import Deal, snapshot
 from ..store.types import utcnow
@@ -278,8 +278,7 @@ def extend_for_outage(s: Session, game: Game, turn: Turn, gap: timedelta, outage
 
 def outages_of(s: Session, turn: Turn) -> set[str]:
     """The outages (their keys) that moved ``turn``'s deadline on."""
-    return set(s.scalars(select(TurnNotice.player_key).where(TurnNotice.turn_id == turn.id,
-                                                             TurnNotice.kind == OUTAGE_NOTICE)))
+    return notice_keys(s, turn, OUTAGE_NOTICE)
 
 
 def end_game(s: Session, game: Game | str, *, actor: str = "system", now: datetime | None = None) -> Game:
@@ -294,7 +293,7 @@ def end_game(s: Session, game: Game | str, *, actor: str = "system", now: dateti
 def publish_turn(s: Session, game: Game | str, number: int, *, actor: str = "system",
                  now: datetime | None = None) -> Turn:
     """Mark a resolved turn's results as released to the players (hold-for-review ``PUBLISH``).
-    Mails held in the outbox for it are released by :func:`referee.store.mail.release_held`."""
+    Mails held in the outbox for it are released by :func:`referee.store.outbox.release_held`."""
     now = now or utcnow()
     game = locked_game(s, game)
     turn = get_turn(s, game, number)

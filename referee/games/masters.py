@@ -20,20 +20,27 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
 from ..common.keys import MAX_KEY, same_key
 from ..mailparse.senders import sender_address
+from ..store.community_models import CoMaster, GameMaster
 from ..store.errors import Duplicate, InvalidValue, NotFound
-from ..store.models import CoMaster, Game, GameMaster
-from ..store.queries import locked_game
+from ..store.masters import (
+    active_gm_addresses,
+    comaster_addresses,
+    comasters_by_game,
+    drop_comaster,
+    games_comastered_by,
+    gm_row,
+    gm_rows,
+    unfinished_games_naming,
+)
+from ..store.models import Game
+from ..store.queries import list_games, locked_game
 from ..store.types import utcnow
 from .common import audit, normalize_email
-
-#: a game whose master may no longer be removed from under it
-UNFINISHED = ("forming", "running", "paused")
 
 
 def new_key() -> str:
@@ -58,8 +65,7 @@ def _norm(address: str) -> str:
 
 def added_gm(s: Session, address: str) -> GameMaster | None:
     """The active added GM at ``address``, or None."""
-    return s.scalars(select(GameMaster).where(GameMaster.address == _norm(address),
-                                              GameMaster.active.is_(True))).one_or_none()
+    return gm_row(s, _norm(address), active=True)
 
 
 def is_gm(s: Session, settings: Settings, address: str | None) -> bool:
@@ -71,7 +77,7 @@ def is_gm(s: Session, settings: Settings, address: str | None) -> bool:
 
 def gm_addresses(s: Session) -> set[str]:
     """Every added GM's address that is not removed (lower case)."""
-    return set(s.scalars(select(GameMaster.address).where(GameMaster.active.is_(True))))
+    return active_gm_addresses(s)
 
 
 def key_fits(s: Session, settings: Settings, address: str, key: str | None) -> bool:
@@ -96,7 +102,7 @@ def master_of(s: Session, settings: Settings, game: Game) -> str | None:
 
 def comasters(s: Session, game: Game) -> list[str]:
     """The game's co-masters, in the order added."""
-    return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
+    return comaster_addresses(s, game)
 
 
 def masters_of(s: Session, game: Game, settings: Settings | None = None) -> list[str]:
@@ -139,7 +145,7 @@ def add_gm(s: Session, settings: Settings, address: str, *, actor: str, now: dat
     if addr == _norm(settings.referee_address):
         raise InvalidValue(f"{addr} is the referee's own address (referee_address): it cannot be a game master")
     key = new_key()
-    row = s.scalars(select(GameMaster).where(GameMaster.address == addr)).one_or_none()
+    row = gm_row(s, addr)
     if row is not None and row.active:
         raise Duplicate(f"{addr} is already a GM (a new key: referee gm-admin new-key {addr})")
     if row is None:
@@ -177,14 +183,12 @@ def remove_gm(s: Session, settings: Settings, address: str, *, actor: str, now: 
     row = added_gm(s, address)
     if row is None:
         raise NotFound(f"{_norm(address)} is not a GM of this installation (referee gm-admin list)")
-    running = [g.code for g in s.scalars(select(Game).where(Game.gm_address == row.address,
-                                                            Game.status.in_(UNFINISHED)).order_by(Game.id))]
+    running = [g.code for g in unfinished_games_naming(s, row.address)]
     if running:
         raise InvalidValue(f"{row.address} masters {', '.join(running)}: transfer "
                            f"{'it' if len(running) == 1 else 'them'} first (referee gm-admin transfer GAME ADDRESS)")
-    helped = [g.code for g in s.scalars(select(Game).join(CoMaster, CoMaster.game_id == Game.id)
-                                         .where(CoMaster.address == row.address).order_by(Game.id))]
-    s.execute(delete(CoMaster).where(CoMaster.address == row.address))
+    helped = [g.code for g in games_comastered_by(s, row.address)]
+    drop_comaster(s, row.address)
     row.active, row.removed_at = False, now
     audit(s, "gm.remove", actor=actor, now=now, details={"address": row.address, "comastered": helped})
     return helped
@@ -194,16 +198,13 @@ def named_games(s: Session, settings: Settings, address: str) -> list[str]:
     """Codes of the unfinished games that name ``address`` as their GM but are run by someone else (it was no
     GM here when they were made): adding that GM hands them over."""
     addr = _norm(address)
-    return [g.code for g in s.scalars(select(Game).where(Game.gm_address == addr, Game.status.in_(UNFINISHED))
-                                      .order_by(Game.id)) if master_of(s, settings, g) != addr]
+    return [g.code for g in unfinished_games_naming(s, addr) if master_of(s, settings, g) != addr]
 
 
 def list_gms(s: Session, settings: Settings) -> list[GmRow]:
     """Every GM: the configured one first, then the added ones (removed ones last), with their games."""
-    games = list(s.scalars(select(Game).order_by(Game.id)))
-    helpers: dict[int, list[str]] = {}
-    for row in s.scalars(select(CoMaster).order_by(CoMaster.id)):
-        helpers.setdefault(row.game_id, []).append(row.address)
+    games = list_games(s)
+    helpers = comasters_by_game(s)
 
     master = {g.id: master_of(s, settings, g) for g in games}
 
@@ -212,7 +213,7 @@ def list_gms(s: Session, settings: Settings) -> list[GmRow]:
                      [g.code for g in games if address in helpers.get(g.id, [])])
 
     out = [row_for(c, "configured", True)] if (c := configured_gm(settings)) else []
-    added = s.scalars(select(GameMaster).order_by(GameMaster.active.desc(), GameMaster.id))
+    added = gm_rows(s)
     out.extend(row_for(r.address, "added", r.active) for r in added if r.address != c)
     return out
 
@@ -229,7 +230,7 @@ def transfer(s: Session, settings: Settings, code: str, address: str, *, actor: 
     if old == addr and game.gm_address:
         raise InvalidValue(f"{addr} already masters {game.code}")
     game.gm_address = addr
-    s.execute(delete(CoMaster).where(CoMaster.game_id == game.id, CoMaster.address == addr))
+    drop_comaster(s, addr, game)
     audit(s, "game.transfer", actor=actor, game=game, now=now, details={"old": old, "new": addr})
     return game, old
 
@@ -257,6 +258,6 @@ def remove_comaster(s: Session, game: Game, address: str, *, actor: str, now: da
     addr = _norm(address)
     if addr not in comasters(s, game):
         raise NotFound(f"{addr} does not co-master {game.code}")
-    s.execute(delete(CoMaster).where(CoMaster.game_id == game.id, CoMaster.address == addr))
+    drop_comaster(s, addr, game)
     audit(s, "game.comaster.remove", actor=actor, game=game, now=now or utcnow(), details={"address": addr})
     return addr

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
+from ..store.community import observe_confirmations, observer_row, observing
+from ..store.community_models import Confirmation, Observer
 from ..store.errors import GameStateError, NotFound
-from ..store.models import Confirmation, Game, Observer
+from ..store.models import Game
 from ..store.queries import get_game
 from . import signed
 from .states import OBSERVER, observer_state, step
@@ -40,7 +41,7 @@ def _game(s: Session, code: str, public: Collection[str]) -> Game:
 
 
 def observer_of(s: Session, game: Game, address: str) -> Observer | None:
-    return s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.address == address.lower())).first()
+    return observer_row(s, game, address)
 
 
 def ask_observe(s: Session, code: str, address: str, *, now: datetime, public: Collection[str]) -> Confirmation:
@@ -82,9 +83,7 @@ def stop_observing(s: Session, code: str, address: str, *, now: datetime) -> Obs
     if found is None:   # a confirmation still waited: it is void, and the address is recorded as gone
         found = Observer(game_id=game.id, address=address.lower(), status="left", confirmed_at=now)
         s.add(found)
-    for row in s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
-                                                    Confirmation.address == address.lower(),
-                                                    Confirmation.done_at.is_(None))):
+    for row in observe_confirmations(s, address.lower(), game=game):
         row.expires_at = now - timedelta(seconds=1)   # answered later, it has expired
     found.status, found.left_at = "left", now
     s.flush()
@@ -97,13 +96,11 @@ def stop_all(s: Session, address: str, *, now: datetime) -> list[str]:
     (empty: it observed nothing and was asked nothing)."""
     address = address.lower()
     left = []
-    for found in s.scalars(select(Observer).where(Observer.address == address, Observer.status == "active")
-                           .order_by(Observer.id)):
+    for found in observing(s, address):
         found.status, found.left_at = "left", now
         game = s.get(Game, found.game_id)
         left.append(game.code if game else str(found.game_id))
-    for row in s.scalars(select(Confirmation).where(Confirmation.address == address, Confirmation.kind == "observe",
-                                                    Confirmation.done_at.is_(None), Confirmation.expires_at > now)):
+    for row in observe_confirmations(s, address, now=now):
         row.expires_at = now   # the confirmation mail can no longer be answered
         game = s.get(Game, row.game_id) if row.game_id is not None else None
         if game is not None and game.code not in left:
@@ -115,11 +112,7 @@ def stop_all(s: Session, address: str, *, now: datetime) -> list[str]:
 def observes(s: Session, address: str, *, now: datetime) -> bool:
     """Whether ``address`` observes a game, or was sent a confirmation to observe one it may still answer."""
     address = address.lower()
-    if s.scalars(select(Observer.id).where(Observer.address == address, Observer.status == "active")).first():
-        return True
-    return s.scalars(select(Confirmation.id).where(Confirmation.address == address, Confirmation.kind == "observe",
-                                                   Confirmation.done_at.is_(None),
-                                                   Confirmation.expires_at > now)).first() is not None
+    return bool(observing(s, address) or observe_confirmations(s, address, now=now))
 
 
 def unsubscribe(s: Session, settings: Settings, token: str, *, now: datetime) -> Observer | None:

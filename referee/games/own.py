@@ -22,15 +22,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
 from ..orders.community_ranges import absence_problem
 from ..store.attention import touch
-from ..store.community import resigned
+from ..store.community import absence_of, absences_of, drop_absences, resigned
+from ..store.community_models import Absence, AddressPrefs, Confirmation, Departure, Observer
 from ..store.errors import GameStateError, InvalidValue
-from ..store.models import Absence, AddressPrefs, Confirmation, Departure, Game, Observer, Player
+from ..store.models import Game, Player
 from ..store.queries import active_orders, open_turn, player_at, players_at
 from . import signed
 from .common import audit, new_secret
@@ -183,7 +183,7 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
     for p in players:   # by the seat machine
         step(SEAT, seat_state(s, p, now=now), "away" if starts is not None else "back", p.robot)
     ids = [p.id for p in players]
-    s.execute(delete(Absence).where(Absence.player_id.in_(ids)))
+    drop_absences(s, ids)
     touch(s, {p.game_id for p in players})   # (a bulk delete: the session does not see it)
     if starts is not None and last is not None:
         for p in players:
@@ -196,9 +196,7 @@ def set_absence(s: Session, address: str, starts: datetime | None, last: datetim
 
 def absences(s: Session, game: Game) -> list[tuple[Player, Absence]]:
     """``game``'s players' absences, soonest first."""
-    rows = s.execute(select(Player, Absence).join(Absence, Absence.player_id == Player.id)
-                     .where(Player.game_id == game.id).order_by(Absence.starts))
-    return [(p, a) for p, a in rows]
+    return absences_of(s, game)
 
 
 # -- GAMES ----------------------------------------------------------------------------------------------
@@ -223,7 +221,7 @@ def my_games(s: Session, address: str) -> list[MyGame]:
         if turn is not None:
             order = active_orders(s, turn).get(p.id)
             due = "orders in" if order is not None and order.program else "orders due"
-        absence = s.scalars(select(Absence).where(Absence.player_id == p.id)).first()
+        absence = absence_of(s, p)
         out.append(MyGame(game.code, game.status, p.robot, game.turn_number, turn.deadline if turn else None, due,
                           (absence.starts, absence.ends - timedelta(days=1)) if absence else None))
     return out

@@ -11,7 +11,9 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from ..store.models import Game, IncomingMail, Player, PressMessage
+from ..store.community_models import PressMessage
+from ..store.mail_models import IncomingMail
+from ..store.models import Game, Player
 from .signup import settings_view
 from .states import GAME, SEAT, may, seat_state
 

@@ -99,7 +99,7 @@ def preview_answer(s: Session, game: Game, player: Player, turn: Turn | None, pr
     if me is None or me.pos is None:
         return f"PREVIEW: {player.robot} is not on the board this turn; there is no path to show.\n", None
     picture = preview_picture(game, player, turn, program)
-    course = cached_course_map(board)
+    course = cached_course_map(board, rules=start.rules)
     trace = trace_program(board, robots, player.robot, program, seed=preview_seed(turn),
                           rules=start.rules, undealt=start.undealt, course=course, board_state=start.board_state)
     lines = [*textwrap.wrap(f"PREVIEW of {player.robot}'s program for turn {turn.number} of {game.code}: the "
@@ -130,7 +130,7 @@ def hint_text(s: Session, game: Game, player: Player, turn: Turn | None, hand: l
     me = next((r for r in robots if r.name == player.robot), None)
     if me is None or me.pos is None or me.powered_down or not hand:
         return f"HINT: {player.robot} plays no cards this turn; there is nothing to advise.\n"
-    course = cached_course_map(board)
+    course = cached_course_map(board, rules=start.rules)
     plans = best_programs(board, robots, player.robot, hand, locked=locked, seed=preview_seed(turn),
                           rules=start.rules, undealt=start.undealt, count=HINTS, course=course,
                           board_state=start.board_state)

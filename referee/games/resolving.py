@@ -16,7 +16,8 @@ from ..engine.geometry import dir_name
 from ..store.community import played_by_autopilot
 from ..store.errors import AlreadyResolved, Busy, GameStateError, MissingOrders
 from ..store.locking import lock_game
-from ..store.models import Game, Order, OutgoingMail, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Order, Turn
 from ..store.programs import REGISTERS
 from ..store.queries import active_orders, get_game, get_turn, open_turn, resolved_already
 from ..store.records import cards_of, cards_text, hand_of, locked_of, robots_of

@@ -18,24 +18,29 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
-from ..store.errors import GameStateError, InvalidValue, NotFound
-from ..store.models import (
+from ..store.community import open_departures, pending_signups
+from ..store.community_models import (
     ABSENCE_POLICIES,
     PRESS_MODES,
     RESIGN_POLICIES,
     AddressPrefs,
-    Departure,
-    Game,
     GameCommunity,
-    Player,
     SignUp,
-    Turn,
 )
-from ..store.queries import get_game, load_course, locked_game, open_turn, players_at
+from ..store.errors import GameStateError, InvalidValue, NotFound
+from ..store.models import Game, Player, Turn
+from ..store.queries import (
+    get_game,
+    load_course,
+    locked_game,
+    open_turn,
+    players_at,
+    players_of_robot,
+    unfinished_games,
+)
 from .common import MAX_PLAYERS, RESERVED_ROBOT_NAMES, ROBOT_RE, audit, course_players
 from .lifecycle import start_and_announce
 from .masters import masters_of
@@ -128,14 +133,13 @@ def set_setting(s: Session, game: Game | str, name: str, value: Any, *, actor: s
 
 # -- JOIN ------------------------------------------------------------------------------------------------
 def pending(s: Session, game: Game) -> list[SignUp]:
-    return list(s.scalars(select(SignUp).where(SignUp.game_id == game.id, SignUp.status == "pending")
-                          .order_by(SignUp.id)))
+    return pending_signups(s, game)
 
 
 def open_seats(s: Session, game: Game) -> list[Player]:
     """The robots of a running game whose players resigned, with the game's ``on_resign = open``, and who
     were not replaced since."""
-    rows = s.scalars(select(Departure).where(Departure.game_id == game.id, Departure.policy == "open"))
+    rows = open_departures(s, game)
     by_id = {p.id: p for p in game.players}
     return [by_id[d.player_id] for d in rows
             if d.player_id in by_id and by_id[d.player_id].email == d.address and by_id[d.player_id].status == "active"]
@@ -264,7 +268,7 @@ class Listed:
 def open_games(s: Session, settings: Settings, now: datetime) -> list[Listed]:
     """Games open for sign-up, then running (and paused) ones."""
     out: list[Listed] = []
-    games = list(s.scalars(select(Game).where(Game.status.in_(("forming", "running", "paused"))).order_by(Game.id)))
+    games = unfinished_games(s)
     for game in games:
         row = settings_view(s, game)
         if game.status == "forming":
@@ -311,8 +315,7 @@ def whois(s: Session, *, robot: str | None = None, address: str | None = None) -
     """Who plays robot ``robot`` (in every game), or which robots ``address`` plays; games not over."""
     players: list[Player] = []
     if robot is not None:
-        players = list(s.scalars(select(Player).join(Game).where(Game.status != "finished",
-                                                                 Player.robot_key == robot.casefold())))
+        players = players_of_robot(s, robot)
     elif address is not None:
         if not shows_address(s, address):
             return []   # nobody learns where an address plays unless its player allowed it

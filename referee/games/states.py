@@ -21,12 +21,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.community import resigned
+from ..store.community import (
+    absent_at,
+    former_holders,
+    last_holding,
+    observe_confirmations,
+    observer_row,
+    resigned,
+)
+from ..store.community_models import FormerHolder, SignUp
 from ..store.errors import GameStateError
-from ..store.models import Absence, Confirmation, FormerHolder, Game, Observer, Player, SignUp, Turn, TurnNotice
+from ..store.mail import notice_keys
+from ..store.models import Game, Player, Turn
+from ..store.queries import holds_a_seat
 
 
 class IllegalTransition(GameStateError):
@@ -278,8 +287,7 @@ def seat_state(s: Session, player: Player, *, now: datetime | None = None) -> st
         return "eliminated"
     if game.status == "finished":
         return "finished"
-    if now is not None and s.scalars(select(Absence.id).where(Absence.player_id == player.id, Absence.starts <= now,
-                                                              Absence.ends > now)).first() is not None:
+    if now is not None and absent_at(s, player, now):
         return "absent"
     return "playing"
 
@@ -292,8 +300,7 @@ def former_holder(s: Session, player: Player, *, address: str | None = None, key
                   ) -> FormerHolder | None:
     """The latest former holder of ``player``'s robot who wrote from ``address`` or gave ``key`` (the key
     she held), or None. The player of record is never her own former holder while she holds the seat."""
-    rows = list(s.scalars(select(FormerHolder).where(FormerHolder.player_id == player.id)
-                          .order_by(FormerHolder.id.desc())))
+    rows = former_holders(s, player)
     digest = key_digest(key) if key else None
     for row in rows:
         by_address = address is not None and row.address == address.lower()
@@ -307,11 +314,9 @@ def former_holder(s: Session, player: Player, *, address: str | None = None, key
 def last_left(s: Session, address: str) -> tuple[FormerHolder, Game] | None:
     """The seat ``address`` left last, with its game, when she holds no seat in a game not over; else None."""
     address = address.lower()
-    if s.scalars(select(Player.id).join(Game).where(Player.email == address, Player.status != "ejected",
-                                                    Game.status != "finished")).first() is not None:
+    if holds_a_seat(s, address):
         return None
-    row = s.scalars(select(FormerHolder).where(FormerHolder.address == address).order_by(FormerHolder.id.desc())
-                    ).first()
+    row = last_holding(s, address)
     game = s.get(Game, row.game_id) if row is not None else None
     return (row, game) if row is not None and game is not None else None
 
@@ -333,9 +338,7 @@ def turn_state(s: Session, turn: Turn) -> str:
     """``resolved``; ``extended`` once its deadline was moved on (by the GM or after an outage); else ``open``."""
     if turn.status == "resolved":
         return "resolved"
-    moved = s.scalars(select(TurnNotice.id).where(TurnNotice.turn_id == turn.id,
-                                                  TurnNotice.kind.in_((OUTAGE_NOTICE, EXTENDED_NOTICE)))).first()
-    return "extended" if moved is not None else "open"
+    return "extended" if notice_keys(s, turn, OUTAGE_NOTICE, EXTENDED_NOTICE) else "open"
 
 
 #: the turn notice recording one outage's extension (its ``player_key``: the outage's start)
@@ -348,12 +351,10 @@ def observer_state(s: Session, game: Game, address: str, *, now: datetime | None
     """``confirmed`` (gets the results), ``pending`` (a confirmation waits), ``unsubscribed`` (left, or the
     confirmation expired), ``none``."""
     address = address.lower()
-    row = s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.address == address)).first()
+    row = observer_row(s, game, address)
     if row is not None and row.status == "active":
         return "confirmed"
-    asked = s.scalars(select(Confirmation).where(Confirmation.kind == "observe", Confirmation.game_id == game.id,
-                                                 Confirmation.address == address, Confirmation.done_at.is_(None))
-                      .order_by(Confirmation.id.desc())).first()
+    asked = next(iter(observe_confirmations(s, address, game=game)), None)
     if asked is not None and (now is None or now < asked.expires_at):
         return "pending"
     return "unsubscribed" if row is not None or asked is not None else "none"

@@ -20,12 +20,11 @@ from ..common.clock import TimeError, parse_duration
 from ..common.deadlines import when_text
 from ..games import fills, ranges, resolve_and_report
 from ..games.rules_version import set_rules_version
-from ..mailer.notices import notice, notice_id
-from ..mailparse.senders import sender_address
-from ..reports.mails import KIND_GM_COPY, order_template
+from ..mailer.notices import notice_id
+from ..reports.mails import KIND_GM_COPY
 from ..store.errors import StoreError
-from ..store.mail import enqueue_mail, release_held
-from ..store.models import Game, OutgoingMail
+from ..store.mail_models import OutgoingMail
+from ..store.outbox import enqueue_mail, release_held
 from ..store.queries import code_taken
 from . import signup_commands
 from .context import (
@@ -33,8 +32,8 @@ from .context import (
     GmContext,
     deadline_words,
     game_code,
-    health,
     notice_key,
+    tell_key,
     tell_players,
 )
 from .corrections import do_orders, do_rerun, do_rollback, do_set_robot
@@ -42,9 +41,10 @@ from .language import Command
 from .people import HANDLERS as GM_PEOPLE
 from .people import HELP as GM_PEOPLE_HELP
 from .people import guard
+from .seats import do_add_player, do_eject, do_replace, do_status, do_timezone
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
+    pass
 
 HELP = """\
 Game master commands, one a line, between BEGIN GM <game> key <secret> and END:
@@ -144,6 +144,7 @@ def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Comma
             guard(ctx, command)   # a game this mail's GM does not run: as if there were no such game
             text = handler(ctx, command)
         except (StoreError, CommandFailed, ValueError, OverflowError) as exc:
+            ctx.news.drop()
             ctx.failures += 1
             failed.setdefault((ctx.game, command.name), command)
             if command.name in CHOOSERS:
@@ -154,9 +155,19 @@ def run_commands(ctx: GmContext, commands: list[Command], unread: Sequence[Comma
         else:
             if command.name in CHOOSERS:
                 lost = None
+            _tell(ctx)
             ctx.lines.append(f"line {command.line}: {command.text}\n    done: {text}")
             ctx.results.append({"line": command.line, "text": command.text, "outcome": "done", "said": text})
     return ctx
+
+
+def _tell(ctx: GmContext) -> None:
+    """What the command just done changed, written into the players' notices of this mail (one each)."""
+    touched = ctx.news.keep()
+    if touched:
+        with ctx.store.write() as s:
+            for code in sorted(touched):
+                ctx.news.write(s, ctx.settings, code, key=tell_key(ctx), now=ctx.now)
 
 
 def _reason(exc: Exception) -> str:
@@ -202,29 +213,6 @@ def do_newgame(ctx: GmContext, command: Command) -> str:
         return f"game {game.code} created on {game.course}; add players, then START"
 
 
-def _not_the_referee(ctx: GmContext, address: str) -> None:
-    """A player's address may not be the referee's own (nor a ``+tag`` of it): its mail would be answers
-    of the referee mailed to itself."""
-    mine = (sender_address(ctx.settings.referee_address) or "").lower()
-    theirs = (sender_address(address) or address).lower()
-    local, _, domain = mine.rpartition("@")
-    box, _, dom = theirs.rpartition("@")
-    delimiters = {"+", *(ctx.settings.address_delimiter or "")}
-    for d in delimiters:
-        box = box.partition(d)[0]
-    if mine and dom == domain and box == local:
-        raise CommandFailed(f"{address} is the referee's own address: a player needs an address of their own")
-
-
-def do_add_player(ctx: GmContext, command: Command) -> str:
-    a = command.args
-    _not_the_referee(ctx, a["email"])
-    with ctx.store.write() as s:
-        player = g.add_player(s, game_code(ctx), email=a["email"], robot=a["robot"], colour=a["colour"],
-                              name=a["name"], actor=ctx.actor, now=ctx.now)
-        return f"{player.robot} ({player.email}, {player.colour}) takes seat {player.seat}"
-
-
 def do_start(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         turn, _ = g.start_and_announce(s, ctx.settings, game_code(ctx), actor=ctx.actor, now=ctx.now)
@@ -234,9 +222,9 @@ def do_start(ctx: GmContext, command: Command) -> str:
 def do_pause(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.pause_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
-        tell_players(ctx, s, game, command, "game paused",
-                     f"The game master has paused {game.code}. Orders are still taken; no turn is resolved and "
-                     "the deadline stops until the game resumes.")
+        tell_players(ctx, s, game, command, "game paused", "the game is paused",
+                     "Orders are still taken while the game is paused; no turn is resolved and the deadline stops "
+                     "until the game resumes.", about="pause")
         return "paused"
 
 
@@ -246,8 +234,7 @@ def do_resume(ctx: GmContext, command: Command) -> str:
         turn = g.open_turn(s, game)
         when = deadline_words(turn.deadline if turn else None, ctx.now)
         tell_players(ctx, s, game, command, "game resumed",
-                     f"The game master has resumed {game.code}. The deadline of turn {game.turn_number} is now "
-                     f"{when}.")
+                     f"the game is resumed; the deadline of turn {game.turn_number} is {when}", about="pause")
         return f"resumed; deadline {when}"
 
 
@@ -256,7 +243,7 @@ def do_end_game(ctx: GmContext, command: Command) -> str:
         game = g.end_game(s, game_code(ctx), actor=ctx.actor, now=ctx.now)
         if game.started_at is None:   # nothing was played: one short notice, no standings
             tell_players(ctx, s, game, command, "game called off",
-                         f"The game master has ended {game.code} before it started. No turn was played.")
+                         "the game was ended before it started; no turn was played")
             return "ended before it started; the players are told"
         from ..reports.final import enqueue_final_mails
 
@@ -269,8 +256,8 @@ def _set_deadline(ctx: GmContext, command: Command, deadline: datetime | None) -
         turn = g.set_deadline(s, game_code(ctx), deadline, actor=ctx.actor, now=ctx.now)
         game = g.get_game(s, game_code(ctx))
         tell_players(ctx, s, game, command, f"new deadline for turn {turn.number}",
-                     f"The game master has set the deadline of {game.code} turn {turn.number} to "
-                     f"{deadline_words(deadline, ctx.now)}.")
+                     f"the deadline of turn {turn.number} is now {deadline_words(deadline, ctx.now)}",
+                     about="deadline")
         return f"deadline of turn {turn.number}: {deadline_words(deadline, ctx.now)}"
 
 
@@ -361,7 +348,9 @@ def do_set_rules(ctx: GmContext, command: Command) -> str:
     with ctx.store.write() as s:
         game = g.get_game(s, game_code(ctx), lock=True)
         move = set_rules_version(s, game, command.args["version"], actor=ctx.actor, now=ctx.now)
-        tell_players(ctx, s, game, command, f"rules version {move.new} from turn {move.from_turn}", move.announcement())
+        tell_players(ctx, s, game, command, f"rules version {move.new} from turn {move.from_turn}",
+                     f"the game plays rules version {move.new} from turn {move.from_turn}", move.announcement(),
+                     about="rules")
         return f"{game.code} plays rules version {move.new} from turn {move.from_turn} (was {move.old}); players told"
 
 
@@ -377,78 +366,6 @@ def do_publish(ctx: GmContext, command: Command) -> str:
         g.publish_turn(s, game, number, actor=ctx.actor, now=ctx.now)
         released = release_held(s, game, number, now=ctx.now)
         return f"turn {number} published; {released} held mail(s) released"
-
-def tell_former(ctx: GmContext, s: Session, game: Game, command: Command, to: str, subject: str, body: str) -> None:
-    """Tell a former player (ejected, or replaced) why the game's mail stops: once, to their own address."""
-    notice(s, ctx.settings, to=to, subject=subject, body=body + "\nQuestions about it go to the game master.\n",
-           key=notice_key(ctx, command, f"former:{to}"), kind="notice", game=game, now=ctx.now)
-
-
-def do_eject(ctx: GmContext, command: Command) -> str:
-    with ctx.store.write() as s:
-        player = g.eject_player(s, game_code(ctx), command.args["robot"], actor=ctx.actor, now=ctx.now)
-        game = g.get_game(s, game_code(ctx))
-        tell_players(ctx, s, game, command, f"{player.robot} leaves the game",
-                     f"The game master has removed {player.robot} from {game.code}.")
-        tell_former(ctx, s, game, command, player.email, f"{game.code}: you no longer play {player.robot}",
-                    f"The game master of {game.code} has taken {player.robot} out of the game: your orders for "
-                    "it are no longer read, and you get no more turn mails of this game.")
-        return f"{player.robot} ejected"
-
-
-def do_replace(ctx: GmContext, command: Command) -> str:
-    _not_the_referee(ctx, command.args["email"])
-    with ctx.store.write() as s:
-        before = g.get_player(s, g.get_game(s, game_code(ctx)), command.args["robot"]).email
-        player = g.replace_player(s, game_code(ctx), command.args["robot"], command.args["email"], actor=ctx.actor,
-                                  now=ctx.now)
-        game = g.get_game(s, game_code(ctx))
-        if before != player.email:
-            tell_former(ctx, s, game, command, before, f"{game.code}: {player.robot} has a new player",
-                        f"The game master of {game.code} has handed {player.robot} to another player: your key "
-                        "for it no longer works, your orders for it are no longer read, and you get no more turn "
-                        "mails of this game.")
-        turn = g.open_turn(s, game)
-        body = (f"You now play {player.robot} in {game.code} (RoboRally by mail).\n")
-        if turn is not None and player.robot in turn.hands:
-            robot = {r.name: r for r in g.robots_of(turn)}.get(player.robot)
-            body += (f"\nYour cards for turn {turn.number}: {', '.join(turn.hands[player.robot])}\n"
-                     f"Deadline: {deadline_words(turn.deadline, ctx.now, player.timezone)}\n\n"
-                     "Reply with this block filled in:\n\n"
-                     + order_template(game, player, turn, robot))
-        notice(s, ctx.settings, to=player.email, subject=f"{game.code}: you take over {player.robot}", body=body,
-               key=notice_key(ctx, command, "replace"), game=game, player=player, now=ctx.now)
-        tell_players(ctx, s, game, command, f"{player.robot} has a new player",
-                     f"{player.robot} of {game.code} is now played by someone new.")
-        return f"{player.robot} is now played by {player.email}"
-
-
-def do_status(ctx: GmContext, command: Command) -> str:
-    with ctx.store.read() as s:
-        game = g.get_game(s, game_code(ctx))
-        view = g.game_view(s, game)
-    deadline = deadline_words(datetime.fromisoformat(view["deadline"]), ctx.now) if view["deadline"] else "-"
-    lines = [f"{view['code']} on {view['course']}: {view['status']}, turn {view['turn']}, deadline "
-             f"{deadline}, missing orders: {view['missing_orders']}"
-             + (", held for review" if view["hold_for_review"] else "")]
-    for p in view["players"]:
-        st = p["state"] or {}
-        lines.append(f"      {p['robot']:<10} {p['email']:<28} {p['status']:<7} orders: {p['orders']:<8} "
-                     f"at {st.get('at') or '-'}, "
-                     f"{health(st.get('damage', '-'), st.get('lives', '-'), st.get('flags', '-'))}")
-    return "\n".join(lines)
-
-
-def do_timezone(ctx: GmContext, command: Command) -> str:
-    """A player's time zone: their mails show deadlines in it too."""
-    with ctx.store.write() as s:
-        game = g.get_game(s, game_code(ctx))
-        player = g.get_player(s, game, command.args["robot"])
-        player.timezone = command.args["zone"]
-        g.audit(s, "player.timezone", actor=ctx.actor, game=game, now=ctx.now,
-                details={"robot": player.robot, "zone": player.timezone})
-        return f"{player.robot}'s deadlines are shown in {player.timezone or 'UTC only'}"
-
 
 def do_help(ctx: GmContext, command: Command) -> str:
     return "\n" + HELP

@@ -12,10 +12,10 @@ from sqlalchemy.orm import Session
 
 from ..common.config import Settings
 from ..common.deadlines import deadline_text
-from ..mailer.notices import announce
 from ..store import Store
 from ..store.models import Game
 from ..store.within import StoreWithin
+from .bulletin import Line, News, Tail
 from .words import Command
 
 #: what a turn without a deadline says
@@ -44,6 +44,8 @@ class GmContext:
     failures: int = 0
     #: commands not run because a command of the same mail they depend on failed
     skipped: int = 0
+    #: what the mail's commands changed, told to each player in one notice (:mod:`.bulletin`)
+    news: News = field(default_factory=News)
 
 
 def game_code(ctx: GmContext) -> str:
@@ -59,10 +61,20 @@ def notice_key(ctx: GmContext, command: Command, what: str) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:20]
 
 
-def tell_players(ctx: GmContext, s: Session, game: Game, command: Command, subject: str, body: str) -> None:
-    """Announce a change to every player of ``game``."""
-    announce(s, ctx.settings, game, subject=f"{game.code}: {subject}", body=body,
-             key=notice_key(ctx, command, "announce"), now=ctx.now)
+def tell_players(ctx: GmContext, s: Session, game: Game, command: Command, subject: str, line: str,
+                 tail: str | None = None, *, about: str | None = None, only: int | None = None) -> None:
+    """Tell every player of ``game`` (or the player ``only``) of a change: ``line`` in the one notice of this
+    GM mail (``subject`` when it is its only line), and ``tail``, what to do about it, after the lines (a
+    tail without a line is told only beside another line of the same mail)."""
+    if line:
+        ctx.news.stage(game.code, Line(about or subject, line.rstrip(), subject, only))
+    if tail:
+        ctx.news.stage(game.code, Tail(about or subject, tail, only))
+
+
+def tell_key(ctx: GmContext) -> str:
+    """The key of the notices of this run of commands (a mail retried writes them again, alike)."""
+    return hashlib.sha256(f"gm-news|{ctx.actor}|{ctx.now.isoformat()}".encode()).hexdigest()[:20]
 
 
 def deadline_words(deadline: datetime | None, now: datetime, tz: str | None = None) -> str:

@@ -15,12 +15,12 @@ from .. import games as g
 from ..engine import Card
 from ..engine.geometry import dir_name, square_name
 from ..games.tokens import reply_to
-from ..mailer.notices import notice
+from ..messages import bulletin as words
 from ..orders import OrderContext, parse_orders
 from ..reports.mails import enqueue_turn_mails, hand_of, locked_of
 from ..store.models import Game
-from . import robot_set
-from .context import CommandFailed, GmContext, game_code, health, notice_key, tell_players
+from . import dealt, robot_set
+from .context import CommandFailed, GmContext, game_code, health, tell_players
 from .language import Command
 
 
@@ -47,11 +47,9 @@ def do_orders(ctx: GmContext, command: Command) -> str:
                                  text=command.text, now=ctx.now)
         player = order.player
         program = ", ".join(str(c) for c in cards)
-        notice(s, ctx.settings, to=player.email, subject=f"{game.code}: the game master entered your program",
-               body=f"The game master entered this program for {player.robot} in turn {game.turn_number}:\n"
-                    f"  {program}\nYou may still send your own orders before the deadline; the last ones count.",
-               key=notice_key(ctx, command, "orders"), kind="announcement", game=game, player=player,
-               turn_number=game.turn_number, now=ctx.now)   # joins the other notices of the same GM mail
+        tell_players(ctx, s, game, command, "the game master entered your program",
+                     words.program_entered(game.turn_number, program), words.STILL_OPEN,
+                     about=f"program:{player.robot}", only=player.id)
         return f"{player.robot}: {program}"
 
 
@@ -69,6 +67,7 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
         said = ""
         for r in robots:
             if r.name == target:
+                ctx.news.origin.setdefault((game.code, target), r)
                 r = _apply(r, changes)
                 said = _describe(r)
             fixed.append(r)
@@ -77,12 +76,13 @@ def do_set_robot(ctx: GmContext, command: Command) -> str:
                 turn.option_deck = robot_set.deck_after(list(turn.option_deck), robots, fixed)
             except robot_set.SetError as exc:
                 raise CommandFailed(str(exc)) from None
+        hands, sent = dict(turn.hands), {o.player.robot for o in g.active_orders(s, turn).values()}
         g.replace_open_state(s, game, fixed, actor=ctx.actor, reason=command.text, now=ctx.now)
-        tell_players(ctx, s, game, command, f"{target} corrected",
-                     f"The game master corrected {target} in turn {turn.number}: {said}.\n"
-                     "Hands were dealt again where the correction changed them; if yours changed, new cards "
-                     "follow and orders you sent for this turn must be sent again.")
-        return f"{target}: {said}"
+        after = next(r for r in fixed if r.name == target)
+        dealt.tell_correction(ctx, s, game, command, turn, ctx.news.origin[(game.code, target)], after)
+        dealt.tell_hands(ctx, s, game, command, turn, hands, sent)
+        before = next(r for r in robots if r.name == target)
+        return f"{target}: {said}" + dealt.cards_given(before, after)
 
 
 def _check_squares(game: Game, changes: dict[str, Any]) -> None:
@@ -141,9 +141,9 @@ def do_rollback(ctx: GmContext, command: Command) -> str:
             g.submit_program(s, game, robot, cards, turn_number=turn.number, source="gm", actor=ctx.actor,
                              text=f"kept from RERUN {number}: {', '.join(cards)}", now=ctx.now)
         tell_players(ctx, s, game, command, f"turn {turn.number} reopened",
-                     f"The game master has reopened turn {turn.number} of {game.code}; what came after it is "
-                     "withdrawn. Orders you sent for that turn still stand (and programs the game master "
-                     "corrected stay corrected); you may send new ones.")
+                     f"turn {turn.number} was reopened by the game master; what came after it is withdrawn",
+                     f"Orders you sent for turn {turn.number} still stand (and programs the game master corrected "
+                     "stay corrected); you may send new ones.", about="turn")
         tail = (f"; the re-run's corrected programs are kept as orders for {', '.join(sorted(kept))}"
                 if kept else "")
         return f"turn {turn.number} is open again{tail}"
@@ -162,6 +162,7 @@ def do_rerun(ctx: GmContext, command: Command) -> str:
                            reply_to=reply_to(ctx.settings, number + 1))
         redealt = " The next turn was dealt again: send your orders again." if rerun.redealt else ""
         tell_players(ctx, s, game, command, f"turn {number} corrected",
-                     f"The game master re-ran turn {number} of {game.code}; the corrected report follows.{redealt}")
+                     f"turn {number} was re-run by the game master; the corrected report follows", redealt.strip()
+                     or None, about="turn")
         return f"turn {number} re-run; corrected results queued" + (" (next turn dealt again)" if rerun.redealt
                                                                      else "")

@@ -21,7 +21,8 @@ from ..common.config import Settings
 from ..common.textsafe import strip_bidi
 from ..messages.players import status_text, subject_for
 from ..orders import MailText, outgoing_headers
-from ..store.models import Game, IncomingMail
+from ..store.mail_models import IncomingMail
+from ..store.models import Game
 from .loops import marker_line
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def answer_id(settings: Settings, incoming: IncomingMail, kind: str, recipient: 
 def answer_mail(settings: Settings, incoming: IncomingMail, mail: MailText, *, kind: str, to: str, subject: str,
                 body: str, now: datetime, game: Game | None = None, reply_to: str | None = None,
                 pictures: Sequence[Picture] = ()) -> EmailMessage:
-    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.mail.enqueue_mail`.
+    """An answer to ``mail`` (stored as ``incoming``), ready for :func:`referee.store.outbox.enqueue_mail`.
     The answer is plain text; ``pictures`` (a PREVIEW's path) follow it as inline image attachments."""
     msg = EmailMessage()
     msg["From"] = formataddr((settings.referee_name, settings.referee_address)) if settings.referee_name \

@@ -27,7 +27,8 @@ from sqlalchemy.orm import Session
 from ..common.config import Settings
 from ..mailer.notices import tell_gm
 from ..messages import gm as to_gm
-from ..store.models import Game, OutgoingMail, Player
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player
 from . import lookups
 
 #: what ``OutgoingMail.last_error`` starts with once a bounce was recorded for the mail

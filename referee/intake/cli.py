@@ -79,7 +79,7 @@ def ingest_command(then_process: bool) -> None:
     raw = sys.stdin.buffer.read()
     try:
         from ..common.clock import now
-        from ..common.config import load_settings, require_configuration
+        from ..common.config_load import load_settings, require_configuration
         from ..console.support import CONFIG_META
         from ..store.db import Store
         from .maildir import ingest_bytes
@@ -137,7 +137,7 @@ def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:
     """The newest incoming mails and what was made of them."""
     from sqlalchemy import select
 
-    from ..store.models import IncomingMail
+    from ..store.mail_models import IncomingMail
 
     with _session(write=False) as s:
         stmt = select(IncomingMail).order_by(IncomingMail.id.desc()).limit(limit)
@@ -162,7 +162,7 @@ def mail_list(outcome: str | None, limit: int, as_json: bool) -> None:
 @click.option("--raw", is_flag=True, help="Print the mail exactly as received.")
 def mail_show(mail_id: int, raw: bool) -> None:
     """One incoming mail: its record, or (--raw) its bytes."""
-    from ..store.models import IncomingMail
+    from ..store.mail_models import IncomingMail
 
     with _session(write=False) as s:
         m = s.get(IncomingMail, mail_id)

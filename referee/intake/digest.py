@@ -8,20 +8,37 @@ window is over. A flood of her own mails thus costs one mail an hour, and none g
 
 from __future__ import annotations
 
+from datetime import datetime
 from email import policy
 from email.parser import BytesParser
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
+from ..common.config import Settings
 from ..messages import players as words
-from ..store.mail import enqueue_mail
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..orders import MailText
+from ..store.mail_models import IncomingMail, OutgoingMail
+from ..store.models import Game, Player, Turn
+from ..store.outbox import enqueue_mail
 from ..store.wire import wire_bytes
 from . import answers, limits
 
-if TYPE_CHECKING:
-    from .job import Job
+
+class Job(Protocol):
+    """What the digest needs of the mail being answered (:class:`referee.intake.job.Job`)."""
+
+    @property
+    def s(self) -> Session: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def incoming(self) -> IncomingMail: ...
+    @property
+    def mail(self) -> MailText: ...
+    @property
+    def now(self) -> datetime: ...
 
 KIND_DIGEST = "digest"
 #: answers written out in one digest; after these, the digest only counts the mails (a flood stays cheap)

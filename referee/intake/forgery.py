@@ -24,7 +24,8 @@ from ..mailparse.authresults import domain_of, same_organization, sender_verdict
 from ..messages import gm as to_gm
 from ..messages import players
 from ..orders import MailText
-from ..store.models import Game, IncomingMail, Player, Turn
+from ..store.mail_models import IncomingMail
+from ..store.models import Game, Player, Turn
 from . import answers, limits
 
 #: after this many wrong keys for one robot within WRONG_KEY_WINDOW, the GM is told

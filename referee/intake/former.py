@@ -10,8 +10,9 @@ from ..common.keys import same_key
 from ..games import get_game, get_player
 from ..games.states import GONE, former_holder, last_left, seat_state
 from ..messages import seats as words
+from ..store.community_models import FormerHolder
 from ..store.errors import NotFound
-from ..store.models import FormerHolder, Game
+from ..store.models import Game
 from . import answers, forgery
 from .job import Job
 from .routing import Who

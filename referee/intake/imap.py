@@ -49,7 +49,7 @@ from sqlalchemy import select as sql_select
 from ..common.config import Settings
 from ..store.db import Store
 from ..store.incoming_batch import mark_moved_many, record_batch
-from ..store.models import IncomingMail
+from ..store.mail_models import IncomingMail
 from ..store.types import utcnow
 from .faults import fault_point
 from .imap_commands import (

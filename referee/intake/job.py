@@ -18,8 +18,10 @@ from ..messages import gm as to_gm
 from ..messages import players
 from ..orders import MailText
 from ..store import outbound
-from ..store.mail import enqueue_mail, set_outcome
-from ..store.models import Game, IncomingMail, Player, Turn
+from ..store.mail import set_outcome
+from ..store.mail_models import IncomingMail
+from ..store.models import Game, Player, Turn
+from ..store.outbox import enqueue_mail
 from . import answers, digest, limits
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from ..common.config import Settings
 from ..mailparse.senders import limit_key, sender_address
-from ..store.models import IncomingMail, IntakeMark
+from ..store.mail_models import IncomingMail, IntakeMark
 
 WINDOW = timedelta(hours=1)
 #: counter kinds

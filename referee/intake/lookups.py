@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..store.models import Game, GameMaster, OutgoingMail, Player
+from ..store.community_models import GameMaster
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player
 from ..store.queries import players_at
 
 __all__ = ["players_at"]  # the store's one query of who plays at an address, as the intake names it

@@ -34,7 +34,7 @@ from ..orders import MailText, read_orders
 from ..orders.community import read_commands
 from ..orders.extract import extract, find_gm_begin
 from ..orders.reply_model import ANSWER_START
-from ..store.models import IncomingMail, IntakeMark, OutgoingMail
+from ..store.mail_models import IncomingMail, IntakeMark, OutgoingMail
 from . import limits
 
 REPEAT_WINDOW = timedelta(minutes=30)

@@ -62,7 +62,7 @@ from ..orders import MailText, extract, loop_reason, read_mail, read_reply
 from ..orders.extract import find_gm_begin
 from ..store.db import Store
 from ..store.mail import claim_incoming, set_outcome
-from ..store.models import IncomingMail
+from ..store.mail_models import IncomingMail
 from ..store.types import utcnow
 from ..store.within import StoreWithin
 from . import answers, community, forgery, loops

@@ -66,7 +66,8 @@ def answer(job: Job, sender: str, from_record: bool, player: Player, game: Game,
             rejection = replies.render_rejection(
                 result.errors, game=game.code, robot=player.robot, turn=number, context=ctx, draft=result.draft,
                 standing=result.standing, key=key, vocabulary=vocabulary, time_left=left, notes=notes,
-                quoted_block=found.quoted_block and not found.from_quote)
+                quoted_block=found.quoted_block and not found.from_quote,
+                closed=game.status == "finished")
             body = words.joined(rejection, *commands)
         else:
             body = words.refused_from_elsewhere(len(result.errors), player.email)

@@ -5,7 +5,7 @@
 - :mod:`.transports`: :class:`SmtpTransport`, :class:`MaildirTransport`, :func:`transport_for`.
 - :mod:`.cli`: ``referee outbox send|list|show|retry``.
 
-Queueing mails is the store's (:func:`referee.store.mail.enqueue_mail`) and the reports'
+Queueing mails is the store's (:func:`referee.store.outbox.enqueue_mail`) and the reports'
 (:mod:`referee.reports`) job.
 """
 

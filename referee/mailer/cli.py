@@ -77,7 +77,8 @@ def outbox_list(status: str | None, code: str | None, limit: int, as_json: bool)
     from sqlalchemy import select
 
     from .. import games
-    from ..store.models import Game, OutgoingMail
+    from ..store.mail_models import OutgoingMail
+    from ..store.models import Game
 
     with _session(write=False) as s:
         stmt = select(OutgoingMail, Game.code).outerjoin(Game, Game.id == OutgoingMail.game_id)
@@ -106,7 +107,8 @@ def outbox_list(status: str | None, code: str | None, limit: int, as_json: bool)
 def outbox_show(mail_id: int, raw: bool) -> None:
     """One outgoing mail: its state, or (--raw) the mail itself."""
     from ..store.errors import NotFound
-    from ..store.models import Game, OutgoingMail
+    from ..store.mail_models import OutgoingMail
+    from ..store.models import Game
 
     with _session(write=False) as s:
         m = s.get(OutgoingMail, mail_id)

@@ -27,9 +27,10 @@ from ..games.masters import masters_of
 from ..orders.mailtext import outgoing_headers
 from ..store import outbound
 from ..store.community import resigned
-from ..store.mail import enqueue_mail
-from ..store.models import Game, IncomingMail, OutgoingMail, Player
+from ..store.mail_models import IncomingMail, OutgoingMail
+from ..store.models import Game, Player
 from ..store.msgids import stamp
+from ..store.outbox import enqueue_mail
 
 
 def notice_id(key: str, recipient: str, domain: str) -> str:
@@ -119,6 +120,19 @@ def _join(s: Session, settings: Settings, waiting: OutgoingMail, subject: str, b
     waiting.message_id = stamp(s, msg)
     waiting.raw, waiting.subject = msg.as_bytes(policy=policy.SMTP), joined_subject
     return waiting
+
+
+def rewrite(s: Session, settings: Settings, row: OutgoingMail, *, subject: str, body: str, key: str) -> None:
+    """Write the notice ``row`` again, not yet tried, with a new subject and text (the one notice of a GM mail
+    growing with each command): still one mail, with a Message-ID of its own text."""
+    old = message_from_bytes(row.raw, policy=policy.default)
+    game = s.get(Game, row.game_id) if row.game_id is not None else None
+    player = s.get(Player, row.player_id) if row.player_id is not None else None
+    to = str(row.recipients[0])
+    msg = _message(settings, to=to, subject=subject, body=body, msg_id=notice_id(key, to, settings.domain),
+                   game=game, player=player, now=parsedate_to_datetime(str(old["Date"])))
+    row.message_id = stamp(s, msg)
+    row.raw, row.subject = msg.as_bytes(policy=policy.SMTP), subject
 
 
 def _message(settings: Settings, *, to: str, subject: str, body: str, msg_id: str, game: Game | None,

@@ -2,7 +2,7 @@
 
 One pass of :func:`send_outbox` takes the due mails one at a time:
 
-1. claims the next one (:func:`~referee.store.mail.claim_next`: it becomes ``sending`` with a lease)
+1. claims the next one (:func:`~referee.store.outbox.claim_next`: it becomes ``sending`` with a lease)
    and commits that mark before talking to the server, so no other sender takes it;
 2. sends it, retrying within the pass a few times with exponential backoff (tenacity) while the
    failure is temporary (a 4xx answer, a dropped connection);
@@ -45,8 +45,9 @@ from ..common.config import Settings
 from ..orders.mailtext import outgoing_headers
 from ..store import outbound
 from ..store.db import Store
-from ..store.mail import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due
-from ..store.models import Game, OutgoingMail, Player
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player
+from ..store.outbox import claim_next, enqueue_mail, mark_failed, mark_retry, mark_sent, outbox_due
 from ..store.types import utcnow
 from .transports import DeliveryError, PermanentError, ServerDown, TemporaryError, Transport, transport_for
 

@@ -21,8 +21,9 @@ from .language import (
     StandingOrders,
     parse_orders,
 )
+from .mail_fields import MailText
 from .mail_read import NOTHING_FOUND, MailRead, orders_of, read_reply
-from .mailtext import DEFAULT_MAX_BYTES, GAME_HEADER, MailText, loop_reason, outgoing_headers, read_mail
+from .mailtext import DEFAULT_MAX_BYTES, GAME_HEADER, loop_reason, outgoing_headers, read_mail
 from .replies import (
     ReplyLimiter,
     format_time_left,

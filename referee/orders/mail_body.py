@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import html2text
 
 if TYPE_CHECKING:
-    from .mailtext import MailText
+    from .mail_fields import MailText
 
 
 def _is_attachment(part: Message) -> bool:

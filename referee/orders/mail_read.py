@@ -8,6 +8,7 @@ the robot's hand (:meth:`MailRead.orders`) without finding them in the text agai
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -40,11 +41,29 @@ def orders_of(found: Extracted, context: OrderContext | None, own: Callable[[], 
         errors += check_header(found.header, game=game, robot=robot, turn=turn, key=key, require_key=require_key)
     if not errors and not result.errors and not result.program_given and not result.commands \
             and result.standing.is_empty() and not result.option_orders:
-        errors.append(OrderError(None, "", NOTHING_FOUND))
+        errors.append(_run_together(found.lines, context) or OrderError(None, "", NOTHING_FOUND))
     if errors:
         result.errors = errors + result.errors
         result.registers = None
     return found, result
+
+
+#: a line of card numbers written without anything between them (``51923``)
+_DIGITS = re.compile(r"\s*([1-9]{3,9})\s*\.?\s*")
+
+
+def _run_together(lines: list[tuple[int, str]], context: OrderContext | None) -> OrderError | None:
+    """A line that is only card numbers run together, read as what it says and not taken: the answer says
+    what was read and asks "did you mean 5, 1, 9, 2, 3?" (never a guess taken as orders)."""
+    size = len(context.hand) if context is not None and context.hand else 9
+    for number, text in lines:
+        m = _DIGITS.fullmatch(text)
+        if m and all(int(d) <= size for d in m.group(1)):
+            meant = ", ".join(m.group(1))
+            return OrderError(number, text.strip(), f"I read \"{m.group(1)}\" as one number, not as cards, so "
+                              f"nothing was taken: did you mean {meant}? Write the card numbers with commas or "
+                              f"spaces between them, e.g. {meant}")
+    return None
 
 
 @dataclass

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from email import policy
 from email.message import Message
 from email.parser import BytesParser
@@ -20,6 +19,7 @@ from email.utils import getaddresses
 
 from ..mailparse.senders import sender_address
 from .mail_body import read_body, size
+from .mail_fields import MailText
 
 #: incoming mails larger than this are refused unread (configurable per call)
 DEFAULT_MAX_BYTES = 1_000_000
@@ -39,32 +39,6 @@ LOOP_HEADERS = ("auto-submitted", "precedence", "list-id", "x-loop", "return-pat
                 "x-autorespond", "content-type", GAME_HEADER.lower(), "authentication-results",
                 "arc-authentication-results")
 _DAEMONS = {"mailer-daemon", "mailer_daemon", "maildaemon", "postmaster"}
-
-
-@dataclass
-class MailText:
-    """What the order reader needs from one incoming mail."""
-
-    #: the From address (lower case), None when there is none that can be read
-    sender: str | None = None
-    sender_name: str = ""
-    message_id: str | None = None
-    subject: str = ""
-    in_reply_to: str | None = None
-    references: tuple[str, ...] = ()
-    reply_to: str | None = None
-    #: To, Cc, Delivered-To and X-Original-To addresses (lower case): where a plus-address token rides
-    recipients: tuple[str, ...] = ()
-    #: header name (lower case) -> every value, for :func:`loop_reason`
-    loop_headers: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    body: str = ""
-    #: "text/plain", "text/html" or "" (no body read)
-    body_type: str = ""
-    #: why the mail was not read (too big, no text, unreadable); None when ``body`` holds its text
-    rejected: str | None = None
-    #: what was noticed on the way (charset fallbacks, attachments skipped)
-    notes: list[str] = field(default_factory=list)
-    size: int = 0
 
 
 def read_mail(raw: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES) -> MailText:

@@ -91,23 +91,31 @@ def standing_lines(standing: StandingOrders, *, options: Sequence[str] = ()) -> 
     return lines
 
 
+#: the order form's line for a robot powered down this turn, in place of its registers
+POWERED_DOWN = "# powered down this turn: no program to send (REBOOT below keeps it down next turn too)"
+
+
 def program_block(*, game: str | None, robot: str | None, turn: int | None, key: str | None = None,
                   registers: Mapping[int, Card | None], locked: Mapping[int, Card] | None = None,
                   standing: StandingOrders | None = None, hand: Sequence[Card] = (), options: Sequence[str] = (),
                   vocabulary: str = REPORT, show_hand: bool = True,
                   turn_options: Mapping[str, Any] | None = None, mark: str | None = None,
-                  elements: Sequence[str] = ()) -> list[str]:
+                  elements: Sequence[str] = (), powered_down: bool = False) -> list[str]:
     """A BEGIN ... END block: registers 1-5 (empty ones left blank to fill in), then standing orders,
     then the option orders on file for this turn (``turn_options``), then how to answer the choices the
     course's ``elements`` (kind names) declare. ``mark``: a comment line before END that tells a quote of
-    this block for what it is (:mod:`.reply_model`)."""
+    this block for what it is (:mod:`.reply_model`). ``powered_down``: the robot is powered down this turn, so
+    no register is asked for (only its orders for the turn after)."""
     locked = locked or {}
     lines = [begin_line(game, robot, turn, key)]
     if show_hand:
         lines.extend(hand_lines(hand, vocabulary))
-    for reg in range(1, 6):
-        card = locked.get(reg, registers.get(reg))
-        lines.append(_register_line(reg, card, reg in locked, vocabulary))
+    if powered_down and not hand:
+        lines.append(POWERED_DOWN)
+    else:
+        for reg in range(1, 6):
+            card = locked.get(reg, registers.get(reg))
+            lines.append(_register_line(reg, card, reg in locked, vocabulary))
     lines.extend(standing_lines(standing or StandingOrders(), options=options))
     lines.extend(option_order_lines(turn_options or {}, other=element_line))
     lines.extend(element_form_lines(elements))
@@ -204,14 +212,17 @@ def _option_echo(turn_options: Mapping[str, Any], standing: StandingOrders | Non
 def render_rejection(errors: Sequence[OrderError], *, game: str | None, robot: str | None, turn: int | None,
                      context: OrderContext | None = None, draft: Mapping[int, Card] | None = None,
                      standing: StandingOrders | None = None, key: str | None = None, vocabulary: str = REPORT,
-                     time_left: str | None = None, notes: Sequence[str] = (), quoted_block: bool = False) -> str:
+                     time_left: str | None = None, notes: Sequence[str] = (), quoted_block: bool = False,
+                     closed: bool = False) -> str:
     """The answer to a mail that could not be used: every error, then a template to fill in.
 
-    ``draft``: the registers understood (from ``OrderResult.draft``), pre-filled in the template.
+    ``draft``: the registers understood (from ``OrderResult.draft``), pre-filled in the template. ``closed``:
+    the game takes no more orders (it is over): the errors only, and no form to send back.
     """
     ctx = context or OrderContext()
     lines = [f"Your orders for {_who(game, robot, turn)} could not be used.",
-             "Nothing in this mail was taken, so your earlier orders, if any, still stand.",
+             "Nothing in this mail was taken" + (": the game takes no more orders." if closed else
+                                                 ", so your earlier orders, if any, still stand."),
              "", "What went wrong:", ""]
     for err in sorted(errors, key=lambda e: (e.line is None, e.line or 0)):
         if err.line is not None:
@@ -219,6 +230,8 @@ def render_rejection(errors: Sequence[OrderError], *, game: str | None, robot: s
             lines.append(f"      {err.message}")
         else:
             lines.append(f"  {err.message}")
+    if closed:
+        return "\n".join([*lines, "", "Write STATUS to see how the game ended."]) + "\n"
     if quoted_block:
         lines += ["", "Your mail quotes a BEGIN ... END block, but quoted lines (starting with \">\") are never",
                   "read as orders. Copy the block without the \">\" marks."]

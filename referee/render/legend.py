@@ -1,15 +1,17 @@
 """The key to the pictures: every element kind on the course (drawn by its own painter) and the marks a
 stage picture uses (robots, paths, shots, damage, wrecks, the fan of robots sharing a square, ghosts on a
-course with graves).
+course with graves), then the marks of the statuses a robot may carry on the course (its elements' and the
+option cards').
 
-Made from the board and the kind registry, so a new kind appears in the key with no edit here; drawn once
-per board and kept with its floor.
+Made from the board, the kind registry and the statuses' declarations (``shown.status(..., mark=...)``), so a
+new kind or status appears in the key with no edit here; drawn once per board and kept with its floor.
 """
 
 from __future__ import annotations
 
 import io
 import weakref
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
@@ -22,6 +24,7 @@ from .marks import Badge, Marks, Wreck
 from .painters import ACTING, ACTIVE, draw_order, painter_for
 from .players import Player
 from .robots import arrowhead, dashed_line, draw_badges, draw_robot, draw_wrecks, robot_places
+from .status_marks import keyed_marks
 
 #: grey for the sample robots of the key
 SAMPLE = Player("sample", "sample", "grey", "#5a6b7d", "R")
@@ -49,6 +52,7 @@ def _items(board: Board) -> list[tuple[str, object]]:
     if "grave" in board.layers:  # ghosts rise from graves
         items.insert(len(items) - len(MARKS) + 3, ("ghost (its robot's colour)", _mark_ghost))
         items.insert(len(items) - len(MARKS) + 8, ("a ghost's glare hit a robot", _mark_glare))
+    items += [(words, _status_mark(mark)) for mark, words in keyed_marks(board)]
     return items
 
 
@@ -69,9 +73,15 @@ def _mark_acting(d: ImageDraw.ImageDraw, lay: Layout) -> None:
     d.rectangle([x + 1, y + 1, x + s - 1, y + s - 1], outline=ACTIVE, width=2)
 
 
-def _mark_robot(d: ImageDraw.ImageDraw, lay: Layout, virtual: bool = False, options: bool = False) -> None:
+def _mark_robot(d: ImageDraw.ImageDraw, lay: Layout, virtual: bool = False, options: bool = False,
+                marks: tuple[str, ...] = ()) -> None:
     cx, cy = lay.centre((1, 1))
-    draw_robot(d, cx, cy, lay.cell, SAMPLE.rgb, 1, virtual, "R", options)
+    draw_robot(d, cx, cy, lay.cell, SAMPLE.rgb, 1, virtual, "R", options, marks)
+
+
+def _status_mark(mark: str) -> Callable[[ImageDraw.ImageDraw, Layout], None]:
+    """The sample robot carrying one status, its mark drawn as on the board."""
+    return lambda d, lay: _mark_robot(d, lay, marks=(mark,))
 
 
 def _mark_path(d: ImageDraw.ImageDraw, lay: Layout, own: bool) -> None:
@@ -156,14 +166,14 @@ def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Imag
         return got
     items = _items(board)
     s = cell
-    entry_w = s * 7
+    f = font(max(9, s * 11 // 32))
+    entry_w = max(s * 7, s + 12 + max(round(f.getlength(label)) for label, _ in items))  # the longest label whole
     row_h = s + 6
     rows = -(-len(items) // columns)
     title_h = max(18, s * 5 // 8)
     img = Image.new("RGB", (entry_w * columns + 8, title_h + rows * row_h + 4), BACKGROUND)
     d = ImageDraw.Draw(img)
     d.text((6, title_h / 2), "Key", font=font(max(10, s * 13 // 32), True), fill=INK, anchor="lm")
-    f = font(max(9, s * 11 // 32))
     for i, (label, what) in enumerate(items):
         x = 6 + (i // rows) * entry_w
         y = title_h + (i % rows) * row_h

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..engine import Card, Event, Robot, TurnResult
-from ..engine.decisions import DECISION, table_items
+from ..engine.decisions import DECISION
+from ..orders.choice_words import choice_items
 from .report_types import Column, ProgramLine
 
 #: a register that played no card (powered down, destroyed before it, out of the game)
@@ -32,7 +33,7 @@ def _orders(robot: Robot | None, events: Sequence[Event]) -> list[str]:
         items.append("powered down this turn")
     for ev in events:
         if ev.kind == DECISION:
-            items.extend(table_items(ev))
+            items.extend(choice_items(ev))
         elif ev.kind == "powers down":
             items.append("powers down next turn")
         elif ev.kind in _OPTION_KINDS:

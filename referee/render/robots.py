@@ -17,6 +17,7 @@ from .fonts import font, stamp
 from .layout import Layout, Pt, turned
 from .marks import Marks
 from .players import Player
+from .status_marks import draw_status_chips, status_marks
 
 
 # -- robots ---------------------------------------------------------------------------------------
@@ -39,12 +40,13 @@ def _rot(points: Sequence[Pt], quarters: float, cx: float, cy: float) -> list[Pt
 
 
 def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour: RGB, facing: float,
-               virtual: bool, label: str, options: bool = False) -> None:
+               virtual: bool, label: str, options: bool = False, marks: Sequence[str] = ()) -> None:
     """One robot in a ``size`` square centred on (cx, cy): a disc in its colour with a wide arrow nose
     where it faces (``facing`` in quarter turns from north, fractions while it turns).
 
     A virtual robot is a pale disc with a dashed ring, its letters in its colour. A robot holding option
-    cards has a gold diamond at its lower left.
+    cards has a gold diamond at its lower left; the marks of its statuses (``marks``, see
+    :func:`status_marks`) are white chips up its right side from the lower right.
     """
     r = size * 0.33
     nose = [(0, -size * 0.5), (size * 0.27, -r * 0.4), (-size * 0.27, -r * 0.4)]
@@ -68,6 +70,8 @@ def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour
         k = max(3.0, size * 0.13)
         ox, oy = cx - r * 0.9, cy + r * 0.9
         d.polygon([(ox, oy - k), (ox + k, oy), (ox, oy + k), (ox - k, oy)], fill=OPTION, outline=INK)
+    if marks:
+        draw_status_chips(d, cx + r, cy + size * 0.48, size, marks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +176,7 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
         colour, initials = look(players, robot.name)
         label = initials if pl.size >= 18 else ""
         draw_robot(d, pl.cx, pl.cy, pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
-                   bool(robot.options))
+                   bool(robot.options), status_marks(robot.statuses))
 
 
 # -- what happened: paths, shots, damage, wrecks --------------------------------------------------

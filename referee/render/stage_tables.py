@@ -9,10 +9,11 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..engine import Board, Card, Event, Robot, shown
-from ..engine.decisions import DECISION, table_items
+from ..engine.decisions import DECISION
 from ..engine.geometry import square_name
 from ..engine.resolve import label as step_label
 from ..engine.timing import BOARD, CHECKPOINTS, LASERS, MOVE, REVEAL, TIMING
+from ..orders.choice_words import choice_items
 from .causes import Replay, actor_words, hit_words, obstruction, position, pushed, site, told
 from .report_types import Column, Row, Table
 
@@ -91,7 +92,7 @@ def describe(ev: Event, robots: Collection[str] = ()) -> list[str]:
     if kind == "wins":
         return ["WINS THE GAME"]
     if kind == DECISION:
-        return table_items(ev)
+        return choice_items(ev)
     return [text]
 
 

@@ -17,8 +17,9 @@ from ..common.deadlines import when_text
 from ..messages.community import how_to_stop
 from ..render import build_message, message_id
 from ..store.community import observers, unsubscribe_headers
-from ..store.mail import enqueue_mail
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
+from ..store.outbox import enqueue_mail
 from .headers import Sender, gm_address, mail_headers
 from .standings import Summary, summarize
 from .stored import course_board

@@ -4,7 +4,7 @@ After a turn is resolved, :func:`enqueue_turn_mails` draws the report once (pict
 one mail per player in the outbox (the public report plus, privately, the hand for the next turn, the
 fused registers and an order template), and a copy for the game master. When the game holds results
 for review, the players' mails wait as ``held`` until the GM publishes the turn
-(:func:`referee.store.mail.release_held`); the GM's copy goes at once. :func:`enqueue_start_mails`
+(:func:`referee.store.outbox.release_held`); the GM's copy goes at once. :func:`enqueue_start_mails`
 does the same for a game that has just started: the robots, the board and each player's first hand.
 
 Everything is derived from what the store holds, so queueing the same turn again finds the mails
@@ -28,7 +28,6 @@ from ..archive.links import turn_url
 from ..common.config import Settings
 from ..common.deadlines import deadline_text as when_deadline
 from ..engine import Board, Robot, square_name
-from ..engine.snapshot import robot_from_dict
 from ..messages.community import how_to_stop
 from ..orders.language import StandingOrders
 from ..orders.replies import program_block
@@ -42,8 +41,9 @@ from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem, light_turn_mail
 from ..store.community import observers, resigned, unsubscribe_headers
 from ..store.errors import GameStateError, InvalidValue
-from ..store.mail import Outgoing, enqueue_mail, enqueue_mails
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
+from ..store.outbox import Outgoing, enqueue_mail, enqueue_mails
 from ..store.queries import get_game, get_turn, load_course
 from ..store.records import hand_of, locked_of
 from ..store.types import utcnow
@@ -51,7 +51,7 @@ from .drawn import draw_stored_turn
 from .final import enqueue_final_mails
 from .headers import Sender, gm_address, mail_headers
 from .news import news_since
-from .option_help import card_help
+from .option_help import card_line
 from .stored import course_board, report_players, robots_before
 from .templating import render
 
@@ -68,7 +68,7 @@ def comaster_addresses(s: Session, game: Game) -> list[str]:
     """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
     from sqlalchemy import select
 
-    from ..store.models import CoMaster
+    from ..store.community_models import CoMaster
 
     return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
 
@@ -135,7 +135,7 @@ def order_template(game: Game, player: Player, turn: Turn, robot: Robot | None) 
     lines = program_block(game=game.code, robot=player.robot, turn=turn.number, key=player.secret, registers={},
                           locked=locked_of(turn, player.robot), standing=standing_of(player),
                           hand=hand_of(turn, player.robot), options=list(robot.options) if robot else [],
-                          elements=course_kinds(game.course))
+                          elements=course_kinds(game.course), powered_down=bool(robot and robot.powered_down))
     return "\n".join(lines) + "\n"
 
 
@@ -164,11 +164,10 @@ _NEXT_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.number =
 
 
 def _options_shown(s: Session, game: Game, turn: Turn) -> dict[str, list[str]]:
-    """robot -> the option cards the last mail showed it holding: after the turn before (as its mail said,
-    before any change the GM made while this turn was open), or at the start of the first turn."""
-    before = s.scalars(_NEXT_TURN, {"game": game.id, "number": turn.number - 1}).one_or_none()
-    robots = [robot_from_dict(d) for d in before.state_after or []] if before is not None else robots_before(turn)
-    return {r.name: list(r.options) for r in robots}
+    """robot -> the option cards already explained to its player when ``turn`` was resolved: those it held
+    when the turn opened, as the GM's corrections left them (a card the GM gives is explained in the GM's
+    notice, :mod:`referee.gm.dealt`)."""
+    return {r.name: list(r.options) for r in robots_before(turn)}
 
 
 def _result_digest(turn: Turn) -> str:
@@ -249,7 +248,7 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
         private.story = list(rendered.stories.get(player.robot, []))
         private.news = news.get(player.id, [])
         if robot is not None and player.status == "active":
-            private.new_options = [(card, *card_help(card)) for card in robot.options
+            private.new_options = [(card, card_line(card), []) for card in robot.options
                                    if card not in had.get(player.robot, ())]
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
@@ -326,6 +325,13 @@ POLICY_WORDS = {"autopilot": "the autopilot plays the best program of your hand 
                 "repeat_locked": "last turn's cards are played again where possible, the rest at random"}
 
 
+#: what "virtual" in the start mail's table means, for a player who never read the rules (docs/rulings.md)
+VIRTUAL = ("Virtual: robots sharing a start square begin as ghosts of themselves. A virtual robot neither "
+           "pushes nor is pushed, neither fires nor is hit by robot lasers, and blocks no one; the board (belts, "
+           "pits, board lasers) acts on it as on any robot. It turns real at the end of its first turn if it is "
+           "alone on its square, else at the end of the first register it ends alone.")
+
+
 def welcome(settings: Settings, game: Game) -> dict[str, object]:
     """What the start mail says about the game: the rules of the table, in a few lines each."""
     if game.deadline_seconds:
@@ -359,7 +365,7 @@ def enqueue_start_mails(s: Session, settings: Settings, game: Game | str | int, 
     cid = content_id(game.code, 1, "start-board", sender.domain)
     context = {"game": game.code, "course": board.name, "robots": _start_rows(robots, columns),
                "flags": board.flag_count, "image_file": picture.filename, "image_url": f"cid:{cid.strip('<>')}",
-               "width": WIDTH, "welcome": welcome(settings, game)}
+               "width": WIDTH, "welcome": welcome(settings, game), "virtual": VIRTUAL}
     by_robot = {c.robot: c for c in columns}
     by_name = {r.name: r for r in robots}
 

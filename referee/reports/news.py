@@ -4,7 +4,10 @@ corrected) and the referee's own (deadlines moved after an outage) put in the ou
 was open. They go out as notices at once, and the block is the recap beside the turn they belong to; but the
 announcements queued in the same moment as the turn mail (one GM mail with ``SET`` ... ``PROCESS``, one tick)
 and not sent yet are told only in the block: their own mails are cancelled in the same transaction, so the
-player gets one mail. A notice whose turn is not resolved with it still goes out alone.
+player gets one mail. A notice whose turn is not resolved with it still goes out alone. Each line is told
+in one turn mail of a seat only: a turn rolled back or re-run is reported again without the news its first
+report told. A GM mail's notice (:mod:`referee.gm.bulletin`) gives its lines, one per change; what it asked
+the player to do while the turn was open is not repeated.
 
 Read from the outbox (``kind = 'announcement'``, queued after the turn opened): what is not announced to the
 players (a GM's ``SET`` of a robot, a house rule; see the audit log) is not recorded anywhere a player's mail
@@ -18,18 +21,27 @@ from collections.abc import Sequence
 from datetime import datetime
 from email import message_from_bytes, policy
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.orm import Session
 
-from ..store.models import Game, OutgoingMail, Player, Turn
+from ..messages.bulletin import bullets
+from ..store.mail_models import OutgoingMail
+from ..store.models import Game, Player, Turn
 
 #: the outbox kind of a notice to every player of a game (:func:`referee.mailer.notices.announce`)
 KIND_ANNOUNCEMENT = "announcement"
 
-_SINCE = (select(OutgoingMail.id, OutgoingMail.player_id, OutgoingMail.raw)
+_SINCE = (select(OutgoingMail.id, OutgoingMail.player_id, OutgoingMail.raw, OutgoingMail.created_at)
           .where(OutgoingMail.game_id == bindparam("game"), OutgoingMail.kind == KIND_ANNOUNCEMENT,
                  OutgoingMail.created_at > bindparam("since"))
           .order_by(OutgoingMail.id))
+
+
+#: each player's last turn mail (the start mail, a turn's results): what came before it was told there
+_LAST_TOLD = (select(OutgoingMail.player_id, func.max(OutgoingMail.created_at))
+              .where(OutgoingMail.game_id == bindparam("game"),
+                     OutgoingMail.kind.in_(("turn_start", "turn_report")), OutgoingMail.status != "cancelled")
+              .group_by(OutgoingMail.player_id))
 
 
 _TIME_LEFT = re.compile(r" \(in [^()]*\)")
@@ -44,11 +56,18 @@ def _first_paragraphs(raw: bytes) -> list[str]:
     out = []
     for part in _JOINED.split(text.replace("\r\n", "\n")):
         first = part.strip().split("\n\n")[0]
-        # "(in 3 days)" was true when the notice went; the turn mail comes later
-        line = _TIME_LEFT.sub("", re.sub(r"\s+", " ", first)).strip()
-        if line:
-            out.append(line)
+        # a GM mail's notice: its lines, one per change (what to do about them was for the open turn)
+        for line in bullets(first) or [first]:
+            # "(in 3 days)" was true when the notice went; the turn mail comes later
+            line = _TIME_LEFT.sub("", re.sub(r"\s+", " ", line)).strip()
+            if line:
+                out.append(line)
     return out
+
+
+def _naive(when: datetime) -> datetime:
+    """A stored time compared alike whether the database kept its zone (PostgreSQL) or not (SQLite)."""
+    return when.replace(tzinfo=None) if when.tzinfo is not None else when
 
 
 def news_since(s: Session, game: Game, turn: Turn, players: Sequence[Player], *,
@@ -58,10 +77,12 @@ def news_since(s: Session, game: Game, turn: Turn, players: Sequence[Player], *,
     ``fold_at``: the moment the turn mail is queued (not held). The announcements told here that were queued
     at that same moment and not yet sent are cancelled: the turn mail is their only mail."""
     wanted = {p.id for p in players}
+    # per seat: news already told in a turn mail (a turn rolled back or re-run is reported again) is not repeated
+    last = {player_id: when for player_id, when in s.execute(_LAST_TOLD, {"game": game.id})}
     out: dict[int, list[str]] = {}
     told: list[int] = []
-    for mail_id, player_id, raw in s.execute(_SINCE, {"game": game.id, "since": turn.opened_at}):
-        if player_id in wanted:
+    for mail_id, player_id, raw, created in s.execute(_SINCE, {"game": game.id, "since": turn.opened_at}):
+        if player_id in wanted and (last.get(player_id) is None or _naive(created) > _naive(last[player_id])):
             lines = _first_paragraphs(raw)
             if lines:
                 told.append(mail_id)

@@ -27,6 +27,16 @@ STATUS_WORDS = {"active": "playing", "out": "out of the game", "ejected": "left 
 DESTROYED, DAMAGE = known_kind("destroyed"), known_kind("damage")
 
 
+#: the words of a robot still in the race (or in it when the race ended)
+STILL_IN = ("playing", "finished")
+
+
+def _status(game: Game, status: str, lives: int) -> str:
+    """A seat's word in the standings: once the game is over nobody is still "playing"."""
+    word = STATUS_WORDS.get(status, status) if lives > 0 or status != "active" else "out of the game"
+    return "finished" if word == "playing" and game.status == "finished" else word
+
+
 @dataclass(slots=True)
 class Standing:
     place: int
@@ -107,13 +117,12 @@ def summarize(game: Game, turns: Sequence[Turn], flag_total: int) -> Summary:
         rows.append(Standing(place=0, robot=p.robot, player=p.name or p.robot, colour=p.colour,
                              flags=int(d.get("flags", 0)) if d else 0, lives=max(0, lives),
                              hp=10 - int(d.get("damage", 0)) if on_board else None,
-                             status=STATUS_WORDS.get(p.status, p.status) if lives > 0 or p.status != "active"
-                             else "out of the game",
+                             status=_status(game, p.status, lives),
                              winner=p.robot == game.winner, lost=stats[p.robot]["lost"],
                              shots_fired=stats[p.robot]["fired"], shots_taken=stats[p.robot]["taken"],
                              squares=stats[p.robot]["squares"]))
     seat = {p.robot: p.seat for p in game.players}
-    rows.sort(key=lambda r: (not r.winner, -r.flags, r.status != "playing", -r.lives, -(r.hp or 0), seat[r.robot]))
+    rows.sort(key=lambda r: (not r.winner, -r.flags, r.status not in STILL_IN, -r.lives, -(r.hp or 0), seat[r.robot]))
     for place, row in enumerate(rows, start=1):
         row.place = place
     totals = {"robots lost": sum(r.lost for r in rows), "shots fired": sum(r.shots_fired for r in rows),

@@ -3,10 +3,10 @@
 Modules:
 
 - :mod:`.db`: :class:`Store` (engine, ``write()`` / ``read()`` sessions, schema migrations).
-- :mod:`.models`: the tables.
+- :mod:`.models`: the tables (with :mod:`.mail_models`, :mod:`.community_models`, on :mod:`.base`).
 - :mod:`.queries`: games, players, turns and orders looked up by meaning (no changes).
 - :mod:`.records`: a turn's JSON columns (hands, fused registers, programs, snapshots), typed.
-- :mod:`.mail`: incoming mails, the outbox, once-only notices, service state.
+- :mod:`.mail`: incoming mails, once-only notices, service state; :mod:`.outbox`: the outbox.
 - :mod:`.programs`: checking a program against a hand (pure).
 - :mod:`.locking`: row locks and named locks.
 - :mod:`.errors`: what the store refuses (``StoreError`` and subclasses, one-line messages).

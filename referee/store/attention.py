@@ -32,9 +32,10 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from .community_models import Absence, Departure, GameCommunity
 from .db import WriteSession
 from .mail import notices
-from .models import Absence, Departure, Game, GameCommunity, Order, Player, Turn, TurnNotice
+from .models import Game, Order, Player, Turn, TurnNotice
 from .queries import active_orders, open_turn, waiting_for
 
 #: ``Session.info`` key: ids of the games whose attention time this transaction may have changed

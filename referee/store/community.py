@@ -1,16 +1,28 @@
-"""The community's questions to the store that the turn's own machinery asks (issue 31): which players are
-away from a turn (resigned, or absent while the game lets the autopilot play), and who observes a game."""
+"""The community's questions to the store (issue 31): which players are away from a turn (resigned, or absent
+while the game lets the autopilot play), who observes a game, sign-ups, departures, absences and observers'
+confirmations, looked up by meaning (:mod:`referee.games` holds what is done with them)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from urllib.parse import quote
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
-from .models import Absence, Departure, Game, GameCommunity, Observer, Player, PressMessage
+from .community_models import (
+    Absence,
+    Confirmation,
+    Departure,
+    FormerHolder,
+    GameCommunity,
+    Observer,
+    PressMessage,
+    SignUp,
+)
+from .models import Game, Player
 
 
 def resigned(s: Session, game: Game) -> set[int]:
@@ -68,3 +80,76 @@ def archived_press(s: Session, game: Game) -> list[dict[str, object]]:
     return [{"turn": m.turn_number, "sender": robots.get(m.sender_id or 0, "?") if m.mode == "white" else None,
              "to": robots.get(m.to_id, "?") if m.to_id is not None else None, "text": m.text}
             for m in s.scalars(select(PressMessage).where(PressMessage.game_id == game.id).order_by(PressMessage.id))]
+
+
+# -- observers and their confirmations ------------------------------------------------------------------------
+def observer_row(s: Session, game: Game, address: str) -> Observer | None:
+    """``address``'s observer row of ``game`` (active or left), or None."""
+    return s.scalars(select(Observer).where(Observer.game_id == game.id, Observer.address == address.lower())).first()
+
+
+def observing(s: Session, address: str) -> list[Observer]:
+    """The games ``address`` (lower case) observes now, as their observer rows, oldest first."""
+    return list(s.scalars(select(Observer).where(Observer.address == address, Observer.status == "active")
+                          .order_by(Observer.id)))
+
+
+def observe_confirmations(s: Session, address: str, *, game: Game | None = None,
+                          now: datetime | None = None) -> list[Confirmation]:
+    """The confirmations to observe sent to ``address`` (lower case) and not answered, the latest first: of
+    ``game`` only when given; only those still open at ``now`` when given."""
+    query = select(Confirmation).where(Confirmation.address == address, Confirmation.kind == "observe",
+                                       Confirmation.done_at.is_(None))
+    if game is not None:
+        query = query.where(Confirmation.game_id == game.id)
+    if now is not None:
+        query = query.where(Confirmation.expires_at > now)
+    return list(s.scalars(query.order_by(Confirmation.id.desc())))
+
+
+# -- sign-up, departures, absences ----------------------------------------------------------------------------
+def pending_signups(s: Session, game: Game) -> list[SignUp]:
+    """``game``'s sign-ups waiting for its GM, in the order they came."""
+    return list(s.scalars(select(SignUp).where(SignUp.game_id == game.id, SignUp.status == "pending")
+                          .order_by(SignUp.id)))
+
+
+def open_departures(s: Session, game: Game) -> list[Departure]:
+    """``game``'s departures that left a seat open (``on_resign = open``)."""
+    return list(s.scalars(select(Departure).where(Departure.game_id == game.id, Departure.policy == "open")))
+
+
+def absences_of(s: Session, game: Game) -> list[tuple[Player, Absence]]:
+    """``game``'s players' absences, soonest first."""
+    rows = s.execute(select(Player, Absence).join(Absence, Absence.player_id == Player.id)
+                     .where(Player.game_id == game.id).order_by(Absence.starts))
+    return [(p, a) for p, a in rows]
+
+
+def absence_of(s: Session, player: Player) -> Absence | None:
+    """The player's absence, if one is announced."""
+    return s.scalars(select(Absence).where(Absence.player_id == player.id)).first()
+
+
+def drop_absences(s: Session, player_ids: Collection[int]) -> None:
+    """Forget the absences of these players (a bulk delete: the session does not see it)."""
+    s.execute(delete(Absence).where(Absence.player_id.in_(list(player_ids))))
+
+
+def absent_at(s: Session, player: Player, now: datetime) -> bool:
+    """Whether the player's announced absence covers ``now``."""
+    return s.scalars(select(Absence.id).where(Absence.player_id == player.id, Absence.starts <= now,
+                                              Absence.ends > now)).first() is not None
+
+
+def former_holders(s: Session, player: Player) -> list[FormerHolder]:
+    """Those who held ``player``'s robot before, the latest first."""
+    return list(s.scalars(select(FormerHolder).where(FormerHolder.player_id == player.id)
+                          .order_by(FormerHolder.id.desc())))
+
+
+def last_holding(s: Session, address: str) -> FormerHolder | None:
+    """The seat ``address`` (lower case) left last, or None."""
+    return s.scalars(select(FormerHolder).where(FormerHolder.address == address).order_by(FormerHolder.id.desc())
+                     ).first()
+

@@ -28,7 +28,7 @@ from ..mailparse.senders import sender_address
 from ..mailparse.unreadable import why_unreadable
 from .locking import require_write
 from .mail import header_text, parsed_headers, record_incoming, stored_fields
-from .models import IncomingMail
+from .mail_models import IncomingMail
 
 
 @dataclass

@@ -10,8 +10,6 @@ corrected, and nothing a player sent is ever lost:
   and what came out (event log, robots after, frames, winner). Robots' state per turn lives in
   the snapshots (``state_before`` / ``state_after``, lists of ``robot_to_dict`` dicts).
 - :class:`Order`: every program accepted for a player and turn, the last one ``active``.
-- :class:`IncomingMail`: every mail taken in, raw, with its IMAP identity and what was made of it.
-- :class:`OutgoingMail`: the outbox, every mail until (and after) it is sent.
 - :class:`TurnNotice`: reminders and other once-only notices sent for a turn.
 - :class:`AuditEntry`: everything a GM (or the operator) changed.
 - :class:`ServiceState`: small named values of the service itself (e.g. when the tick last ran).
@@ -19,6 +17,8 @@ corrected, and nothing a player sent is ever lost:
 Times are aware UTC datetimes (:class:`~referee.store.types.UTCDateTime`). Card lists are stored
 as strings (``"FWD2 670"``); robots as ``referee.engine.snapshot.robot_to_dict`` dicts. JSON
 columns are not watched for changes inside them: assign a new value (``x.col = {**x.col, ...}``).
+The mail tables are in :mod:`.mail_models`, the game masters and the community in
+:mod:`.community_models`; importing this module loads them all into ``Base.metadata``.
 Changing a model means a new Alembic revision in ``migrations/versions`` (see ``referee db``).
 """
 
@@ -29,39 +29,28 @@ from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
-    BigInteger,
     Boolean,
-    CheckConstraint,
     ForeignKey,
     Index,
     Integer,
-    LargeBinary,
-    MetaData,
     String,
     Text,
     UniqueConstraint,
     false,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..engine.version import RULES_VERSION
-from .types import UTCDateTime, utcnow
-
-NAMING = {
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from . import community_models, mail_models  # noqa: F401  (every table is loaded with the models)
+from .base import Base as Base
+from .base import one_of
+from .types import utcnow
 
 GAME_STATUSES = ("forming", "running", "paused", "finished")
 PLAYER_STATUSES = ("active", "out", "ejected")
 TURN_STATUSES = ("open", "resolved")
 ORDER_SOURCES = ("cli", "mail", "gm", "auto")
 MISSING_ORDERS_POLICIES = ("random", "power_down", "repeat_locked", "autopilot")
-INCOMING_OUTCOMES = ("new", "accepted", "rejected", "ignored", "error", "unreadable")
-OUTGOING_STATUSES = ("pending", "sending", "sent", "failed", "held", "cancelled")
 
 #: defaults of a new game (issue 6 documents what they mean for the tick)
 DEFAULT_DEADLINE_SECONDS = 5 * 24 * 3600
@@ -71,20 +60,11 @@ DEFAULT_MAX_MISSED_TURNS = 3
 DEFAULT_SETTLE_SECONDS = 30 * 60
 
 
-def _one_of(column: str, values: tuple[str, ...], name: str) -> CheckConstraint:
-    quoted = ", ".join(f"'{v}'" for v in values)
-    return CheckConstraint(f"{column} IN ({quoted})", name=name)
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime}
-
 
 class Game(Base):
     __tablename__ = "games"
-    __table_args__ = (_one_of("status", GAME_STATUSES, "status"),
-                      _one_of("missing_orders", MISSING_ORDERS_POLICIES, "missing_orders"),
+    __table_args__ = (one_of("status", GAME_STATUSES, "status"),
+                      one_of("missing_orders", MISSING_ORDERS_POLICIES, "missing_orders"),
                       # the tick's due games (running, attention_at passed) and retention's finished games
                       Index(None, "status", "attention_at"))
 
@@ -152,7 +132,7 @@ class Player(Base):
         UniqueConstraint("game_id", "robot_key"),
         UniqueConstraint("game_id", "email"),
         UniqueConstraint("game_id", "colour"),
-        _one_of("status", PLAYER_STATUSES, "status"),
+        one_of("status", PLAYER_STATUSES, "status"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -189,7 +169,7 @@ class Player(Base):
 
 class Turn(Base):
     __tablename__ = "turns"
-    __table_args__ = (UniqueConstraint("game_id", "number"), _one_of("status", TURN_STATUSES, "status"))
+    __table_args__ = (UniqueConstraint("game_id", "number"), one_of("status", TURN_STATUSES, "status"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
@@ -270,7 +250,7 @@ class Order(Base):
     """One program (and the other orders of a turn) accepted for a player. The newest is ``active``."""
 
     __tablename__ = "orders"
-    __table_args__ = (Index(None, "turn_id", "player_id"), _one_of("source", ORDER_SOURCES, "source"))
+    __table_args__ = (Index(None, "turn_id", "player_id"), one_of("source", ORDER_SOURCES, "source"))
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     turn_id: Mapped[int] = mapped_column(ForeignKey("turns.id", ondelete="CASCADE"))
@@ -301,89 +281,6 @@ class Order(Base):
         return f"<Order {self.id} player {self.player_id} turn {self.turn_id} active={self.active}>"
 
 
-class IncomingMail(Base):
-    """A mail as received, raw, and what was made of it. Never deleted by the referee; the body of one
-    no live game needs is dropped after ``retention_days`` (:mod:`referee.store.retention`)."""
-
-    __tablename__ = "incoming_mails"
-    __table_args__ = (
-        UniqueConstraint("mailbox", "uidvalidity", "uid"),
-        _one_of("outcome", INCOMING_OUTCOMES, "outcome"),
-        Index(None, "outcome"),
-        Index(None, "sha256"),
-    )
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: ``imap``, ``maildir``, ``stdin``...
-    source: Mapped[str] = mapped_column(String(16))
-    #: IMAP identity: the folder (named so it is unique across accounts), UIDVALIDITY and UID
-    mailbox: Mapped[str | None] = mapped_column(String(400))
-    uidvalidity: Mapped[int | None] = mapped_column(BigInteger)
-    uid: Mapped[int | None] = mapped_column(BigInteger)
-    #: the Message-ID header as written (angle brackets included); a mail is taken once per id
-    message_id: Mapped[str | None] = mapped_column(String(998), unique=True)
-    sha256: Mapped[str] = mapped_column(String(64))
-    raw: Mapped[bytes] = mapped_column(LargeBinary)
-    size: Mapped[int] = mapped_column(Integer)
-    from_addr: Mapped[str | None] = mapped_column(String(320))
-    subject: Mapped[str | None] = mapped_column(Text)
-    received_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: ``new`` until processed; then ``accepted``, ``rejected`` (see reason), ``ignored`` (loop,
-    #: bounce, unknown sender...), ``unreadable`` (no parser could read it: kept raw, never answered),
-    #: or ``error`` (processing failed; it can be re-processed)
-    outcome: Mapped[str] = mapped_column(String(16), default="new")
-    reason: Mapped[str | None] = mapped_column(Text)
-    processed_at: Mapped[datetime | None] = mapped_column()
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    #: when the mail was moved to the processed folder (or flagged) on the IMAP server
-    moved_at: Mapped[datetime | None] = mapped_column()
-    #: when its body was dropped by the retention rule (``raw`` is then its header only)
-    purged_at: Mapped[datetime | None] = mapped_column()
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
-    turn_number: Mapped[int | None] = mapped_column(Integer)
-
-    def __repr__(self) -> str:
-        return f"<IncomingMail {self.id} {self.message_id} {self.outcome}>"
-
-
-class OutgoingMail(Base):
-    """The outbox: a mail, fully rendered, from the moment it is decided until it is sent."""
-
-    __tablename__ = "outgoing_mails"
-    __table_args__ = (_one_of("status", OUTGOING_STATUSES, "status"), Index(None, "status", "next_attempt_at"),
-                      # a player's thread without reading the mails (migration 0012)
-                      Index("ix_outgoing_mails_thread", "game_id", "player_id", "kind", "turn_number", "message_id"))
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: stable, so a mail sent twice after a crash is recognised by clients
-    message_id: Mapped[str] = mapped_column(String(998), unique=True)
-    #: ``turn_report``, ``echo``, ``rejection``, ``reminder``, ``gm``, ``notice``...
-    kind: Mapped[str] = mapped_column(String(32))
-    sender: Mapped[str] = mapped_column(String(320))
-    #: envelope recipients
-    recipients: Mapped[list[Any]] = mapped_column(JSON)
-    subject: Mapped[str] = mapped_column(Text, default="")
-    raw: Mapped[bytes] = mapped_column(LargeBinary)
-    #: ``pending`` -> ``sending`` (claimed, lease until ``next_attempt_at``) -> ``sent``;
-    #: ``failed`` (permanently), ``held`` (waits for the GM to publish), ``cancelled``
-    status: Mapped[str] = mapped_column(String(16), default="pending")
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    #: times it was claimed again while ``sending`` (its sender stopped, perhaps after the server took it):
-    #: each one a possible duplicate delivery, with the same Message-ID
-    resends: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    last_error: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    next_attempt_at: Mapped[datetime] = mapped_column(default=utcnow)
-    sent_at: Mapped[datetime | None] = mapped_column()
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), index=True)
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
-    turn_number: Mapped[int | None] = mapped_column(Integer)
-    in_reply_to_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
-
-    def __repr__(self) -> str:
-        return f"<OutgoingMail {self.id} {self.kind} {self.status}>"
-
 
 class TurnNotice(Base):
     """A notice sent once per turn (and player): a reminder, a late notice, a seat-open notice..."""
@@ -401,21 +298,6 @@ class TurnNotice(Base):
 
     turn: Mapped[Turn] = relationship(back_populates="notices")
 
-
-class IntakeMark(Base):
-    """One thing the intake counts over a time window (:mod:`referee.intake.limits`): an answer to an
-    address, a forged mail in a player's name, a wrong key for a robot, orders taken from a sender."""
-
-    __tablename__ = "intake_marks"
-    __table_args__ = (Index(None, "kind", "key", "at"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: ``answer``, ``error``, ``forged``, ``wrong_key``, ``orders``, ``notice``...
-    kind: Mapped[str] = mapped_column(String(16))
-    #: what is counted: a normalised address, a player id, a digest
-    key: Mapped[str] = mapped_column(String(400))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    incoming_mail_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
 
 
 class AuditEntry(Base):
@@ -447,209 +329,3 @@ class ServiceState(Base):
     key: Mapped[str] = mapped_column(String(100), primary_key=True)
     value: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class GameMaster(Base):
-    """A game master added by the operator (``referee gm-admin add``). The configured ``gm_address`` is a GM
-    without a row: its key is ``gm_secret`` in the settings. A removed GM keeps the row (``active`` false)."""
-
-    __tablename__ = "game_masters"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: lower case, one per GM
-    address: Mapped[str] = mapped_column(String(320), unique=True)
-    #: SHA-256 (hex) of the GM's key: the key itself is shown once, when made, and never stored
-    secret_hash: Mapped[str] = mapped_column(String(64), index=True)
-    active: Mapped[bool] = mapped_column(Boolean, default=True)
-    added_at: Mapped[datetime] = mapped_column(default=utcnow)
-    #: who added (or last re-added) the GM: ``cli:<user>``
-    added_by: Mapped[str] = mapped_column(String(200), default="")
-    secret_changed_at: Mapped[datetime] = mapped_column(default=utcnow)
-    removed_at: Mapped[datetime | None] = mapped_column()
-
-    def __repr__(self) -> str:
-        return f"<GameMaster {self.address} {'active' if self.active else 'removed'}>"
-
-
-class CoMaster(Base):
-    """A GM who may run a game beside its master (``COMASTER ADD`` by the game's master)."""
-
-    __tablename__ = "game_comasters"
-    __table_args__ = (UniqueConstraint("game_id", "address"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    #: lower case
-    address: Mapped[str] = mapped_column(String(320), index=True)
-    added_at: Mapped[datetime] = mapped_column(default=utcnow)
-    added_by: Mapped[str] = mapped_column(String(200), default="")
-
-
-# -- the community: sign-up, a player's own commands, press, observers (issue 31) ----------------------------
-PRESS_MODES = ("off", "grey", "white")
-RESIGN_POLICIES = ("open", "autopilot")
-ABSENCE_POLICIES = ("wait", "autopilot")
-SIGNUP_STATUSES = ("pending", "accepted", "refused")
-CONFIRMATION_KINDS = ("address", "observe")
-OBSERVER_STATUSES = ("active", "left")
-
-
-class GameCommunity(Base):
-    """A game's sign-up and community settings (a game without a row: closed, press white, defaults)."""
-
-    __tablename__ = "game_community"
-    __table_args__ = (_one_of("press", PRESS_MODES, "press"), _one_of("on_resign", RESIGN_POLICIES, "on_resign"),
-                      _one_of("on_absence", ABSENCE_POLICIES, "on_absence"))
-
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    #: players may JOIN (GM ``OPEN``)
-    open: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: how many seats the GM opened (None: as many as the course takes)
-    seats: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    #: JOIN is taken until then (None: until the GM closes sign-up or the game starts)
-    until: Mapped[datetime | None] = mapped_column(nullable=True)
-    #: start the game once every seat is taken
-    autostart: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: ``off``, ``grey`` (anonymous) or ``white`` (the sender's robot named)
-    press: Mapped[str] = mapped_column(String(8), default="white")
-    #: press goes into the archive once the game is over
-    press_archive: Mapped[bool] = mapped_column(Boolean, default=False)
-    #: a running game's robot after its player resigns: ``open`` (the GM looks for a new player, the missing
-    #: orders policy plays meanwhile) or ``autopilot`` (played by the policy to the end)
-    on_resign: Mapped[str] = mapped_column(String(16), default="open")
-    #: a turn whose deadline falls in a player's absence: ``wait`` (the GM is told and may extend) or
-    #: ``autopilot`` (the turn does not wait for that player: the missing orders policy plays)
-    on_absence: Mapped[str] = mapped_column(String(16), default="wait")
-
-
-class SignUp(Base):
-    """A JOIN waiting for the GM (or decided)."""
-
-    __tablename__ = "signups"
-    __table_args__ = (_one_of("status", SIGNUP_STATUSES, "status"), Index(None, "game_id", "status"))
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    #: the address that asked (lower case)
-    address: Mapped[str] = mapped_column(String(320))
-    robot: Mapped[str] = mapped_column(String(32))
-    #: a running game's open seat this JOIN takes over (the robot's player id), or None: a new seat
-    seat_of: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"), nullable=True)
-    status: Mapped[str] = mapped_column(String(16), default="pending")
-    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    decided_at: Mapped[datetime | None] = mapped_column(nullable=True)
-
-
-class Departure(Base):
-    """A player who resigned (RESIGN): the policy the game had then."""
-
-    __tablename__ = "departures"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: a seat may be resigned again after a new player took it over (migration 0016)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    robot: Mapped[str] = mapped_column(String(32))
-    address: Mapped[str] = mapped_column(String(320))
-    policy: Mapped[str] = mapped_column(String(16))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-FORMER_HOLDER_HOWS = ("resigned", "replaced", "ejected")
-
-
-class FormerHolder(Base):
-    """Someone who held a robot and left it (issue 41, :mod:`referee.games.states`): her mail about it is
-    answered in words of its own and nothing of it is taken. Only a digest of the key she held is kept."""
-
-    __tablename__ = "former_holders"
-    __table_args__ = (_one_of("how", FORMER_HOLDER_HOWS, "how"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    robot: Mapped[str] = mapped_column(String(32))
-    #: her address of record then, lower case
-    address: Mapped[str] = mapped_column(String(320), index=True)
-    #: ``resigned``, ``replaced`` or ``ejected``
-    how: Mapped[str] = mapped_column(String(16))
-    #: SHA-256 (hex) of the key she held (:func:`referee.games.states.key_digest`)
-    key_digest: Mapped[str] = mapped_column(String(64))
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class Absence(Base):
-    """A player away from one day to another (ABSENT), both days included."""
-
-    __tablename__ = "absences"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("players.id", ondelete="CASCADE"), index=True)
-    #: the first day away, 00:00 UTC
-    starts: Mapped[datetime] = mapped_column()
-    #: the day after the last day away, 00:00 UTC
-    ends: Mapped[datetime] = mapped_column()
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class PressMessage(Base):
-    """A press message relayed between players (kept for the GM and, if the game says so, the archive)."""
-
-    __tablename__ = "press"
-    __table_args__ = (Index(None, "game_id", "at"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    sender_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"))
-    #: the robot it went to, or None: to all
-    to_id: Mapped[int | None] = mapped_column(ForeignKey("players.id", ondelete="SET NULL"), nullable=True)
-    #: ``grey`` or ``white``, as the game was when it was sent
-    mode: Mapped[str] = mapped_column(String(8))
-    turn_number: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    text: Mapped[str] = mapped_column(Text)
-    at: Mapped[datetime] = mapped_column(default=utcnow)
-    incoming_mail_id: Mapped[int | None] = mapped_column(ForeignKey("incoming_mails.id", ondelete="SET NULL"))
-
-
-class Observer(Base):
-    """An address that gets a game's public turn results (OBSERVE, confirmed by the address itself)."""
-
-    __tablename__ = "observers"
-    __table_args__ = (UniqueConstraint("game_id", "address"), _one_of("status", OBSERVER_STATUSES, "status"))
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    address: Mapped[str] = mapped_column(String(320))
-    status: Mapped[str] = mapped_column(String(8), default="active")
-    #: the signed token of the unsubscribe address (``List-Unsubscribe``)
-    token: Mapped[str] = mapped_column(String(80), default="")
-    confirmed_at: Mapped[datetime] = mapped_column(default=utcnow)
-    left_at: Mapped[datetime | None] = mapped_column(nullable=True)
-
-
-class Confirmation(Base):
-    """Something an address must confirm before it happens: a new address of record, an observer."""
-
-    __tablename__ = "confirmations"
-    __table_args__ = (_one_of("kind", CONFIRMATION_KINDS, "kind"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    #: the address that must answer (the new address; the observer's)
-    address: Mapped[str] = mapped_column(String(320))
-    #: the address of record it changes (``address``), lower case
-    old_address: Mapped[str | None] = mapped_column(String(320), nullable=True)
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column()
-    done_at: Mapped[datetime | None] = mapped_column(nullable=True)
-
-
-class AddressPrefs(Base):
-    """What a player (by address) allows: their address shown by WHOIS (off by default)."""
-
-    __tablename__ = "address_prefs"
-
-    address: Mapped[str] = mapped_column(String(320), primary_key=True)
-    show_address: Mapped[bool] = mapped_column(Boolean, default=False)

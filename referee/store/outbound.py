@@ -31,7 +31,9 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..mailparse.senders import limit_key
-from .models import CoMaster, Departure, Game, GameMaster, IncomingMail, IntakeMark, Observer, Player
+from .community_models import CoMaster, Departure, GameMaster, Observer
+from .mail_models import IncomingMail, IntakeMark
+from .models import Game, Player
 
 log = logging.getLogger("referee.outbound")
 

@@ -35,6 +35,9 @@ def get_game(s: Session, code: str | int, *, lock: bool = False) -> Game:
     return game
 
 
+#: the statuses of a game not finished (whose master may not be removed from under it)
+UNFINISHED = ("forming", "running", "paused")
+
 def locked_game(s: Session, game: Game | str) -> Game:
     """``game`` (or the game of that code) locked for this transaction, read again under the lock."""
     key: int | str = game.id if isinstance(game, Game) else game
@@ -46,6 +49,23 @@ def list_games(s: Session, status: str | None = None) -> list[Game]:
     if status:
         stmt = stmt.where(Game.status == status)
     return list(s.scalars(stmt))
+
+
+def unfinished_games(s: Session) -> list[Game]:
+    """The games not finished (forming, running, paused), oldest first."""
+    return list(s.scalars(select(Game).where(Game.status.in_(UNFINISHED)).order_by(Game.id)))
+
+
+def players_of_robot(s: Session, robot: str) -> list[Player]:
+    """The players of the robot named ``robot`` (any case) in every game not finished."""
+    return list(s.scalars(select(Player).join(Game).where(Game.status != "finished",
+                                                          Player.robot_key == robot.casefold())))
+
+
+def holds_a_seat(s: Session, address: str) -> bool:
+    """Whether ``address`` (lower case) holds a seat, not ejected, in a game not finished."""
+    return s.scalars(select(Player.id).join(Game).where(Player.email == address, Player.status != "ejected",
+                                                        Game.status != "finished")).first() is not None
 
 
 def game_codes(s: Session, prefix: str) -> list[str]:

@@ -22,7 +22,8 @@ from sqlalchemy.orm import Session
 from ..common.config import Settings
 from .locking import require_write
 from .mail import oldest_locked
-from .models import Game, IncomingMail
+from .mail_models import IncomingMail
+from .models import Game
 
 log = logging.getLogger("referee.store.retention")
 

@@ -13,7 +13,7 @@ from referee.autopilot import plan_program
 from referee.autopilot.course import CourseMap, course_key
 from referee.boards import board_spec
 from referee.boards.coursemaps import cached_course_map
-from referee.engine import DECK, Robot, build_board
+from referee.engine import DECK, Robot, Rules, build_board
 from referee.engine.geometry import squares_of
 
 
@@ -50,14 +50,23 @@ def test_the_autopilot_plans_the_same_program_with_a_map_from_disk(tmp_path):
         assert (a.program, a.score, a.predicted) == (b.program, b.score, b.predicted)
 
 
-def test_a_changed_course_or_rules_version_is_measured_again(tmp_path, monkeypatch):
+def test_a_changed_course_or_rules_version_is_measured_again(tmp_path):
     spec = copy.deepcopy(board_spec("sprint"))
     key = course_key(fresh_board(spec=spec))
     spec["elements"] = [e for e in spec["elements"] if e.get("kind") != "pit"] or spec["elements"][1:]
     changed = fresh_board(spec=spec)
     assert course_key(changed) != key
-    monkeypatch.setattr(course_module, "RULES_VERSION", course_module.RULES_VERSION + 1)
-    assert course_key(fresh_board()) != key
+    assert course_key(fresh_board(), Rules().for_version(2)) != key   # a game played under rules version 2
+    assert course_key(fresh_board(), Rules(edge="fence")) != key   # a house rule moving robots otherwise
+
+
+def test_a_game_under_an_older_rules_version_plans_on_moves_measured_under_it(tmp_path):
+    board = fresh_board()
+    older = Rules().for_version(2)
+    kept = cached_course_map(board, tmp_path, rules=older)
+    assert kept.rules == older and kept is not cached_course_map(board, tmp_path)   # one map per rules
+    assert cached_course_map(fresh_board(), tmp_path, rules=older).moves == CourseMap(fresh_board(), rules=older).moves
+    assert len(list(tmp_path.glob("*.json"))) == 2
 
 
 @pytest.mark.parametrize("damage", ["truncated", "other board"])

@@ -25,7 +25,7 @@ from referee.common.config import Settings
 from referee.intake.process import process_pending, referee_gm_handler
 from referee.store import Store
 from referee.store.incoming_batch import record_batch
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
 from tests.corpus.clients import CLIENTS, LANGS, QUOTING, Original, build
 from tests.intake.helpers import GM, GM_SECRET, PLAYERS, REFEREE, address
 

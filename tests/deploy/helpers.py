@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tests.servers.processes import patience
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 #: the installed ``referee`` command of the environment running the tests
@@ -29,10 +31,11 @@ def cron_env(home: Path, extra: Mapping[str, str] | None = None) -> dict[str, st
 
 
 def run_referee(args: list[str], *, home: Path, env: Mapping[str, str] | None = None,
-                timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``python -m referee.cli ARGS`` as a separate process with cron's environment, from ``home``."""
+                timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m referee.cli ARGS`` as a separate process with cron's environment, from ``home`` (given up
+    only when it hangs: :func:`~tests.servers.processes.patience`)."""
     return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=home, env=cron_env(home, env),
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout or patience(120),
                           start_new_session=True)
 
 

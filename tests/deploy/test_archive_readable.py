@@ -20,6 +20,7 @@ import pytest
 
 from referee.store import Store
 from tests.reports.helpers import new_game, play_turns
+from tests.servers.processes import patience
 
 from .helpers import ROOT, cron_env
 from .test_systemd import unit
@@ -50,7 +51,7 @@ def as_nobody(*args: str) -> subprocess.CompletedProcess[bytes]:
         os.setgid(NOBODY)
         os.setuid(NOBODY)
 
-    return subprocess.run(list(args), capture_output=True, timeout=60, preexec_fn=become_nobody)
+    return subprocess.run(list(args), capture_output=True, timeout=patience(60), preexec_fn=become_nobody)
 
 
 @needs_root
@@ -68,7 +69,7 @@ def test_the_archive_built_under_the_units_umask_is_readable_by_the_web_server(s
         config.write_text(f'database_url = "sqlite:///{db}"\n[archive]\ndir = "{state_dir / "archive"}"\n')
         proc = subprocess.run([sys.executable, "-m", "referee.cli", "--config", str(config), "archive", "build"],
                               env=cron_env(state_dir, {"PYTHONPATH": str(ROOT)}), cwd=state_dir,
-                              capture_output=True, text=True, timeout=300, preexec_fn=lambda: os.umask(umask))
+                              capture_output=True, text=True, timeout=patience(300), preexec_fn=lambda: os.umask(umask))
         assert proc.returncode == 0, proc.stdout + proc.stderr
     finally:
         os.umask(old)

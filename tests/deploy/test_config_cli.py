@@ -51,7 +51,7 @@ def test_config_check_without_any_configuration_fails_as_tick_does(tmp_path: Pat
 
 
 def test_the_environments_password_wins_over_the_password_file_as_the_sample_says(tmp_path: Path):
-    from referee.common.config import load_settings
+    from referee.common.config_load import load_settings
 
     (tmp_path / "imap.password").write_text("from-the-file\n")
     config = tmp_path / "referee.toml"

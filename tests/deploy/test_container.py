@@ -13,6 +13,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from tests.servers.processes import patience, wait_for_child
+
 from .helpers import DEPLOY, REFEREE_BIN
 
 LOOP = DEPLOY / "container" / "tick-loop.sh"
@@ -50,11 +52,11 @@ def test_the_loop_ticks_again_and_again_and_stops_on_sigterm(tmp_path: Path) -> 
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     try:
-        lines = read_lines(proc, 2, "tick:", timeout=120)
+        lines = read_lines(proc, 2, "tick:", timeout=patience(120))
         assert "empty -> " in lines[0]  # the schema came first (referee db upgrade on a new database)
         assert next(line for line in lines if line.startswith("tick:")).startswith("tick: fetched 0")
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=patience(10)) == 0
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -66,10 +68,10 @@ def test_sigterm_does_not_wait_for_the_sleep_to_end(tmp_path: Path) -> None:
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     try:
-        read_lines(proc, 1, "tick:", timeout=120)
-        time.sleep(0.5)  # into the hour's sleep
+        read_lines(proc, 1, "tick:", timeout=patience(120))
+        wait_for_child(proc.pid, "sleep")  # into the hour's sleep
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=10) == 0
+        assert proc.wait(timeout=patience(10)) == 0  # far below the hour
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -78,7 +80,8 @@ def test_sigterm_does_not_wait_for_the_sleep_to_end(tmp_path: Path) -> None:
 
 def test_the_loop_refuses_an_interval_that_is_not_a_number(tmp_path: Path) -> None:
     proc = subprocess.run(["/bin/sh", str(LOOP)], env=loop_env(tmp_path, "5m"), cwd=tmp_path,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          timeout=patience(60))
     assert proc.returncode == 2
     assert "REFEREE_TICK_INTERVAL" in proc.stderr and "'5m'" in proc.stderr
 
@@ -104,6 +107,6 @@ def test_the_image_runs_the_loop_and_ships_the_fonts() -> None:
 def test_a_database_that_cannot_work_stops_the_loop_with_the_reason(tmp_path: Path) -> None:
     bad_url = {**loop_env(tmp_path, "1"), "REFEREE_DATABASE_URL": "nosuchdriver://x/y"}
     proc = subprocess.run(["/bin/sh", str(LOOP)], env=bad_url, cwd=tmp_path, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=patience(60))
     assert proc.returncode == 1
     assert "the database cannot be used" in proc.stderr and "not ready" not in proc.stderr

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers.processes import patience
+
 from .helpers import DEPLOY, DEPLOY_BIN, DEPLOY_STATE, REFEREE_BIN, cron_env
 
 CRONTAB = DEPLOY / "crontab"
@@ -97,7 +99,7 @@ log_level = "warning"
 
 def run_job(env: dict[str, str], job: Job, home: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["/bin/sh", "-c", job.command], cwd=home, env=cron_env(home, env),
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=180,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=patience(180),
                           start_new_session=True)
 
 

@@ -19,6 +19,7 @@ import aiosmtplib
 import pytest
 
 from tests.servers.dovecot import DOMAIN, password
+from tests.servers.processes import patience
 
 from .helpers import ROOT, cron_env
 
@@ -79,7 +80,7 @@ tls = "none"
 
     def referee(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(installed), "--config", str(config), *args], cwd=home, env=cron_env(home),
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=patience(120))
 
     check = referee("config", "check")
     assert check.returncode == 0, check.stdout + check.stderr
@@ -139,7 +140,7 @@ def test_config_init_then_the_readme_first_game_from_the_installed_wheel(install
 
     def referee(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([str(installed), *args], cwd=home, env=cron_env(home), stdin=subprocess.DEVNULL,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=patience(120))
 
     made = referee("config", "init", str(config))
     assert made.returncode == 0, made.stdout + made.stderr

@@ -16,6 +16,7 @@ from sqlalchemy import text
 
 from referee.store import Store
 from tests.servers.ports import free_port
+from tests.servers.processes import patience
 
 from .helpers import check_json, cron_env, write_config
 
@@ -36,7 +37,7 @@ def cron_umask() -> Iterator[None]:
 def under_cron_umask(args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
     """``python -m referee.cli ARGS`` with cron's environment and umask 022."""
     return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=home, env=cron_env(home),
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=patience(300),
                           preexec_fn=lambda: os.umask(0o022))
 
 

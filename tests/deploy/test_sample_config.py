@@ -6,7 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
-from referee.common.config import Settings, load_settings
+from referee.common.config import Settings
+from referee.common.config_load import load_settings
 from referee.doctor import check_config, check_values, setting_names
 
 from .helpers import DEPLOY

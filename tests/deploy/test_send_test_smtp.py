@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from tests.servers.dovecot import Dovecot, password
+from tests.servers.processes import patience
 from tests.servers.smtp import SmtpServer
 
 from .helpers import cron_env, run_referee
@@ -47,6 +48,8 @@ class Pipe:
         self.dovecot, self.config, self.home = dovecot, config, home
         self.stop = threading.Event()
         self.piped: list[int] = []
+        #: set once an ingest has ended (the store may hold its mail before that: the commit comes first)
+        self.ingested = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def _run(self) -> None:
@@ -60,8 +63,9 @@ class Pipe:
                     raw = next(part[1] for part in data if isinstance(part, tuple))
                     done = subprocess.run([sys.executable, "-m", "referee.cli", "--config", str(self.config),
                                            "ingest"], input=raw, cwd=self.home, env=cron_env(self.home),
-                                          capture_output=True, timeout=60)
+                                          capture_output=True, timeout=patience(60))
                     self.piped.append(done.returncode)
+                    self.ingested.set()
                 self.stop.wait(0.3)
 
 
@@ -106,7 +110,7 @@ def test_with_only_the_pipe_the_send_test_sees_referee_ingest_store_it(tmp_path:
     test = checks["send test"]
     assert status == 0 and test["verdict"] == "ok", test
     assert "referee+selftest-" in test["detail"] and "arrived in the store" in test["detail"]
-    assert piping.piped and set(piping.piped) == {0}
+    assert piping.ingested.wait(patience(60)) and set(piping.piped) == {0}
 
 
 def test_with_no_pipe_the_verdict_names_sub_addressing_and_the_pipe(tmp_path: Path, home: Path, db_url: str,
@@ -122,8 +126,12 @@ def test_with_no_pipe_the_verdict_names_sub_addressing_and_the_pipe(tmp_path: Pa
     assert "referee ingest" in test["fix"] and "recipient_delimiter" in test["fix"]
 
 
-def _check_send(config: Path, home: Path, timeout: float = 10) -> tuple[int, dict[str, Any], dict[str, dict[str, str]]]:
-    """``referee --config FILE config check --json --send-test``, as cron would run it."""
+def _check_send(config: Path, home: Path, timeout: float | None = None
+                ) -> tuple[int, dict[str, Any], dict[str, dict[str, str]]]:
+    """``referee --config FILE config check --json --send-test``, as cron would run it; the test mail is
+    waited for ``timeout`` seconds (by default until only a hang would keep it: a mail that arrives ends
+    the wait at once)."""
+    timeout = timeout or patience(10)
     proc = run_referee(["--config", str(config), "config", "check", "--json", "--send-test", "--timeout",
                         f"{timeout:g}"], home=home)
     assert "Traceback" not in proc.stderr, proc.stderr

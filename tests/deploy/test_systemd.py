@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers.processes import patience
+
 from .helpers import DEPLOY, DEPLOY_BIN, REFEREE_BIN
 
 UNITS = DEPLOY / "systemd"
@@ -47,7 +49,7 @@ def test_systemd_accepts_the_units(installed: Path) -> None:
     assert names == ["referee-alert@.service", "referee-tick.service", "referee-tick.timer"]
     alert = "referee-alert@referee-tick.service.service"   # the instance OnFailure= starts
     proc = subprocess.run([str(ANALYZE), "verify", *names[1:], alert], cwd=installed, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=patience(60))
     # it also warns (unknown keys, bad values) without failing: any output at all is a finding
     assert proc.returncode == 0 and proc.stdout == "" and proc.stderr == "", proc.stdout + proc.stderr
 
@@ -57,7 +59,7 @@ def test_verify_notices_a_missing_program(installed: Path) -> None:
     """The check above can fail: the unit as shipped points at /opt/referee, which is not here."""
     shutil.copy(UNITS / "referee-tick.service", installed / "referee-tick.service")
     proc = subprocess.run([str(ANALYZE), "verify", "referee-tick.service"], cwd=installed, capture_output=True,
-                          text=True, timeout=60)
+                          text=True, timeout=patience(60))
     if Path(DEPLOY_BIN).exists():
         pytest.skip(f"{DEPLOY_BIN} exists on this machine")
     assert proc.returncode != 0 and DEPLOY_BIN in proc.stderr
@@ -78,7 +80,7 @@ def test_the_service_is_one_tick_as_its_own_user_with_a_state_directory() -> Non
 def test_the_sample_settings_write_only_in_the_state_directory() -> None:
     """Under ProtectSystem=strict only /var/lib/<StateDirectory> is writable: every path the sample config
     writes to must be there."""
-    from referee.common.config import load_settings
+    from referee.common.config_load import load_settings
 
     state = Path("/var/lib") / unit("referee-tick.service")["Service"]["StateDirectory"]
     settings = load_settings(DEPLOY / "referee.toml", env={})
@@ -94,7 +96,7 @@ def test_the_timer_fires_every_five_minutes() -> None:
     assert timer["Install"]["WantedBy"] == "timers.target"
     spec = timer["Timer"]["OnCalendar"]
     proc = subprocess.run([str(ANALYZE), "calendar", "--iterations=4", spec], capture_output=True, text=True,
-                          timeout=60, env={"TZ": "UTC", "PATH": "/usr/bin:/bin"})
+                          timeout=patience(60), env={"TZ": "UTC", "PATH": "/usr/bin:/bin"})
     assert proc.returncode == 0, proc.stderr
     times = [datetime.strptime(m, "%Y-%m-%d %H:%M:%S")
              for m in re.findall(r"\w{3} (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})", proc.stdout)]

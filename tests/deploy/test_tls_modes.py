@@ -8,8 +8,9 @@ import pytest
 
 from referee.common.config import TLS_MODES, ConfigError, Settings
 from referee.intake.imap import connect
-from referee.mailer.config_checks import FAILED, OK, check_values
+from referee.mailer.config_checks import FAILED, OK
 from referee.mailer.transports import SmtpTransport, smtp_client
+from referee.mailer.value_checks import check_values
 
 BASE = Settings(referee_address="referee@example.test", gm_address="gm@example.test",
                 gm_secret="a-long-gm-secret-for-tests", transport="imap", imap_host="127.0.0.1",

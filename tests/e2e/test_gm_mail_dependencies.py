@@ -60,7 +60,7 @@ def test_a_failed_newgame_stops_the_lines_that_would_act_on_another_game(setting
 
 def test_numbers_out_of_range_in_one_gm_mail_are_refused_and_the_rest_is_done(settings, store, dovecot,
                                                                               smtp_server):
-    from referee.store.models import IncomingMail
+    from referee.store.mail_models import IncomingMail
 
     mail = Mailer(dovecot, smtp_server)
     gm_mail(mail, settings, store, f"NEWGAME {GAME} COURSE duel SETTLE 0 SEED ranges",

@@ -39,9 +39,9 @@ def test_set_orders_and_process_in_one_gm_mail_reach_each_player_as_one_turn_mai
     assert [str(m["Subject"]) for m in alice] == [f"{GAME} turn 1 results, your cards for turn 2"]
     assert [str(m["Subject"]) for m in bob] == [f"{GAME} turn 1 results, your cards for turn 2"]
     told = news(text_of(alice[0]))
-    assert "The game master corrected Twonky in turn 1:" in told
-    assert f"The game master entered this program for Twonky in turn 1: {', '.join(hand[:5])}" in told
-    assert "The game master corrected Twonky in turn 1:" in news(text_of(bob[0]))
+    assert "- Twonky: damage 2 (HP 8)" in told
+    assert f"- your program for turn 1 was entered by the game master: {', '.join(hand[:5])}" in told
+    assert "- Twonky: damage 2 (HP 8)" in news(text_of(bob[0]))
 
     gm_mail(mail, settings, store, T0 + timedelta(hours=2), "SET Hammer LIVES 2")
     for user in ("alice", "bob"):

@@ -23,7 +23,7 @@ from referee.common.config import Settings
 from referee.cron.tick import tick
 from referee.engine import Card
 from referee.store import Store
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
 from tests.e2e.test_game_by_mail import (
     GAME,
     PLAYERS,
@@ -121,7 +121,7 @@ def test_a_turn_corrected_with_rollback_orders_and_process_reaches_every_player(
         got = table.mail.inbox(user)
         # one mail: the new results, whose news block says the turn was reopened (docs/gm.md)
         assert [s.startswith(f"{GAME} turn 1 results") for s in subjects(got)] == [True], subjects(got)
-        assert f"The game master has reopened turn 1 of {GAME}" in " ".join(text_of(got[0]).split())
+        assert "turn 1 was reopened by the game master" in " ".join(text_of(got[0]).split())
         second[robot] = turn_form(got)
         assert [str(c) for c in second[robot][1]] == hands[robot]
         assert second[robot][2]["Message-ID"] != first[robot][2]["Message-ID"]
@@ -411,5 +411,5 @@ def test_notices_of_one_moment_reach_a_player_as_one_mail(settings, store, dovec
     answer = table.gm("RESUME", "EXTEND 1d")
     assert "NOT DONE" not in answer, answer
     (got,) = table.mail.inbox("alice")
-    assert str(got["Subject"]) == f"{GAME}: game resumed; new deadline for turn 1"
-    assert "has resumed" in text_of(got) and "has set the deadline" in text_of(got)
+    assert str(got["Subject"]) == f"{GAME}: 2 changes by the game master"
+    assert "- the game is resumed" in text_of(got) and "- the deadline of turn 1 is now" in text_of(got)

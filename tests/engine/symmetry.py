@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.boards.scenario import ScenarioError, simulate
 from referee.engine import DECK, BoardError, build_board
-from referee.engine.board import offset_spec, rotate_spec
+from referee.engine.board_spec import offset_spec, rotate_spec
 from referee.engine.geometry import DIR_NAMES, parse_dir, parse_square, rotate_square, square_name
 from referee.engine.kinds import KINDS
 

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from referee.boards.scenario import ScenarioError, simulate
+from tests.servers.processes import patience
 
 from .scenarios import bot, scenario
 
@@ -20,7 +21,7 @@ GOOD = scenario([bot("Twonky", "r3c4", "N"), bot("Hulk", "r8c8", "S")],
 
 def referee_simulate(arg: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "referee.cli", "simulate", arg], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=patience(60))
 
 
 def test_simulate_reads_a_file_and_prints_the_result(tmp_path):

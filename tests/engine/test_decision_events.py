@@ -56,8 +56,8 @@ def test_a_standing_order_is_logged_with_its_source_and_left_out_of_the_tables()
 def test_a_choice_in_this_turns_orders_is_shown_in_the_end_of_turn_table():
     answers = Answers(orders={"Twonky": {DecisionKey(TWO_WRENCHES): "option"}})
     result = resolve_turn(TWO_WRENCH_SITE, on_the_site(), {}, answers=answers, option_deck=["Brakes"])
-    assert cell(TWO_WRENCH_SITE, result, "end", "hp")[:2] == ["two wrenches: chose option (orders)",
-                                                               "draws option Brakes"]
+    # the table words the choice as the player made it, never the engine's "chose ... (orders)"
+    assert cell(TWO_WRENCH_SITE, result, "end", "hp")[:2] == ["two wrenches: option", "draws option Brakes"]
 
 
 def test_an_order_for_a_register_is_shown_in_that_stages_card_row():
@@ -68,7 +68,7 @@ def test_an_order_for_a_register_is_shown_in_that_stages_card_row():
     result = resolve_turn(board, robots, programs, answers=answers)
     shown = [(e.phase, e.text) for e in result.events if e.kind == DECISION and table_items(e)]
     assert shown == [(2, "brakes, register 2: chose True (orders)")]
-    assert cell(board, result, "stage2", "card") == ["FWD1 510", "brakes, register 2: chose True (orders)"]
+    assert cell(board, result, "stage2", "card") == ["FWD1 510", "ordered BRAKES 2"]   # never "chose True"
     assert cell(board, result, "stage3", "card") == ["FWD1 520"]
 
 

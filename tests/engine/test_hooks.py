@@ -32,7 +32,7 @@ def test_a_kind_acting_in_a_step_nothing_dispatches_board_wide_is_refused(scratc
     """move.oil runs stop hooks while a robot executes its card: a phase handler there is never called."""
     scratch.append("slick")
     with pytest.raises(HookError, match=r"move\.oil"):
-        register(Kind(name="slick", steps={"move.oil": _noop_phase}))
+        register(Kind(name="slick", rank=900, steps={"move.oil": _noop_phase}))
     assert "slick" not in KINDS
 
 
@@ -46,7 +46,7 @@ def test_a_handler_of_the_wrong_shape_is_refused(scratch):
     with pytest.raises(HookError, match="takes \\(ctx, robot, card, plan\\)"):
         on("move.oil", _noop_phase)
     with pytest.raises(HookError, match="takes \\(ctx, phase\\)"):
-        register(Kind(name="slick", steps={"board.gears": _noop_stop}))
+        register(Kind(name="slick", rank=900, steps={"board.gears": _noop_stop}))
 
 
 def test_an_unknown_step_is_refused():
@@ -68,7 +68,7 @@ def test_a_stop_hook_a_new_kind_registers_is_called_when_a_card_ends_on_its_squa
         robot.facing = (robot.facing + 2) % 4
 
     scratch.append("spinner")
-    register(Kind(name="spinner", hooks=(on("move.oil", spin),)))
+    register(Kind(name="spinner", rank=900, hooks=(on("move.oil", spin),)))
     board = build_board({"width": 5, "height": 5, "elements": [{"kind": "spinner", "at": "r3c3"}]})
     result = resolve_turn(board, [Robot("Twonky", (1, 3), 0)], {"Twonky": [parse_card("FWD2 670")]}, phases=1)
     assert calls == [("Twonky", "FWD2 670", (1, 3))]
@@ -83,7 +83,7 @@ def test_card_hooks_see_turn_cards_too(scratch):
         plan.turn = 3  # soap-like: the robot turns the other way
 
     scratch.append("mirror floor")
-    register(Kind(name="mirror floor", hooks=(on("move.mirrors", note, CARD),)))
+    register(Kind(name="mirror floor", rank=900, hooks=(on("move.mirrors", note, CARD),)))
     board = build_board({"width": 5, "height": 5, "elements": [{"kind": "mirror floor", "at": "r3c3"}]})
     result = resolve_turn(board, [Robot("Twonky", (3, 3), 0)], {"Twonky": [parse_card("RT90 80")]}, phases=1)
     assert seen == [("RT90 80", 1, 0)]

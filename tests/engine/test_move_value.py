@@ -27,7 +27,7 @@ def test_glue_stops_a_robot_that_enters_it_under_its_own_card(scratch):
         move.stop()
 
     scratch.append("glue")
-    register(Kind(name="glue", hooks=(on("move.pits", stick, ENTER),)))
+    register(Kind(name="glue", rank=900, hooks=(on("move.pits", stick, ENTER),)))
     result = resolve_turn(_board({"kind": "glue", "at": "r3c3"}), [Robot("Twonky", (1, 3), 0)],
                           {"Twonky": [parse_card("FWD3 800")]}, phases=1)
     assert result.robots[0].pos == (3, 3)
@@ -44,7 +44,7 @@ def test_a_pushed_robot_and_a_carried_robot_make_one_square_moves_of_their_own_c
         move.stop()  # a one-square move: nothing more to end
 
     scratch.append("glue")
-    register(Kind(name="glue", hooks=(on("move.pits", note, ENTER),)))
+    register(Kind(name="glue", rank=900, hooks=(on("move.pits", note, ENTER),)))
     board = _board({"kind": "glue", "at": "r3c3"}, {"kind": "glue", "at": "r5c5"},
                    {"kind": "belt", "at": "r4c5", "dir": "N"})
     robots = [Robot("Twonky", (1, 3), 0), Robot("Hulk", (2, 3), 0), Robot("Zoom", (4, 5), 0)]
@@ -62,7 +62,7 @@ def test_no_move_is_under_way_between_cards(scratch):
         seen.append(dict(ctx.moving))
 
     scratch.append("watcher")
-    register(Kind(name="watcher", steps={"board.gears": look}))
+    register(Kind(name="watcher", rank=900, steps={"board.gears": look}))
     resolve_turn(_board({"kind": "watcher", "at": "r6c6"}), [Robot("Twonky", (1, 3), 0)],
                  {"Twonky": [parse_card("FWD1 500"), parse_card("RT90 80")]}, phases=2)
     assert seen == [{}, {}]
@@ -77,6 +77,6 @@ def test_phase_notes_are_emptied_as_each_phase_starts_and_turn_notes_stay(scratc
         ctx.notes["watcher"] = ctx.notes.get("watcher", 0) + 1
 
     scratch.append("watcher")
-    register(Kind(name="watcher", steps={"board.gears": look}))
+    register(Kind(name="watcher", rank=900, steps={"board.gears": look}))
     resolve_turn(_board({"kind": "watcher", "at": "r6c6"}), [Robot("Twonky", (1, 3), 0)], {}, phases=3)
     assert seen == [(1, {}, 0), (2, {}, 1), (3, {}, 2)]

@@ -13,7 +13,7 @@ import pytest
 from referee.engine import KINDS, Robot, Rules, build_board, parse_card, resolve_turn
 from referee.engine.ascii import render
 from referee.engine.board import Element
-from referee.engine.kinds import kinds_table
+from referee.engine.kinds import Kind, kinds_table, register
 from referee.render.board_image import PAINTERS, paint_default
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "boards.md"
@@ -75,3 +75,17 @@ def test_every_declared_reach_names_a_registered_kind_and_a_ruling_the_doc_has()
         assert reach.what, kind
         if reach.wider is not None:  # the house rule keeping the old, wider reach
             assert reach.wider in Rules().to_dict() or hasattr(Rules(), reach.wider), kind
+
+
+def test_every_kind_has_a_rank_of_its_own():
+    """The rank orders drawing where elements share a square: two kinds with one rank would be drawn in an order
+    nobody chose."""
+    ranks = [kind.rank for kind in KINDS.values()]
+    assert len(ranks) == len(set(ranks))
+
+
+def test_a_kind_with_a_rank_already_taken_is_refused_at_registration():
+    tar = Kind("tar_pit_sample", summary="a sample", rank=KINDS["water"].rank)
+    with pytest.raises(ValueError, match=r"rank 21 is taken by 'water'; .*the next free one is 28"):
+        register(tar)
+    assert "tar_pit_sample" not in KINDS

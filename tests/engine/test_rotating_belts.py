@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine.kinds import BoardError
+from referee.engine.board import BoardError
 
 from .scenarios import belt, element, engine_board, laser, play, robot, wall
 

@@ -14,6 +14,7 @@ import pytest
 
 from referee.engine import KINDS
 from referee.engine.timing import CORE, ORDER, STEP_IDS, TIMING, TimingError, check_placed, declare
+from tests.servers.processes import patience
 
 #: the timing sequence as the rule texts give it (and the postal rules add to it): a new step may come in
 #: between, none of these may change places
@@ -89,6 +90,6 @@ def test_a_step_declared_after_a_step_nobody_has_is_refused_once_the_kinds_are_l
     code = ("from referee.engine import timing\n"
             "timing.declare('move.tar', timing.ENTER, 'tar pits', after='move.nowhere')\n"
             "timing.check_placed()\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=patience(120))
     assert done.returncode != 0
     assert "move.tar (after 'move.nowhere')" in done.stderr

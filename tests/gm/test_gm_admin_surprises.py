@@ -11,7 +11,7 @@ from sqlalchemy import select
 from referee.cli import main
 from referee.games import masters
 from referee.store.errors import Duplicate, InvalidValue
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 from .conftest import GM
 

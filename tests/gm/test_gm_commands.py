@@ -13,7 +13,8 @@ from sqlalchemy import select
 
 from referee import games as g
 from referee.gm.language import parse_lines
-from referee.store.models import AuditEntry, Order, OutgoingMail
+from referee.store.mail_models import OutgoingMail
+from referee.store.models import AuditEntry, Order
 
 from .conftest import GM, SECRET, T0
 

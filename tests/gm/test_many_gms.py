@@ -15,7 +15,8 @@ from referee.gm import run_block
 from referee.gm.commands import HANDLERS
 from referee.gm.language import Command, GmBlock, parse_command
 from referee.gm.people import GAMELESS
-from referee.store.models import AuditEntry, Base, OutgoingMail
+from referee.store.mail_models import OutgoingMail
+from referee.store.models import AuditEntry, Base
 
 from .conftest import GM, SECRET, Gm
 

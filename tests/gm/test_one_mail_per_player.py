@@ -10,7 +10,7 @@ from email import policy
 from sqlalchemy import select
 
 from referee import games as g
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 from .conftest import SECRET
 
@@ -48,12 +48,13 @@ def test_set_orders_and_process_in_one_gm_mail_give_each_player_only_the_turn_ma
     twonky = to_send(running, TWONKY)[before[TWONKY]:]
     assert [m.kind for m in twonky] == ["turn_report"]
     news = news_of(twonky[0])
-    assert "The game master corrected Twonky in turn 1: at" in news
-    assert "The game master entered this program for Twonky in turn 1:" in news
+    assert "- Twonky: damage 2 (HP 8)" in news
+    assert "- your program for turn 1 was entered by the game master:" in news
+    assert "You may still send" not in news   # the turn is resolved: no invitation
     hammer = to_send(running, HAMMER)[before[HAMMER]:]
     assert [m.kind for m in hammer] == ["turn_report"]
-    assert "The game master corrected Twonky in turn 1" in news_of(hammer[0])
-    assert "entered this program" not in news_of(hammer[0])
+    assert "- Twonky: damage 2 (HP 8)" in news_of(hammer[0])
+    assert "entered by the game master" not in news_of(hammer[0])
     with running.store.read() as s:   # the notices are kept, marked as told in the turn mail
         folded = s.scalars(select(OutgoingMail).where(OutgoingMail.kind == "announcement")).all()
         assert folded and {m.status for m in folded} == {"cancelled"}
@@ -67,7 +68,7 @@ def test_a_set_without_process_still_sends_its_own_notice(running):
     running.later(hours=1)
     running("PROCESS")   # a later turn mail recaps it; the notice went already
     latest = to_send(running, HAMMER)[-1]
-    assert latest.kind == "turn_report" and "The game master corrected Twonky" in news_of(latest)
+    assert latest.kind == "turn_report" and "Twonky: damage 2 (HP 8)" in news_of(latest)
     assert [m.subject for m in to_send(running, HAMMER)[before:]].count("RR-1: Twonky corrected") == 1
 
 

@@ -9,6 +9,8 @@ import pytest
 from referee import games as g
 from referee.gm.language import GmSyntaxError, parse_command
 
+from .conftest import SECRET
+
 
 def robot(gm, name):
     with gm.store.read() as s:
@@ -23,6 +25,14 @@ def test_set_gives_and_takes_options_in_the_order_gained(running):
     assert twonky.options == ["Mini Howitzer", "Pressor Beam"]
     assert twonky.option_data == {"Mini Howitzer": {"shots": 3}}
     assert "options Mini Howitzer, Pressor Beam" in "\n".join(ctx.lines)
+
+
+def test_the_answer_to_a_set_that_gives_a_card_says_what_it_does_and_how_its_order_is_written(running):
+    ctx = running.mail(f"BEGIN GM {running.game} key {SECRET}\nSET Twonky OPTIONS +Brakes +Shield\nEND\n")
+    said = " ".join(ctx.reply.split())
+    assert "new option card Brakes: a Move 1 may move nothing. Order: BRAKES <registers>, e.g. BRAKES 2." in said
+    assert "new option card Shield: the first robot-laser damage from the front each phase is prevented; it works " \
+           "by itself." in said
 
 
 def test_an_exact_list_replaces_the_options_and_a_card_given_up_keeps_no_data(running):

@@ -7,7 +7,7 @@ import email
 import logging
 from email import policy
 
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 from .conftest import GM
 

@@ -16,7 +16,8 @@ from sqlalchemy import select
 from referee import games as g
 from referee.common.config import Settings
 from referee.store import Store
-from referee.store.models import IncomingMail, Order, OutgoingMail, Player
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import Order, Player
 from tests.servers.dovecot import DOMAIN, password
 
 REFEREE = f"referee@{DOMAIN}"

@@ -17,7 +17,8 @@ from referee import games as g
 from referee.games import own, signup
 from referee.games.tokens import reply_address
 from referee.reports.mails import KIND_OBSERVER
-from referee.store.models import Departure, Game, Observer, Player, PressMessage
+from referee.store.community_models import Departure, Observer, PressMessage
+from referee.store.models import Game, Player
 
 from .helpers import GM, GM_SECRET, active_program, address, incoming, mail, new_game, outbox, parse, player, text_of
 from .stored import deliver, quiet  # noqa: F401  (the fixture)
@@ -156,8 +157,9 @@ def test_resigning_from_a_running_game_tells_the_gm_and_the_robot_plays_on_witho
     said = answer_to(store, address("bob"))
     assert f"you resigned from {code}" in said and "NOT DONE" not in said
     gm(store, quiet, code, "PAUSE", "RESUME")   # announcements no longer reach her
-    assert not any("game paused" in m.subject for m in outbox(store) if m.recipients == [address("bob")])
-    assert any("game paused" in m.subject for m in outbox(store) if m.recipients == [address("alice")])
+    assert not any(m.kind == "announcement" for m in outbox(store) if m.recipients == [address("bob")])
+    assert any("game resumed" in m.subject for m in outbox(store)   # one line a matter: paused, then resumed
+               if m.recipients == [address("alice")])
     # her old key gives no more orders for the robot
     deliver(store, quiet, mail(address("bob"), f"BEGIN {code} Hammer turn 1 key {old_key}\n1, 2, 3, 4, 5\nEND"),
             now=T0 + timedelta(seconds=30))

@@ -17,7 +17,8 @@ from referee.games.observers import start_observing
 from referee.intake.process import process_pending, referee_gm_handler
 from referee.reports.final import KIND_FINAL
 from referee.reports.mails import KIND_OBSERVER
-from referee.store.models import Absence, Confirmation, IncomingMail, Observer, PressMessage
+from referee.store.community_models import Absence, Confirmation, Observer, PressMessage
+from referee.store.mail_models import IncomingMail
 from tests.corpus.clients import CLIENTS, LANGS, Original, build
 from tests.corpus.situations import _original
 

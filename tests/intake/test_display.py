@@ -20,6 +20,7 @@ from referee.store.errors import InvalidValue
 from referee.store.mail import record_incoming
 from tests.reports.helpers import T0, play_turn
 from tests.reports.helpers import new_game as report_game
+from tests.servers.processes import patience
 
 from .helpers import GM, mail, new_game, outbox, text_of
 from .stored import deliver, hostile_settings
@@ -61,7 +62,7 @@ def test_mail_list_shows_terminal_escapes_as_text(store, db_url):
                         + b"\r\nMessage-ID: <esc@x>\r\n\r\nhi\r\n", source="stdin")
     env = {"REFEREE_CONFIG": "", "REFEREE_DATABASE_URL": db_url, "PATH": "/usr/bin:/bin"}
     listed = subprocess.run([sys.executable, "-m", "referee.cli", "mail", "list"], capture_output=True, env=env,
-                            cwd=ROOT, timeout=120)
+                            cwd=ROOT, timeout=patience(120))
     assert listed.returncode == 0, listed.stderr
     assert b"\x1b" not in listed.stdout and RLO.encode() not in listed.stdout
     assert b"\\x1b[2J" in listed.stdout

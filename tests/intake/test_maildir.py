@@ -16,7 +16,8 @@ from referee.common.config import Settings
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.intake.maildir import poll_maildir
-from referee.store.models import IncomingMail
+from referee.store.mail_models import IncomingMail
+from tests.servers.processes import patience
 
 from .helpers import REFEREE, address, block, hand, incoming, mail, new_game, outbox, program_lines
 
@@ -85,7 +86,7 @@ def referee(settings: Settings, *args: str, stdin: bytes | None = None, fault: s
         env[FAULT_ENV] = fault
     env.update(extra or {})
     return subprocess.run([sys.executable, "-m", "referee.cli", *args], input=stdin, capture_output=True, env=env,
-                          cwd=ROOT, timeout=120)
+                          cwd=ROOT, timeout=patience(120))
 
 
 def test_killing_a_maildir_pass_at_any_point_loses_and_doubles_nothing(maildir_settings, store):

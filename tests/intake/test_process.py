@@ -15,7 +15,7 @@ from referee import games as g
 from referee.games.tokens import reply_address
 from referee.intake.process import NO_GM, GmMail, GmOutcome, process_pending
 from referee.store.mail import reprocess
-from referee.store.models import IncomingMail
+from referee.store.mail_models import IncomingMail
 
 from .helpers import (
     GM,

@@ -20,7 +20,7 @@ from referee.common.config import Settings
 from referee.intake.imap import poll_async
 from referee.intake.maildir import ingest_bytes, make_maildir, poll_maildir
 from referee.intake.process import process_pending
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
 
 from .helpers import address, append, new_game, settings_for
 

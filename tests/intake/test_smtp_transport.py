@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.config import ConfigError, Settings, load_settings
+from referee.common.config import ConfigError, Settings
+from referee.common.config_load import load_settings
 from referee.intake import fetch, poll_configured
 from referee.mailer import SmtpTransport, transport_for
 from tests.servers.ports import SilentPort
+from tests.servers.processes import patience
 
 from .helpers import (
     REFEREE,
@@ -71,7 +73,7 @@ def referee(config: Path, *args: str, stdin: bytes = b"") -> subprocess.Complete
     """``referee --config CONFIG ARGS`` in a process of its own, no REFEREE_* variables from the test run."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     proc = subprocess.run([sys.executable, "-m", "referee.cli", "--config", str(config), *args], input=stdin,
-                          capture_output=True, env=env, cwd=ROOT, timeout=120)
+                          capture_output=True, env=env, cwd=ROOT, timeout=patience(120))
     return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.decode(), proc.stderr.decode())
 
 

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.common.config import Settings, load_settings
+from referee.common.config import Settings
+from referee.common.config_load import load_settings
 from referee.mailer import MaildirTransport, send_outbox, transport_for
 from tests.reports.helpers import PLAYERS, SETTINGS, T0, new_game, outbox
 from tests.servers.ports import free_port

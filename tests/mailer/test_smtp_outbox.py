@@ -13,8 +13,8 @@ from PIL import Image
 from referee import games as g
 from referee.mailer import DEFAULT_POLICY, KIND_FAILURE, SmtpTransport, send_outbox
 from referee.mailer.outbox import failure_notice
-from referee.store.mail import enqueue_mail
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
+from referee.store.outbox import enqueue_mail
 from tests.reports.helpers import PLAYERS, T0, html_of, mime_tree, new_game, outbox, parse, play_turn, text_of
 from tests.servers.ports import free_port
 

@@ -20,7 +20,8 @@ from sqlalchemy import select
 
 from referee import games as g
 from referee.games.resolving import replay_turn
-from referee.store.models import Departure, IncomingMail, OutgoingMail
+from referee.store.community_models import Departure
+from referee.store.mail_models import IncomingMail, OutgoingMail
 
 from .service import GAME, GM, GM_SECRET, PLAYERS, ROBOTS, STRANGERS, VICTIMS, Sent, World, message_of, tags_in, text_of
 

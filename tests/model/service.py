@@ -25,9 +25,11 @@ from sqlalchemy import select
 
 from referee import games as g
 from referee.common.config import Settings
-from referee.cron.tick import TickSummary, tick
+from referee.cron.tick import tick
+from referee.cron.tick_summary import TickSummary
 from referee.store import Store
-from referee.store.models import Game, IncomingMail, Order, OutgoingMail, Player, Turn
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import Game, Order, Player, Turn
 
 T = TypeVar("T")
 

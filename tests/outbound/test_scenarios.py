@@ -20,7 +20,8 @@ from sqlalchemy import func, select
 
 from referee import games as g
 from referee.store import outbound
-from referee.store.models import IncomingMail, IntakeMark, PressMessage
+from referee.store.community_models import PressMessage
+from referee.store.mail_models import IncomingMail, IntakeMark
 from tests.intake.helpers import GM, GM_SECRET, address, incoming, mail, new_game, outbox, player, text_of
 from tests.intake.stored import deliver, hostile_settings, quiet  # noqa: F401 (a fixture)
 

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from tests.servers.processes import patience
+
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
          "--force-device-scale-factor=1")
@@ -67,7 +69,7 @@ def chromium_path() -> str:
 
 def run(chromium: str, profile: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([chromium, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True,
-                          timeout=120, check=True, stdin=subprocess.DEVNULL)
+                          timeout=patience(120), check=True, stdin=subprocess.DEVNULL)
 
 
 def _probe(page: Path, width: int, height: int) -> Path:

@@ -7,7 +7,7 @@ from email.message import EmailMessage
 from referee.boards.scenario import parse_scenario
 from referee.engine import deal_turn, resolve_turn
 from referee.render import make_players, player_mail, render_turn
-from referee.reports.option_help import card_help
+from referee.reports.option_help import card_line
 
 from .conftest import DOMAIN, HEADERS, SENDER
 
@@ -62,7 +62,7 @@ def story_mail(scenario: dict, me: str = "Zoom", game: str = "RR-9", turn: int =
     player = next(p for p in players if p.robot == me)
     robot = next(r for r in result.robots if r.name == me)
     had = next(r for r in result.frames[0] if r.name == me).options
-    new = [(card, *card_help(card)) for card in robot.options if card not in had]
+    new = [(card, card_line(card), []) for card in robot.options if card not in had]
     template = f"BEGIN {game} {me} turn {turn + 1}\n1:\n2:\n3:\n4:\n5:\nEND\n"
     return player_mail(rendered, player, sender=SENDER, recipient="zoom.player@example.test",
                        subject=f"{game} turn {turn}", domain=DOMAIN, hand=deal.hands.get(me, []),

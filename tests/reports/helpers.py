@@ -13,7 +13,7 @@ from referee import games as g
 from referee.common.config import Settings
 from referee.reports import enqueue_start_mails, enqueue_turn_mails
 from referee.store import Store
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 #: a fixed start time; tests move it forward themselves
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

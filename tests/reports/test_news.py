@@ -35,13 +35,25 @@ def test_the_gms_changes_while_a_turn_was_open_are_told_once_in_the_next_turn_ma
     mail = parse(next(r for r in rows if r.recipients == [address("alice")]).raw)
     news = _block(text_of(mail))
     assert len(news) == 3
-    assert news[0].startswith(f"- The game master has set the deadline of {code} turn 1 to Thu 5 Mar 2026, 18:00 UTC")
-    assert news[1].startswith(f"- The game master has paused {code}.")
-    assert news[2].startswith(f"- The game master has resumed {code}.")
+    assert news[0].startswith("- the deadline of turn 1 is now Thu 5 Mar 2026, 18:00 UTC")
+    assert news[1] == "- the game is paused"
+    assert news[2].startswith("- the game is resumed; the deadline of turn 1 is")
     html = html_of(mail)
-    assert "New since your last mail" in html and f"The game master has paused {code}." in html
-    # the story comes first, then the news, then how to answer
+    assert "New since your last mail" in html and "the game is paused" in html
+    # the story comes first, then how to answer, then the news (one short line each)
     text = text_of(mail)
-    assert text.index("Twonky, turn 1") < text.index("New since") < text.index("HOW TO ANSWER")
+    assert text.index("Twonky, turn 1") < text.index("HOW TO ANSWER") < text.index("New since")
     later = outbox(store, play_turn(store, code, now=T0 + timedelta(hours=2)))
     assert _block(text_of(parse(next(r for r in later if r.recipients == [address("alice")]).raw))) == []
+
+
+def test_a_turn_rolled_back_and_played_again_does_not_tell_its_old_news_again(store):
+    code = new_game(store)
+    gm(store, code, "SET DEADLINE 2026-03-05 18:00", now=T0 + timedelta(minutes=10))
+    first = outbox(store, play_turn(store, code, now=T0 + timedelta(hours=1)))
+    assert len(_block(text_of(parse(next(r for r in first if r.recipients == [address("alice")]).raw)))) == 1
+    gm(store, code, "ROLLBACK 1", now=T0 + timedelta(hours=2))
+    again = outbox(store, play_turn(store, code, now=T0 + timedelta(hours=3)))
+    news = _block(text_of(parse(next(r for r in again if r.recipients == [address("alice")]).raw)))
+    # told once per seat: the deadline was in the first report of turn 1; the reopening is new
+    assert news == ["- turn 1 was reopened by the game master; what came after it is withdrawn"]

@@ -20,7 +20,7 @@ from referee.render.turn import file_stem
 from referee.reports import enqueue_start_mails, enqueue_turn_mails, report_players, stored_turn_result
 from referee.reports.fills import filled_robots, late_text, mark_fills
 from referee.store import GameStateError
-from referee.store.mail import release_held
+from referee.store.outbox import release_held
 
 from .helpers import PLAYERS, SETTINGS, T0, address, html_of, mime_tree, new_game, outbox, parse, play_turn, text_of
 

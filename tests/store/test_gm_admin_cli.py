@@ -16,7 +16,9 @@ from referee.cli import main
 from referee.common.config import Settings
 from referee.gm import handle_gm_text
 from referee.store import Store
-from referee.store.models import AuditEntry, GameMaster, OutgoingMail
+from referee.store.community_models import GameMaster
+from referee.store.mail_models import OutgoingMail
+from referee.store.models import AuditEntry
 
 from .conftest import cli_env
 

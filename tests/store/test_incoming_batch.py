@@ -11,7 +11,7 @@ from sqlalchemy import select, text
 
 from referee.store.incoming_batch import header_fields, record_batch
 from referee.store.mail import header_text, parsed_headers, record_incoming
-from referee.store.models import IncomingMail
+from referee.store.mail_models import IncomingMail
 
 NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
 

@@ -18,7 +18,7 @@ from referee.games import fills
 from referee.games.engine_io import turn_rules
 from referee.gm import handle_gm_text
 from referee.store import Store, head_revision
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 from .conftest import cli_env
 

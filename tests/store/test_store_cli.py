@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from tests.servers.processes import patience
+
 from .conftest import COURSE, referee_process
 
 
@@ -92,7 +94,7 @@ def test_a_real_referee_process_shows_a_stored_turn(cli, db_url):
     cli("game", "start", "RR-1")
     cli("game", "resolve", "RR-1", "--fill", "random")
     proc = referee_process(db_url, "game", "show-turn", "RR-1", "1", "--json")
-    out, err = proc.communicate(timeout=120)
+    out, err = proc.communicate(timeout=patience(120))
     assert proc.returncode == 0, err
     turn = json.loads(out)
     assert turn["turn"] == 1 and turn["status"] == "resolved" and turn["orders"][0]["source"] == "auto"

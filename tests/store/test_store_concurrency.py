@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from sqlalchemy import func, select, text
 
@@ -17,6 +18,7 @@ from referee import games as g
 from referee.store import Store
 from referee.store.locking import lock_game
 from referee.store.models import AuditEntry, Order, Player, Turn
+from tests.servers.processes import blocked_on, patience
 
 from .conftest import first_cards, new_game, referee_process
 
@@ -39,13 +41,15 @@ def everyone_waits(store: Store, code: str, how_many: int) -> Iterator[list]:
         s.execute(text("SELECT 1"))
         yield procs
         assert len(procs) == how_many
-        deadline = time.monotonic() + 60
-        if store.dialect == "postgresql":
-            while waiting_backends(store) < how_many:
-                assert time.monotonic() < deadline, "the processes never queued for the lock"
-                time.sleep(0.05)
-        else:
-            time.sleep(3)  # every process has started and is now waiting for the writer lock
+        deadline = time.monotonic() + patience(60)
+        # PostgreSQL: every process queued for the row lock; SQLite: every one seen asleep with the database
+        # open (waiting for the writer lock), however long the start-up took
+        waiting: set[int] = set()
+        while (waiting_backends(store) if store.dialect == "postgresql" else len(waiting)) < how_many:
+            assert time.monotonic() < deadline, "the processes never queued for the lock"
+            if store.dialect == "sqlite":
+                waiting |= {p.pid for p in procs if blocked_on(p.pid, Path(store.engine.url.database or ""))}
+            time.sleep(0.05)
         running = [p for p in procs if p.poll() is None]
         assert len(running) == how_many, "a process finished without waiting for the lock"
 
@@ -53,7 +57,7 @@ def everyone_waits(store: Store, code: str, how_many: int) -> Iterator[list]:
 def finish(procs: list) -> list[tuple[int, str, str]]:
     out = []
     for p in procs:
-        stdout, stderr = p.communicate(timeout=120)
+        stdout, stderr = p.communicate(timeout=patience(120))
         out.append((p.returncode, stdout, stderr))
     return out
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.common.config import ConfigError, load_settings
+from referee.common.config import ConfigError
+from referee.common.config_load import load_settings
 
 
 def test_without_a_config_file_the_database_is_a_sqlite_file_in_the_current_directory(tmp_path, monkeypatch):

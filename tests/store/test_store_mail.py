@@ -11,7 +11,8 @@ from sqlalchemy import func, select
 from referee import games as g
 from referee.store import InvalidValue
 from referee.store import mail as m
-from referee.store.models import IncomingMail, OutgoingMail
+from referee.store import outbox as ob
+from referee.store.mail_models import IncomingMail, OutgoingMail
 
 from .conftest import T0, new_game
 
@@ -120,23 +121,23 @@ def outgoing(n: int, to: str = "twonky@example.test") -> EmailMessage:
 
 def test_the_outbox_keeps_a_mail_once_and_leases_it_to_one_sender(store):
     with store.write() as s:
-        mail = m.enqueue_mail(s, outgoing(1), kind="turn_report", turn_number=1, now=T0)
-        assert m.enqueue_mail(s, outgoing(1), kind="turn_report", now=T0).id == mail.id
+        mail = ob.enqueue_mail(s, outgoing(1), kind="turn_report", turn_number=1, now=T0)
+        assert ob.enqueue_mail(s, outgoing(1), kind="turn_report", now=T0).id == mail.id
     assert mail.recipients == ["twonky@example.test", "gm@example.test"]
     assert mail.sender == "referee@example.test" and b"Bcc" not in mail.raw
     with store.write() as s:
-        claimed = m.claim_outbox(s, now=T0, lease=timedelta(minutes=5))
+        claimed = ob.claim_outbox(s, now=T0, lease=timedelta(minutes=5))
         assert [x.id for x in claimed] == [mail.id]
     with store.write() as s:
-        assert m.claim_outbox(s, now=T0 + timedelta(minutes=4)) == []  # leased to the first sender
+        assert ob.claim_outbox(s, now=T0 + timedelta(minutes=4)) == []  # leased to the first sender
     # the first sender died: the lease runs out and the mail is handed out again
     with store.write() as s:
-        again = m.claim_outbox(s, now=T0 + timedelta(minutes=6))
+        again = ob.claim_outbox(s, now=T0 + timedelta(minutes=6))
         assert [x.id for x in again] == [mail.id] and again[0].attempts == 2
     with store.write() as s:
-        m.mark_sent(s, mail.id, now=T0 + timedelta(minutes=7))
+        ob.mark_sent(s, mail.id, now=T0 + timedelta(minutes=7))
     with store.write() as s:
-        assert m.claim_outbox(s, now=T0 + timedelta(days=1)) == []
+        assert ob.claim_outbox(s, now=T0 + timedelta(days=1)) == []
     with store.read() as s:
         row = s.get(OutgoingMail, mail.id)
         assert (row.status, row.sent_at) == ("sent", T0 + timedelta(minutes=7))
@@ -150,28 +151,28 @@ def test_two_senders_at_once_claim_different_mails_oldest_first(store):
     with store.write() as s:
         # (decided: the outbound policy is not what this test is about; it would hold back a 4th answer a day
         # to an address no game knows)
-        ids = [m.enqueue_mail(s, outgoing(n), kind="echo", now=T0, decided=True).id for n in range(1, 5)]
+        ids = [ob.enqueue_mail(s, outgoing(n), kind="echo", now=T0, decided=True).id for n in range(1, 5)]
     with store.write() as first:
-        assert [x.id for x in m.claim_outbox(first, now=T0, limit=2)] == ids[:2]
+        assert [x.id for x in ob.claim_outbox(first, now=T0, limit=2)] == ids[:2]
         with store.write() as second:
-            assert [x.id for x in m.claim_outbox(second, now=T0, limit=1)] == ids[2:3]
-        found = m.claim_next(first, now=T0)
+            assert [x.id for x in ob.claim_outbox(second, now=T0, limit=1)] == ids[2:3]
+        found = ob.claim_next(first, now=T0)
         assert found is not None and found[0].id == ids[3] and b"RR-1 turn 4" in found[0].raw
 
 
 def test_temporary_failures_wait_and_permanent_ones_stay_failed(store):
     with store.write() as s:
-        a = m.enqueue_mail(s, outgoing(1), kind="echo", now=T0)
-        b = m.enqueue_mail(s, outgoing(2), kind="echo", now=T0)
+        a = ob.enqueue_mail(s, outgoing(1), kind="echo", now=T0)
+        b = ob.enqueue_mail(s, outgoing(2), kind="echo", now=T0)
     with store.write() as s:
-        m.claim_outbox(s, now=T0)
+        ob.claim_outbox(s, now=T0)
     with store.write() as s:
-        m.mark_retry(s, a.id, "451 try later", T0 + timedelta(minutes=30))
-        m.mark_failed(s, b.id, "550 no such user")
+        ob.mark_retry(s, a.id, "451 try later", T0 + timedelta(minutes=30))
+        ob.mark_failed(s, b.id, "550 no such user")
     with store.write() as s:
-        assert m.claim_outbox(s, now=T0 + timedelta(minutes=29)) == []
+        assert ob.claim_outbox(s, now=T0 + timedelta(minutes=29)) == []
     with store.write() as s:
-        assert [x.id for x in m.claim_outbox(s, now=T0 + timedelta(minutes=30))] == [a.id]
+        assert [x.id for x in ob.claim_outbox(s, now=T0 + timedelta(minutes=30))] == [a.id]
     with store.read() as s:
         assert s.get(OutgoingMail, b.id).status == "failed"
 
@@ -180,20 +181,20 @@ def test_held_mails_wait_for_the_gm(store):
     code = new_game(store, ("Twonky",), hold_for_review=True)
     with store.write() as s:
         game = g.get_game(s, code)
-        m.enqueue_mail(s, outgoing(1), kind="turn_report", game=game, turn_number=1, held=True, now=T0)
+        ob.enqueue_mail(s, outgoing(1), kind="turn_report", game=game, turn_number=1, held=True, now=T0)
     with store.write() as s:
-        assert m.claim_outbox(s, now=T0 + timedelta(hours=1)) == []
+        assert ob.claim_outbox(s, now=T0 + timedelta(hours=1)) == []
     with store.write() as s:
-        assert m.release_held(s, g.get_game(s, code), 1, now=T0 + timedelta(hours=2)) == 1
+        assert ob.release_held(s, g.get_game(s, code), 1, now=T0 + timedelta(hours=2)) == 1
     with store.write() as s:
-        assert len(m.claim_outbox(s, now=T0 + timedelta(hours=2))) == 1
+        assert len(ob.claim_outbox(s, now=T0 + timedelta(hours=2))) == 1
 
 
 def test_a_mail_without_message_id_or_recipients_is_refused(store):
     msg = outgoing(1)
     del msg["Message-ID"]
     with store.write() as s, pytest.raises(InvalidValue, match="needs a Message-ID"):
-        m.enqueue_mail(s, msg, kind="echo")
+        ob.enqueue_mail(s, msg, kind="echo")
 
 
 def test_a_reminder_is_noted_once_per_player_and_turn(store):

@@ -18,6 +18,7 @@ from PIL import Image
 from referee.render.mail import Attachment, Picture, turn_mail
 from referee.render.tables import TurnReport
 from referee.store import mail as m
+from referee.store import outbox as ob
 from referee.store.msgids import stamp
 from referee.store.wire import wire_bytes
 
@@ -59,7 +60,7 @@ def test_a_queued_turn_mail_has_the_id_and_bytes_of_stamping_then_serialising(st
         for msg in turn_mails():
             expected = copy.deepcopy(msg)
             expected_id = stamp(s, expected)
-            row = m.enqueue_mail(s, msg, kind="turn", now=None)
+            row = ob.enqueue_mail(s, msg, kind="turn", now=None)
             assert row.message_id == expected_id
             assert row.raw == expected.as_bytes(policy=policy.SMTP)
             assert row.raw.count(b"Message-ID:") == 1 and expected_id.encode() in row.raw
@@ -76,7 +77,7 @@ def test_a_plain_reply_with_a_long_subject_is_queued_as_stamping_then_serialisin
     with store.write() as s:
         expected = copy.deepcopy(msg)
         expected_id = stamp(s, expected)
-        row = m.enqueue_mail(s, msg, kind="reply")
+        row = ob.enqueue_mail(s, msg, kind="reply")
         assert (row.message_id, row.raw) == (expected_id, expected.as_bytes(policy=policy.SMTP))
 
 
@@ -95,14 +96,14 @@ def test_a_turns_mails_queued_together_are_the_rows_queued_one_by_one(store):
         expected = []
         for msg in copy.deepcopy(mails):
             expected.append((stamp(s, msg), msg.as_bytes(policy=policy.SMTP)))
-        rows = m.enqueue_mails(s, [m.Outgoing(msg, kind="turn", recipients=[str(msg["To"])]) for msg in mails])
+        rows = ob.enqueue_mails(s, [ob.Outgoing(msg, kind="turn", recipients=[str(msg["To"])]) for msg in mails])
         assert [(r.message_id, r.raw) for r in rows] == expected
         assert None not in [r.id for r in rows] and [r.id for r in rows] == sorted(r.id for r in rows)
         assert [r.recipients for r in rows] == [[who] for who in (*PLAYERS, "gm@example.test")]
         # the same mails again (a retried transaction): the rows already queued, nothing added
-        again = m.enqueue_mails(s, [m.Outgoing(msg, kind="turn") for msg in later[:4]])
+        again = ob.enqueue_mails(s, [ob.Outgoing(msg, kind="turn") for msg in later[:4]])
         assert [r.id for r in again] == [r.id for r in rows[:4]]
-        assert m.enqueue_mail(s, later[4], kind="turn").id == rows[4].id
+        assert ob.enqueue_mail(s, later[4], kind="turn").id == rows[4].id
 
 
 def test_a_picture_is_written_as_the_email_package_writes_it_whatever_its_size():

@@ -13,6 +13,7 @@ from sqlalchemy import inspect
 
 from referee.store import SchemaError, Store, head_revision
 from referee.store.models import Base
+from tests.servers.processes import patience
 
 from .conftest import cli_env
 
@@ -64,7 +65,7 @@ def test_referee_db_upgrade_works_from_any_directory_with_the_database_beside_th
 
     def referee(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=elsewhere, env=env,
-                              capture_output=True, text=True, timeout=120)
+                              capture_output=True, text=True, timeout=patience(120))
 
     before = referee("db", "current")
     assert before.returncode == 1 and "empty (no schema)" in before.stdout

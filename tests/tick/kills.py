@@ -6,17 +6,19 @@ Two rigs:
 
 - :func:`gm_kills`: the Maildir transport; GM mails (each ``NEWGAME`` of its own game) go into the
   inbox Maildir and ticks are killed, half of them right after a mail's GM commands were carried out
-  and before anything was committed (``REFEREE_INTAKE_FAULT=gm-carried-out:N``), half at random times.
+  and before anything was committed (``REFEREE_INTAKE_FAULT=gm-carried-out:N``), half at random points.
 - :func:`smtp_kills`: the SMTP transport (``transport = "smtp"``): mails come in through
   ``referee ingest`` (killed at random times too; a mail whose ingest did not exit 0 is piped again,
   as an MTA does) and answers go out through a real SMTP server into Dovecot, where every copy that
   arrived is counted by Message-ID.
+
+"At random times" is at a random amount of the process's processor time (``tests/servers/processes.py``):
+the same point of its work on a quiet machine and on a loaded one, so the kills land alike under any load.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import signal
 import subprocess
@@ -34,7 +36,8 @@ from sqlalchemy import func, select
 
 from referee.intake.faults import ENV as FAULT_ENV
 from referee.store import Store
-from referee.store.models import AuditEntry, Game, IncomingMail, Order, OutgoingMail
+from referee.store.mail_models import IncomingMail, OutgoingMail
+from referee.store.models import AuditEntry, Game, Order
 from tests.intake.helpers import (
     GM,
     GM_SECRET,
@@ -48,6 +51,7 @@ from tests.intake.helpers import (
     program_lines,
 )
 from tests.intake.helpers import mail as player_mail
+from tests.servers.processes import HANG, kill_at_cpu, run_measured
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -124,12 +128,11 @@ class Rig:
                                 cwd=ROOT, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
     def tick(self, *, now: datetime | None = None) -> float:
-        """A tick left to finish; how long it took."""
-        began = time.monotonic()
+        """A tick left to finish; the processor time it used."""
         proc = self.start(["tick"], now=now)
-        out, err = proc.communicate(timeout=300)
+        out, err, cpu = run_measured(proc)
         assert proc.returncode == 0, (out + err).decode(errors="replace")
-        return time.monotonic() - began
+        return cpu
 
     def deliver(self, raw: bytes) -> None:
         """Into the inbox Maildir, as a mail server would."""
@@ -137,17 +140,8 @@ class Rig:
 
 
 def _killed(proc: subprocess.Popen[bytes]) -> bool:
-    proc.communicate(timeout=300)
+    proc.communicate(timeout=HANG)
     return proc.returncode == -signal.SIGKILL
-
-
-def _kill_later(proc: subprocess.Popen[bytes], delay: float) -> bool:
-    """SIGKILL ``proc`` after ``delay`` seconds unless it ended first; whether it died of it."""
-    try:
-        proc.wait(timeout=delay)
-    except subprocess.TimeoutExpired:
-        os.kill(proc.pid, signal.SIGKILL)
-    return _killed(proc)
 
 
 def gm_mail(code: str, n: int) -> bytes:
@@ -178,7 +172,7 @@ def gm_kills(rig: Rig, store: Store, *, midway: int, per_run: int = 3, seed: int
             if _killed(proc):
                 report.tick_kills += 1
                 report.gm_midway_kills += 1
-        elif _kill_later(rig.start(["tick"]), rng.uniform(0.7 * startup, startup + 0.6)):
+        elif kill_at_cpu(rig.start(["tick"]), rng.uniform(0.7, 1.4) * startup):
             report.tick_kills += 1
     rig.tick(now=datetime.now(UTC) + timedelta(hours=1))  # every lease of a killed sender has run out
     report.mails = report.gm_mails = len(codes)
@@ -219,10 +213,10 @@ def _check_sent(store: Store, report: KillReport) -> None:
 
 # -- orders and GM mail, SMTP transport -------------------------------------------------------------------------
 def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orders_per_run: int = 1,
-               ingest_kill_rate: float = 0.3, seed: int = 9, budget: float | None = None) -> KillReport:
+               ingest_kill_rate: float = 0.3, seed: int = 9, max_attempts: int | None = None) -> KillReport:
     """Pipe player orders and GM mails into ``referee ingest`` and run ticks, killing both at random
-    times, until ``tick_kills`` ticks died (or ``budget`` seconds passed: a loaded machine); then a tick
-    an hour on (every lease has run out) finishes."""
+    points, until ``tick_kills`` ticks died (or after ``max_attempts`` ticks); then a tick an hour on
+    (every lease has run out) finishes."""
     rng = random.Random(seed)
     report = KillReport()
     began = time.monotonic()
@@ -235,7 +229,7 @@ def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orde
                           rng, kill=False, report=report)
     orders: list[str] = ["<warm-up@client.example.test>"]
     codes: list[str] = []
-    while report.tick_kills < tick_kills and (budget is None or time.monotonic() - began < budget):
+    while report.tick_kills < tick_kills and (max_attempts is None or report.attempts < max_attempts):
         batch = []
         for _ in range(orders_per_run):
             msgid = f"<order-{len(orders)}.{game}@client.example.test>"
@@ -248,7 +242,7 @@ def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orde
         for raw in batch:
             _ingest(rig, raw, rng, kill=rng.random() < ingest_kill_rate, report=report, typical=ingest_time)
         report.attempts += 1
-        if _kill_later(rig.start(["tick"]), rng.uniform(0.6 * startup, startup + 0.6)):
+        if kill_at_cpu(rig.start(["tick"]), rng.uniform(0.6, 1.4) * startup):
             report.tick_kills += 1
     rig.tick(now=datetime.now(UTC) + timedelta(hours=1))
     report.mails, report.gm_mails = len(orders) + len(codes), len(codes)
@@ -263,8 +257,8 @@ def smtp_kills(rig: Rig, store: Store, dovecot: object, *, tick_kills: int, orde
 def _ingest(rig: Rig, raw: bytes, rng: random.Random, *, kill: bool, report: KillReport,
             typical: float = 1.0) -> float:
     """Pipe ``raw`` into ``referee ingest`` until it exits 0 (an MTA keeps a mail and tries again
-    after any other status); the first try is killed at a random time when ``kill``."""
-    began = time.monotonic()
+    after any other status); the first try is killed at a random point when ``kill`` (``typical``: the
+    processor time of a whole ingest). The processor time of the try that stored it."""
     piped = rig.workdir / "piped.eml"
     piped.write_bytes(raw)
     for _ in range(10):
@@ -272,13 +266,14 @@ def _ingest(rig: Rig, raw: bytes, rng: random.Random, *, kill: bool, report: Kil
             proc = rig.start(["ingest"], stdin=stdin.fileno())
         if kill:
             kill = False
-            if _kill_later(proc, rng.uniform(0.5 * typical, 1.1 * typical)):
+            if kill_at_cpu(proc, rng.uniform(0.5, 1.1) * typical):
                 report.ingest_kills += 1
                 continue
+            cpu = typical  # it ended before its kill point: about a whole ingest
         else:
-            proc.communicate(timeout=300)
+            _, _, cpu = run_measured(proc)
         if proc.returncode == 0:
-            return time.monotonic() - began
+            return cpu
     raise AssertionError(f"referee ingest never stored the mail: {proc.communicate()}")
 
 

@@ -6,7 +6,7 @@ import gc
 
 import pytest
 
-from referee.cron.workers import gc_paused
+from referee.common.gcpause import gc_paused
 
 
 def test_the_collector_is_paused_for_the_turn_and_running_again_after_it():

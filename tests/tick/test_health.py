@@ -16,7 +16,7 @@ from referee.common.config import Settings
 from referee.cron.health import EXIT_DEGRADED
 from referee.cron.tick import tick
 from referee.store import Store
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 from tests.servers.ports import free_port
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)

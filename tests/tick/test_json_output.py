@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.cron.tick import TickSummary
+from referee.cron.tick_summary import TickSummary
 
 
 def run(db_url: str, tmp_path: Path, *args: str) -> tuple[int, object]:

@@ -15,10 +15,10 @@ from referee.common.config import Settings
 from referee.cron import cadence
 from referee.cron.tick import LAST_RUN, tick
 from referee.games import states
-from referee.mailer.config_checks import tick_cadence
+from referee.mailer.value_checks import tick_cadence
 from referee.store import Store
 from referee.store.mail import set_state
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers.processes import patience
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -28,7 +30,7 @@ def mount(tmp_path: Path) -> Iterator[Path]:
 def tick(config: Path) -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "HOME": str(config.parent), "PYTHONPATH": str(ROOT), "REFEREE_CONFIG": str(config)}
     return subprocess.run([sys.executable, "-m", "referee.cli", "tick"], env=env, cwd=config.parent,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=patience(120))
 
 
 def test_a_tick_on_a_read_only_file_system_says_so_in_one_line(mount: Path, tmp_path: Path):

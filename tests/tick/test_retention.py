@@ -15,7 +15,7 @@ from referee.common.config import Settings
 from referee.cron.tick import tick
 from referee.store import Store
 from referee.store.mail import reprocess
-from referee.store.models import IncomingMail
+from referee.store.mail_models import IncomingMail
 from tests.intake.helpers import GM, GM_SECRET, REFEREE, address, block, hand, mail, new_game, program_lines
 
 BIG = 20 * 1024 * 1024

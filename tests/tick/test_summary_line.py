@@ -5,7 +5,7 @@ Rulings cited (docs/rulings.md): 19.a.
 
 from __future__ import annotations
 
-from referee.cron.tick import TickSummary
+from referee.cron.tick_summary import TickSummary
 
 
 def test_a_tick_that_left_mails_in_the_outbox_says_how_many():

@@ -15,7 +15,7 @@ from referee.common.config import Settings
 from referee.cron.tick import LAST_RUN, lock_path, tick
 from referee.store import Store
 from referee.store.mail import set_state
-from referee.store.models import OutgoingMail
+from referee.store.mail_models import OutgoingMail
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 ROBOTS = ("Twonky", "Hammer", "Zoom")

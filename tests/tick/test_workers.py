@@ -16,7 +16,8 @@ from sqlalchemy import select
 from referee import games as g
 from referee.cron.workers import claim
 from referee.store import Store
-from referee.store.models import AuditEntry, Game, OutgoingMail, Turn, TurnNotice
+from referee.store.mail_models import OutgoingMail
+from referee.store.models import AuditEntry, Game, Turn, TurnNotice
 
 from .test_tick_processes import env
 

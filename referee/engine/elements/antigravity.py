@@ -26,7 +26,7 @@ timing.declare("reveal.antigrav", "robots on antigravity fields start to fly", a
 
 register_wording("flies", "flies (antigravity)")
 register_wording("lands", "lands")
-shown.status(FLYING, "flying", given_by="flies", taken_by="lands", taken="landed")
+shown.status(FLYING, "flying", given_by="flies", taken_by="lands", taken="landed", mark="F", kinds=("antigravity",))
 
 _LANDED = "antigravity landed"
 

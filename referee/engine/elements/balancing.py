@@ -79,6 +79,6 @@ PLATFORM = Kind(
     group="floor",
     steps={"board.balancing": tilt},
     glyph=lambda e: f"_{e['area'][0] if e['area'] != 'middle' else '+'}_",
-    rank=154,
+    rank=166,
     legend=lambda e: f"platform {e['platform']} area {e['area']}",
 )

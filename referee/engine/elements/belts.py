@@ -1,7 +1,7 @@
 """Conveyor belts (1 square a phase), express belts (2) and golden hyper-speed belts (3).
 
 A belt phase has three sub-steps: golden belts move a square; then golden and express belts; then
-every belt. Within a sub-step all robots carried move at once (:func:`~referee.engine.movement.convey`).
+every belt. Within a sub-step all robots carried move at once (:func:`~referee.engine.conveying.convey`).
 """
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 from .. import shown
 from ..board import Board, Element
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
-from ..movement import convey
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)

@@ -15,7 +15,7 @@ from ..context import TurnContext
 from ..geometry import DC, DR, Square
 from ..hooks import on
 from ..kinds import Kind
-from .magnets import pull_all, pull_toward
+from .magnets import pull_all, pull_index, pull_toward
 from .pits import fall
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
@@ -36,9 +36,14 @@ def _line(ctx: TurnContext, source: Square, d: int) -> tuple[Square, ...]:
 
 
 def swallow(ctx: TurnContext, phase: int) -> None:
-    fields = [(sq, [(d, _line(ctx, sq, d)) for d in range(4)]) for sq in sorted(ctx.board.layer("black_hole"))]
+    key = f"black hole lines {ctx.rules.black_hole_whole_line}"   # the lines depend on the board and that rule only
+    made = ctx.board.cache.get(key)
+    if made is None:
+        every = [(sq, [(d, _line(ctx, sq, d)) for d in range(4)]) for sq in sorted(ctx.board.layer("black_hole"))]
+        made = ctx.board.cache[key] = (every, pull_index(every))
+    fields, pulls = made
     if ctx.rules.order_free:  # all at once, as magnets (rules version 2: one hole after another)
-        pull_all(ctx, fields)
+        pull_all(ctx, fields, pulls=pulls)
         return
     for sq, lines in fields:
         pull_toward(ctx, sq, lines)
@@ -60,5 +65,5 @@ BLACK_HOLE = Kind(
     hooks=(on("move.pits", fall),),
     steps={"board.black_holes": swallow},
     glyph=lambda e: "(@)",
-    rank=146,
+    rank=152,
 )

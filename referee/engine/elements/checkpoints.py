@@ -147,5 +147,5 @@ START = Kind(
     summary="a numbered start square",
     install=_install_start,
     glyph=lambda e: f"S{e['number']}",
-    rank=5,
+    rank=6,
 )

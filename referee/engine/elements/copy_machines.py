@@ -37,7 +37,8 @@ register_wording("starts copy machine", "starts the copy machine")
 register_wording("arises", "arises at {at} (copy machine)")
 register_wording("vanishes", "touches the copy machine and vanishes")
 register_wording("option passes", "option {option} passes to {to}")
-shown.status(TAMAGOTCHI, "tamagotchi", instead=True, taken_by="vanishes", taken="gone (copy machine)")
+shown.status(TAMAGOTCHI, "tamagotchi", instead=True, taken_by="vanishes", taken="gone (copy machine)", mark="T",
+             kinds=(NAME,))
 shown.status(COPIED, "")  # its tamagotchi has a column of its own
 shown.cause("tamagotchi", "its tamagotchi", story="destroyed with its tamagotchi")
 shown.untold("arises", "its tamagotchi has a column of its own")

@@ -38,7 +38,7 @@ DOOR = Kind(
     summary="doors on the given sides, open in the listed phases; closed, a wall for robots and lasers",
     install=_install,
     glyph=lambda e: "D",
-    rank=149,
+    rank=158,
     legend=lambda e: f"door {''.join('NESW'[s] for s in e['sides'])} open in phases {','.join(map(str, e['open']))}",
 )
 

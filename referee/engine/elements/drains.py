@@ -24,5 +24,5 @@ DRAIN = Kind(
     group="floor",
     hooks=(on("move.pits", swallow),),
     glyph=lambda e: "(o)",
-    rank=148,
+    rank=156,
 )

@@ -10,12 +10,13 @@ the turn or with destruction.
 from __future__ import annotations
 
 from .. import shown, timing
+from ..card_moves import execute_card
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
 from ..hooks import Effect, on, register_effect
 from ..kinds import Kind
-from ..movement import MovePlan, execute_card
+from ..movement import MovePlan
 from ..state import ENERGIZED, Robot
 from ..timing import CARD
 
@@ -25,7 +26,7 @@ timing.declare("move.energizers", timing.STOP, "energizers", after="move.copy_ma
 
 register_wording("energized", "energized")
 register_wording("double speed", "executes two registers from register {register} (energizer)")
-shown.status(ENERGIZED, "energized", given_by="energized")
+shown.status(ENERGIZED, "energized", given_by="energized", mark="E", kinds=("energizer",))
 shown.untold("double speed", "the moves it made are told; the stage tables show the registers")
 
 _BUSY = "energizer executing"

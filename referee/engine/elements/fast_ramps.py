@@ -26,5 +26,5 @@ FAST_RAMP = Kind(
     steps={"board.express_1": express_first, "board.belts": all_belts},
     finish=find_ledges,
     glyph=lambda e: "F" + ARROWS[e["dir"]] + ARROWS[e["dir"]],
-    rank=61,
+    rank=62,
 )

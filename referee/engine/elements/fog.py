@@ -20,7 +20,7 @@ FOG = Kind(
     summary="fog: robots cannot see into or through it; a robot in it never fires",
     blocks_sight=True,
     glyph=lambda e: '"""',
-    rank=149,
+    rank=159,
 )
 
 SMOKE = Kind(
@@ -30,7 +30,7 @@ SMOKE = Kind(
     summary="smoke: robots cannot see into or through it; a robot in it never fires",
     blocks_sight=True,
     glyph=lambda e: "'''",
-    rank=150,
+    rank=161,
 )
 
 SMOKESTACK = Kind(
@@ -42,5 +42,5 @@ SMOKESTACK = Kind(
     blocks_sight=True,
     hooks=(on("move.pits", fall),),
     glyph=lambda e: "#'#",
-    rank=151,
+    rank=163,
 )

@@ -43,5 +43,5 @@ LOOPHOLE = Kind(
     install=_install,
     finish=one_special_per_side,
     glyph=lambda e: "LH",
-    rank=146,
+    rank=153,
 )

@@ -32,5 +32,5 @@ GRAVE = Kind(
            "end.turn_real": ghosts.forget},
     install=ghosts.install,
     glyph=lambda e: "RIP",
-    rank=142,
+    rank=143,
 )

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from .. import looks, shown
 from ..context import TurnContext
+from ..conveying import positions, pushed_onto
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
-from ..movement import MOVED, PUSHER, PUSHING, positions, pushed_onto, try_step
+from ..movement import MOVED, PUSHER, PUSHING, try_step
 from .pushers import aimed, push_at_once
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)

@@ -20,10 +20,11 @@ from functools import partial
 from .. import shown
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import register_pushed_onto
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import CARD_MOVE, PUSH, CardMove, MovePlan, move_of, passing, register_pushed_onto, track_card_moves
+from ..movement import CARD_MOVE, PUSH, CardMove, MovePlan, move_of, passing, track_card_moves
 from ..state import FLYING, Robot
 from ..timing import ENTER, STOP
 

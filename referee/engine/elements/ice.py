@@ -74,5 +74,5 @@ ICE = Kind(
     group="floor",
     hooks=(on("move.ice", skate),),
     glyph=lambda e: "ice",
-    rank=141,
+    rank=142,
 )

@@ -136,5 +136,5 @@ RAMP = Kind(
     hooks=(on("move.ramp_slide", _slide),),
     finish=find_ledges,
     glyph=lambda e: f"R{ARROWS[e['dir']]}",
-    rank=60,
+    rank=61,
 )

@@ -20,11 +20,11 @@ from __future__ import annotations
 from .. import looks, reach, shown, timing
 from ..board import Element
 from ..context import TurnContext
+from ..conveying import convey
 from ..events import Event, register_wording
 from ..geometry import ARROWS, Square, opposite
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import convey
 from ..state import FLYING, BoardState, Robot
 from ..timing import ENTER
 
@@ -101,7 +101,7 @@ LIGHT_BARRIER = Kind(
     hooks=(on("move.light_barriers", cross, ENTER),),
     steps={"board.flip_belts": flip},
     glyph=lambda e: "!!",
-    rank=40,
+    rank=41,
 )
 
 

@@ -59,7 +59,7 @@ MAG_LOCK = Kind(
     hooks=(on("move.mag_locks", ignore_move, CARD), on("move.mag_locks", hold, CROSS),
            on("move.mag_locks", catch, ENTER)),
     glyph=lambda e: "=M=",
-    rank=153,
+    rank=165,
     legend=lambda e: f"mag-lock phases {','.join(map(str, e['phases']))}",
 )
 

@@ -19,10 +19,11 @@ from collections.abc import Iterable
 
 from .. import reach, shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..events import register_wording
 from ..geometry import DC, DR, Square, opposite, square_name
 from ..kinds import Kind
-from ..movement import can_cross, convey, enter
+from ..movement import can_cross, enter
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
@@ -60,24 +61,42 @@ def pull_toward(ctx: TurnContext, source: Square, lines: Iterable[tuple[int, tup
         for sq in squares:
             if sq == source:
                 continue
-            for robot in ctx.robots_at(sq):
-                pull_one(ctx, robot, opposite(d))
+            if any(r.pos == sq for r in ctx.robots):   # (most squares of a line are empty)
+                for robot in ctx.robots_at(sq):
+                    pull_one(ctx, robot, opposite(d))
 
 
-def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int, tuple[Square, ...]]]]],
-             event: str = "pulled") -> None:
-    """Every pull of the step at once: ``fields`` holds each source square with its lines (the squares
-    outward from it toward a direction). A robot on a source is not pulled; one pulled two ways stays;
-    the rest move one square toward their source together, with the belts' conflict rules (no pushing)."""
-    ways: dict[str, set[int]] = {}
+#: what a step's pulls do, made once from its fields (:func:`pull_index`): the sources, and square -> the ways
+#: robots there are pulled
+Pulls = tuple[frozenset[Square], dict[Square, frozenset[int]]]
+
+
+def pull_index(fields: Iterable[tuple[Square, Iterable[tuple[int, tuple[Square, ...]]]]]) -> Pulls:
+    """The sources of ``fields`` (see :func:`pull_all`), and for each square of their lines (a source's own square
+    left out) the ways a robot there is pulled."""
     sources: set[Square] = set()
+    ways: dict[Square, set[int]] = {}
     for source, lines in fields:
         sources.add(source)
         for d, squares in lines:
             for sq in squares:
                 if sq != source:
-                    for robot in ctx.robots_at(sq):
-                        ways.setdefault(robot.name, set()).add(opposite(d))
+                    ways.setdefault(sq, set()).add(opposite(d))
+    return frozenset(sources), {sq: frozenset(found) for sq, found in ways.items()}
+
+
+def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int, tuple[Square, ...]]]]],
+             event: str = "pulled", pulls: Pulls | None = None) -> None:
+    """Every pull of the step at once: ``fields`` holds each source square with its lines (the squares
+    outward from it toward a direction; ``pulls``: their :func:`pull_index`, if made already). A robot on a
+    source is not pulled; one pulled two ways stays; the rest move one square toward their source together,
+    with the belts' conflict rules (no pushing)."""
+    sources, index = pulls if pulls is not None else pull_index(fields)
+    ways: dict[str, set[int]] = {}
+    for robot in ctx.robots:   # (a robot's square: the ways of every line through it)
+        found = index.get(robot.pos) if robot.pos is not None else None
+        if found:
+            ways.setdefault(robot.name, set()).update(found)
     moves = [(robot, next(iter(ways[robot.name]))) for robot in ctx.robots
              if len(ways.get(robot.name, ())) == 1 and robot.pos not in sources]
     if moves:
@@ -87,11 +106,16 @@ def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int
 def attract(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
     whole = ctx.rules.magnet_whole_line
-    fields = [(sq, [(d, line if whole else board.within_part(sq, line))
-                    for d in range(4) for line in (board.ray(sq, d, include_start=False),)])
-              for sq in sorted(board.layer("magnet"))]
+    key = f"magnet lines {whole}"   # the lines depend on the board and that rule only
+    made = board.cache.get(key)
+    if made is None:
+        every = [(sq, [(d, line if whole else board.within_part(sq, line))
+                       for d in range(4) for line in (board.ray(sq, d, include_start=False),)])
+                 for sq in sorted(board.layer("magnet"))]
+        made = board.cache[key] = (every, pull_index(every))
+    fields, pulls = made
     if ctx.rules.order_free:
-        pull_all(ctx, fields)
+        pull_all(ctx, fields, pulls=pulls)
         return
     for sq, lines in fields:
         pull_toward(ctx, sq, lines)
@@ -112,5 +136,5 @@ MAGNET = Kind(
     summary="after the belts, pulls every robot in its row and column one square closer (not through walls)",
     steps={"board.magnets": attract},
     glyph=lambda e: "(M)",
-    rank=145,
+    rank=150,
 )

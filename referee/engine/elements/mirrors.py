@@ -97,6 +97,6 @@ MIRROR = Kind(
     finish=_finish,
     steps={"lasers.fire": own_image},
     glyph=lambda e: "|M",
-    rank=148,
+    rank=157,
     legend=lambda e: "mirror on " + " ".join("NESW"[s] for s in e["sides"]),
 )

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from .. import shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..kinds import Field, Kind
-from ..movement import convey
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
 shown.mover("carried", "molten ore", "carried by molten ore", step="board.molten_ore")
@@ -46,5 +46,5 @@ MOLTEN_ORE = Kind(
     group="floor",
     steps={"board.molten_ore": flow, "lasers.molten_ore": scald},
     glyph=lambda e: f"o{ARROWS[e['dir']]}o",
-    rank=143,
+    rank=146,
 )

@@ -91,7 +91,8 @@ def put_out(ctx: TurnContext, robot: Robot) -> None:
 
 register_wording("ignited", "on fire")
 register_wording("extinguished", "fire out")
-shown.status(BURNING, "burning (napalm)", given_by="ignited", taken_by="extinguished", taken="fire out")
+shown.status(BURNING, "burning (napalm)", given_by="ignited", taken_by="extinguished", taken="fire out", mark="B",
+             kinds=("napalm",))
 shown.cause("napalm")
 shown.cause(BURNING, "burning (napalm)", story="burnt out (napalm)")
 register_effect(Effect(BURNING, "on fire: 1 damage per flame when lasers fire, until it enters water",
@@ -107,7 +108,7 @@ NAPALM = Kind(
     hooks=(on("move.napalm", scorch_entering, ENTER), on("move.napalm", scorch_turning, ROTATE)),
     steps={"lasers.napalm": blaze},
     glyph=lambda e: "&N&",
-    rank=145,
+    rank=151,
     legend=lambda e: f"napalm flamer phases {','.join(map(str, e['phases']))}",
 )
 

@@ -21,10 +21,11 @@ from collections.abc import Collection
 from .. import shown, timing
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey, register_pushed_onto
 from ..geometry import DC, DR, Square
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MOVED, SLIDE, MovePlan, convey, register_pushed_onto, try_step
+from ..movement import MOVED, SLIDE, MovePlan, try_step
 from ..state import Robot
 from ..timing import CARD, STOP
 from .water import slow
@@ -108,5 +109,5 @@ OIL = Kind(
     group="floor",
     hooks=(on("move.water", slow, CARD), on("move.oil", slide, STOP)),
     glyph=lambda e: "%%%",
-    rank=22,
+    rank=23,
 )

@@ -4,17 +4,18 @@ It moves again as many squares as its card just moved it, the same way, at the c
 (pushing robots in its way as under the card), one square at a time. The bounce ends early when a
 wall, the board edge or a robot that cannot be pushed stops it, or as soon as the robot lands on a
 square that is not padded. Robots pushed or carried onto a padded square do not bounce. A padded
-wall (``padded_walls.py``) met on the way turns the bounce back (``movement.turn_back``).
+wall (``padded_walls.py``) met on the way turns the bounce back (``card_moves.turn_back``).
 """
 
 from __future__ import annotations
 
 from .. import timing
+from ..card_moves import card_step
 from ..cards import Card
 from ..context import TurnContext
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MOVED, MovePlan, card_step
+from ..movement import MOVED, MovePlan
 from ..state import Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named
@@ -41,5 +42,5 @@ PADDED = Kind(
     group="floor",
     hooks=(on("move.padded", bounce),),
     glyph=lambda e: "{ }",
-    rank=150,
+    rank=160,
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from .. import timing
 from ..board import Board, Element
+from ..card_moves import turn_back
 from ..context import TurnContext
 from ..kinds import Field, Kind
-from ..movement import turn_back
 from ..state import Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named
@@ -42,5 +42,5 @@ PADDED_WALL = Kind(
     summary="a wall; a robot on padding moving into it bounces back, the rest of its move going the other way",
     install=_install,
     glyph=lambda e: "pw",
-    rank=151,
+    rank=162,
 )

@@ -32,5 +32,5 @@ PUDDLE = Kind(
     group="floor",
     hooks=(on("move.puddles", douse),),
     glyph=lambda e: ",~,",
-    rank=144,
+    rank=148,
 )

@@ -7,9 +7,10 @@ from collections import Counter
 from .. import looks, shown
 from ..board import Element
 from ..context import TurnContext
+from ..conveying import meets_pushed, positions, pushed_onto
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import BLOCKED, PUSHER, meets_pushed, positions, pushed_onto, try_step
+from ..movement import BLOCKED, PUSHER, try_step
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
 shown.mover("pushed", "pusher", "pushed by a pusher", by="pusher")
@@ -21,7 +22,7 @@ def push(ctx: TurnContext, phase: int) -> None:
     Two pushed robots aimed at one square, or at each other's squares, both stay. A robot pushed into
     the square of another pushed robot goes after it; a ring of pushed robots stays put. A robot in
     the way that no pusher pushes is pushed along, as by a robot (and blocks if it cannot move). Then
-    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``movement.pushed_onto``).
+    the robots pushed onto tilted ground, oil or a hydraulic trapdoor meet it (``conveying.pushed_onto``).
     """
     pushes = aimed(ctx, "pusher", phase)
     if not pushes:
@@ -41,11 +42,13 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
     layer = ctx.board.layer(kind)
     if not ctx.rules.order_free:
         last: dict[str, int] = {}
+        taken = {r.pos for r in ctx.robots}   # (only the pushers with a robot on them look for it)
         for sq, els in layer.items():
-            for el in els:
-                if phase in el["phases"]:
-                    for r in ctx.robots_at(sq):
-                        last[r.name] = el["dir"]
+            if sq in taken:
+                for el in els:
+                    if phase in el["phases"]:
+                        for r in ctx.robots_at(sq):
+                            last[r.name] = el["dir"]
         return last
     # each robot looks up the pushers on its square (no scan of the robots for every pusher)
     pushes: dict[str, int] = {}

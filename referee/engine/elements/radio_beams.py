@@ -101,7 +101,8 @@ def take_over(ctx: TurnContext, robot: Robot) -> None:
 
 def extra_registers(ctx: TurnContext) -> None:
     """Revised rule, end of turn: registers 6-8 for robots whose radio cards run past register 5."""
-    from ..movement import execute_card, run_after_moves  # (no import cycle at load time)
+    from ..card_moves import execute_card
+    from ..movement import run_after_moves
     from .lasers import robot_lasers
 
     for register in (6, 7, 8):

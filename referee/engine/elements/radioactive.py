@@ -72,5 +72,5 @@ RADIOACTIVE_WASTE = Kind(
     summary="1 damage to a robot on it in every register phase, after every other laser step",
     steps={"lasers.radioactive_waste": contaminate, "checkpoints.radioactive_options": hand_out},
     glyph=lambda e: "(!)",
-    rank=147,
+    rank=155,
 )

@@ -11,13 +11,14 @@ the card is repeated at once, before the next robot's card.
 from __future__ import annotations
 
 from .. import shown, timing
+from ..card_moves import execute_card
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
 from ..geometry import Square
 from ..hooks import on
 from ..kinds import Kind
-from ..movement import MovePlan, after_moves, execute_card
+from ..movement import MovePlan, after_moves
 from ..state import Robot
 
 # the steps of the timing table only this kind acts in, each right after the step named

@@ -16,10 +16,11 @@ from .. import shown
 from ..board import Board
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey, register_pushed_onto
 from ..geometry import ARROWS, DC, DR, NotationError, opposite, square_name
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import SLIDE, MovePlan, convey, enter, register_pushed_onto, try_step
+from ..movement import SLIDE, MovePlan, enter, try_step
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
@@ -104,6 +105,6 @@ SAND = Kind(
     group="floor",
     hooks=(on("move.ramp_slide", slip),),
     glyph=lambda e: f".{ARROWS[e['dir']]}.",
-    rank=142,
+    rank=144,
     legend=lambda e: f"sand sloping {'NESW'[e['dir']]}",
 )

@@ -114,7 +114,7 @@ SLUICE = Kind(
     finish=_finish,
     steps={"reveal.virtualizers": close},
     glyph=lambda e: "|S|",
-    rank=142,
+    rank=145,
     legend=lambda e: f"sluice closed (height {e['upper']}) in phases {','.join(map(str, e['closed']))}",
 )
 

@@ -35,5 +35,5 @@ SOAP = Kind(
     group="floor",
     hooks=(on("move.water", slow, CARD), on("move.soap", spin)),
     glyph=lambda e: "oOo",
-    rank=143,
+    rank=147,
 )

@@ -31,7 +31,7 @@ timing.declare("move.soporific_gas", timing.STOP, "soporific gas powers robots d
 SLEEP = 5
 register_wording("gassed", "falls asleep in the gas")
 register_wording("wakes", "wakes up")
-shown.status(GASSED, "asleep (soporific gas)", given_by="gassed")
+shown.status(GASSED, "asleep (soporific gas)", given_by="gassed", mark="Z", kinds=("soporific_gas",))
 shown.untold("wakes", "the Now line no longer says asleep")
 
 

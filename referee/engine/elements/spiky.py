@@ -36,5 +36,5 @@ SPIKY = Kind(
     install=_install,
     finish=one_special_per_side,
     glyph=lambda e: "sp",
-    rank=144,
+    rank=149,
 )

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from .. import looks, reach, shown, timing
 from ..context import TurnContext
+from ..conveying import convey
 from ..events import register_wording
 from ..geometry import ARROWS, DC, DR
 from ..kinds import Field, Kind
-from ..movement import convey
 from ..state import Robot
 from .magnets import pull_one
 
@@ -106,7 +106,7 @@ VENTILATOR = Kind(
     summary="blows the robots in its line count squares toward dir in its active phases, after the pushers",
     steps={"board.ventilators": blow},
     glyph=lambda e: f"V{ARROWS[e['dir']]}{e['count']}",
-    rank=152,
+    rank=164,
     flat=False,
     legend=lambda e: f"ventilator {ARROWS[e['dir']]} x{e['count']} phases {','.join(map(str, e['phases']))}",
 )

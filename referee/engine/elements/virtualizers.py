@@ -18,7 +18,8 @@ from ..state import VIRTUALIZED
 PHASES = 5
 
 register_wording("virtualized", "turns virtual (virtualizer)")
-shown.status(VIRTUALIZED, "virtual (virtualizer)", instead=True, given_by="virtualized")
+shown.status(VIRTUALIZED, "virtual (virtualizer)", instead=True, given_by="virtualized", mark="V",
+             kinds=("virtualizer",))
 
 
 def virtualize(ctx: TurnContext, phase: int) -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from .. import shown
 from ..cards import Card
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import MovePlan, convey
+from ..movement import MovePlan
 from ..state import Robot
 
 # what moved a robot, as the report and the story tell it (engine/shown.py)
@@ -46,7 +47,7 @@ WATER = Kind(
     group="floor",
     hooks=(on("move.water", slow),),
     glyph=lambda e: "~~~",
-    rank=20,
+    rank=21,
 )
 
 CURRENT = Kind(
@@ -59,5 +60,5 @@ CURRENT = Kind(
     hooks=(on("move.water", slow),),
     steps={"board.currents": flow},
     glyph=lambda e: f"~{ARROWS[e['dir']]}~",
-    rank=21,
+    rank=22,
 )

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from .. import shown
 from ..context import TurnContext
+from ..conveying import convey
 from ..geometry import ARROWS
 from ..hooks import on
 from ..kinds import Field, Kind
-from ..movement import convey
 from .levels import height
 from .water import slow
 
@@ -51,5 +51,5 @@ WATERFALL = Kind(
     hooks=(on("move.water", slow),),
     steps={"board.currents": fall_down},
     glyph=lambda e: f"~{ARROWS[e['dir']]}|",
-    rank=155,
+    rank=167,
 )

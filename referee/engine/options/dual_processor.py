@@ -5,10 +5,11 @@
 
 from __future__ import annotations
 
+from ..card_moves import rotate
 from ..cards import Card, CardError, parse_card
 from ..context import TurnContext
 from ..hooks import Effect, on
-from ..movement import MovePlan, rotate
+from ..movement import MovePlan
 from ..option_cards import MailOrder, OptionCard
 from ..option_deck import DUAL_PROCESSOR
 from ..option_orders import DUAL_PROCESSOR as SUBJECT

@@ -20,7 +20,7 @@ from ..state import Robot
 RADIO_CONTROL = 'Radio Control'
 
 STATUS = "radio controlled"
-shown.status(STATUS, "radio controlled", given_by="radio controlled")
+shown.status(STATUS, "radio controlled", given_by="radio controlled", mark="RC")
 
 
 def fire(ctx: TurnContext, robot: Robot, phase: int) -> None:

@@ -15,7 +15,7 @@ from ..state import Robot
 SUPERIOR_ARCHIVE = 'Superior Archive'
 
 STATUS = "superior archive"
-shown.status(STATUS, "re-enters undamaged (Superior Archive)")
+shown.status(STATUS, "re-enters undamaged (Superior Archive)", mark="SA")
 
 
 def destroyed(ctx: TurnContext, robot: Robot) -> None:

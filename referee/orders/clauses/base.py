@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..reading import Line
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Clause:
     name: str
     #: read ``line`` into the parser (its result, standing orders, option orders); False: not this
     #: clause's line. Raise :class:`referee.orders.reading.Bad` for a line of this clause that is wrong.
-    read: Callable[[Parser, Line], bool]
+    read: Callable[[ParseState, Line], bool]
     #: first words, and first pairs of words, that make a line an order of this clause: a line led by
     #: them that ``read`` did not take is an error with ``hint``, never prose
     leads: frozenset[str] = frozenset()
@@ -30,7 +30,7 @@ class Clause:
     mentions: str | None = None
     #: called once all lines are read, before the program is put together (to put what the clause
     #: gathered in ``parser.scratch[name]`` into the result)
-    finish: Callable[[Parser], None] | None = None
+    finish: Callable[[ParseState], None] | None = None
 
 
 #: the clauses, in the order a line is tried (the first whose ``read`` takes it wins)

@@ -9,12 +9,12 @@ from ..reading import Bad, Line
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _COMMAND = re.compile(r"^(?:PLEASE\s+)?(HELP|STATUS|CARDS|PREVIEW|HINT)S?(?:\s+PLEASE)?$")
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     m = _COMMAND.match(line.bare)
     if m:
         if m.group(1).lower() not in p.result.commands:

@@ -13,7 +13,7 @@ from ..terms import MAIN_LASER
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _FIRE = re.compile(r"^FIRE\b\s*(?:IN\s+)?(?:(?:REGISTERS?|REGS?|PHASES?)\s*)?"
                    r"(ALL|(?:[1-5A-E](?:\s*-\s*[1-5A-E])?)(?:\s*[, ]\s*(?:AND\s+)?[1-5A-E](?:\s*-\s*[1-5A-E])?)*)?\b"
@@ -28,13 +28,13 @@ class _Said:
     regs: dict[int, tuple[str, int, str]] = field(default_factory=dict)
 
 
-def _said(p: Parser) -> _Said:
+def _said(p: ParseState) -> _Said:
     said = p.scratch.setdefault("fire", _Said())
     assert isinstance(said, _Said)
     return said
 
 
-def weapon(p: Parser, name: str) -> str:
+def weapon(p: ParseState, name: str) -> str:
     """The robot's weapon ``name`` names (the main laser, or an option weapon it holds)."""
     key = re.sub(r"[\s_-]+", " ", name).strip().upper()
     if key in ("LASER", "MAIN LASER", "MAIN", "MAIN GUN"):
@@ -49,7 +49,7 @@ def weapon(p: Parser, name: str) -> str:
     raise Bad(f"your robot has no weapon called {short(name.lower(), 40)!r} (it has: {has})")
 
 
-def _weapon_line(p: Parser, text: str) -> tuple[str, str] | None:
+def _weapon_line(p: ParseState, text: str) -> tuple[str, str] | None:
     """A weapon card's own line (``PRESSOR BEAM 2``): (registers, weapon), or None."""
     try:
         return opt.weapon_order(text, p.ctx.options)
@@ -57,7 +57,7 @@ def _weapon_line(p: Parser, text: str) -> tuple[str, str] | None:
         raise Bad(str(exc)) from None
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     if line.first != "FIRE":
         own = _weapon_line(p, line.text)
         if own is None:
@@ -78,7 +78,7 @@ def read(p: Parser, line: Line) -> bool:
     return True
 
 
-def _record(p: Parser, line: Line, regs_text: str | None, used: str) -> None:
+def _record(p: ParseState, line: Line, regs_text: str | None, used: str) -> None:
     said = _said(p)
     if regs_text is None or regs_text == "ALL":
         if said.all is not None and said.all[0] != used:
@@ -103,7 +103,7 @@ def _record(p: Parser, line: Line, regs_text: str | None, used: str) -> None:
         said.regs[reg] = (used, line.number, line.raw)
 
 
-def finish(p: Parser) -> None:
+def finish(p: ParseState) -> None:
     """Every register's weapon: FIRE ALL's, with the registers named one by one on top."""
     said = _said(p)
     fire = {r: said.all[0] for r in range(1, 6)} if said.all else {}

@@ -10,14 +10,14 @@ from ..reading import Bad, Line
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 
-def reader(read_clause: Callable[[Parser, str], opt.OptionClause | None]) -> Callable[[Parser, Line], bool]:
+def reader(read_clause: Callable[[ParseState, str], opt.OptionClause | None]) -> Callable[[ParseState, Line], bool]:
     """A clause's ``read`` for orders that land among the option orders (option cards', board elements'):
     ``read_clause`` gives the order a line holds, None when it holds none, or raises ``OptionBad``."""
 
-    def read(p: Parser, line: Line) -> bool:
+    def read(p: ParseState, line: Line) -> bool:
         try:
             clause = read_clause(p, line.text)
         except opt.OptionBad as exc:

@@ -9,7 +9,7 @@ from ..reading import Bad, Line
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _POWER = re.compile(r"^(?:REBOOT|POWER[\s-]*DOWN)(?:\s+(?:FOR\s+)?(?:THE\s+)?NEXT\s+TURN)?$")
 _NO_POWER = re.compile(r"^(?:NO|DON'?T|DO\s+NOT|CANCEL(?:\s+THE)?)\s+(?:REBOOT|POWER[\s-]*DOWN)"
@@ -20,7 +20,7 @@ _ANSWERED = re.compile(r"^(?:REBOOT|POWER[\s-]*DOWN)\s*[:=?-]?\s*"
                        r"(?P<yes>YES|Y|ON|TRUE|PLEASE)?(?P<no>NO|N|OFF|FALSE|NOPE)?\s*[.!]?$")
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     m = _ANSWERED.match(line.text)
     if m and (m.group("yes") or m.group("no")):   # "Reboot: yes", "Power down: no", as on a form
         p.standing(line, "power_down", bool(m.group("yes")))

@@ -10,12 +10,12 @@ from ..terms import DIRECTIONS
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _REENTER = re.compile(r"^RE-?ENT(?:ER|RY)(?:\s+FACING)?\s*[:=]?\s*([A-Z]+)$")
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     m = _REENTER.match(line.text)
     if not m:
         return False

@@ -9,14 +9,14 @@ from ..reading import Bad, Line
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _SACRIFICE = re.compile(r"^SACRIFICE(?:\s+(?:AN?\s+)?OPTIONS?)?(?:\s+(?:AT|FROM|BELOW))?\s*[:=]?\s*"
                         r"(?:HP\s*)?(\d{1,3}|NEVER)(?:\s*HP)?$")
 _NEVER_SACRIFICE = re.compile(r"^(?:NEVER|NO|DON'?T|DO\s+NOT)\s+SACRIFICE(?:\s+(?:AN?\s+)?OPTIONS?)?$")
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     m = _SACRIFICE.match(line.text)
     if m:
         value = 0 if m.group(1) == "NEVER" else int(m.group(1))

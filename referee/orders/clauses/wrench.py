@@ -10,13 +10,13 @@ from ..reading import Bad, Line
 from .base import Clause
 
 if TYPE_CHECKING:
-    from ..parser import Parser
+    from ..parse_state import ParseState
 
 _WRENCH = re.compile(r"^(?:ON\s+(?:A\s+)?)?(?:TWO|2|DOUBLE)[\s-]*WRENCH(?:ES)?(?:\s+SITES?)?\s*[:=-]?\s*"
                      r"(REPAIRS?|OPTIONS?|DRAW(?:\s+(?:AN?\s+)?OPTION)?|TAKE\s+(?:AN?\s+)?OPTION)$")
 
 
-def read(p: Parser, line: Line) -> bool:
+def read(p: ParseState, line: Line) -> bool:
     m = _WRENCH.match(line.text)
     if not m:
         if _TAKE.match(line.text):
