@@ -1,4 +1,5 @@
-"""A player's own commands (issue 31): RESIGN, SET ADDRESS (and its confirmation), ABSENT, GAMES.
+"""A player's own commands (issue 31): RESIGN, SET ADDRESS (and its confirmation), ABSENT, GAMES, and
+SET PICTURES (issue 42).
 
 A player is known by her address of record: the key of any of her robots (on a BEGIN line, or a reply
 to her own mail) lets her act on all the games she plays from that address.
@@ -13,6 +14,7 @@ to her own mail) lets her act on all the games she plays from that address.
   :mod:`referee.orders.community_ranges`); the GM sees it; by the game's ``on_absence`` the
   turn waits (the GM may extend it) or does not wait for her (the missing orders policy plays).
 - :func:`my_games`: every game, robot and what is due.
+- :func:`set_pictures`: the pictures the turn mails of one seat carry (all, stages: no animation, none).
 """
 
 from __future__ import annotations
@@ -76,6 +78,22 @@ def resign(s: Session, player: Player, *, now: datetime) -> Resigned:
           details={"robot": player.robot, "email": player.email, "policy": policy})
     s.flush()
     return Resigned(game, player.robot, policy)
+
+
+# -- SET PICTURES ---------------------------------------------------------------------------------------
+#: what a seat's turn mails may carry (``players.pictures``; ``all`` until the player says otherwise)
+PICTURES = ("all", "stages", "none")
+
+
+def set_pictures(s: Session, player: Player, pictures: str, *, now: datetime) -> Player:
+    """Keep ``pictures`` for the turn mails of ``player``'s seat (the seat of the key the command came with)."""
+    if pictures not in PICTURES:
+        raise InvalidValue(f"pictures {pictures!r}: one of {', '.join(p.upper() for p in PICTURES)}")
+    if player.pictures != pictures:
+        audit(s, "player.pictures", actor=f"mail:{player.email}", game=player.game, now=now,
+              details={"robot": player.robot, "pictures": pictures, "was": player.pictures})
+    player.pictures = pictures
+    return player
 
 
 # -- SET ADDRESS and confirmations ------------------------------------------------------------------------

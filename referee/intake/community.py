@@ -290,6 +290,9 @@ def _run(job: Job, sender: str, player: Player | None, command: PlayerCommand) -
     if name == "set_whois":
         signup.set_shown(s, me.email, a["show"])
         return words.whois_set(a["show"]), None
+    if name == "set_pictures":
+        own.set_pictures(s, me, a["pictures"], now=now)
+        return words.pictures_set(a["pictures"], me.robot, me.game.code), me.game
     if name == "absent":
         players = own.set_absence(s, me.email, a["starts"], a["ends"], now=now)
         for p in players:

@@ -23,6 +23,9 @@ A player's own commands (reply to your turn mail, or put them in your BEGIN bloc
   RESIGN RR-7                 leave the game
   SET ADDRESS new@address     move your games to a new address (it confirms first)
   SET WHOIS ON | OFF          whether WHOIS may show your address (off at first)
+  SET PICTURES ALL | STAGES | NONE   the pictures your turn mails of that game carry:
+                              ALL (the default) the boards and the animation, STAGES
+                              the boards only, NONE text only
   ABSENT 2026-12-01 TO 2026-12-08   tell the game master you are away (ABSENT NONE: back)
   PRESS TO ALL | PRESS TO <robot>   then your message on the lines below: relayed
                               to the other players, never with your address
@@ -176,6 +179,13 @@ def address_changed_gm(robot: str, game: str, old: str, new: str) -> str:
 
 def whois_set(show: bool) -> str:
     return "WHOIS shows your address" if show else "WHOIS does not show your address"
+
+
+def pictures_set(pictures: str, robot: str, game: str) -> str:
+    what = {"all": "the pictures of the board and the animation of the turn",
+            "stages": "the pictures of the board, without the animation",
+            "none": "no pictures: text only"}[pictures]
+    return f"pictures {pictures.upper()}: {robot}'s turn mails in {game} carry {what}, from the next one on"
 
 
 def absent(robots: Sequence[str], starts: datetime | None, last: datetime | None) -> str:

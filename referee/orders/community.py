@@ -13,6 +13,7 @@ A player, with her key (a BEGIN line or a reply to her own mail), also::
     RESIGN RR-7
     SET ADDRESS new@example.org   (the new address confirms first)
     SET WHOIS ON|OFF              WHOIS may show my address
+    SET PICTURES ALL|STAGES|NONE  the pictures my turn mails carry (of the game of my key)
     ABSENT 2026-12-01 TO 2026-12-08   (ABSENT NONE: no longer away)
     GAMES                         my games, my robots, what is due
     PRESS TO ALL | PRESS TO <robot>   and the message on the lines after it
@@ -36,13 +37,15 @@ from .community_phrases import content_lines, is_greeting, is_name, is_sign_off
 
 #: the first words of a command mail
 HEADS = ("LIST", "JOIN", "WHOIS", "OBSERVE", "UNOBSERVE", "CONFIRM", "RESIGN", "SET ADDRESS", "SET WHOIS",
-         "ABSENT", "GAMES", "PRESS")
+         "SET PICTURES", "ABSENT", "GAMES", "PRESS")
 #: commands anyone may send; the others need the player's key
 OPEN_TO_ALL = frozenset({"list", "join", "whois", "observe", "unobserve", "confirm"})
 #: at most this many characters of press are relayed (:mod:`.community_ranges`)
 PRESS_CHARS = ranges.PRESS_CHARS.high
 #: at most this many commands in one mail
 MAX_COMMANDS = ranges.COMMANDS.high
+#: what ``SET PICTURES`` takes
+PICTURES = ("ALL", "STAGES", "NONE")
 _HEAD_WORDS = sorted({h.split()[0] for h in HEADS})
 
 _GAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,31}$")
@@ -236,6 +239,14 @@ def parse_line(text: str, line: int = 0) -> PlayerCommand:
         if len(words) != 3 or words[2].upper() not in ("ON", "OFF"):
             raise CommandSyntaxError("SET WHOIS ON (WHOIS may show your address) or SET WHOIS OFF")
         return cmd("set_whois", show=words[2].upper() == "ON")
+    if head == "SET" and len(words) >= 2 and words[1].upper() == "PICTURES":
+        how = ("SET PICTURES ALL (the pictures and the animation), SET PICTURES STAGES (the pictures, no "
+               "animation) or SET PICTURES NONE (text only)")
+        if len(words) != 3:
+            raise CommandSyntaxError(how)
+        if words[2].upper() not in PICTURES:   # written right, a value it does not take: NOT DONE, with the three
+            raise CommandValueError("set_pictures", f"{words[2][:20]!r} is none of them: {how}")
+        return cmd("set_pictures", pictures=words[2].lower())
     if head == "ABSENT":
         return _absent(words[1:], cmd)
     if head == "PRESS":
@@ -244,7 +255,7 @@ def parse_line(text: str, line: int = 0) -> PlayerCommand:
         target = words[2].rstrip(":")
         return cmd("press", to=None if target.upper() == "ALL" else _robot(target))
     raise CommandSyntaxError("unknown command (LIST, JOIN, WHOIS, OBSERVE, UNOBSERVE, RESIGN, SET ADDRESS, "
-                             "SET WHOIS, ABSENT, GAMES, PRESS)")
+                             "SET WHOIS, SET PICTURES, ABSENT, GAMES, PRESS)")
 
 
 def _game(word: str) -> str:

@@ -329,6 +329,8 @@ Commands about your seat, as the first lines of a reply to your turn mail:
   GAMES                       your games, your robots and what is due
   RESIGN RR-7                 leave the game
   SET ADDRESS new@address     move your games to a new address (confirmed first)
+  SET PICTURES ALL | STAGES | NONE   pictures in your turn mails: boards and
+                              animation (ALL), boards only, or text only
   ABSENT 2026-12-01 TO 2026-12-08   tell the game master you are away
   PRESS TO ALL | PRESS TO <robot>   then your message on the lines below
   LIST, JOIN RR-7, OBSERVE RR-7     other games: sign up, or watch one

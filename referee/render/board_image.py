@@ -38,13 +38,14 @@ from .colours import (
     WRECK,
 )
 from .fonts import font
+from .kept import kept_image
 from .layout import CELL, UNIT, Layout, Pt, side_line, turned
 from .painters import PAINTERS, Painter, draw_order, paint_default, paint_look, painter_for, under_beams
 
 __all__ = [
     "BACKGROUND", "BEAM", "CELL", "DAMAGE", "FLOOR", "GRID", "HEAL", "HIT", "INK", "OPTION", "PAINTERS", "RGB",
-    "WALL", "WHITE", "WRECK", "Layout", "Painter", "Pt", "beam_path", "draw_floor", "draw_order", "frame_keys",
-    "frame_phase", "paint_default", "painter_for", "turned", "under_beams",
+    "WALL", "WHITE", "WRECK", "Layout", "Painter", "Pt", "beam_path", "draw_floor", "draw_floor_anew", "draw_order",
+    "frame_keys", "frame_phase", "paint_default", "painter_for", "turned", "under_beams",
 ]
 
 
@@ -141,7 +142,13 @@ def _paint_layer(d: ImageDraw.ImageDraw, lay: Layout, board: Board, kind: str,
 
 
 def draw_floor(board: Board, cell: int = CELL) -> Image.Image:
-    """The course with every element and the r#c# labels, without robots (RGB)."""
+    """The course with every element and the r#c# labels, without robots (RGB); read back from disk when a
+    process drew it before (:mod:`.kept`)."""
+    return kept_image(board, cell, "floor", lambda: draw_floor_anew(board, cell))
+
+
+def draw_floor_anew(board: Board, cell: int = CELL) -> Image.Image:
+    """:func:`draw_floor`, drawn from nothing."""
     lay = Layout(board.width, board.height, cell)
     img = Image.new("RGB", lay.size, BACKGROUND)
     paint_floor(ImageDraw.Draw(img), lay, board)

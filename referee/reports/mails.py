@@ -31,14 +31,14 @@ from ..engine import Board, Robot, square_name
 from ..messages.community import how_to_stop
 from ..orders.language import StandingOrders
 from ..orders.replies import program_block
-from ..render import Picture, build_message, content_id, message_id, turn_mail
+from ..render import Picture, build_message, content_id, message_id
 from ..render.crops import piece_picture
 from ..render.frames import frame
 from ..render.layout import CELL, Layout
 from ..render.players import Player as Column
 from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
-from ..render.turn import file_stem
+from ..render.turn import file_stem, light_turn_mail
 from ..store.community import observers, resigned, unsubscribe_headers
 from ..store.errors import GameStateError, InvalidValue
 from ..store.mail_models import OutgoingMail
@@ -252,31 +252,29 @@ def enqueue_turn_mails(s: Session, settings: Settings, game: Game | str | int, t
                                    if card not in had.get(player.robot, ())]
         subject = title + (f", your cards for turn {turn.number + 1}" if private.hand else "")
         # (render.player_mail, but with the kind: a correction's Message-IDs must differ from the first mails')
-        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
-                        sender=sender.header,
-                        recipient=player.email, subject=subject, domain=sender.domain, private=private,
-                        headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
-                                 **threads.get(player.id, {})}, kind=kind, notice=notice,
-                        shared=shared, crops=rendered.crops(player.robot))
+        msg = light_turn_mail(
+            rendered, player.pictures or "all", sender=sender.header, recipient=player.email, subject=subject,
+            domain=sender.domain, private=private,
+            headers={**mail_headers(settings, game, now, reply_to(player) if reply_to else None),
+                     **threads.get(player.id, {})}, kind=kind, notice=notice, shared=shared,
+            crops=rendered.crops(player.robot))
         queue.append(Outgoing(msg, kind=KIND_TURN, recipients=[player.email], sender=settings.referee_address,
                               game=game, player=player, turn_number=turn.number, held=held))
     for i, master in enumerate(dict.fromkeys([*([gm] if gm else []), *comaster_addresses(s, game)])):
         # the GM's copy, and one for each co-master (their own Message-ID)
         note = " (held for review: players get it when you publish the turn)" if held else ""
-        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
-                        sender=sender.header,
-                        recipient=master, subject=f"[GM] {title}{note}", domain=sender.domain,
-                        headers=mail_headers(settings, game, now), kind=f"gm-{kind}" + (f"-{master}" if i else ""),
-                        notice=notice, shared=shared)
+        msg = light_turn_mail(
+            rendered, sender=sender.header, recipient=master, subject=f"[GM] {title}{note}", domain=sender.domain,
+            headers=mail_headers(settings, game, now), kind=f"gm-{kind}" + (f"-{master}" if i else ""),
+            notice=notice, shared=shared)
         queue.append(Outgoing(msg, kind=KIND_GM_COPY, recipients=[master], sender=settings.referee_address,
                               game=game, turn_number=turn.number))
     observer_notice = "\n\n".join(x for x in (notice, how_to_stop(game.code)) if x)   # how to stop, in the text
     for watcher in observers(s, game):   # the public report only, with a working unsubscribe (issue 31)
-        msg = turn_mail(report=rendered.report, pictures=rendered.pictures, gif=rendered.gif, legend=rendered.legend,
-                        sender=sender.header, recipient=watcher.address, subject=title, domain=sender.domain,
-                        headers={**mail_headers(settings, game, now),
-                                 **unsubscribe_headers(settings, game.code, watcher.token)},
-                        kind=f"observer-{watcher.id}-{kind}", notice=observer_notice, shared=shared)
+        msg = light_turn_mail(
+            rendered, sender=sender.header, recipient=watcher.address, subject=title, domain=sender.domain,
+            headers={**mail_headers(settings, game, now), **unsubscribe_headers(settings, game.code, watcher.token)},
+            kind=f"observer-{watcher.id}-{kind}", notice=observer_notice or None, shared=shared)
         queue.append(Outgoing(msg, kind=KIND_OBSERVER, recipients=[watcher.address], sender=settings.referee_address,
                               game=game, turn_number=turn.number, held=held))
     out = enqueue_mails(s, queue, now=now)

@@ -156,6 +156,8 @@ class Player(Base):
     standing_orders: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: an IANA time zone (``Europe/Berlin``) deadlines are also shown in, or None: UTC only
     timezone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: the pictures the player's turn mails carry (``SET PICTURES``): all, stages (no animation) or none
+    pictures: Mapped[str] = mapped_column(String(8), default="all", server_default="all")
     joined_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None] = mapped_column()
 

@@ -33,7 +33,8 @@ DAY = timedelta(days=1)
 
 ROBOT = st.sampled_from(ROBOTS)
 PLAYER_COMMANDS = st.sampled_from(["GAMES", "HELP", "PRESS TO ALL\nShall we race to the flag?", "RESIGN",
-                                   "SET ADDRESS victim", "ABSENT NONE", "SET WHOIS ON", "WHAT IS THIS"])
+                                   "SET ADDRESS victim", "ABSENT NONE", "SET WHOIS ON", "SET PICTURES NONE",
+                                   "SET PICTURES STAGES", "WHAT IS THIS"])
 STRANGER_SHAPES = st.sampled_from(["LIST", f"JOIN {GAME}", f"OBSERVE {GAME}", "HELP", "I want to join",
                                    "unsubscribe", "WHOIS Twonky", "hello?"])
 FORGED_SHAPES = st.sampled_from(["HELP", "LIST", f"JOIN {GAME}", f"OBSERVE {GAME}", "WHOIS Twonky", "GAMES",

@@ -58,4 +58,5 @@ def mail_of(big: BigTurn, robot: str = ME) -> EmailMessage:
     return player_mail(big.rendered, me, sender="referee <referee@example.test>", recipient="p@example.test",
                        subject=f"{GAME} turn {big.turn}", domain="example.test", hand=deal.hands.get(robot, []),
                        locked=deal.locked.get(robot, {}), order_template="BEGIN\n1:\n2:\n3:\n4:\n5:\nEND\n",
-                       robot=next(r for r in big.robots if r.name == robot))
+                       robot=next(r for r in big.robots if r.name == robot),
+                       budget=None)   # every whole board, for the layout (the 250 KB mail: test_mail_weight.py)

@@ -345,7 +345,9 @@ def test_on_the_widest_course_each_players_mail_cuts_the_pictures_around_their_o
         robot = next(r for r, u in players.items() if m.recipients == [address(u)])
         assert pieces and all(n.endswith(f"-{robot.lower()}.png") for n in pieces)
         for name in pieces:  # each piece is a link's tap away from its whole board, which the mail carries
-            assert name.replace(f"-{robot.lower()}.png", ".png") in names
+            # unless the mail left it out to stay under 250 KB (and says so)
+            assert name.replace(f"-{robot.lower()}.png", ".png") in names or \
+                "To keep this mail under 250 KB" in text_of(msg)
         assert f'<tr data-robot="{robot}" class="mine"' in html_of(msg)
 
 
