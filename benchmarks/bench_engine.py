@@ -46,7 +46,11 @@ from typing import Any
 
 from referee.boards import load_board
 from referee.engine import Board, Card, Robot, deal_turn, resolve_turn
-from referee.engine.board_spec import build_board
+
+try:
+    from referee.engine.board_spec import build_board
+except ImportError:   # a tree from before board_spec.py (--against an older checkout)
+    from referee.engine.board import build_board  # type: ignore[attr-defined,no-redef]
 from referee.engine.event_codec import encode_event
 from referee.engine.geometry import N
 from referee.engine.option_deck import held_options, new_option_deck
