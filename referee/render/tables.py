@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..engine import Board, Card, Robot, TurnResult
+from ..engine import Board, Card, Robot, TurnResult, shown
 from ..engine.geometry import square_name
 from .board_image import frame_keys
 from .players import Player
@@ -86,8 +86,8 @@ def build_private(player: Player, turn: int, hand: Sequence[Card], locked: Mappi
             status.append("out of the game" if robot.lives <= 0 else "destroyed")
         else:
             where = square_name(robot.pos)
-            status.append(f"{robot.hp} HP at {where} facing {'NESW'[robot.facing]}, "
-                          f"{'virtual' if robot.virtual else 'real'}")
+            mode = shown.mode_words(robot.statuses, "virtual" if robot.virtual else "real")   # declared statuses
+            status.append(f"{robot.hp} HP at {where} facing {'NESW'[robot.facing]}, {mode}")
         status.append(f"{max(0, robot.lives)} robot{'s' if robot.lives != 1 else ''} left")
         if flag_total:
             status.append(f"flags touched: {robot.flags} of {flag_total}")

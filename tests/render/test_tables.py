@@ -274,6 +274,16 @@ def test_the_private_section_numbers_the_hand_and_names_the_fused_registers():
     assert text.rstrip().endswith("BEGIN RR-7 Zoom turn 5\nEND")
 
 
+def test_your_robot_names_the_lasting_statuses_it_carries_as_declared():
+    """A burning robot is told so in its own section of the turn mail, in the words napalm declares."""
+    player = make_players(["Hammer"])[0]
+    burning = Robot("Hammer", (1, 1), E, damage=7, statuses={"burning"})
+    section = build_private(player, 6, [], {}, "BEGIN RR-7 Hammer turn 6\nEND\n", burning)
+    assert section.status[0] == "3 HP at r1c1 facing E, real, burning (napalm)"
+    plain = Robot("Zoom", (1, 1), E)
+    assert build_private(player, 6, [], {}, "", plain).status[0] == "10 HP at r1c1 facing E, real"
+
+
 def test_a_reboot_announced_for_next_turn_is_on_the_reboot_line_not_the_mode():
     board = build_board({"width": 4, "height": 4})
     robot = Robot("Twonky", (2, 2), N, damage=3, power_down_next=True)
