@@ -254,23 +254,32 @@ def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, stri
 
 def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequence[Player], cell: int = CELL,
                     strip: bool = True) -> list[Image.Image]:
-    """:func:`quantized` of several small RGB images, mapped in one go (stacked on one sheet: each mapping
-    to the palette has a fixed cost besides its pixels)."""
+    """:func:`quantized` of several small RGB images, mapped in one go (laid side by side in rows on one
+    sheet, :func:`shelves`: each mapping to the palette has a fixed cost besides its pixels, and a pixel is
+    mapped alike wherever it lies)."""
     if not parts:
         return []
     fl = floor(board, cell, len(players) if strip else 0)
-    sheet = Image.new("RGB", (max(p.width for p in parts), sum(p.height for p in parts)))
-    y = 0
-    for part in parts:
-        sheet.paste(part, (0, y))
-        y += part.height
+    spots, size = shelves([p.size for p in parts])
+    sheet = Image.new("RGB", size)
+    for part, spot in zip(parts, spots, strict=True):
+        sheet.paste(part, spot)
     mapped = sheet.quantize(palette=_palette(board, fl, players), dither=Image.Dither.NONE)
-    out = []
-    y = 0
-    for part in parts:
-        out.append(mapped.crop((0, y, part.width, y + part.height)))
-        y += part.height
-    return out
+    return [mapped.crop((x, y, x + p.width, y + p.height)) for p, (x, y) in zip(parts, spots, strict=True)]
+
+
+def shelves(sizes: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], tuple[int, int]]:
+    """Where each of ``sizes`` (width, height) goes on a sheet as wide as the widest, in rows left to right
+    (a row as high as its highest), and the sheet's size: about a quarter of the pixels of one above another."""
+    width = max(w for w, _ in sizes)
+    spots = []
+    x = y = row = 0
+    for w, h in sizes:
+        if x + w > width:
+            x, y, row = 0, y + row, 0
+        spots.append((x, y))
+        x, row = x + w, max(row, h)
+    return spots, (width, y + row)
 
 
 def frame_rgb(board: Board, robots: Sequence[Robot], players: Sequence[Player], caption: str = "",
