@@ -125,7 +125,13 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     names = table.get(key)
     if names is None:
         ray = sight(board)[pos][facing]
-        names = table[key] = [None, *(run_name(list(ray[:n])) for n in range(1, len(ray) + 1))]
+        names = table[key] = [None]
+        if ray:   # one row or column, from the first square on: ``run_name`` of each prefix, from its ends
+            (r0, c0), last = ray[0], ray[-1]
+            if last[1] == c0:
+                names.extend(f"r{min(r0, r)}-{max(r0, r)}c{c0}" if r != r0 else f"r{r0}c{c0}" for r, _ in ray)
+            else:
+                names.extend(f"r{r0}c{min(c0, c)}-{max(c0, c)}" if c != c0 else f"r{r0}c{c0}" for _, c in ray)
     return names
 
 
