@@ -169,6 +169,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
+    named = board.cache.get("sight_names")
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -194,8 +195,11 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
                 ctx.flush_move(robot)
             hit = None if target is None else target.name
             # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
-            events.append((phase_now, step, robot.name, "fire", sight_names(board, pos, facing)[nearest],
-                           {"hit": hit}))
+            names = named.get((pos, facing)) if named is not None else None
+            if names is None:
+                names = sight_names(board, pos, facing)
+                named = board.cache["sight_names"]
+            events.append((phase_now, step, robot.name, "fire", names[nearest], {"hit": hit}))
         if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
             hits.append((target, 1, "laser", robot.name, facing, step))
 
