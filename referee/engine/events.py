@@ -108,9 +108,9 @@ def words(kind: str, args: dict[str, Any] | None) -> str:
 class Event:
     """One line of the turn's log: what happened (kind, args) and the contract's extra keys (data).
 
-    The engine logs some args unmade (:data:`LogEntry`): a square for ``{"to": "r5c4"}``, a beam's squares for
-    ``{"path": "r4-6c7"}``; they are made the first time ``args`` is read, so a turn nobody reads pays nothing
-    for naming squares.
+    The engine logs some args unmade (:data:`LogEntry`): a square for ``{"to": "r5c4"}``, a beam's squares (or
+    its name, a string) for ``{"path": "r4-6c7"}``; they are made the first time ``args`` is read, so a turn
+    nobody reads pays nothing for naming squares.
     """
 
     __slots__ = ("_args", "data", "kind", "phase", "robot", "step")
@@ -148,7 +148,10 @@ _RUN_NAMES: dict[Any, str] = {}
 
 
 def made_args(args: Any) -> dict[str, Any] | None:
-    """An event's args as read: unmade ones (a square, a beam's squares: a tuple) made, others as they are."""
+    """An event's args as read: unmade ones (a square, a beam's squares: a tuple; a beam's name) made, others as
+    they are."""
+    if args.__class__ is str:
+        return {"path": args}
     if args.__class__ is tuple:  # unmade: a square, or a beam's squares
         if args[0].__class__ is not tuple:
             return {"to": f"r{args[0]}c{args[1]}"}
@@ -163,7 +166,7 @@ def made_args(args: Any) -> dict[str, Any] | None:
 
 def _get_args(ev: Event) -> dict[str, Any] | None:
     found = ev._args
-    if found.__class__ is tuple:
+    if found.__class__ is tuple or found.__class__ is str:
         found = ev._args = made_args(found)
     return found  # type: ignore[no-any-return]
 
@@ -179,7 +182,8 @@ Squares = tuple[tuple[int, int], ...]
 
 #: a line of the log as the engine keeps it while a turn runs: ``(phase, step, robot, kind, args, data)``; made an
 #: :class:`Event` (:func:`made_events`) when the turn's events are first read. ``args`` may be unmade (a square,
-#: a beam's squares: see :class:`Event`); ``data`` may be the card a move was made under (``{"card": its text}``)
+#: a beam's squares or name: see :class:`Event`); ``data`` may be the card a move was made under (``{"card": its
+#: text}``)
 LogEntry = tuple[Any, ...]
 
 

@@ -23,7 +23,9 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
         if data is not None and data.__class__ is not dict:
             data = {"card": data.text}
         if args:
-            if args.__class__ is tuple:
+            if args.__class__ is str:   # a beam's name
+                args = {"path": args}
+            elif args.__class__ is tuple:
                 args = {"to": f"r{args[0]}c{args[1]}"} if args[0].__class__ is int else made_args(args)
             if data:
                 add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})

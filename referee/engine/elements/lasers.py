@@ -114,6 +114,27 @@ def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
     return found
 
 
+def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
+    """The names of the beams a robot's laser fired from ``pos`` toward ``facing`` may cross (index n: the first
+    n squares of its :func:`sight`, as :func:`.geometry.run_name` writes them), made once per board, square and
+    direction (a stored turn names some 25 beams)."""
+    table: dict[tuple[Square, int], list[str | None]] | None = board.cache.get("sight_names")
+    if table is None:
+        table = board.cache["sight_names"] = {}
+    key = (pos, facing)
+    names = table.get(key)
+    if names is None:
+        ray = sight(board)[pos][facing]
+        names = table[key] = [None]
+        if ray:   # one row or column, from the first square on: ``run_name`` of each prefix, from its ends
+            (r0, c0), last = ray[0], ray[-1]
+            if last[1] == c0:
+                names.extend(f"r{min(r0, r)}-{max(r0, r)}c{c0}" if r != r0 else f"r{r0}c{c0}" for r, _ in ray)
+            else:
+                names.extend(f"r{r0}c{min(c0, c)}-{max(c0, c)}" if c != c0 else f"r{r0}c{c0}" for _, c in ray)
+    return names
+
+
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
@@ -148,6 +169,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
+    named = board.cache.get("sight_names")
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -157,23 +179,27 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if not ray:
             continue
         target = None
+        nearest = len(ray)
         # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
         line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
         if line is not None and len(line) > 1:
             here = pos[0] if facing & 1 == 0 else pos[1]
             sign = 1 if facing < 2 else -1
-            nearest = len(ray) + 1
             for place, other in line:
                 away = (place - here) * sign
-                if 0 < away < nearest:
+                # the beam stops on the nearest robot in line (its square the last); the first of a square's
+                if 0 < away <= nearest and (away < nearest or target is None):
                     nearest, target = away, other
-            if target is not None:
-                ray = ray[:nearest]
         if events is not None:
             if robot.name in pending:
                 ctx.flush_move(robot)
             hit = None if target is None else target.name
-            events.append((phase_now, step, robot.name, "fire", ray, {"hit": hit}))
+            # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
+            names = named.get((pos, facing)) if named is not None else None
+            if names is None:
+                names = sight_names(board, pos, facing)
+                named = board.cache["sight_names"]
+            events.append((phase_now, step, robot.name, "fire", names[nearest], {"hit": hit}))
         if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
             hits.append((target, 1, "laser", robot.name, facing, step))
 
