@@ -15,21 +15,17 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from pathlib import Path
 
 from ..autopilot.course import CourseMap, course_key, kept_maps, moves_from_data, moves_to_data
+from ..common.cachefiles import cache_dir as kept_in
+from ..common.cachefiles import write_whole
 from ..engine import Board, Rules
 
 log = logging.getLogger("referee.boards.coursemaps")
 
 def cache_dir() -> Path:
-    base = os.environ.get("REFEREE_CACHE_DIR")
-    if base:
-        return Path(base) / "coursemaps"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "referee" / "coursemaps"
+    return kept_in("coursemaps")
 
 
 def cached_course_map(board: Board, directory: Path | None = None, rules: Rules | None = None) -> CourseMap:
@@ -67,11 +63,7 @@ def _read(path: Path, board: Board, rules: Rules) -> CourseMap | None:
 
 def _write(path: Path, course: CourseMap) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w") as f:
-            json.dump({"board": course.board.name, "moves": moves_to_data(course.moves)}, f,
-                      separators=(",", ":"))
-        os.replace(tmp, path)
+        write_whole(path, json.dumps({"board": course.board.name, "moves": moves_to_data(course.moves)},
+                                     separators=(",", ":")).encode())
     except OSError as exc:
         log.info("course map not kept at %s (%s)", path, exc)  # no cache directory: measured each process

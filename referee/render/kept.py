@@ -19,8 +19,6 @@ import hashlib
 import io
 import json
 import logging
-import os
-import tempfile
 import weakref
 from collections.abc import Callable
 from functools import lru_cache
@@ -29,6 +27,8 @@ from pathlib import Path
 import PIL
 from PIL import Image
 
+from ..common.cachefiles import cache_dir as kept_in
+from ..common.cachefiles import write_whole
 from ..engine import Board
 from .fonts import BOLD, DEJAVU_DIR, REGULAR
 
@@ -41,11 +41,7 @@ MAX_FILES = 64
 
 
 def cache_dir() -> Path:
-    base = os.environ.get("REFEREE_CACHE_DIR")
-    if base:
-        return Path(base) / "pictures"
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "referee" / "pictures"
+    return kept_in("pictures")
 
 
 @lru_cache(maxsize=1)
@@ -122,11 +118,7 @@ def kept_image(board: Board, cell: int, what: str, make: Callable[[], Image.Imag
 
 def _write(path: Path, data: bytes) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".png")
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
+        write_whole(path, data)
         _prune(path.parent)
     except OSError as exc:
         log.info("picture not kept at %s (%s)", path, exc)  # no cache directory: drawn in each process
