@@ -9,24 +9,21 @@ from __future__ import annotations
 
 import email
 import io
-import random
 from email import policy
 from email.message import EmailMessage
 
 import pytest
 from PIL import Image
 
-from referee.boards import load_board
-from referee.engine import Card, Robot, deal_turn, resolve_turn
-from referee.engine.geometry import N
 from referee.render import make_players, render_turn
 from referee.render.mail import turn_mail
 from referee.render.png import png_bytes
 from referee.render.turn import MAIL_BUDGET, RenderedTurn, choose_pictures, player_mail, within_budget
 
+from . import big_game
 from .conftest import DOMAIN, SENDER, SeededTurn
 
-NAMES = ("Twonky", "Hammer", "Zoom", "Spin", "Squash", "Trundle", "Hulk", "Bishop")
+NAMES = big_game.NAMES
 
 
 def _mail(rendered: RenderedTurn, robot: str, pictures: str) -> bytes:
@@ -48,22 +45,7 @@ def _text(raw: bytes) -> str:
 @pytest.fixture(scope="module")
 def factory_turn() -> RenderedTurn:
     """Turn 4 of 8 robots on factory (24 x 28), seeded random programs: robots spread over the course."""
-    board = load_board("factory")
-    starts = [board.starts[n] for n in sorted(board.starts)]
-    robots = [Robot(n, starts[i], N, archive=starts[i]) for i, n in enumerate(NAMES)]
-    rng = random.Random(1)
-    for turn in range(1, 5):
-        dealt = deal_turn(robots, f"weight:{turn}")
-        programs: dict[str, list[Card | None]] = {}
-        for r in robots:
-            if r.name in dealt.hands:
-                hand = list(dealt.hands[r.name])
-                rng.shuffle(hand)
-                locked = dealt.locked.get(r.name, {})
-                programs[r.name] = [locked[k] if k in locked else hand.pop() for k in range(1, 6)]
-        result = resolve_turn(board, robots, programs, seed=f"weight:{turn}", undealt=dealt.undealt)
-        robots = result.robots
-    return render_turn(board, result, make_players(NAMES), "RR-7", 4)
+    return big_game.play(turns=4).rendered
 
 
 def test_a_small_turns_mail_at_all_carries_every_board_the_key_and_the_animation(seeded: SeededTurn):
