@@ -206,18 +206,6 @@ class Store:
         return self._migrate("downgrade", revision)
 
     def _migrate(self, direction: str, revision: str) -> tuple[str | None, str | None]:
-        # two upgrades at once on one SQLite file: the loser may be told "database is locked" at once (not
-        # after waiting) when the winner changed the file under it; it tries again and finds the work done
-        try:
-            for attempt in Retrying(retry=retry_if_exception(lambda e: _is_busy(getattr(e, "orig", None))),
-                                    wait=wait_random(0.05, 0.2), stop=stop_after_delay(60), reraise=True):
-                with attempt:
-                    return self._migrate_once(direction, revision)
-        except OperationalError as exc:
-            raise StoreError(f"cannot {direction} database {self.describe()}: {exc.orig}") from None
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _migrate_once(self, direction: str, revision: str) -> tuple[str | None, str | None]:
         from alembic import command
         from alembic.util import CommandError
 
@@ -234,8 +222,6 @@ class Store:
                     raise StoreError(f"db {direction}: {exc}") from None
                 conn.commit()
         except OperationalError as exc:
-            if _is_busy(exc.orig):
-                raise   # tried again by _migrate
             raise StoreError(f"cannot {direction} database {self.describe()}: {exc.orig}") from None
         finally:
             engine.dispose()
