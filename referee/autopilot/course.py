@@ -44,6 +44,8 @@ class CourseMap:
         self.rules = rules or Rules()
         self.moves = _moves(board, self.rules) if moves is None else moves
         self._dist: dict[int, dict[State, int]] = {}
+        #: (flag, square) -> :meth:`best_distance` (asked for every program's end: the archive marker)
+        self._best: dict[tuple[int, Square | None], int] = {}
 
     def distances(self, flag: int) -> dict[State, int]:
         """Registers needed to end a phase on flag ``flag``'s square, by (row, col, facing)."""
@@ -60,7 +62,10 @@ class CourseMap:
 
     def best_distance(self, flag: int, sq: Square | None) -> int:
         """The distance from ``sq`` facing its best way (an archive marker: re-entry picks the facing)."""
-        return min(self.distance(flag, sq, f) for f in range(4))
+        found = self._best.get((flag, sq))
+        if found is None:
+            found = self._best[(flag, sq)] = min(self.distance(flag, sq, f) for f in range(4))
+        return found
 
 
 #: ``board.cache`` key: the board's course maps by the rules they were measured under

@@ -273,7 +273,12 @@ def state_key(run: TurnRun, reg: int) -> Hashable:
 
 
 def _robot_key(r: Robot) -> Hashable:
-    """Everything about a robot the rest of the turn may depend on."""
+    """Everything about a robot the rest of the turn may depend on (empty parts, the usual case, skip the
+    sorting: the key is the same)."""
     return (r.name, r.pos, r.facing, r.damage, r.lives, r.flags, r.archive, r.virtual, r.first_turn,
-            r.powered_down, r.power_down_next, r.destroyed, tuple(sorted(r.locked.items())),
-            tuple(r.options), tuple(sorted(r.statuses)), repr(sorted(r.option_data.items())))
+            r.powered_down, r.power_down_next, r.destroyed, tuple(sorted(r.locked.items())) if r.locked else (),
+            tuple(r.options) if r.options else (), tuple(sorted(r.statuses)) if r.statuses else (),
+            repr(sorted(r.option_data.items())) if r.option_data else _NO_DATA)
+
+
+_NO_DATA = repr([])
