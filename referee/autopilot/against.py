@@ -33,7 +33,7 @@ from ..engine import (
 from .course import CourseMap, course_map
 from .power import powers_down
 from .score import Score, score_robot, score_wary
-from .search import BOUND_SLACK, BOUNDED_KINDS, DEFAULT_MAX_STEPS, Plan, plan_program
+from .search import BOUND_SLACK, BOUNDED_KINDS, DEFAULT_MAX_STEPS, Plan, plan_program, searched
 
 #: squares (rows plus columns) within which another robot is predicted; farther ones stand still. A robot
 #: farther away may still reach the planner's in a turn, but its program is guessed from a guessed hand:
@@ -49,10 +49,11 @@ HEDGE = True
 PREDICT_STEPS = 500
 #: register steps the search against the predictions may spend beyond twice the standing-still search's
 AGAINST_EXTRA_STEPS = 200
-#: on a board that is not classic (a register there costs about twice a classic board's, and the bound is a
+#: on a board that is not classic (a register there costs about four times a classic board's, and the bound is a
 #: guess) a prediction, the standing-still search and the search against the predictions spend at most
-#: these register steps: the searches try the best card first, so a search cut short has its best lines
-BIG_BOARD_STEPS = (120, 350, 450)
+#: these register steps: the searches try the best card first, so a search cut short has its best lines.
+#: Ruling 46.a1: (120, 350, 450) before, p95 about 240 ms a factory hand; these, about 90 ms and as strong
+BIG_BOARD_STEPS = (30, 120, 150)
 #: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`):
 #: None: on big boards only (measured: stronger on the factory course, weaker on sprint and grand-prix)
 WARY: bool | None = None
@@ -102,10 +103,10 @@ def predict_programs(board: Board, robots: Sequence[Robot], name: str, hand: Seq
     for r in close:
         size = min(hand_size(r.damage), len(unseen))
         guess, unseen = unseen[:size], unseen[size:]
-        plan = plan_program(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
-                            reentry=reentry, course=course, board_state=board_state,
-                            max_steps=min(max_steps, budgets(board)[0]), order=big(board), slack=SLACK)
-        predicted[r.name] = plan.program
+        # the program only: the robot it leaves is not needed (no final run of it)
+        predicted[r.name] = searched(board, robots, r.name, guess, locked=visible_locked(r), seed=seed, rules=rules,
+                                     reentry=reentry, course=course, board_state=board_state,
+                                     max_steps=min(max_steps, budgets(board)[0]), order=big(board), slack=SLACK)[3]
     return predicted
 
 

@@ -68,6 +68,29 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     gives other robots' programs; robots not in it stand still. ``board_state`` is what the board's
     elements remember at the start of the turn (pistons, turrets...).
     """
+    search, base, score, program = searched(board, robots, name, hand, locked=locked, seed=seed, rules=rules,
+                                            undealt=undealt, others=others, reentry=reentry, max_steps=max_steps,
+                                            course=course, board_state=board_state, slack=slack, order=order,
+                                            wary=wary)
+    me = search.me
+    final = base.copy()
+    for reg, card in enumerate(program, start=1):
+        final.set_card(name, reg, card)
+    after = final.finish().robots[[r.name for r in final.robots].index(name)]
+    if score is None:  # nothing to choose: the fused registers (or none) run
+        score = search.scorer(search.course, me, after)
+    return Plan(program, score, after, search.steps, search.complete)
+
+
+def searched(board: Board, robots: Sequence[Robot], name: str, hand: Sequence[Card], *,
+             locked: Mapping[int, Card] | None = None, seed: int | str = 0, rules: Rules | None = None,
+             undealt: Sequence[Card] | None = None, others: Mapping[str, list[Card | None]] | None = None,
+             reentry: Mapping[str, int] | None = None, max_steps: int = DEFAULT_MAX_STEPS,
+             course: CourseMap | None = None, board_state: BoardState | None = None, slack: int | None = None,
+             order: bool = False, wary: bool = False) -> tuple[Search, TurnRun, Score | None, list[Card | None]]:
+    """:func:`plan_program`'s search without the program's final run: the search, the turn before any
+    register ran, the best score (None: nothing to choose) and the program. A caller that needs only the
+    program (a prediction of another robot's) stops here."""
     locked = dict(locked or {})
     others = dict(others or {})
     me = next(r for r in robots if r.name == name)
@@ -83,14 +106,7 @@ def plan_program(board: Board, robots: Sequence[Robot], name: str, hand: Sequenc
     score: Score | None = None
     if me.pos is not None and not me.powered_down and len(locked) < REGISTERS:
         score, keys = search.best(base, 1, search.counts)
-    program = search.program(keys)
-    final = base.copy()
-    for reg, card in enumerate(program, start=1):
-        final.set_card(name, reg, card)
-    after = final.finish().robots[[r.name for r in final.robots].index(name)]
-    if score is None:  # nothing to choose: the fused registers (or none) run
-        score = search.scorer(search.course, me, after)
-    return Plan(program, score, after, search.steps, search.complete)
+    return search, base, score, search.program(keys)
 
 
 class Search:
