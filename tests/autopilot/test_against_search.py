@@ -8,6 +8,7 @@ from itertools import permutations
 from referee.autopilot import course_map, plan_against_others, plan_program, score_robot
 from referee.autopilot.against import BIG_BOARD_STEPS, budgets
 from referee.autopilot.score import score_wary
+from referee.autopilot.search import searched
 from referee.engine import DECK, Card, Robot, parse_card, resolve_turn
 from referee.engine.geometry import E, N, W
 from referee.engine.programs import check_program
@@ -80,3 +81,13 @@ def test_on_a_board_that_is_not_classic_the_planner_keeps_to_its_step_budgets():
     assert plan.steps <= max(BIG_BOARD_STEPS) + 9 * 5
     assert check_program("Twonky", hand, {}, plan.program) == plan.program
     assert budgets(engine_board([flag("r10c10", 1), pit("r7c7")]))[1] > max(BIG_BOARD_STEPS)
+
+
+def test_a_prediction_is_the_program_the_robots_own_search_picks_without_running_it_once_more():
+    # a predicted robot's program is all the planner uses of it: the search stops at the program, the same one
+    board = engine_board([flag("r10c10", 1), element("oil", "r5c5-r5c8"), pit("r7c7")])
+    robots = [Robot("Hammer", (3, 4), W, archive=(3, 4)), Robot("Twonky", (2, 2), N, archive=(2, 2))]
+    hand = list(DECK[::7][:9])
+    _, _, score, program = searched(board, robots, "Hammer", hand, seed="t", max_steps=60, order=True, slack=1)
+    plan = plan_program(board, robots, "Hammer", hand, seed="t", max_steps=60, order=True, slack=1)
+    assert program == plan.program and score == plan.score
