@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
@@ -184,22 +184,31 @@ def budgets(s: Session) -> Budgets:
 def recipient_class(s: Session, address: str, *, gm_address: str = "") -> str:
     """What ``address`` is to the referee now (the first that holds of player, GM, observer, former)."""
     addr = address.strip().lower()
-    seats = list(s.execute(select(Player.id, Player.status, Game.status).join(Game, Game.id == Player.game_id)
-                           .where(Player.email == addr)))
-    gone = set(s.scalars(select(Departure.player_id).where(Departure.address == addr))) if seats else set()
+    at = {"addr": addr}
+    seats = list(s.execute(_SEATS, at))
+    gone = set(s.scalars(_GONE, at)) if seats else set()
     if any(p_status == "active" and g_status != "finished" and pid not in gone for pid, p_status, g_status in seats):
         return PLAYER
-    if addr == gm_address.strip().lower() or \
-            s.scalar(select(GameMaster.id).where(GameMaster.address == addr, GameMaster.active.is_(True)).limit(1)) \
-            or s.scalar(select(Game.id).where(Game.gm_address == addr, Game.status != "finished").limit(1)) \
-            or s.scalar(select(CoMaster.id).where(CoMaster.address == addr).limit(1)):
+    if addr == gm_address.strip().lower() or s.scalar(_MASTER, at) or s.scalar(_RUNS, at) or s.scalar(_COMASTER, at):
         return GM
-    watching = set(s.scalars(select(Observer.status).where(Observer.address == addr)))
+    watching = set(s.scalars(_WATCHING, at))
     if "active" in watching:
         return OBSERVER
-    if seats or watching or s.scalar(select(Game.id).where(Game.gm_address == addr).limit(1)):
+    if seats or watching or s.scalar(_RAN, at):
         return FORMER
     return NEVER_ASKED
+
+
+#: the statements of :func:`recipient_class` (asked for every GM copy of a turn), built once
+_ADDR = bindparam("addr")
+_SEATS = select(Player.id, Player.status, Game.status).join(Game, Game.id == Player.game_id) \
+    .where(Player.email == _ADDR)
+_GONE = select(Departure.player_id).where(Departure.address == _ADDR)
+_MASTER = select(GameMaster.id).where(GameMaster.address == _ADDR, GameMaster.active.is_(True)).limit(1)
+_RUNS = select(Game.id).where(Game.gm_address == _ADDR, Game.status != "finished").limit(1)
+_COMASTER = select(CoMaster.id).where(CoMaster.address == _ADDR).limit(1)
+_WATCHING = select(Observer.status).where(Observer.address == _ADDR)
+_RAN = select(Game.id).where(Game.gm_address == _ADDR).limit(1)
 
 
 # -- the decision -----------------------------------------------------------------------------------------

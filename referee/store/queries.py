@@ -7,7 +7,7 @@ Not found is :class:`~referee.store.errors.NotFound` with a one-line message nam
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from ..boards import BoardNotFound, load_board
@@ -130,7 +130,12 @@ def get_turn(s: Session, game: Game, number: int | None = None) -> Turn:
 
 def open_turn(s: Session, game: Game) -> Turn | None:
     """The turn waiting for orders, if any."""
-    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.status == "open")).one_or_none()
+    return s.scalars(_OPEN_TURN, {"game": game.id}).one_or_none()
+
+
+#: the statements asked on every due turn, built once (building one costs about as much as running it)
+_OPEN_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.status == "open")
+_ACTIVE_ORDERS = select(Order).where(Order.turn_id == bindparam("turn"), Order.active.is_(True)).order_by(Order.id)
 
 
 def last_resolved(s: Session, game: Game) -> Turn | None:
@@ -154,7 +159,7 @@ def resolved_already(s: Session, game: Game, number: int) -> bool:
 # -- orders -------------------------------------------------------------------------------------------
 def active_orders(s: Session, turn: Turn) -> dict[int, Order]:
     """player id -> the orders in force for this turn."""
-    rows = s.scalars(select(Order).where(Order.turn_id == turn.id, Order.active.is_(True)).order_by(Order.id))
+    rows = s.scalars(_ACTIVE_ORDERS, {"turn": turn.id})
     return {o.player_id: o for o in rows}
 
 
