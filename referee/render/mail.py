@@ -148,18 +148,24 @@ def _plain_header(name: str, value: str) -> Any:
     return header
 
 
-class _Plain:
-    """What a plain header (:func:`_plain_header`) does otherwise than the parser's: it folds to one line."""
+def _plain_fold(self: Any, *, policy: Any) -> str:
+    """How a plain header (:func:`_plain_header`) folds: on one line (the parser's header, longer than the
+    policy's lines)."""
+    line = f"{self.name}: {self}"
+    if policy.max_line_length is not None and len(line) > policy.max_line_length:
+        return _parsed_header(self.name, str(self)).fold(policy=policy)  # type: ignore[no-any-return]
+    return line + policy.linesep
 
-    def fold(self, *, policy: Any) -> str:
-        line = f"{self.name}: {self}"  # type: ignore[attr-defined]
-        if policy.max_line_length is not None and len(line) > policy.max_line_length:
-            return _parsed_header(self.name, str(self)).fold(policy=policy)  # type: ignore[attr-defined,no-any-return]
-        return line + policy.linesep  # type: ignore[no-any-return]
+
+def _plain_reduce(self: Any) -> tuple[Any, tuple[str, str]]:
+    """A plain header copied (``copy.deepcopy``, pickle) is made again as one (the registry's own way would
+    make a class of its bases, without :func:`_plain_fold`)."""
+    return _plain_header, (self.name, str(self))
 
 
-_PLAIN_CLASSES = {key: type(f"_Plain{key.title().replace('-', '')}", (_Plain, _Registry()[key]), {})
-                  for key in _PLAIN}
+#: the classes of plain headers: the registry's kinds of header (the same bases), folding on one line
+_PLAIN_CLASSES = {key: type(f"_Plain{key.title().replace('-', '')}", _Registry()[key].__bases__,
+                            {"fold": _plain_fold, "__reduce__": _plain_reduce}) for key in _PLAIN}
 
 
 _BUILD = _BuildPolicy(header_factory=_Registry())
