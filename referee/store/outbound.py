@@ -146,6 +146,13 @@ def rule_for(purpose: str, to: str) -> Rule:
     raise AssertionError("the last rule matches everything")
 
 
+#: the purposes whose rule is the same for every recipient the referee can tell (a turn's results, the GM's
+#: copy): :func:`decide` does not look up who gets such a mail (four queries for the GM's copy of each turn)
+_CLASS_FREE = frozenset(p for p in {*PURPOSE_OF_KIND.values(), NOTICE}
+                        if len({rule_for(p, c) for c in RECIPIENTS if c != FORGED}) == 1
+                        and not any(b.startswith("never_asked") for b in rule_for(p, PLAYER).budgets))
+
+
 # -- the counters -----------------------------------------------------------------------------------------
 #: marks (``intake_marks.kind``) of the budgets, and of every mail held back
 MARKS = {"never_asked_per_day": "to:never", "never_asked_per_hour": "to:never", "answers_per_hour": "answer",
@@ -252,6 +259,8 @@ def decide(s: Session, request: Request, now: datetime, incoming: IncomingMail |
     by_key = limit_key(request.asked_by) if request.asked_by else None
     if request.forged and by_key is not None and to_key == by_key:
         who = FORGED
+    elif request.recipient is None and purpose in _CLASS_FREE:
+        who = _ANY   # (its rule is the same whoever gets it: not looked up)
     else:
         who = request.recipient or recipient_class(
             s, request.to, gm_address=request.gm_address or str(s.info.get(_SESSION_KEY + ".gm", "")))

@@ -170,15 +170,17 @@ def owes_program(turn: Turn, robot: Robot) -> bool:
 
 
 def waiting_for(s: Session, game: Game, turn: Turn | None = None,
-                orders: dict[int, Order] | None = None) -> list[Player]:
+                orders: dict[int, Order] | None = None, gone: set[int] | None = None) -> list[Player]:
     """The players of the open turn who still owe a program (empty when the turn can be resolved).
-    ``turn``, ``orders``: the open turn and its :func:`active_orders`, where the caller has them."""
+    ``turn``, ``orders``, ``gone``: the open turn, its :func:`active_orders` and the game's
+    :func:`~referee.store.community.away` players at its deadline, where the caller has them."""
     turn = turn if turn is not None else open_turn(s, game)
     if turn is None:
         return []
     orders = orders if orders is not None else active_orders(s, turn)
     by_robot = {p.robot: p for p in game.players}
-    gone = away(s, game, turn.deadline)   # resigned, or absent while the game lets the policy play (issue 31)
+    if gone is None:   # resigned, or absent while the game lets the policy play (issue 31)
+        gone = away(s, game, turn.deadline)
     out = []
     for robot in robots_of(turn):
         player = by_robot.get(robot.name)
