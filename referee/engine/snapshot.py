@@ -94,10 +94,11 @@ def _empty_dump(codec: Codec, mode: str) -> str | None:
     return text if text in ("{}", "[]") and eval(text) == dumped else None
 
 
-def _make_to_dict() -> tuple[Any, Any]:
-    """``robot_to_dict`` and ``record_to_dict`` as hand-written ones would be, from :data:`CODECS` (every robot of
-    every frame of every turn is stored so): the keys in the codecs' order, optional ones only when they hold
-    something, each value dumped by its codec (plain values and squares inline)."""
+def _make_to_dict() -> tuple[Any, Any, Any]:
+    """``robot_to_dict``, ``record_to_dict`` and ``frames_to_dicts`` as hand-written ones would be, from
+    :data:`CODECS` (every robot of every frame of every turn is stored so): the keys in the codecs' order,
+    optional ones only when they hold something, each value dumped by its codec (plain values and squares
+    inline)."""
     index = {f.name: i for i, f in enumerate(fields(Robot))}
     modes = {f.name: f.metadata["copy"] for f in fields(Robot)}
     namespace: dict[str, Any] = {"_sq": SQUARE_NAMES.__getitem__, "_dirs": DIR_NAMES}
