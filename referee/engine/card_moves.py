@@ -3,6 +3,7 @@ and enter hooks on each, :func:`.movement.try_step`), then the stop hooks where 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from .board import Board
@@ -27,6 +28,7 @@ from .state import Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ROTATE, STOP
 
+POSITION = attrgetter("pos")
 #: ``Board.cache`` key of :func:`plain_steps`
 PLAIN_STEPS = "plain steps"
 
@@ -202,7 +204,7 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
             break
         if not robot.virtual:
             if taken is None:  # where the robots stand (its own square as it started: it is never the target)
-                taken = [o.pos for o in ctx.robots]
+                taken = list(map(POSITION, ctx.robots))
             if target in taken:
                 for other in ctx.robots:
                     if other.pos == target and not other.virtual and other is not robot:

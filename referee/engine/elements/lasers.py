@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .. import shown
@@ -135,9 +136,12 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     return names
 
 
-def beam_names(board: Board) -> dict[Square, list[list[str | None] | None]]:
+_OPTIONS = attrgetter("options")
+
+
+def beam_names(board: Board) -> dict[Square, list[Any]]:
     """Square -> per direction, its :func:`sight_names` (None until a robot fires that way from there), per board."""
-    found: dict[Square, list[list[str | None] | None]] | None = board.cache.get("beam names")
+    found: dict[Square, list[Any]] | None = board.cache.get("beam names")
     if found is None:
         found = board.cache["beam names"] = {}
     return found
@@ -150,13 +154,10 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
     lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
     by_col, by_row = lines
-    if board.phase_walls:
+    if board.phase_walls or any(map(_OPTIONS, robots)):
         _robot_lasers(ctx, phase)
         return
     for r in robots:
-        if r.options:
-            _robot_lasers(ctx, phase)
-            return
         at = r.pos
         if at is not None and not r.virtual:
             row, col = at
@@ -182,13 +183,12 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
             continue
         facing = robot.facing
-        views = named.get(pos)
-        if views is None:
-            views = named[pos] = [None, None, None, None]
-        names = views[facing]
-        if names is None:
-            names = views[facing] = sight_names(board, pos, facing)
-        nearest = len(names) - 1   # the squares the beam crosses on the empty floor
+        try:
+            names = named[pos][facing]
+            nearest = len(names) - 1   # the squares the beam crosses on the empty floor (TypeError: not made yet)
+        except (KeyError, TypeError):
+            names = named.setdefault(pos, [None, None, None, None])[facing] = sight_names(board, pos, facing)
+            nearest = len(names) - 1
         if not nearest:
             continue
         target = None
