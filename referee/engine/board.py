@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Protocol
 
 from .geometry import DC, DR, Square, opposite, step
 from .hooks import MOVE_TYPES, Hook, HookError, check
 from .timing import CROSS, ORDER, TIMING
-
-_POSITION = attrgetter("pos")
-
-
-def anyone_on(squares: Mapping[Any, Any], robots: Iterable[Any]) -> bool:
-    """Whether a robot stands on one of ``squares`` (a layer, a table by square): scanned without a Python loop,
-    so a step whose squares nobody stands on costs next to nothing."""
-    return not squares.keys().isdisjoint(map(_POSITION, robots))
 
 
 class BoardError(ValueError):

@@ -3,7 +3,6 @@ and enter hooks on each, :func:`.movement.try_step`), then the stop hooks where 
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any
 
 from .board import Board
@@ -28,7 +27,6 @@ from .state import Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ROTATE, STOP
 
-POSITION = attrgetter("pos")
 #: ``Board.cache`` key of :func:`plain_runs`
 PLAIN_RUNS = "plain runs"
 
@@ -192,9 +190,11 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
         run = runs[start] = _plain_run(board, hooks, start, d)
     moved = squares if squares <= len(run) else len(run)
     if moved and not robot.virtual:
-        taken = list(map(POSITION, ctx.robots))   # (its own square as it started is never on the run)
-        if next(filter(taken.__contains__, run[:moved]), None) is not None:
-            moved = _before_robots(ctx, robot, run, moved)
+        taken = [o.pos for o in ctx.robots]   # (its own square as it started is never on the run)
+        for i in range(moved):
+            if run[i] in taken:
+                moved = _before_robots(ctx, robot, run, moved)
+                break
     if moved:
         robot.pos = run[moved - 1]
         if ctx.record:

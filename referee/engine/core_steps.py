@@ -4,7 +4,6 @@ real when alone, the winner, re-entry, powering down, fused registers, pushes op
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 
 from . import shown
 from .cards import Card, locked_registers
@@ -33,12 +32,7 @@ def power_down_repairs(ctx: TurnContext) -> None:
                 robot.locked.clear()
 
 
-_VIRTUAL, _FLAGS = attrgetter("virtual"), attrgetter("flags")
-
-
 def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
-    if not any(map(_VIRTUAL, ctx.robots)):   # (no Python loop: every phase, seldom a virtual robot)
-        return
     for robot in ctx.robots:
         if (robot.pos is not None and robot.virtual and not robot.first_turn and VIRTUALIZED not in robot.statuses
                 and TAMAGOTCHI not in robot.statuses and ctx.alone(robot)):
@@ -48,7 +42,7 @@ def turn_real_when_alone(ctx: TurnContext, phase: int) -> None:
 
 def find_winner(ctx: TurnContext, phase: int) -> None:
     total = ctx.board.flag_count
-    if not total or ctx.winner or max(map(_FLAGS, ctx.robots), default=0) < total:
+    if not total or ctx.winner:
         return
     for r in ctx.robots:  # (a loop: nobody has finished in almost every phase, no list to make)
         if r.flags >= total and r.pos is not None:

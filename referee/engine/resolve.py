@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-from operator import attrgetter
-
 from .board import Board
 from .card_moves import execute_card
 from .cards import DECK, Card
@@ -24,7 +21,8 @@ __all__ = ["TurnResult", "TurnRun", "label", "resolve_turn"]
 _HOUSE_RULES = Rules()
 
 
-_NAME = attrgetter("name")
+def _priority(item: tuple[str, Card]) -> int:
+    return item[1].priority
 
 
 def _followers_after(order: list[tuple[str, Card]], follows: dict[str, str]) -> list[tuple[str, Card]]:
@@ -123,8 +121,7 @@ class TurnRun:
             carrying = carries_any(ctx.robots)
             run_phase_steps(ctx, phase, schedules[carrying]["reveal"], carrying)
         ctx.step = "robots"
-        priority = {name: card.priority for name, card in ctx.current.items()}
-        order = [(name, ctx.current[name]) for name in sorted(priority, key=priority.__getitem__, reverse=True)]
+        order = sorted(ctx.current.items(), key=_priority, reverse=True)
         if FOLLOWS in ctx.phase_notes:  # a robot playing another's card moves right after it, whatever the seats
             order = _followers_after(order, ctx.phase_notes[FOLLOWS])
         movers = MOVERS in ctx.phase_notes  # ghosts move among the cards (``movement.add_mover``)
@@ -141,15 +138,11 @@ class TurnRun:
         if AFTER_MOVES in ctx.notes:  # after the robots move segment (repeaters)
             run_after_moves(ctx)
         played, current = self.played, ctx.current
-        names = list(map(_NAME, ctx.robots))
-        if all(map(played.__contains__, names)):   # (every robot's card appended without a Python loop)
-            deque(map(list.append, map(played.__getitem__, names), map(current.get, names)), maxlen=0)
-        else:
-            for name in names:
-                cards = played.get(name)
-                if cards is None:
-                    cards = played[name] = [None] * (phase - 1)
-                cards.append(current.get(name))
+        for robot in ctx.robots:
+            cards = played.get(robot.name)
+            if cards is None:
+                cards = played[robot.name] = [None] * (phase - 1)
+            cards.append(current.get(robot.name))
         carrying = carries_any(ctx.robots)
         run_phase_steps(ctx, phase, schedules[carrying]["after"], carrying)
         self._frame()

@@ -4,7 +4,6 @@ some handler acts in (the board's elements, the core steps, the robots' options 
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import attrgetter
 
 from .board import Board
 from .context import TurnContext
@@ -85,12 +84,12 @@ def board_schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
     return cached
 
 
-_OPTIONS, _STATUSES = attrgetter("options"), attrgetter("statuses")
-
-
 def carries_any(robots: list[Robot]) -> bool:
     """Whether any robot carries an option or a status (the schedules with their handlers are needed)."""
-    return any(map(_OPTIONS, robots)) or any(map(_STATUSES, robots))   # (no Python loop: several times a phase)
+    for r in robots:  # noqa: SIM110 (a loop: no generator to make, several times a phase)
+        if r.options or r.statuses:
+            return True
+    return False
 
 
 def run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]],
@@ -104,18 +103,10 @@ def run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list
             if r.statuses and FLYING in r.statuses:
                 flying = True
                 break
-    if not flying:
-        for step_label, handlers in schedule:
-            ctx.step = step_label
-            for handler in handlers:
-                handler(ctx, phase)
-            if ctx.pending_hits:
-                ctx.apply_hits()
-        return
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:
-            if handler in ctx.board.floor_handlers():
+            if flying and handler in ctx.board.floor_handlers():
                 _grounded(ctx, phase, handler)
             else:
                 handler(ctx, phase)

@@ -7,7 +7,7 @@ every belt. Within a sub-step all robots carried move at once (:func:`~referee.e
 from __future__ import annotations
 
 from .. import shown
-from ..board import Board, Element, anyone_on
+from ..board import Board, Element
 from ..context import TurnContext
 from ..conveying import convey
 from ..geometry import ARROWS, Square
@@ -64,8 +64,6 @@ def hyper_lanes(board: Board) -> dict[Square, int]:
 def hyper_first(ctx: TurnContext, phase: int) -> None:
     every, _ = lanes(ctx.board, phase)
     golden = hyper_lanes(ctx.board)
-    if not anyone_on(golden, ctx.robots):
-        return
     moves = [(r, golden[r.pos]) for r in ctx.robots if r.pos in golden]
     if moves:
         convey(ctx, moves, every, True, "conveyed")
@@ -73,8 +71,6 @@ def hyper_first(ctx: TurnContext, phase: int) -> None:
 
 def express_first(ctx: TurnContext, phase: int) -> None:
     every, express = lanes(ctx.board, phase)
-    if not anyone_on(express, ctx.robots):
-        return
     moves: list[tuple[Robot, int]] = []
     for r in ctx.robots:  # (a robot off the board, at None, is on no lane)
         d = express.get(r.pos)  # type: ignore[arg-type]
@@ -86,8 +82,6 @@ def express_first(ctx: TurnContext, phase: int) -> None:
 
 def all_belts(ctx: TurnContext, phase: int) -> None:
     every, _ = lanes(ctx.board, phase)
-    if not anyone_on(every, ctx.robots):
-        return
     moves: list[tuple[Robot, int]] = []
     for r in ctx.robots:  # (a robot off the board, at None, is on no lane)
         d = every.get(r.pos)  # type: ignore[arg-type]

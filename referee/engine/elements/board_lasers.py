@@ -9,7 +9,7 @@ built once (``_covering``, ``_beams``, ``_cover_at``): a laser step looks only a
 from __future__ import annotations
 
 from .. import reach
-from ..board import Board, anyone_on
+from ..board import Board
 from ..context import TurnContext
 from ..geometry import ARROWS, Square
 from ..kinds import Field, Kind
@@ -63,8 +63,6 @@ def board_lasers(ctx: TurnContext, phase: int) -> None:
         _board_lasers(ctx, phase)
         return
     cover = _cover_at(board)
-    if not anyone_on(cover, ctx.robots):   # no beam fires at anyone
-        return
     # only the beams a robot stands in fire at anyone: beam -> (how far along it, robot) in the robots' order
     standing: dict[int, list[tuple[int, Robot]]] | None = None
     for r in ctx.robots:

@@ -10,7 +10,7 @@ repaired (they were fully repaired when the turn began).
 from __future__ import annotations
 
 from .. import shown
-from ..board import Board, Element, anyone_on
+from ..board import Board, Element
 from ..context import TurnContext
 from ..decisions import TWO_WRENCHES, DecisionKey
 from ..geometry import NotationError, Square, square_name
@@ -26,8 +26,6 @@ shown.untold("archive", "the Now line says where a destroyed robot re-enters; th
 
 def touch(ctx: TurnContext, phase: int) -> None:
     sites = site_squares(ctx.board)
-    if not anyone_on(sites, ctx.robots):
-        return
     for robot in ctx.robots:
         sq = robot.pos
         if sq in sites and not robot.powered_down:  # ``touch_site``, written out from the board's table

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import looks, shown, timing
-from ..board import anyone_on
 from ..context import TurnContext
 from ..kinds import Field, Kind
 
@@ -15,8 +14,6 @@ timing.declare("board.crushers", "active crushers crush", after="board.rotating_
 
 def crush(ctx: TurnContext, phase: int) -> None:
     crushers = ctx.board.layer("crusher")
-    if not anyone_on(crushers, ctx.robots):
-        return
     for robot in list(ctx.robots):
         els = crushers.get(robot.pos) if robot.pos else None
         if els:

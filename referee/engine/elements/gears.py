@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .. import shown
-from ..board import anyone_on
 from ..context import TurnContext
 from ..kinds import Field, Kind
 
@@ -12,8 +11,6 @@ shown.step("board.gears", "gear")
 
 def turn(ctx: TurnContext, phase: int) -> None:
     gears = ctx.board.layer("gear")
-    if not anyone_on(gears, ctx.robots):
-        return
     for robot in ctx.robots:
         els = gears.get(robot.pos) if robot.pos else None
         if els:

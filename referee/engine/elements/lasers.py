@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from .. import shown
@@ -136,9 +135,6 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     return names
 
 
-_OPTIONS, _VIRTUAL, _POSITION = attrgetter("options"), attrgetter("virtual"), attrgetter("pos")
-
-
 def beam_names(board: Board) -> dict[Square, list[Any]]:
     """Square -> per direction, its :func:`sight` and :func:`sight_names` (None until a robot fires that way from
     there), per board."""
@@ -152,13 +148,18 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
     board = ctx.board
-    if board.phase_walls or any(map(_OPTIONS, robots)):
+    if board.phase_walls:
         _robot_lasers(ctx, phase)
         return
+    standing: dict[Square | None, Robot] = {}   # (robots off the board stand at None: on no beam)
+    for r in reversed(robots):
+        if r.options:
+            _robot_lasers(ctx, phase)
+            return
+        if not r.virtual:
+            standing[r.pos] = r
     # no robot holds an option: each beam's squares come from the board's table, its target the first real robot
     # on them (the first in the robots' order when two share a square), found without a Python loop
-    real = [r for r in reversed(robots) if not r.virtual] if any(map(_VIRTUAL, robots)) else robots[::-1]
-    standing = dict(zip(map(_POSITION, real), real, strict=True))   # (robots off the board stand at None: no beam's)
     there = standing.__contains__
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None

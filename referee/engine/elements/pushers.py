@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import looks, shown
-from ..board import Element, anyone_on
+from ..board import Element
 from ..context import TurnContext
 from ..conveying import meets_pushed, positions, pushed_onto
 from ..geometry import ARROWS, DC, DR
@@ -40,8 +40,6 @@ def aimed(ctx: TurnContext, kind: str, phase: int) -> dict[str, int]:
     pushers on its square push different ways stays put (logged ``blocked``; rules version 2: the pusher
     listed last pushed it)."""
     layer = ctx.board.layer(kind)
-    if not anyone_on(layer, ctx.robots):
-        return {}
     if not ctx.rules.order_free:
         last: dict[str, int] = {}
         taken = {r.pos for r in ctx.robots}   # (only the pushers with a robot on them look for it)
