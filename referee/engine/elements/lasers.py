@@ -135,10 +135,9 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     return names
 
 
-def beam_names(board: Board) -> dict[Square, list[Any]]:
-    """Square -> per direction, its :func:`sight` and :func:`sight_names` (None until a robot fires that way from
-    there), per board."""
-    found: dict[Square, list[Any]] | None = board.cache.get("beam names")
+def beam_names(board: Board) -> dict[Square, list[list[str | None] | None]]:
+    """Square -> per direction, its :func:`sight_names` (None until a robot fires that way from there), per board."""
+    found: dict[Square, list[list[str | None] | None]] | None = board.cache.get("beam names")
     if found is None:
         found = board.cache["beam names"] = {}
     return found
@@ -148,43 +147,66 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
     board = ctx.board
+    # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
+    lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
+    by_col, by_row = lines
     if board.phase_walls:
         _robot_lasers(ctx, phase)
         return
-    standing: dict[Square | None, Robot] = {}   # (robots off the board stand at None: on no beam)
-    for r in reversed(robots):
+    for r in robots:
         if r.options:
             _robot_lasers(ctx, phase)
             return
-        if not r.virtual:
-            standing[r.pos] = r
-    # no robot holds an option: each beam's squares come from the board's table, its target the first real robot
-    # on them (the first in the robots' order when two share a square), found without a Python loop
-    there = standing.__contains__
+        at = r.pos
+        if at is not None and not r.virtual:
+            row, col = at
+            found = by_col.get(col)
+            if found is None:
+                by_col[col] = [(row, r)]
+            else:
+                found.append((row, r))
+            found = by_row.get(row)
+            if found is None:
+                by_row[row] = [(col, r)]
+            else:
+                found.append((col, r))
+    # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
+    # robot in line with the shooter within them (the first in the robots' order when two share a square)
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
-    beams = beam_names(board)
+    named = beam_names(board)
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
             continue
         facing = robot.facing
-        try:
-            ray, names = beams[pos][facing]   # (TypeError: not made yet)
-        except (KeyError, TypeError):
-            ray, names = beams.setdefault(pos, [None, None, None, None])[facing] = (
-                sight(board)[pos][facing], sight_names(board, pos, facing))
-        if not ray:
+        views = named.get(pos)
+        if views is None:
+            views = named[pos] = [None, None, None, None]
+        names = views[facing]
+        if names is None:
+            names = views[facing] = sight_names(board, pos, facing)
+        nearest = len(names) - 1   # the squares the beam crosses on the empty floor
+        if not nearest:
             continue
-        at = next(filter(there, ray), None)
-        target = None if at is None else standing[at]
+        target = None
+        # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
+        line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
+        if line is not None and len(line) > 1:
+            here = pos[0] if facing & 1 == 0 else pos[1]
+            sign = 1 if facing < 2 else -1
+            for place, other in line:
+                away = (place - here) * sign
+                # the beam stops on the nearest robot in line (its square the last); the first of a square's
+                if 0 < away <= nearest and (away < nearest or target is None):
+                    nearest, target = away, other
         if events is not None:
             if robot.name in pending:
                 ctx.flush_move(robot)
-            # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event), up to its target
-            events.append((phase_now, step, robot.name, "fire", names[-1] if at is None else names[ray.index(at) + 1],
+            # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
+            events.append((phase_now, step, robot.name, "fire", names[nearest],
                            {"hit": None if target is None else target.name}))
         if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
             hits.append((target, 1, "laser", robot.name, facing, step))
