@@ -27,8 +27,8 @@ from .state import Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ROTATE, STOP
 
-#: ``Board.cache`` key of :func:`plain_runs`
-PLAIN_RUNS = "plain runs"
+#: ``Board.cache`` key of :func:`plain_steps`
+PLAIN_STEPS = "plain steps"
 
 
 def _rebound_note(robot: Robot) -> str:
@@ -184,27 +184,37 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
     squares = abs(ctype.move)
     board = ctx.board
     hooks = ctx.hooks
-    runs = plain_runs(board, hooks)[d]
-    run = runs.get(start)
-    if run is None:
-        run = runs[start] = _plain_run(board, hooks, start, d)
-    moved = squares if squares <= len(run) else len(run)
-    if moved and not robot.virtual:
-        taken = [o.pos for o in ctx.robots]   # (its own square as it started is never on the run)
-        for i in range(moved):
-            if run[i] in taken:
-                moved = _before_robots(ctx, robot, run, moved)
-                break
-    if moved:
-        robot.pos = run[moved - 1]
-        if ctx.record:
-            ctx.pending_moves[robot.name] = robot.pos
+    plain = plain_steps(board, hooks)[d]
+    pending = ctx.pending_moves if ctx.record else None
+    moved = 0
     walled = False
-    if moved == len(run) < squares:   # the next step is not plain: the robot stands before a wall, or a hook sees it
-        key = (run[-1] if run else start) + (d,)
-        if key in board.blocked and key not in hooks[CROSS]:
-            ctx.emit_card(robot, "blocked", None, card)
-            walled = True
+    taken: list[Square | None] | None = None
+    while moved < squares:
+        pos = robot.pos
+        assert pos is not None
+        target = plain.get(pos, pos)
+        if target is pos:   # not looked at yet
+            target = plain[pos] = _plain_step(board, hooks, pos, d)
+        if target is None:
+            if (pos[0], pos[1], d) in board.blocked and (pos[0], pos[1], d) not in hooks[CROSS]:
+                ctx.emit_card(robot, "blocked", None, card)
+                walled = True
+            break
+        if not robot.virtual:
+            if taken is None:  # where the robots stand (its own square as it started: it is never the target)
+                taken = [o.pos for o in ctx.robots]
+            if target in taken:
+                for other in ctx.robots:
+                    if other.pos == target and not other.virtual and other is not robot:
+                        break
+                else:
+                    other = None
+                if other is not None:
+                    break
+        robot.pos = target
+        if pending is not None:
+            pending[robot.name] = target
+        moved += 1
     left = 0 if walled else squares - moved
     if not left and robot.pos not in hooks[STOP]:
         ctx.flush_moves()
@@ -222,38 +232,23 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
             moving[robot.name] = outer
 
 
-def _before_robots(ctx: TurnContext, robot: Robot, run: tuple[Square, ...], squares: int) -> int:
-    """How many of the first ``squares`` of ``run`` the robot walks before a real robot stands in its way."""
-    for i in range(squares):
-        target = run[i]
-        for other in ctx.robots:
-            if other.pos == target and not other.virtual and other is not robot:
-                return i
-    return squares
-
-
-def plain_runs(board: Board, hooks: dict[str, dict[Any, Any]]) -> tuple[dict[Square, tuple[Square, ...]], ...]:
-    """Per direction, square -> the squares (up to three: a card's most) a robot walking from it reaches, one by
-    one, while nothing can see its steps (no hook on a side crossed or a square entered, no wall, not off the
-    edge): filled as :func:`_walk` asks, once per board (for its move hooks ``hooks``)."""
-    found = board.cache.get(PLAIN_RUNS)
+def plain_steps(board: Board, hooks: dict[str, dict[Any, Any]]) -> tuple[dict[Square, Square | None], ...]:
+    """Per direction, square -> the square a step from it reaches when nothing can see the step (no hook on the
+    side crossed or the square entered, no wall, not off the edge), else False: filled as :func:`_walk` asks, once
+    per board (for its move hooks ``hooks``)."""
+    found = board.cache.get(PLAIN_STEPS)
     if found is None or found[0] is not hooks:
-        found = board.cache[PLAIN_RUNS] = (hooks, ({}, {}, {}, {}))
-    runs: tuple[dict[Square, tuple[Square, ...]], ...] = found[1]
-    return runs
+        found = board.cache[PLAIN_STEPS] = (hooks, ({}, {}, {}, {}))
+    steps: tuple[dict[Square, Square | None], ...] = found[1]
+    return steps
 
 
-def _plain_run(board: Board, hooks: dict[str, dict[Any, Any]], pos: Square, d: int) -> tuple[Square, ...]:
-    out: list[Square] = []
-    while len(out) < 3:
-        key = (pos[0], pos[1], d)
-        if key in hooks[CROSS] or key in board.blocked:
-            break
-        pos = (pos[0] + DR[d], pos[1] + DC[d])
-        if pos not in board.squares or pos in hooks[ENTER]:
-            break
-        out.append(pos)
-    return tuple(out)
+def _plain_step(board: Board, hooks: dict[str, dict[Any, Any]], pos: Square, d: int) -> Square | None:
+    key = (pos[0], pos[1], d)
+    if key in hooks[CROSS] or key in board.blocked:
+        return None
+    target = (pos[0] + DR[d], pos[1] + DC[d])
+    return target if target in board.squares and target not in hooks[ENTER] else None
 
 
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:
