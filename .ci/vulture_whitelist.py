@@ -54,3 +54,11 @@ docs_tables  # noqa: B018, F821  games/states.py: printed to paste the state tab
 
 # -- outbound budgets read by name (getattr(budgets, name)) from store/outbound.py's RULES -------------------------
 never_asked_per_day  # noqa: B018, F821
+
+# -- render/mail.py's plain headers: the email package's header classes read these (their properties) ------------
+_defects  # noqa: B018, F821  email.headerregistry.BaseHeader.defects
+_parse_tree  # noqa: B018, F821  email.headerregistry.BaseHeader.fold (a plain header folds without it)
+_params  # noqa: B018, F821  email.headerregistry.ParameterizedMIMEHeader.params
+_maintype  # noqa: B018, F821  email.headerregistry.ContentTypeHeader.maintype
+_subtype  # noqa: B018, F821  email.headerregistry.ContentTypeHeader.subtype
+_content_disposition  # noqa: B018, F821  email.headerregistry.ContentDispositionHeader.content_disposition

@@ -4,7 +4,7 @@ come out the same: every robot, the winner, the board state, and the events of e
 their order within one moment may differ below version 4, where a set's iteration could choose it).
 
     PYTHONPATH=$PWD .venv/bin/python benchmarks/replay_versions.py --against /path/to/old/checkout \\
-        [--version 3] [--scenarios 400]
+        [--version 3] [--scenarios 400] [--against-version 3]
 
 The old checkout must be importable by this venv's Python (the same dependencies). Prints the count of
 scenarios that differ (with their seeds) and exits 1 if any does.
@@ -55,6 +55,9 @@ def main() -> None:
     ap.add_argument("--against", required=True, help="the old checkout (its engine plays as written)")
     ap.add_argument("--version", type=int, default=3, help="the rules version the old checkout played")
     ap.add_argument("--scenarios", type=int, default=400)
+    ap.add_argument("--against-version", type=int, default=0,
+                    help="the old checkout plays under Rules.for_version(this) too (0: as written); a refactoring "
+                         "of the engine is checked so against the checkout before it, version by version")
     args = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from tests.engine.symmetry import all_kinds, random_scenario
@@ -66,7 +69,8 @@ def main() -> None:
                                 for i in range(args.scenarios)))
         old, new = (subprocess.run([sys.executable, "-c", PLAY, tree, str(version), str(docs)], check=True,
                                    capture_output=True, text=True).stdout.splitlines()
-                    for tree, version in ((str(Path(args.against).resolve()), 0), (str(ROOT), args.version)))
+                    for tree, version in ((str(Path(args.against).resolve()), args.against_version),
+                                          (str(ROOT), args.version)))
     refused = sum(1 for line in old if '"refused"' in line)
     differ = [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b and '"refused"' not in a]
     for i in differ:

@@ -3,6 +3,9 @@ and enter hooks on each, :func:`.movement.try_step`), then the stop hooks where 
 
 from __future__ import annotations
 
+from typing import Any
+
+from .board import Board
 from .cards import Card
 from .context import TurnContext
 from .geometry import DC, DIR_NAMES, DR, Square, dir_name, opposite
@@ -23,6 +26,9 @@ from .movement import (
 from .state import Robot
 from .timing import CARD as CARD_HOOK
 from .timing import CROSS, ENTER, ROTATE, STOP
+
+#: ``Board.cache`` key of :func:`plain_steps`
+PLAIN_STEPS = "plain steps"
 
 
 def _rebound_note(robot: Robot) -> str:
@@ -178,24 +184,21 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
     squares = abs(ctype.move)
     board = ctx.board
     hooks = ctx.hooks
-    cross, entered = hooks[CROSS], hooks[ENTER]
+    plain = plain_steps(board, hooks)[d]
     pending = ctx.pending_moves if ctx.record else None
-    dr, dc = DR[d], DC[d]
     moved = 0
     walled = False
     taken: list[Square | None] | None = None
     while moved < squares:
         pos = robot.pos
         assert pos is not None
-        key = (pos[0], pos[1], d)
-        if key in cross:
-            break
-        if key in board.blocked:
-            ctx.emit_card(robot, "blocked", None, card)
-            walled = True
-            break
-        target = (pos[0] + dr, pos[1] + dc)
-        if target not in board.squares or target in entered:
+        target = plain.get(pos, pos)
+        if target is pos:   # not looked at yet
+            target = plain[pos] = _plain_step(board, hooks, pos, d)
+        if target is None:
+            if (pos[0], pos[1], d) in board.blocked and (pos[0], pos[1], d) not in hooks[CROSS]:
+                ctx.emit_card(robot, "blocked", None, card)
+                walled = True
             break
         if not robot.virtual:
             if taken is None:  # where the robots stand (its own square as it started: it is never the target)
@@ -227,6 +230,25 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
             del moving[robot.name]
         else:
             moving[robot.name] = outer
+
+
+def plain_steps(board: Board, hooks: dict[str, dict[Any, Any]]) -> tuple[dict[Square, Square | None], ...]:
+    """Per direction, square -> the square a step from it reaches when nothing can see the step (no hook on the
+    side crossed or the square entered, no wall, not off the edge), else False: filled as :func:`_walk` asks, once
+    per board (for its move hooks ``hooks``)."""
+    found = board.cache.get(PLAIN_STEPS)
+    if found is None or found[0] is not hooks:
+        found = board.cache[PLAIN_STEPS] = (hooks, ({}, {}, {}, {}))
+    steps: tuple[dict[Square, Square | None], ...] = found[1]
+    return steps
+
+
+def _plain_step(board: Board, hooks: dict[str, dict[Any, Any]], pos: Square, d: int) -> Square | None:
+    key = (pos[0], pos[1], d)
+    if key in hooks[CROSS] or key in board.blocked:
+        return None
+    target = (pos[0] + DR[d], pos[1] + DC[d])
+    return target if target in board.squares and target not in hooks[ENTER] else None
 
 
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:

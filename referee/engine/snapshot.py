@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import Card, parse_card
 from .geometry import DIR_NAMES, dir_name, parse_dir, parse_square, square_name
-from .state import ROBOT_KEYS, Robot, RobotRecord
+from .state import FLAT, ROBOT_KEYS, Robot, RobotRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,10 @@ class _SquareNames(dict[Any, str]):
         return name
 
 
+#: square -> its name (``r5c4``), for snapshots and stored events
+SQUARE_NAMES = _SquareNames()
+
+
 def _empty_dump(codec: Codec, mode: str) -> str | None:
     """The dump of an empty container of this copy mode as source text (a fresh one each time it runs), or None."""
     if not mode:
@@ -90,14 +94,16 @@ def _empty_dump(codec: Codec, mode: str) -> str | None:
     return text if text in ("{}", "[]") and eval(text) == dumped else None
 
 
-def _make_to_dict() -> tuple[Any, Any]:
-    """``robot_to_dict`` and ``record_to_dict`` as hand-written ones would be, from :data:`CODECS` (every robot of
-    every frame of every turn is stored so): the keys in the codecs' order, optional ones only when they hold
-    something, each value dumped by its codec (plain values and squares inline)."""
+def _make_to_dict() -> tuple[Any, Any, Any]:
+    """``robot_to_dict``, ``record_to_dict`` and ``frames_to_dicts`` as hand-written ones would be, from
+    :data:`CODECS` (every robot of every frame of every turn is stored so): the keys in the codecs' order,
+    optional ones only when they hold something, each value dumped by its codec (plain values and squares
+    inline)."""
     index = {f.name: i for i, f in enumerate(fields(Robot))}
     modes = {f.name: f.metadata["copy"] for f in fields(Robot)}
-    namespace: dict[str, Any] = {"_sq": _SquareNames().__getitem__, "_dirs": DIR_NAMES}
+    namespace: dict[str, Any] = {"_sq": SQUARE_NAMES.__getitem__, "_dirs": DIR_NAMES}
     bodies = []
+    changed: list[str] = []   # the delta of a record from the one before whose other fields are the same
     for source in ("robot", "record"):
         head: list[str] = []
         tail: list[str] = []
@@ -116,20 +122,46 @@ def _make_to_dict() -> tuple[Any, Any]:
             else:
                 namespace[f"_d{n}"] = codec.dump
                 made = f"_d{n}({value})"
+            if source == "record" and 0 < index[name] < FLAT:   # (never optional, see the assertion below)
+                i = index[name]
+                changed.extend([f"if r[{i}] != p[{i}]:", f"    {value} = r[{i}]", f"    d[{codec.key!r}] = {made}"])
             if codec.optional:
                 tail.append(f"    v = {value}\n    if v:\n        out[{codec.key!r}] = {made.replace(value, 'v')}\n")
             elif tail:
                 tail.append(f"    out[{codec.key!r}] = {made}\n")
             else:
                 head.append(f"{codec.key!r}: {made}")
-        unpack = f"    {', '.join(f'f{i}' for i in range(len(index)))} = r\n" if source == "record" else ""
+        flat, rest = ", ".join(f"f{i}" for i in range(FLAT)), ", ".join(f"f{i}" for i in range(FLAT, len(index)))
+        unpack = f"    {flat}, ({rest},) = r\n" if source == "record" else ""
         body = f"{unpack}    out = {{{', '.join(head)}}}\n{''.join(tail)}    return out\n"
         bodies.append(f"def {source}_to_dict(r):\n{body}")
+    assert not any(codec.optional for codec in list(CODECS.values())[:FLAT])
+    delta = "\n                ".join(changed)
+    bodies.append(f"""def frames_to_dicts(records):
+    out = []
+    before = made = ()
+    for frame in records:
+        if len(frame) != len(before):
+            made = [record_to_dict(r) for r in frame]
+        else:
+            dicts = []
+            for r, p, d in zip(frame, before, made):
+                if r[{FLAT}] != p[{FLAT}] or r[0] != p[0]:
+                    dicts.append(record_to_dict(r))
+                    continue
+                d = d.copy()
+                {delta}
+                dicts.append(d)
+            made = dicts
+        out.append(made)
+        before = frame
+    return out
+""")
     exec("".join(bodies), namespace)
-    return namespace["robot_to_dict"], namespace["record_to_dict"]
+    return namespace["robot_to_dict"], namespace["record_to_dict"], namespace["frames_to_dicts"]
 
 
-_made_robot_to_dict, _made_record_to_dict = _make_to_dict()
+_made_robot_to_dict, _made_record_to_dict, _made_frames_to_dicts = _make_to_dict()
 
 
 def robot_to_dict(r: Robot) -> dict[str, Any]:
@@ -142,6 +174,14 @@ def record_to_dict(record: RobotRecord) -> dict[str, Any]:
     """A frame's record of a robot (:func:`.state.record_robots`) as a snapshot keeps it: the same dict as
     :func:`robot_to_dict` of the robot restored from it, without making the robot."""
     found: dict[str, Any] = _made_record_to_dict(record)
+    return found
+
+
+def frames_to_dicts(records: list[tuple[RobotRecord, ...]]) -> list[list[dict[str, Any]]]:
+    """:func:`record_to_dict` of every record of every frame; a robot whose other fields are those of its record in
+    the frame before (most often only its square, facing and damage changed) is its dict from there with those
+    changed (every dict is its own; equal containers' dumps may be shared between a turn's frames)."""
+    found: list[list[dict[str, Any]]] = _made_frames_to_dicts(records)
     return found
 
 

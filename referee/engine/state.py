@@ -97,24 +97,28 @@ def _make_copy() -> None:
 
 _make_copy()
 
-#: a robot as a frame keeps it: its fields' values in declaration order, containers copied (None when empty)
+#: a robot as a frame keeps it: its first :data:`FLAT` fields' values (name, square, facing, damage: what a
+#: register phase changes), then one tuple of the others' (compared at once when frames are stored, see
+#: ``snapshot.frames_to_dicts``), in declaration order, containers copied (None when empty)
 RobotRecord = tuple[Any, ...]
+FLAT = 4
 _RECORD = {"": "r.{0}", "dict": "dict(r.{0}) if r.{0} else None", "list": "list(r.{0}) if r.{0} else None",
            "set": "set(r.{0}) if r.{0} else None",
            "dicts": "{{k: dict(v) for k, v in r.{0}.items()}} if r.{0} else None"}
-_RESTORE = {"": "t[{0}]", "dict": "dict(t[{0}]) if t[{0}] else {{}}", "list": "list(t[{0}]) if t[{0}] else []",
-            "set": "set(t[{0}]) if t[{0}] else set()",
-            "dicts": "{{k: dict(v) for k, v in t[{0}].items()}} if t[{0}] else {{}}"}
+_RESTORE = {"": "{0}", "dict": "dict({0}) if {0} else {{}}", "list": "list({0}) if {0} else []",
+            "set": "set({0}) if {0} else set()", "dicts": "{{k: dict(v) for k, v in {0}.items()}} if {0} else {{}}"}
 
 
 def _make_records() -> tuple[Any, Any]:
     """:func:`record_robots` and :func:`restore_robots` as hand-written ones would be, from each field's ``copy``
     (a frame is recorded for every robot after every register phase; most are never looked at as robots)."""
     modes = [f.metadata["copy"] for f in fields(Robot)]
-    record = ", ".join(_RECORD[mode].format(f.name) for f, mode in zip(fields(Robot), modes, strict=True))
-    restore = ", ".join(_RESTORE[mode].format(i) for i, mode in enumerate(modes))
+    made = [_RECORD[mode].format(f.name) for f, mode in zip(fields(Robot), modes, strict=True)]
+    record = f"{', '.join(made[:FLAT])}, ({', '.join(made[FLAT:])},)"
+    restore = ", ".join(_RESTORE[mode].format(f"t[{i}]" if i < FLAT else f"t[{FLAT}][{i - FLAT}]")
+                        for i, mode in enumerate(modes))
     namespace: dict[str, Any] = {"Robot": Robot}
-    exec(f"def record(robots):\n    return tuple([({record},) for r in robots])\n"
+    exec(f"def record(robots):\n    return tuple([({record}) for r in robots])\n"
          f"def restore(records):\n    return [Robot({restore}) for t in records]\n", namespace)
     return namespace["record"], namespace["restore"]
 

@@ -10,7 +10,8 @@ from typing import Any
 from .event_codec import EVENTS_VERSION, encode_events
 from .events import made_args
 from .resolve import TurnResult
-from .snapshot import record_to_dict, robot_to_dict
+from .snapshot import SQUARE_NAMES, frames_to_dicts, robot_to_dict
+from .state import record_robots
 
 
 def stored_events(result: TurnResult) -> dict[str, Any]:
@@ -19,6 +20,7 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
         return encode_events(result.events)
     out: list[dict[str, Any]] = []
     add = out.append
+    named = SQUARE_NAMES.__getitem__
     for phase, step, robot, kind, args, data in result.log:   # as Event and encode_event read a log line
         if data is not None and data.__class__ is not dict:
             data = {"card": data.text}
@@ -26,7 +28,7 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
             if args.__class__ is str:   # a beam's name
                 args = {"path": args}
             elif args.__class__ is tuple:
-                args = {"to": f"r{args[0]}c{args[1]}"} if args[0].__class__ is int else made_args(args)
+                args = {"to": named(args)} if args[0].__class__ is int else made_args(args)
             if data:
                 add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
             else:
@@ -42,4 +44,14 @@ def stored_frames(result: TurnResult) -> list[list[dict[str, Any]]]:
     """The result's frames as snapshots (:func:`.snapshot.robot_to_dict` of every robot of every frame)."""
     if result.__dict__.get("_frames") or not result.frame_records:
         return [[robot_to_dict(r) for r in frame] for frame in result.frames]
-    return [[record_to_dict(t) for t in record] for record in result.frame_records]
+    return frames_to_dicts(result.frame_records)
+
+
+def stored_robots(result: TurnResult, frames: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The result's robots as a snapshot keeps them (:func:`.snapshot.robot_to_dict` of each); ``frames``:
+    :func:`stored_frames` of the result, whose last frame, when the robots have not changed since it was recorded,
+    gives them (copies)."""
+    records = result.frame_records
+    if frames and records and not result.__dict__.get("_frames") and record_robots(result.robots) == records[-1]:
+        return [d.copy() for d in frames[-1]]
+    return [robot_to_dict(r) for r in result.robots]

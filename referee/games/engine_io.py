@@ -16,7 +16,7 @@ from ..engine.decisions import Answers, DecisionKey
 from ..engine.element_orders import BY_SUBJECT as ELEMENT_ORDERS
 from ..engine.geometry import parse_dir
 from ..engine.option_orders import BY_SUBJECT, RECOMPILE, order_key
-from ..engine.stored import stored_events, stored_frames
+from ..engine.stored import stored_events, stored_frames, stored_robots
 from ..store.errors import GameStateError
 from ..store.models import Order, Turn
 from ..store.queries import load_course
@@ -25,7 +25,6 @@ from ..store.records import (
     programs_of,
     programs_text,
     robots_of,
-    snapshot,
     undealt_of,
 )
 
@@ -127,12 +126,13 @@ def run_engine(turn: Turn, course: str, inputs: TurnInputs) -> TurnResult:
 
 def result_columns(result: TurnResult) -> dict[str, Any]:
     """A resolved turn's outcome as stored in the turn's columns."""
+    frames = stored_frames(result)   # (straight from the engine's log and frame records: issue 46)
     return {
         "played": programs_text(result.played),
-        "events": stored_events(result),   # (straight from the engine's log and frame records: issue 46)
-        "state_after": snapshot(result.robots),
+        "events": stored_events(result),
+        "state_after": stored_robots(result, frames),
         "board_after": result.board_state.to_dict() if result.board_state else None,
-        "frames": stored_frames(result),
+        "frames": frames,
         "winner": result.winner,
         "phases_run": result.phases_run,
         "end_of_turn": result.end_of_turn,

@@ -25,6 +25,17 @@ def _pillow_gif(frames: Sequence[Image.Image], durations: list[int]) -> bytes:
     return buf.getvalue()
 
 
+class _Table(Image.ImagePointHandler):
+    """A lookup table of whole numbers for ``Image.point``, applied as it applies a list (Pillow's own mapping)
+    without its rounding every entry again on each call (once a frame)."""
+
+    def __init__(self, table: list[int]) -> None:
+        self.table = table
+
+    def point(self, im: Image.Image) -> Image.Image:
+        return im._new(im.im.point(self.table, None))
+
+
 def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
     """An endlessly looping GIF of palette frames; a frame the same as the one before adds its time to it."""
     if not frames:
@@ -38,7 +49,7 @@ def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 10
     clear = colours if colours < 256 else None  # a palette entry no frame uses
     # where a pixel did not change, the clear entry: the changed pixels are 0 after this table, the unchanged
     # ones the clear entry, so the lighter of it and the frame is the frame with its unchanged pixels clear
-    unchanged = [clear or 0] + [0] * 255
+    unchanged = _Table([clear or 0] + [0] * 255)
     first = frames[0].copy()  # Pillow's helpers set things on the image they write
     kept: list[tuple[Image.Image, Box | None, int]] = [(first, None, durs[0])]
     for before, after, ms in zip(frames, frames[1:], durs[1:], strict=False):

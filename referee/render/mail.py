@@ -115,8 +115,57 @@ class _BuildPolicy(EmailPolicy):
 
     def header_store_parse(self, name: str, value: Any) -> tuple[str, Any]:
         if isinstance(value, str) and not hasattr(value, "name"):
-            return name, _parsed_header(name, value)
+            plain = _plain_header(name, value)
+            return name, plain if plain is not None else _parsed_header(name, value)
         return super().header_store_parse(name, value)
+
+
+#: the headers of its own each mail has that the referee writes in one plain form (a Message-ID as
+#: :func:`message_id` and :func:`referee.store.msgids.wire_id` make them; a multipart's boundary, an inline
+#: picture's file name), which the parser keeps as they are: they are made without it (the cache would not
+#: help: each value is new)
+_PLAIN = {"message-id": re.compile(r"<[A-Za-z0-9.-]+@[A-Za-z0-9.-]+>"),
+          "content-type": re.compile(r'(multipart)/([a-z]+); (boundary)="([A-Za-z0-9._=-]+)"'),
+          "content-disposition": re.compile(r'(inline)(); (filename)="([A-Za-z0-9._-]+)"')}
+
+
+def _plain_header(name: str, value: str) -> Any:
+    """The header object the parser would make of ``value``, made without it when ``value`` has the plain form
+    of :data:`_PLAIN` and its line fits in 78 characters (so it folds to ``name: value``); else None."""
+    key = name.lower()
+    form = _PLAIN.get(key)
+    found = form.fullmatch(value) if form is not None and len(name) + 2 + len(value) <= 78 else None
+    if found is None:
+        return None
+    header = str.__new__(_PLAIN_CLASSES[key], value)
+    header._name, header._parse_tree, header._defects = name, None, []
+    if key != "message-id":
+        header._params = {found[3]: found[4]}
+        if key == "content-type":
+            header._maintype, header._subtype = found[1], found[2]
+        else:
+            header._content_disposition = found[1]
+    return header
+
+
+def _plain_fold(self: Any, *, policy: Any) -> str:
+    """How a plain header (:func:`_plain_header`) folds: on one line (the parser's header, longer than the
+    policy's lines)."""
+    line = f"{self.name}: {self}"
+    if policy.max_line_length is not None and len(line) > policy.max_line_length:
+        return _parsed_header(self.name, str(self)).fold(policy=policy)  # type: ignore[no-any-return]
+    return line + policy.linesep
+
+
+def _plain_reduce(self: Any) -> tuple[Any, tuple[str, str]]:
+    """A plain header copied (``copy.deepcopy``, pickle) is made again as one (the registry's own way would
+    make a class of its bases, without :func:`_plain_fold`)."""
+    return _plain_header, (self.name, str(self))
+
+
+#: the classes of plain headers: the registry's kinds of header (the same bases), folding on one line
+_PLAIN_CLASSES = {key: type(f"_Plain{key.title().replace('-', '')}", _Registry()[key].__bases__,
+                            {"fold": _plain_fold, "__reduce__": _plain_reduce}) for key in _PLAIN}
 
 
 _BUILD = _BuildPolicy(header_factory=_Registry())

@@ -40,6 +40,7 @@ from ..render.png import png_bytes
 from ..render.tables import WIDTH, PrivateSection, build_private
 from ..render.turn import file_stem, light_turn_mail
 from ..store.community import observers, resigned, unsubscribe_headers
+from ..store.community_models import CoMaster
 from ..store.errors import GameStateError, InvalidValue
 from ..store.mail_models import OutgoingMail
 from ..store.models import Game, Player, Turn
@@ -66,11 +67,10 @@ ReplyTo = Callable[[Player], "str | None"]
 
 def comaster_addresses(s: Session, game: Game) -> list[str]:
     """The game's co-masters (as :func:`referee.games.masters.comasters`), who get the GM's copy too."""
-    from sqlalchemy import select
+    return list(s.scalars(_COMASTERS, {"game": game.id}))
 
-    from ..store.community_models import CoMaster
 
-    return list(s.scalars(select(CoMaster.address).where(CoMaster.game_id == game.id).order_by(CoMaster.id)))
+_COMASTERS = select(CoMaster.address).where(CoMaster.game_id == bindparam("game")).order_by(CoMaster.id)
 
 
 def thread_headers(s: Session, game: Game, player: Player, turn: int) -> dict[str, str]:

@@ -129,8 +129,12 @@ def _before_commit(s: Session) -> None:
     game_ids = sorted(_games_of(s, s.info.pop(_TOUCHED)))
     for game_id in game_ids:
         # read what decides it again, under the game's row lock (PostgreSQL): what this transaction commits
-        stmt = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
-        game = s.scalars(stmt.with_for_update() if s.get_bind().dialect.name == "postgresql" else stmt).one_or_none()
+        # (SQLite: the writer lock is held since the transaction began, so the game this session holds is current)
+        if s.get_bind().dialect.name == "postgresql":
+            stmt = select(Game).where(Game.id == game_id).execution_options(populate_existing=True)
+            game = s.scalars(stmt.with_for_update()).one_or_none()
+        else:
+            game = s.get(Game, game_id)
         if game is None:
             continue
         try:

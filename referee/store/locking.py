@@ -15,7 +15,7 @@ The ``version`` column of a game is a second line of defence: an update from a s
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.orm import Session
 
 from .db import WRITE_OPTION, pg_advisory_xact_lock
@@ -27,13 +27,21 @@ def lock_game(s: Session, key: int | str, *, skip_locked: bool = False) -> Game 
     """The game with id or code ``key``, locked for this transaction; ``None`` if there is no such
     game, or (``skip_locked``, PostgreSQL) another transaction holds it."""
     require_write(s)
-    stmt = select(Game)
-    if isinstance(key, int):
-        stmt = stmt.where(Game.id == key)
-    else:
-        stmt = stmt.where(func.upper(Game.code) == key.strip().upper())
-    stmt = stmt.with_for_update(skip_locked=skip_locked).execution_options(populate_existing=True)
-    return s.scalars(stmt).one_or_none()
+    by_id = isinstance(key, int)
+    if by_id and s.get_bind().dialect.name != "postgresql":
+        # SQLite: this transaction has held the writer lock since it began (BEGIN IMMEDIATE), so a game this
+        # session holds is the one in the database: no need to read it (and its players) again
+        return s.get(Game, key)
+    stmt = _LOCK.get((by_id, skip_locked))
+    if stmt is None:
+        stmt = select(Game).where(Game.id == bindparam("key") if by_id else func.upper(Game.code) == bindparam("key"))
+        stmt = _LOCK[by_id, skip_locked] = stmt.with_for_update(skip_locked=skip_locked) \
+            .execution_options(populate_existing=True)
+    return s.scalars(stmt, {"key": key if isinstance(key, int) else key.strip().upper()}).one_or_none()
+
+
+#: (by id, skip locked) -> the statement of :func:`lock_game`, built once
+_LOCK: dict[tuple[bool, bool], Select[tuple[Game]]] = {}
 
 
 def require_write(s: Session) -> None:

@@ -19,7 +19,7 @@ from email.message import Message
 from email.parser import BytesHeaderParser
 from typing import Any, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -211,8 +211,13 @@ def record_notice(s: Session, turn: Turn, kind: str, player: Player | None = Non
 
 def notices(s: Session, turn: Turn, kind: str) -> set[int | None]:
     """Player ids (``None`` for whole-turn notices) already sent notice ``kind`` for this turn."""
-    keys = s.scalars(select(TurnNotice.player_key).where(TurnNotice.turn_id == turn.id, TurnNotice.kind == kind))
+    keys = s.scalars(_NOTICES, {"turn": turn.id, "kind": kind})
     return {int(k) if k else None for k in keys}
+
+
+#: the statement of :func:`notices` (asked as every due turn's transaction ends), built once
+_NOTICES = select(TurnNotice.player_key).where(TurnNotice.turn_id == bindparam("turn"),
+                                                TurnNotice.kind == bindparam("kind"))
 
 
 def notice_keys(s: Session, turn: Turn, *kinds: str) -> set[str]:

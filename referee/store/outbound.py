@@ -27,7 +27,7 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from ..common.config import Settings
@@ -146,6 +146,13 @@ def rule_for(purpose: str, to: str) -> Rule:
     raise AssertionError("the last rule matches everything")
 
 
+#: the purposes whose rule is the same for every recipient the referee can tell (a turn's results, the GM's
+#: copy): :func:`decide` does not look up who gets such a mail (four queries for the GM's copy of each turn)
+_CLASS_FREE = frozenset(p for p in {*PURPOSE_OF_KIND.values(), NOTICE}
+                        if len({rule_for(p, c) for c in RECIPIENTS if c != FORGED}) == 1
+                        and not any(b.startswith("never_asked") for b in rule_for(p, PLAYER).budgets))
+
+
 # -- the counters -----------------------------------------------------------------------------------------
 #: marks (``intake_marks.kind``) of the budgets, and of every mail held back
 MARKS = {"never_asked_per_day": "to:never", "never_asked_per_hour": "to:never", "answers_per_hour": "answer",
@@ -184,22 +191,31 @@ def budgets(s: Session) -> Budgets:
 def recipient_class(s: Session, address: str, *, gm_address: str = "") -> str:
     """What ``address`` is to the referee now (the first that holds of player, GM, observer, former)."""
     addr = address.strip().lower()
-    seats = list(s.execute(select(Player.id, Player.status, Game.status).join(Game, Game.id == Player.game_id)
-                           .where(Player.email == addr)))
-    gone = set(s.scalars(select(Departure.player_id).where(Departure.address == addr))) if seats else set()
+    at = {"addr": addr}
+    seats = list(s.execute(_SEATS, at))
+    gone = set(s.scalars(_GONE, at)) if seats else set()
     if any(p_status == "active" and g_status != "finished" and pid not in gone for pid, p_status, g_status in seats):
         return PLAYER
-    if addr == gm_address.strip().lower() or \
-            s.scalar(select(GameMaster.id).where(GameMaster.address == addr, GameMaster.active.is_(True)).limit(1)) \
-            or s.scalar(select(Game.id).where(Game.gm_address == addr, Game.status != "finished").limit(1)) \
-            or s.scalar(select(CoMaster.id).where(CoMaster.address == addr).limit(1)):
+    if addr == gm_address.strip().lower() or s.scalar(_MASTER, at) or s.scalar(_RUNS, at) or s.scalar(_COMASTER, at):
         return GM
-    watching = set(s.scalars(select(Observer.status).where(Observer.address == addr)))
+    watching = set(s.scalars(_WATCHING, at))
     if "active" in watching:
         return OBSERVER
-    if seats or watching or s.scalar(select(Game.id).where(Game.gm_address == addr).limit(1)):
+    if seats or watching or s.scalar(_RAN, at):
         return FORMER
     return NEVER_ASKED
+
+
+#: the statements of :func:`recipient_class` (asked for every GM copy of a turn), built once
+_ADDR = bindparam("addr")
+_SEATS = select(Player.id, Player.status, Game.status).join(Game, Game.id == Player.game_id) \
+    .where(Player.email == _ADDR)
+_GONE = select(Departure.player_id).where(Departure.address == _ADDR)
+_MASTER = select(GameMaster.id).where(GameMaster.address == _ADDR, GameMaster.active.is_(True)).limit(1)
+_RUNS = select(Game.id).where(Game.gm_address == _ADDR, Game.status != "finished").limit(1)
+_COMASTER = select(CoMaster.id).where(CoMaster.address == _ADDR).limit(1)
+_WATCHING = select(Observer.status).where(Observer.address == _ADDR)
+_RAN = select(Game.id).where(Game.gm_address == _ADDR).limit(1)
 
 
 # -- the decision -----------------------------------------------------------------------------------------
@@ -243,6 +259,8 @@ def decide(s: Session, request: Request, now: datetime, incoming: IncomingMail |
     by_key = limit_key(request.asked_by) if request.asked_by else None
     if request.forged and by_key is not None and to_key == by_key:
         who = FORGED
+    elif request.recipient is None and purpose in _CLASS_FREE:
+        who = _ANY   # (its rule is the same whoever gets it: not looked up)
     else:
         who = request.recipient or recipient_class(
             s, request.to, gm_address=request.gm_address or str(s.info.get(_SESSION_KEY + ".gm", "")))

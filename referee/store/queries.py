@@ -7,7 +7,7 @@ Not found is :class:`~referee.store.errors.NotFound` with a one-line message nam
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from ..boards import BoardNotFound, load_board
@@ -130,7 +130,12 @@ def get_turn(s: Session, game: Game, number: int | None = None) -> Turn:
 
 def open_turn(s: Session, game: Game) -> Turn | None:
     """The turn waiting for orders, if any."""
-    return s.scalars(select(Turn).where(Turn.game_id == game.id, Turn.status == "open")).one_or_none()
+    return s.scalars(_OPEN_TURN, {"game": game.id}).one_or_none()
+
+
+#: the statements asked on every due turn, built once (building one costs about as much as running it)
+_OPEN_TURN = select(Turn).where(Turn.game_id == bindparam("game"), Turn.status == "open")
+_ACTIVE_ORDERS = select(Order).where(Order.turn_id == bindparam("turn"), Order.active.is_(True)).order_by(Order.id)
 
 
 def last_resolved(s: Session, game: Game) -> Turn | None:
@@ -154,7 +159,7 @@ def resolved_already(s: Session, game: Game, number: int) -> bool:
 # -- orders -------------------------------------------------------------------------------------------
 def active_orders(s: Session, turn: Turn) -> dict[int, Order]:
     """player id -> the orders in force for this turn."""
-    rows = s.scalars(select(Order).where(Order.turn_id == turn.id, Order.active.is_(True)).order_by(Order.id))
+    rows = s.scalars(_ACTIVE_ORDERS, {"turn": turn.id})
     return {o.player_id: o for o in rows}
 
 
@@ -165,15 +170,17 @@ def owes_program(turn: Turn, robot: Robot) -> bool:
 
 
 def waiting_for(s: Session, game: Game, turn: Turn | None = None,
-                orders: dict[int, Order] | None = None) -> list[Player]:
+                orders: dict[int, Order] | None = None, gone: set[int] | None = None) -> list[Player]:
     """The players of the open turn who still owe a program (empty when the turn can be resolved).
-    ``turn``, ``orders``: the open turn and its :func:`active_orders`, where the caller has them."""
+    ``turn``, ``orders``, ``gone``: the open turn, its :func:`active_orders` and the game's
+    :func:`~referee.store.community.away` players at its deadline, where the caller has them."""
     turn = turn if turn is not None else open_turn(s, game)
     if turn is None:
         return []
     orders = orders if orders is not None else active_orders(s, turn)
     by_robot = {p.robot: p for p in game.players}
-    gone = away(s, game, turn.deadline)   # resigned, or absent while the game lets the policy play (issue 31)
+    if gone is None:   # resigned, or absent while the game lets the policy play (issue 31)
+        gone = away(s, game, turn.deadline)
     out = []
     for robot in robots_of(turn):
         player = by_robot.get(robot.name)

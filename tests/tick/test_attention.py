@@ -10,7 +10,7 @@ from referee import games as g
 from referee.common.config import Settings
 from referee.cron.tick import tick
 from referee.cron.workers import open_turns
-from referee.games.own import set_absence
+from referee.games.own import resign, set_absence
 from referee.games.signup import community_of
 from referee.store.attention import attention_at, due_games
 
@@ -108,3 +108,24 @@ def test_an_idle_tick_reads_no_game_whose_time_has_not_come(store, db_url, tmp_p
     assert summary.ok and not summary.resolved and not summary.reminders
     with store.read() as s:   # at the end of I-3's settle delay, I-3 alone
         assert [t.code for t in open_turns(s, T0 + timedelta(minutes=40))] == ["I-3"]
+
+
+def test_the_scan_of_several_due_games_sees_who_each_turn_waits_for_as_each_game_does(store):
+    """The scan reads the due games together (their turns, orders, resigned and absent players at once): in B-1
+    Hammer resigned, in B-2 he is away while the game lets the autopilot play for him, in B-3 he owes his program;
+    Twonky sent hers everywhere."""
+    for code in ("B-1", "B-2", "B-3"):
+        new_game(store, code)
+        send(store, "Twonky", T0 + timedelta(minutes=10), code)
+    with store.write() as s:
+        resign(s, g.get_player(s, g.get_game(s, "B-1"), "Hammer"), now=T0 + timedelta(minutes=15))
+        community_of(s, g.get_game(s, "B-2")).on_absence = "autopilot"
+    with store.write() as s:
+        set_absence(s, "hammer.b-2@example.test", datetime(2026, 6, 1, tzinfo=UTC), datetime(2026, 6, 2, tzinfo=UTC),
+                    now=T0 + timedelta(minutes=20))
+    later = T0 + timedelta(days=1)
+    with store.read() as s:
+        scanned = {t.code: t.waiting for t in open_turns(s, later)}
+        one_by_one = {code: frozenset(p.id for p in g.waiting_for(s, g.get_game(s, code))) for code in scanned}
+        hammer = g.get_player(s, g.get_game(s, "B-3"), "Hammer").id
+    assert scanned == one_by_one == {"B-1": frozenset(), "B-2": frozenset(), "B-3": frozenset({hammer})}

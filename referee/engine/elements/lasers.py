@@ -135,6 +135,14 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     return names
 
 
+def beam_names(board: Board) -> dict[Square, list[list[str | None] | None]]:
+    """Square -> per direction, its :func:`sight_names` (None until a robot fires that way from there), per board."""
+    found: dict[Square, list[list[str | None] | None]] | None = board.cache.get("beam names")
+    if found is None:
+        found = board.cache["beam names"] = {}
+    return found
+
+
 def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
@@ -164,22 +172,26 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
                 found.append((col, r))
     # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
     # robot in line with the shooter within them (the first in the robots' order when two share a square)
-    views = sight(board)
     blind = blind_squares(board)
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
-    named = board.cache.get("sight_names")
+    named = beam_names(board)
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
             continue
         facing = robot.facing
-        ray = views[pos][facing]
-        if not ray:
+        views = named.get(pos)
+        if views is None:
+            views = named[pos] = [None, None, None, None]
+        names = views[facing]
+        if names is None:
+            names = views[facing] = sight_names(board, pos, facing)
+        nearest = len(names) - 1   # the squares the beam crosses on the empty floor
+        if not nearest:
             continue
         target = None
-        nearest = len(ray)
         # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
         line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
         if line is not None and len(line) > 1:
@@ -193,13 +205,9 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if events is not None:
             if robot.name in pending:
                 ctx.flush_move(robot)
-            hit = None if target is None else target.name
             # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
-            names = named.get((pos, facing)) if named is not None else None
-            if names is None:
-                names = sight_names(board, pos, facing)
-                named = board.cache["sight_names"]
-            events.append((phase_now, step, robot.name, "fire", names[nearest], {"hit": hit}))
+            events.append((phase_now, step, robot.name, "fire", names[nearest],
+                           {"hit": None if target is None else target.name}))
         if target is not None:  # ``ctx.hit_later(target, 1, robot.name, facing)``
             hits.append((target, 1, "laser", robot.name, facing, step))
 
