@@ -9,10 +9,9 @@ which reads the database URL from ``-x url=...``, else from the referee settings
 from __future__ import annotations
 
 from alembic import context
-from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
-from referee.store.db import WRITE_OPTION, advisory_key, make_engine
+from referee.store.db import MIGRATION_WAIT, make_engine, migration_transaction
 from referee.store.models import Base
 
 config = context.config
@@ -40,24 +39,24 @@ def run_migrations_offline() -> None:
 
 
 def _run(connection: Connection) -> None:
+    """Run the migrations inside the caller's transaction, which holds the migration lock
+    (:func:`referee.store.db.migration_transaction`): Alembic reads the revision only now, and commits nothing."""
+    if not connection.in_transaction():
+        raise RuntimeError("migrations run inside referee.store.db.migration_transaction (it takes the lock)")
     _configure(connection=connection)
     with context.begin_transaction():
-        if connection.dialect.name == "postgresql":
-            # two upgrades at once: the second waits, then finds the database at head
-            connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": advisory_key("referee.migrations")})
         context.run_migrations()
 
 
 def run_migrations_online() -> None:
-    connection = config.attributes.get("connection")
+    connection = config.attributes.get("connection")  # Store.upgrade: already in its migration transaction
     if connection is not None:
         _run(connection)
         return
-    engine = make_engine(_url(), for_migrations=True)
+    engine = make_engine(_url(), for_migrations=True, sqlite_timeout=MIGRATION_WAIT)
     try:
-        with engine.connect() as conn:
-            _run(conn.execution_options(**{WRITE_OPTION: True}))
-            conn.commit()
+        with engine.connect() as conn, migration_transaction(conn):
+            _run(conn)
     finally:
         engine.dispose()
 

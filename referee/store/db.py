@@ -41,6 +41,9 @@ from .errors import StoreError
 
 #: execution option that marks a connection whose transactions must take the writer lock (SQLite)
 WRITE_OPTION = "referee_write"
+#: how long (seconds) a migration waits for another one on the same SQLite file to end: migrating a big
+#: database takes a while, and the one waiting then only finds the work done
+MIGRATION_WAIT = 600.0
 
 
 class WriteSession(Session):
@@ -140,6 +143,7 @@ class Store:
 
     def __init__(self, url: str | URL, *, echo: bool = False, sqlite_timeout: float = 60.0) -> None:
         self.url = parse_url(url)
+        self.sqlite_timeout = sqlite_timeout
         self.engine = make_engine(self.url, echo=echo, sqlite_timeout=sqlite_timeout)
         self._writer = self.engine.execution_options(**{WRITE_OPTION: True})
 
@@ -185,18 +189,11 @@ class Store:
 
         Read with a plain query rather than through Alembic, whose import costs a short-lived
         ``referee ingest`` process a good part of its start (the MTA waits on it)."""
-        from sqlalchemy import inspect
-
         try:
             with self.engine.connect() as conn:
-                if not inspect(conn).has_table("alembic_version"):
-                    return None
-                versions = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+                return _revision(conn)
         except OperationalError as exc:
             raise StoreError(f"cannot open database {self.describe()}: {exc.orig}") from None
-        if len(versions) > 1:
-            raise StoreError(f"database {self.describe()} records several schema revisions: {sorted(versions)}")
-        return str(versions[0]) if versions else None
 
     def upgrade(self, revision: str = "head") -> tuple[str | None, str | None]:
         """Bring the database to ``revision``; returns (revision before, revision after)."""
@@ -206,21 +203,21 @@ class Store:
         return self._migrate("downgrade", revision)
 
     def _migrate(self, direction: str, revision: str) -> tuple[str | None, str | None]:
+        """Run Alembic inside :func:`migration_transaction`: the revision before is read once the lock is
+        held, so an upgrade that waited for another one reports (and does) nothing when that one got to head."""
         from alembic import command
         from alembic.util import CommandError
 
-        before = self.current_revision()
-        engine = make_engine(self.url, for_migrations=True)
+        engine = make_engine(self.url, for_migrations=True, sqlite_timeout=max(self.sqlite_timeout, MIGRATION_WAIT))
         try:
-            with engine.connect() as conn:
-                conn = conn.execution_options(**{WRITE_OPTION: True})
+            with engine.connect() as conn, migration_transaction(conn):
+                before = _revision(conn)
                 cfg = alembic_config(self.url)
                 cfg.attributes["connection"] = conn
                 try:
                     getattr(command, direction)(cfg, revision)
                 except CommandError as exc:
                     raise StoreError(f"db {direction}: {exc}") from None
-                conn.commit()
         except OperationalError as exc:
             raise StoreError(f"cannot {direction} database {self.describe()}: {exc.orig}") from None
         finally:
@@ -247,6 +244,42 @@ class Store:
 
         with self.engine.connect() as conn:
             return bool(inspect(conn).get_table_names())
+
+
+def _revision(conn: Connection) -> str | None:
+    """The Alembic revision recorded in the database ``conn`` is on (see :meth:`Store.current_revision`)."""
+    from sqlalchemy import inspect
+
+    if not inspect(conn).has_table("alembic_version"):
+        return None
+    versions = conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all()
+    if len(versions) > 1:
+        url = conn.engine.url.render_as_string(hide_password=True)
+        raise StoreError(f"database {url} records several schema revisions: {sorted(versions)}")
+    return str(versions[0]) if versions else None
+
+
+@contextmanager
+def migration_transaction(conn: Connection) -> Iterator[None]:
+    """One transaction around a whole migration run, holding the lock that puts migrations of one database one
+    after the other; it commits when the block ends. Two upgrades at once: the second waits here until the first
+    has committed, and only then reads the revision (and finds the database at head).
+
+    PostgreSQL: a transaction-scoped advisory lock (its DDL is transactional). SQLite: the transaction begins
+    with ``BEGIN IMMEDIATE``, the database's writer lock, taken before anything is read (waiting up to the
+    engine's busy timeout, :data:`MIGRATION_WAIT` for :meth:`Store.upgrade`). Alembic, handed a connection
+    already in a transaction, runs every step inside it: on SQLite, where it would otherwise commit after each
+    step (it takes SQLite's DDL for non-transactional), another upgrade could start between two steps from
+    a half-done schema.
+    """
+    if conn.in_transaction():
+        raise StoreError("a migration must begin its own transaction (it takes the migration lock first)")
+    if conn.dialect.name == "sqlite":
+        conn.execution_options(**{WRITE_OPTION: True})  # -> BEGIN IMMEDIATE (_install_sqlite_events)
+    with conn.begin():
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": advisory_key("referee.migrations")})
+        yield
 
 
 def alembic_config(url: str | URL | None = None) -> Any:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import socket
 import time
 
+from .processes import patience
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -13,6 +15,8 @@ def free_port() -> int:
 
 
 def wait_for_port(port: int, timeout: float = 15.0) -> None:
+    """Until something listens on ``port``: ``timeout`` seconds on a quiet machine, longer on a loaded one."""
+    timeout = patience(timeout)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with socket.socket() as s:
@@ -20,7 +24,7 @@ def wait_for_port(port: int, timeout: float = 15.0) -> None:
             if s.connect_ex(("127.0.0.1", port)) == 0:
                 return
         time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout:.0f} s")
 
 
 class SilentPort:

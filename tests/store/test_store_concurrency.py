@@ -16,6 +16,7 @@ from sqlalchemy import func, select, text
 
 from referee import games as g
 from referee.store import Store
+from referee.store.db import make_engine, migration_transaction
 from referee.store.locking import lock_game
 from referee.store.models import AuditEntry, Order, Player, Turn
 from tests.servers.processes import blocked_on, patience
@@ -35,23 +36,42 @@ def waiting_backends(store: Store) -> int:
 def everyone_waits(store: Store, code: str, how_many: int) -> Iterator[list]:
     """Hold the game, let the caller start ``how_many`` processes, wait until they are all blocked on
     it, then release it. The caller appends its processes to the yielded list."""
-    procs: list = []
     with store.write() as s:
         lock_game(s, code)  # PostgreSQL: the row lock; SQLite: this write session holds the writer lock
         s.execute(text("SELECT 1"))
+        procs: list = []
         yield procs
-        assert len(procs) == how_many
-        deadline = time.monotonic() + patience(60)
-        # PostgreSQL: every process queued for the row lock; SQLite: every one seen asleep with the database
-        # open (waiting for the writer lock), however long the start-up took
-        waiting: set[int] = set()
-        while (waiting_backends(store) if store.dialect == "postgresql" else len(waiting)) < how_many:
-            assert time.monotonic() < deadline, "the processes never queued for the lock"
-            if store.dialect == "sqlite":
-                waiting |= {p.pid for p in procs if blocked_on(p.pid, Path(store.engine.url.database or ""))}
-            time.sleep(0.05)
-        running = [p for p in procs if p.poll() is None]
-        assert len(running) == how_many, "a process finished without waiting for the lock"
+        all_queued(store, procs, how_many)
+
+
+@contextmanager
+def migrations_wait(url: str, how_many: int) -> Iterator[list]:
+    """:func:`everyone_waits` for migrations: hold the lock every migration of this database takes first
+    (PostgreSQL: the advisory lock; SQLite: the writer lock) while the caller starts ``how_many`` processes."""
+    engine = make_engine(url, for_migrations=True)
+    try:
+        with engine.connect() as conn, migration_transaction(conn), Store(url) as store:
+            procs: list = []
+            yield procs
+            all_queued(store, procs, how_many)
+    finally:
+        engine.dispose()
+
+
+def all_queued(store: Store, procs: list, how_many: int) -> None:
+    """Until the ``how_many`` processes started are all waiting for the lock this process holds."""
+    assert len(procs) == how_many
+    deadline = time.monotonic() + patience(60)
+    # PostgreSQL: every process queued for the lock; SQLite: every one seen asleep with the database
+    # open (waiting for the writer lock), however long the start-up took
+    waiting: set[int] = set()
+    while (waiting_backends(store) if store.dialect == "postgresql" else len(waiting)) < how_many:
+        assert time.monotonic() < deadline, "the processes never queued for the lock"
+        if store.dialect == "sqlite":
+            waiting |= {p.pid for p in procs if blocked_on(p.pid, Path(store.engine.url.database or ""))}
+        time.sleep(0.05)
+    running = [p for p in procs if p.poll() is None]
+    assert len(running) == how_many, "a process finished without waiting for the lock"
 
 
 def finish(procs: list) -> list[tuple[int, str, str]]:
@@ -173,11 +193,16 @@ def test_a_worker_that_may_not_wait_passes_over_a_game_another_holds(store, db_u
     assert resolutions(store, held, 1) == 0 and resolutions(store, free, 1) == 1
 
 
-def test_two_upgrades_of_an_empty_database_at_once_both_end_at_head(empty_url):
+def test_upgrades_of_an_empty_database_at_once_migrate_it_once_and_all_end_at_head(empty_url):
     from referee.store import head_revision
 
-    procs = [referee_process(empty_url, "db", "upgrade") for _ in range(2)]
+    with migrations_wait(empty_url, 3) as procs:
+        procs.extend(referee_process(empty_url, "db", "upgrade") for _ in range(3))
     results = finish(procs)
     assert all(rc == 0 for rc, _, _ in results), results
+    # one did the work; the others waited for it, then found the database at head and did nothing
+    said = sorted(stdout.strip().rsplit(": ", 1)[1] for _, stdout, _ in results)
+    head = head_revision()
+    assert said == [f"{head} -> {head}", f"{head} -> {head}", f"empty -> {head}"], results
     with Store(empty_url) as store:
-        assert store.current_revision() == head_revision()
+        assert store.current_revision() == head

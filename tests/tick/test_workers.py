@@ -6,18 +6,20 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from referee import games as g
 from referee.cron.workers import claim
 from referee.store import Store
 from referee.store.mail_models import OutgoingMail
 from referee.store.models import AuditEntry, Game, Turn, TurnNotice
+from tests.servers.processes import patience
 
 from .test_tick_processes import env
 
@@ -46,13 +48,30 @@ def start_worker(db_url: str, tmp: Path, now: datetime, name: str) -> subprocess
 
 
 def run_workers(db_url: str, tmp: Path, now: datetime, workers: int) -> list[str]:
-    procs = [start_worker(db_url, tmp, now, f"w{k}") for k in range(workers)]
+    """Start ``workers`` workers together: they are held at their first look at the games (the test locks the
+    table) until every one has started, so that each gets its share however slowly the machine starts them."""
+    with Store(db_url) as store, store.engine.connect() as holder, holder.begin():
+        holder.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+        procs = [start_worker(db_url, tmp, now, f"w{k}") for k in range(workers)]
+        deadline = time.monotonic() + patience(120)
+        while waiting(store) < workers:
+            assert all(p.poll() is None for p in procs), "a worker ended without looking at the games"
+            assert time.monotonic() < deadline, "the workers never reached the games"
+            time.sleep(0.05)
     outs = []
     for proc in procs:
         out, err = proc.communicate(timeout=1800)
         assert proc.returncode == 0, err[-2000:]
         outs.append(out + err)
     return outs
+
+
+def waiting(store: Store) -> int:
+    """How many sessions of this database wait for a lock (asked in a transaction of its own: PostgreSQL shows
+    one transaction the activity as it was when it first looked)."""
+    with store.engine.connect() as conn:
+        return int(conn.execute(text("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                     "AND wait_event_type = 'Lock'")).scalar_one())
 
 
 def check_once(store: Store, games: int) -> None:
