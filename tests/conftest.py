@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.servers.dovecot import Dovecot, running_dovecot
+from tests.servers.forked import Forker
 from tests.servers.ports import SilentPort
 from tests.servers.smtp import SmtpServer, start_smtp
 
@@ -146,6 +147,15 @@ def store(db_url: str) -> Iterator[Store]:
 
     with Store(db_url) as s:
         yield s
+
+
+@pytest.fixture(scope="session")
+def forker() -> Iterator[Forker]:
+    """Starts ``referee`` processes forked from a Python that imported the product once
+    (tests/servers/forked.py): for the tests that kill dozens of them."""
+    forker = Forker()
+    yield forker
+    forker.close()
 
 
 @pytest.fixture

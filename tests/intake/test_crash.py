@@ -5,7 +5,9 @@ exactly one order and one echo.
 Kills come two ways: at exact points of the intake (``REFEREE_INTAKE_FAULT``, see
 referee/intake/faults.py), cycling through every point and its first few passes; and at random
 points of the poller's processor time from late in its start-up on (tests/servers/processes.py: the same
-point of its work under any load). Each test (one per database) injects at least ``CRASHES`` crashes;
+point of its work under any load). The pollers are forked from a Python that has imported the product once
+(tests/servers/forked.py): each is a process of its own, killed by a real SIGKILL, without the imports a fresh
+interpreter spends most of a short run on. Each test (one per database) injects at least ``CRASHES`` crashes;
 ``REFEREE_TEST_CRASHES=60`` gives the long run (well over a hundred over SQLite and PostgreSQL).
 """
 
@@ -14,8 +16,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +26,7 @@ from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.store.mail_models import IncomingMail, OutgoingMail
 from referee.store.models import Order
+from tests.servers.forked import Forked, Forker
 from tests.servers.processes import kill_at_cpu, run_measured
 
 from .helpers import address, append, block, count, hand, message_ids, new_game, program_lines
@@ -53,15 +54,13 @@ def referee_env(settings: Settings, fault: str | None = None) -> dict[str, str]:
     return env
 
 
-def start_poll(settings: Settings, fault: str | None = None) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "referee.cli", "poll", "--process", "--batch", str(BATCH)],
-                            env=referee_env(settings, fault), cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+def start_poll(forker: Forker, settings: Settings, fault: str | None = None) -> Forked:
+    return forker.start(["poll", "--process", "--batch", str(BATCH)], env=referee_env(settings, fault), cwd=ROOT)
 
 
-def run_clean(settings: Settings) -> float:
+def run_clean(forker: Forker, settings: Settings) -> float:
     """A poll left to finish; the processor time it used."""
-    proc = start_poll(settings)
+    proc = start_poll(forker, settings)
     out, err, cpu = run_measured(proc)
     assert proc.returncode == 0, (out + err).decode(errors="replace")
     return cpu
@@ -71,22 +70,22 @@ def run_clean(settings: Settings) -> float:
 PASSES = {"connected": 1, "fetched": 2, "storing": 5, "stored": 2, "moved": 2, "marked": 1}
 
 
-def crash_once(settings: Settings, rng: random.Random, attempt: int, startup: float) -> bool:
+def crash_once(forker: Forker, settings: Settings, rng: random.Random, attempt: int, startup: float) -> bool:
     """Start a poll and have it killed; whether it died of SIGKILL (it may also have finished first)."""
     if attempt % 2 == 0:
         point = POINTS[(attempt // 2) % len(POINTS)]
-        proc = start_poll(settings, f"{point}:{rng.randint(1, PASSES[point])}")
+        proc = start_poll(forker, settings, f"{point}:{rng.randint(1, PASSES[point])}")
         run_measured(proc)
         return proc.returncode == -signal.SIGKILL
     # somewhere from late in the start-up to a little after a pass would be done
-    return kill_at_cpu(start_poll(settings), rng.uniform(0.8, 1.3) * startup)
+    return kill_at_cpu(start_poll(forker, settings), rng.uniform(0.8, 1.3) * startup)
 
 
-async def test_killing_the_poller_anywhere_loses_and_doubles_nothing(dovecot, settings, store):
+async def test_killing_the_poller_anywhere_loses_and_doubles_nothing(dovecot, settings, store, forker):
     rng = random.Random(4)
     code = new_game(store)
     cards = hand(store, code, "Twonky")
-    startup = run_clean(settings)   # a pass over an empty inbox: start-up, login, select
+    startup = run_clean(forker, settings)   # a pass over an empty inbox: start-up, login, select
     sent: list[str] = []
     crashes = attempts = checks = at_points = 0
     while crashes < CRASHES:
@@ -97,12 +96,12 @@ async def test_killing_the_poller_anywhere_loses_and_doubles_nothing(dovecot, se
             batch.append(make_mail(address("alice"), body, msgid=msgid))
             sent.append(msgid)
         await append(dovecot, batch)
-        crashed = crash_once(settings, rng, attempts, startup)
+        crashed = crash_once(forker, settings, rng, attempts, startup)
         crashes += crashed
         at_points += crashed and attempts % 2 == 0
         attempts += 1
         if attempts % 10 == 0 or crashes >= CRASHES:
-            run_clean(settings)
+            run_clean(forker, settings)
             await check(dovecot, store, sent)
             checks += 1
     assert crashes >= CRASHES and checks >= 2

@@ -19,6 +19,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from .forked import Forked
+
 _CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 #: how often a child's processor time is looked at while waiting to kill it
 _POLL = 0.002
@@ -52,14 +54,14 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run_measured(proc: subprocess.Popen[bytes], *, timeout: float = HANG) -> tuple[bytes, bytes, float]:
+def run_measured(proc: subprocess.Popen[bytes] | Forked, *, timeout: float = HANG) -> tuple[bytes, bytes, float]:
     """Let ``proc`` finish: its output and error output, and the processor time it used."""
     before = _children_cpu()
     out, err = proc.communicate(timeout=timeout)
-    return out, err, _children_cpu() - before
+    return out, err, proc.cpu if isinstance(proc, Forked) else _children_cpu() - before
 
 
-def kill_at_cpu(proc: subprocess.Popen[bytes], cpu: float, *, timeout: float = HANG) -> bool:
+def kill_at_cpu(proc: subprocess.Popen[bytes] | Forked, cpu: float, *, timeout: float = HANG) -> bool:
     """SIGKILL ``proc`` once it has used ``cpu`` seconds of processor time, unless it ends first; whether
     it died of SIGKILL. Its output is read meanwhile (a full pipe never holds it up)."""
     began = time.monotonic()

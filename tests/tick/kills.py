@@ -13,7 +13,9 @@ Two rigs:
   arrived is counted by Message-ID.
 
 "At random times" is at a random amount of the process's processor time (``tests/servers/processes.py``):
-the same point of its work on a quiet machine and on a loaded one, so the kills land alike under any load.
+the same point of its work on a quiet machine and on a loaded one, so the kills land alike under any load. The
+tests fork the ticks from a Python that imported the product once (``Rig.forker``); the ingests, and every
+process of the benchmark, start a fresh interpreter as the mail server and cron start them.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from tests.intake.helpers import (
     program_lines,
 )
 from tests.intake.helpers import mail as player_mail
+from tests.servers.forked import Forked, Forker
 from tests.servers.processes import HANG, kill_at_cpu, run_measured
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,6 +110,9 @@ class Rig:
     workdir: Path
     transport: str = "maildir"
     smtp_port: int = 0
+    #: processes forked from a Python that imported the product once (tests/servers/forked.py); None: a fresh
+    #: ``python -m referee.cli`` each time
+    forker: Forker | None = None
 
     def env(self, *, fault: str | None = None, now: datetime | None = None) -> dict[str, str]:
         env = {"PATH": "/usr/bin:/bin", "HOME": str(self.workdir), "REFEREE_CONFIG": "",
@@ -123,7 +129,11 @@ class Rig:
         return env
 
     def start(self, args: list[str], *, fault: str | None = None, now: datetime | None = None,
-              stdin: int | None = subprocess.DEVNULL) -> subprocess.Popen[bytes]:
+              stdin: int | None = subprocess.DEVNULL, fresh: bool = False) -> subprocess.Popen[bytes] | Forked:
+        """``referee ARGS``, forked (when the rig has a forker and not ``fresh``) or in a fresh interpreter."""
+        if self.forker and not fresh:
+            return self.forker.start(args, env=self.env(fault=fault, now=now), cwd=ROOT,
+                                     stdin=None if stdin == subprocess.DEVNULL else stdin)
         return subprocess.Popen([sys.executable, "-m", "referee.cli", *args], env=self.env(fault=fault, now=now),
                                 cwd=ROOT, stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
@@ -139,7 +149,7 @@ class Rig:
         Maildir(str(self.workdir / "in"), create=True).add(raw)
 
 
-def _killed(proc: subprocess.Popen[bytes]) -> bool:
+def _killed(proc: subprocess.Popen[bytes] | Forked) -> bool:
     proc.communicate(timeout=HANG)
     return proc.returncode == -signal.SIGKILL
 
@@ -263,7 +273,7 @@ def _ingest(rig: Rig, raw: bytes, rng: random.Random, *, kill: bool, report: Kil
     piped.write_bytes(raw)
     for _ in range(10):
         with piped.open("rb") as stdin:
-            proc = rig.start(["ingest"], stdin=stdin.fileno())
+            proc = rig.start(["ingest"], stdin=stdin.fileno(), fresh=True)  # as the mail server starts it
         if kill:
             kill = False
             if kill_at_cpu(proc, rng.uniform(0.5, 1.1) * typical):
