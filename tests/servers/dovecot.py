@@ -10,8 +10,10 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -115,8 +117,21 @@ class Dovecot:
         self.doveadm("expunge", "-u", self.address(user), "mailbox", mailbox, "all")
 
     def stop(self) -> None:
-        subprocess.run(["dovecot", "-c", str(self.conf), "stop"], stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        """Kill the server (its mail is thrown away): ``dovecot stop`` waits 3-8 s for a graceful shutdown at the
+        end of every test worker. Its processes follow their master within milliseconds."""
+        try:
+            master = int((self.root / "run" / "master.pid").read_text())
+            os.kill(master, signal.SIGKILL)
+        except (FileNotFoundError, ValueError, ProcessLookupError):
+            return
+        began = time.monotonic()
+        while time.monotonic() - began < 10:
+            try:   # gone, or dead and not yet reaped by whoever adopted the daemon
+                if Path(f"/proc/{master}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX":
+                    return
+            except (FileNotFoundError, ProcessLookupError):
+                return
+            time.sleep(0.01)
 
 
 def _ensure_vmail() -> None:
