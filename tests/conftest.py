@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,27 +35,66 @@ DATABASES = ["sqlite", "postgresql"]
 settings.register_profile("referee", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("referee")
 
-#: tests of tens of seconds each (whole services, corpora, processes killed many times), longest first: collected
-#: before the others, so that pytest-xdist hands them out at the start and no worker is left running one alone
-#: at the end of the run
-HEAVY = ("tests/model/", "tests/intake/test_crash.py", "tests/tick/test_kills.py", "tests/deploy/test_fresh_install.py",
-         "tests/store/test_store_concurrency.py", "tests/e2e/test_options_by_mail.py",
-         "tests/e2e/test_reader_by_mail.py::test_two_hundred", "tests/e2e/test_community_two_gms.py",
-         "tests/e2e/test_community_by_mail.py", "tests/corpus/", "tests/tick/test_workers.py",
-         "tests/tick/test_tick_processes.py")
+#: tests of ten seconds or more (whole services, corpora, processes killed many times, Chromium), each part with
+#: the seconds it takes on a quiet machine (roughly, from ``--durations``): they start first, dealt out across the
+#: xdist workers (see :func:`_spread`), so that no worker is left running one alone at the end of the run
+HEAVY = {"tests/model/": 70, "tests/intake/test_floods.py": 70, "tests/store/test_store_concurrency.py": 60,
+         "tests/tick/test_outages.py::test_a_cron_every": 55, "tests/corpus/": 50, "tests/tick/test_kills.py": 35,
+         "tests/e2e/test_reader_by_mail.py::test_two_hundred": 40, "tests/intake/test_crash.py": 30,
+         "tests/tick/test_tick_processes.py": 30, "tests/deploy/test_config_check.py::test_secrets": 26,
+         "tests/tick/test_health.py::test_a_mail_server_down": 26, "tests/deploy/test_fresh_install.py": 25,
+         "tests/deploy/test_send_test_smtp.py::test_with_no_pipe": 25, "tests/tick/test_workers.py": 25,
+         "tests/test_assembly.py::test_the_demo_plays_the_factory": 24, "tests/e2e/test_options_by_mail.py": 20,
+         "tests/intake/test_properties.py": 20, "tests/e2e/test_community_two_gms.py": 15,
+         "tests/e2e/test_community_by_mail.py": 10, "tests/tick/test_tick.py::test_tick_builds_the_archive": 10}
+
+
+def _part(item: pytest.Item) -> str | None:
+    """The part of :data:`HEAVY` that ``item`` belongs to, if any."""
+    return next((prefix for prefix in HEAVY if item.nodeid.startswith(prefix)), None)
 
 
 def _heaviness(item: pytest.Item) -> int:
-    """Where ``item`` goes: its place in :data:`HEAVY`, then other tests marked slow, then the rest."""
-    for rank, prefix in enumerate(HEAVY):
-        if item.nodeid.startswith(prefix):
-            return rank
+    """Where ``item`` goes: its part's place in :data:`HEAVY`, then other tests marked slow, then the rest."""
+    part = _part(item)
+    if part is not None:
+        return list(HEAVY).index(part)
     return len(HEAVY) + (0 if item.get_closest_marker("slow") else 1)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The heavy tests first, each part in its usual order (every xdist worker sorts alike)."""
+def _spread(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """``items`` (sorted) with the heavy parts dealt out to the starts of the workers' first batches, each part
+    whole (its module's fixtures made once), the longest to the least loaded. pytest-xdist's ``--dist load``
+    hands worker ``i`` items ``[i*c, (i+1)*c)`` first, ``c`` a quarter of its share, then more to whichever runs
+    short; without this every heavy test would go to the first worker, one after another."""
+    parts: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        part = _part(item)
+        if part is not None:
+            parts.setdefault(part, []).append(item)
+    loads = [0] * workers
+    slots: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    for part in sorted(parts, key=lambda p: -HEAVY[p]):
+        least = loads.index(min(loads))
+        slots[least] += parts[part]
+        loads[least] += HEAVY[part]
+    chunk = max(len(items) // workers // 4, 2)
+    if any(len(slot) > chunk for slot in slots):
+        return items
+    rest = iter(items[sum(map(len, slots)):])
+    spread: list[pytest.Item] = []
+    for slot in slots:
+        spread += slot + list(islice(rest, chunk - len(slot)))
+    return spread + list(rest)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The heavy tests first, each part in its usual order (every xdist worker sorts alike), dealt out across
+    the workers."""
     items.sort(key=_heaviness)
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    if workers > 1:
+        items[:] = _spread(items, workers)
 
 
 @pytest.fixture(scope="session")
