@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.servers.dovecot import Dovecot, running_dovecot
-from tests.servers.forked import Forker
+from tests.servers.forked import Forker, shared
 from tests.servers.ports import SilentPort
 from tests.servers.smtp import SmtpServer, start_smtp
 
@@ -190,12 +190,10 @@ def store(db_url: str) -> Iterator[Store]:
 
 
 @pytest.fixture(scope="session")
-def forker() -> Iterator[Forker]:
+def forker() -> Forker:
     """Starts ``referee`` processes forked from a Python that imported the product once
-    (tests/servers/forked.py): for the tests that kill dozens of them."""
-    forker = Forker()
-    yield forker
-    forker.close()
+    (tests/servers/forked.py): for the tests that start dozens of them."""
+    return shared()
 
 
 @pytest.fixture

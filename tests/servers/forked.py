@@ -1,106 +1,154 @@
-"""``referee`` processes forked from a Python that has already imported the product: for tests that start and
-kill dozens of them one after another.
+"""``referee`` processes forked from a Python that has already imported the product: for tests that start (and
+kill) dozens of them.
 
 A fresh ``python -m referee.cli`` spends most of a short run importing (about 0.7 s of processor time for a
 poll or a tick that takes 1 s). :class:`Forker` starts one helper process (``python -m tests.servers.forked``)
-that imports every module of ``referee`` once; each :meth:`Forker.start` then has it fork a child that runs the
+that imports every module of ``referee`` once; each :meth:`Forker.start` has it fork a child that runs the
 command line with the given arguments, environment, working directory and standard input, its output in pipes
-of the caller's. The child is a real process of its own, killed by a real signal; only the imports are done
-before it starts. :class:`Forked` answers what the tests ask of a :class:`subprocess.Popen` (``pid``,
-``communicate``, ``returncode``, ``send_signal``, ``kill``) and ``cpu``, the processor time of the whole run.
-
-One child at a time per forker (the helper waits for each before the next).
+of the caller's. The child is a real process of its own, killed by a real signal, racing the others for real;
+only the imports are done before it starts. :class:`Forked` answers what the tests ask of a
+:class:`subprocess.Popen` (``pid``, ``poll``, ``wait``, ``communicate``, ``returncode``, ``send_signal``,
+``kill``) and ``cpu``, the processor time of its whole run. :func:`shared` is this process's forker.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import importlib
 import json
 import os
 import pkgutil
+import queue
+import select
 import signal
 import socket
 import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the largest request: arguments, environment, working directory
-_MAX_REQUEST = 1 << 20
+_MAX_MESSAGE = 1 << 20
+_shared: Forker | None = None
+
+
+def shared() -> Forker:
+    """The forker of this process (started when first asked for, stopped at exit)."""
+    global _shared
+    if _shared is None:
+        _shared = Forker()
+        atexit.register(_shared.close)
+    return _shared
 
 
 class Forker:
-    """The helper process; close it when done (the session fixture ``forker`` does)."""
+    """The helper process and what it reports (``started`` and ``ended`` messages, one packet each)."""
 
     def __init__(self) -> None:
-        ours, theirs = socket.socketpair()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self._helper = subprocess.Popen([sys.executable, "-m", "tests.servers.forked", str(theirs.fileno())],
                                         pass_fds=[theirs.fileno()], cwd=ROOT, stdin=subprocess.DEVNULL)
         theirs.close()
         self._sock = ours
-        self._answers = ours.makefile("rb")
         self._lock = threading.Lock()
-        self._last: Forked | None = None
+        self._started: queue.Queue[int] = queue.Queue()
+        self._ended: dict[int, dict[str, Any]] = {}
+        self._changed = threading.Condition()
+        self._closed = False
+        threading.Thread(target=self._read, daemon=True).start()
 
-    def start(self, args: list[str], *, env: dict[str, str], cwd: Path | str = ROOT,
-              stdin: int | None = None) -> Forked:
-        """``referee ARGS`` in a forked child; ``stdin``: a file descriptor to read (default: /dev/null). The
-        child started before must have ended."""
-        assert self._last is None or self._last._status, "one child at a time"
-        self._last = Forked(self, args, env, str(cwd), stdin)
-        return self._last
+    def _read(self) -> None:
+        while message := self._sock.recv(65536):
+            report = json.loads(message)
+            if "started" in report:
+                self._started.put(int(report["started"]))
+                continue
+            with self._changed:
+                self._ended[int(report["ended"])] = report
+                self._changed.notify_all()
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+
+    def start(self, args: list[str], *, env: dict[str, str], cwd: Path | str | None = None,
+              stdin: int | None = None, text: bool = False) -> Forked:
+        """``referee ARGS`` in a forked child; ``stdin``: a file descriptor to read (default: /dev/null)."""
+        out_r, out_w = os.pipe()
+        err_r, err_w = os.pipe()
+        in_fd = os.open(os.devnull, os.O_RDONLY) if stdin is None else os.dup(stdin)
+        request = json.dumps({"args": args, "env": env, "cwd": str(cwd or os.getcwd())}).encode()
+        with self._lock:
+            socket.send_fds(self._sock, [request], [in_fd, out_w, err_w])
+            for fd in (in_fd, out_w, err_w):
+                os.close(fd)
+            pid = self._started.get(timeout=600)
+        return Forked(self, pid, ["referee", *args], out_r, err_r, text)
+
+    def ended(self, pid: int, timeout: float | None) -> dict[str, Any] | None:
+        """How ``pid`` ended (``status``, ``cpu``), waiting at most ``timeout`` seconds; None if it still runs."""
+        with self._changed:
+            self._changed.wait_for(lambda: pid in self._ended or self._closed, timeout)
+            return self._ended.get(pid, {"status": -1, "cpu": 0.0} if self._closed else None)
 
     def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)   # the helper sees the end (and so does our reader)
         self._sock.close()
-        self._answers.close()
         self._helper.wait(timeout=60)
 
 
 class Forked:
     """A running (or finished) child of a :class:`Forker`."""
 
-    def __init__(self, forker: Forker, args: list[str], env: dict[str, str], cwd: str, stdin: int | None) -> None:
-        self.args = ["referee", *args]
+    def __init__(self, forker: Forker, pid: int, args: list[str], out_fd: int, err_fd: int, text: bool) -> None:
+        self._forker = forker
+        self.pid = pid
+        self.args = args
         self.returncode: int | None = None
         #: processor time of the whole run (user + system), once it ended
         self.cpu = 0.0
-        out_r, out_w = os.pipe()
-        err_r, err_w = os.pipe()
-        in_fd = os.open(os.devnull, os.O_RDONLY) if stdin is None else os.dup(stdin)
-        request = json.dumps({"args": args, "env": env, "cwd": cwd}).encode()
-        with forker._lock:
-            socket.send_fds(forker._sock, [request], [in_fd, out_w, err_w])
-            for fd in (in_fd, out_w, err_w):
-                os.close(fd)
-            self.pid = int(json.loads(forker._answers.readline())["pid"])
+        self._text = text
         self._out: list[bytes] = []
         self._err: list[bytes] = []
-        self._status: dict[str, float] = {}
-        self._threads = [threading.Thread(target=_drain, args=(out_r, self._out), daemon=True),
-                         threading.Thread(target=_drain, args=(err_r, self._err), daemon=True),
-                         threading.Thread(target=self._wait, args=(forker,), daemon=True)]
-        for thread in self._threads:
+        self._drains = [threading.Thread(target=_drain, args=(out_fd, self._out), daemon=True),
+                        threading.Thread(target=_drain, args=(err_fd, self._err), daemon=True)]
+        for thread in self._drains:
             thread.start()
 
-    def _wait(self, forker: Forker) -> None:
-        line = forker._answers.readline()
-        self._status.update(json.loads(line) if line else {"status": -1, "cpu": 0.0})
+    def poll(self) -> int | None:
+        return self.wait(0) if self.returncode is None else self.returncode
 
-    def communicate(self, timeout: float | None = None) -> tuple[bytes, bytes]:
+    def wait(self, timeout: float | None = None) -> int | None:
+        """Its exit status (``-N``: killed by signal N); None if still running after ``timeout`` (0: a look)."""
+        if self.returncode is None:
+            report = self._forker.ended(self.pid, timeout)
+            if report is None:
+                if timeout:
+                    raise subprocess.TimeoutExpired(self.args, timeout)
+                return None
+            status = int(report["status"])
+            self.returncode = os.waitstatus_to_exitcode(status) if status >= 0 else 255
+            self.cpu = float(report["cpu"])
+        return self.returncode
+
+    def communicate(self, timeout: float | None = None) -> tuple[Any, Any]:
         """Its whole output and error output once it ended; :class:`subprocess.TimeoutExpired` before."""
-        for thread in self._threads:
+        if self.wait(timeout) is None:
+            raise subprocess.TimeoutExpired(self.args, timeout or 0)
+        for thread in self._drains:
             thread.join(timeout)
-            if thread.is_alive():
+            if thread.is_alive():   # a grandchild holds the pipe
                 raise subprocess.TimeoutExpired(self.args, timeout or 0)
-        status = int(self._status["status"])
-        self.returncode = os.waitstatus_to_exitcode(status) if status >= 0 else 255
-        self.cpu = float(self._status["cpu"])
-        return b"".join(self._out), b"".join(self._err)
+        out, err = b"".join(self._out), b"".join(self._err)
+        if self._text:
+            return _text(out), _text(err)
+        return out, err
 
     def send_signal(self, sig: int) -> None:
-        if self.returncode is None and not self._status:
+        if self.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, sig)
 
@@ -114,6 +162,10 @@ def _drain(fd: int, into: list[bytes]) -> None:
             into.append(chunk)
 
 
+def _text(data: bytes) -> str:
+    return data.decode().replace("\r\n", "\n").replace("\r", "\n")
+
+
 # -- the helper process -------------------------------------------------------------------------------------------
 def _serve(sock: socket.socket) -> None:
     import referee
@@ -121,36 +173,44 @@ def _serve(sock: socket.socket) -> None:
     for module in pkgutil.walk_packages(referee.__path__, "referee."):
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)
+    children: set[int] = set()
     while True:
-        request, fds, _, _ = socket.recv_fds(sock, _MAX_REQUEST, 3)
-        if not request:
-            return
-        pid = os.fork()
-        if pid == 0:
-            sock.close()
-            _child(json.loads(request), fds)
-        for fd in fds:
-            os.close(fd)
-        sock.sendall(json.dumps({"pid": pid}).encode() + b"\n")
-        _, status, usage = os.wait4(pid, 0)
-        sock.sendall(json.dumps({"status": status, "cpu": usage.ru_utime + usage.ru_stime}).encode() + b"\n")
+        ready, _, _ = select.select([sock], [], [], 0.01 if children else None)
+        if ready:
+            request, fds, _, _ = socket.recv_fds(sock, _MAX_MESSAGE, 3)
+            if not request:
+                return
+            pid = os.fork()
+            if pid == 0:
+                sock.close()
+                _child(json.loads(request), fds)
+            for fd in fds:
+                os.close(fd)
+            children.add(pid)
+            sock.send(json.dumps({"started": pid}).encode())
+        while children:
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
+            if pid == 0:
+                break
+            children.discard(pid)
+            sock.send(json.dumps({"ended": pid, "status": status, "cpu": usage.ru_utime + usage.ru_stime}).encode())
 
 
-def _child(request: dict[str, object], fds: list[int]) -> None:
+def _child(request: dict[str, Any], fds: list[int]) -> None:
     """Run the command line as ``python -m referee.cli`` would, then exit (never returns)."""
     code = 1
     try:
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
             os.close(fd)
-        os.chdir(str(request["cwd"]))
+        os.chdir(request["cwd"])
         os.environ.clear()
-        os.environ.update(request["env"])  # type: ignore[arg-type]
-        sys.argv = ["referee", *request["args"]]  # type: ignore[misc]
+        os.environ.update(request["env"])
+        sys.argv = ["referee", *request["args"]]
         from referee.cli import main
 
         try:
-            main(args=list(request["args"]), prog_name="referee")  # type: ignore[call-overload]
+            main(args=list(request["args"]), prog_name="referee")
             code = 0
         except SystemExit as exc:
             if exc.code is None or isinstance(exc.code, int):
@@ -162,8 +222,6 @@ def _child(request: dict[str, object], fds: list[int]) -> None:
 
         traceback.print_exc()
     finally:
-        import atexit
-
         atexit._run_exitfuncs()
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):

@@ -9,8 +9,6 @@ tests start).
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,6 +19,7 @@ from click.testing import CliRunner, Result
 from referee import games as g
 from referee.cli import main
 from referee.store import Store
+from tests.servers.forked import Forked, shared
 
 BOARDS = Path(__file__).resolve().parent / "boards"
 COURSE = "yardrace"
@@ -85,10 +84,10 @@ def cli(db_url: str) -> Callable[..., Result]:
 
 
 def referee_process(db_url: str, *args: str, cwd: Path | None = None,
-                    extra_env: dict[str, str] | None = None) -> subprocess.Popen[str]:
-    """A real ``referee`` process (started, not waited for)."""
+                    extra_env: dict[str, str] | None = None) -> Forked:
+    """A real ``referee`` process (started, not waited for), forked from a Python that imported the product
+    once (tests/servers/forked.py); its output as text."""
     env = dict(os.environ)
     env.update(cli_env(db_url))
     env.update(extra_env or {})
-    return subprocess.Popen([sys.executable, "-m", "referee.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env, cwd=cwd)
+    return shared().start(list(args), env=env, cwd=cwd, text=True)
