@@ -4,8 +4,6 @@ once on PostgreSQL share them, each turn resolved once and each mail queued once
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
@@ -19,6 +17,7 @@ from referee.cron.workers import claim
 from referee.store import Store
 from referee.store.mail_models import OutgoingMail
 from referee.store.models import AuditEntry, Game, Turn, TurnNotice
+from tests.servers.forked import Forked, shared
 from tests.servers.processes import patience
 
 from .test_tick_processes import env
@@ -41,10 +40,9 @@ def make_games(store: Store, count: int, *, late_every: int = 2) -> None:
                 g.submit_program(s, game, robot, turn.hands[robot][:5], now=T0 + timedelta(minutes=10))
 
 
-def start_worker(db_url: str, tmp: Path, now: datetime, name: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "referee.cli", "resolve-due", "--worker", name, "-v"],
-                            env=env(db_url, tmp, now), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=str(tmp))
+def start_worker(db_url: str, tmp: Path, now: datetime, name: str) -> Forked:
+    """A ``referee resolve-due`` worker, forked from a Python that imported the product once (servers/forked.py)."""
+    return shared().start(["resolve-due", "--worker", name, "-v"], env=env(db_url, tmp, now), cwd=tmp, text=True)
 
 
 def run_workers(db_url: str, tmp: Path, now: datetime, workers: int) -> list[str]:
