@@ -3,8 +3,10 @@
 Mail: ``dovecot`` and ``smtp_server``, started once per session.
 
 Databases: ``db_url`` (and ``store``) are parametrized over SQLite and a private PostgreSQL. Each test
-gets its own database copied from a template migrated once per session (a file copy for SQLite,
-``CREATE DATABASE ... TEMPLATE`` for PostgreSQL). ``empty_url`` gives a database with no schema at all.
+gets a fresh database at the newest schema, from a template migrated once per session: a file copy for SQLite;
+for PostgreSQL one copy (``CREATE DATABASE ... TEMPLATE``) emptied after each test, copied again only when a
+test changed its schema (tests/store/pgcluster.py: ``ReusedDatabase``). ``empty_url`` gives a database with
+no schema at all.
 ``REFEREE_TEST_NO_PG=1`` skips the PostgreSQL half.
 """
 
@@ -27,7 +29,7 @@ from tests.servers.smtp import SmtpServer, start_smtp
 
 if TYPE_CHECKING:  # the database modules are imported by the fixtures that use them
     from referee.store import Store
-    from tests.store.pgcluster import PostgresCluster
+    from tests.store.pgcluster import PostgresCluster, ReusedDatabase
 
 DATABASES = ["sqlite", "postgresql"]
 
@@ -163,10 +165,17 @@ def db_url(dialect: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iter
         shutil.copy(request.getfixturevalue("sqlite_template"), path)
         yield f"sqlite:///{path}"
         return
-    cluster: PostgresCluster = request.getfixturevalue("pg_cluster")
-    url = cluster.create_database(template=request.getfixturevalue("pg_template"))
-    yield url
-    cluster.drop_database(url.rsplit("/", 1)[1])
+    database: ReusedDatabase = request.getfixturevalue("pg_database")
+    yield database.url
+    database.reset()
+
+
+@pytest.fixture(scope="session")
+def pg_database(pg_cluster: PostgresCluster, pg_template: str) -> ReusedDatabase:
+    """The PostgreSQL database of ``db_url``: a copy of the template, emptied after each test."""
+    from tests.store.pgcluster import ReusedDatabase
+
+    return ReusedDatabase(pg_cluster, pg_template)
 
 
 @pytest.fixture

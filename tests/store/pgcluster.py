@@ -28,6 +28,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 SERVER_OPTIONS = ("-c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+                  "-c autovacuum=off "
                   "-c max_connections=200")
 
 
@@ -164,3 +165,69 @@ class PostgresCluster:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'.encode())
         if name in self.databases:
             self.databases.remove(name)
+
+
+#: what a test could change of a database besides its rows: every relation and column, constraint, function,
+#: trigger and type outside the system schemas (and the schema version: :func:`_shape`)
+_SHAPE = """
+SELECT md5(concat_ws('|',
+  (SELECT string_agg(concat_ws(':', n.nspname, c.relname, c.relkind, a.attname, format_type(a.atttypid, a.atttypmod),
+                               a.attnotnull), ',' ORDER BY n.nspname, c.relname, a.attnum)
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     LEFT JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')),
+  (SELECT string_agg(conname || pg_get_constraintdef(c.oid), ',' ORDER BY conname) FROM pg_constraint c
+     JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')),
+  (SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema')),
+  (SELECT string_agg(tgname, ',' ORDER BY tgname) FROM pg_trigger WHERE NOT tgisinternal),
+  (SELECT string_agg(typname, ',' ORDER BY typname) FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE n.nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast')),
+  (SELECT string_agg(extname, ',' ORDER BY extname) FROM pg_extension)))
+"""
+
+
+def _shape(conn: psycopg.Connection) -> tuple[str, list[str]]:
+    versions = [row[0] for row in conn.execute("SELECT version_num FROM alembic_version ORDER BY 1")] \
+        if conn.execute("SELECT to_regclass('alembic_version')").fetchone()[0] else []
+    return conn.execute(_SHAPE).fetchone()[0], versions
+
+
+class ReusedDatabase:
+    """One copy of a template database for test after test: emptied after each (its tables truncated, their
+    sequences restarted) instead of dropped and copied again, which costs PostgreSQL several times as much.
+    A test that changed more than rows (the schema, its version) gets the database dropped and copied afresh;
+    so does every test when the template holds rows of its own besides the schema version."""
+
+    def __init__(self, cluster: PostgresCluster, template: str) -> None:
+        self.cluster, self.template = cluster, template
+        self.name = f"t_reused_{uuid.uuid4().hex[:12]}"
+        self.url = cluster.create_database(self.name, template=template)
+        with self._connect() as conn:
+            self.shape = _shape(conn)
+            self.tables = [row[0] for row in conn.execute(
+                "SELECT format('%I.%I', schemaname, tablename) FROM pg_tables "
+                "WHERE schemaname NOT IN ('pg_catalog', 'information_schema') AND tablename <> 'alembic_version'")]
+            self.reusable = not any(conn.execute(f"SELECT EXISTS (SELECT FROM {table})".encode()).fetchone()[0]
+                                    for table in self.tables)
+
+    def _connect(self) -> psycopg.Connection:
+        u = make_url(self.url)
+        return psycopg.connect(host=u.host, port=u.port, user=u.username, password=u.password, dbname=self.name,
+                               autocommit=True)
+
+    def reset(self) -> None:
+        """Back to a copy of the template, for the next test."""
+        if self.reusable:
+            with self._connect() as conn:
+                conn.execute("SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity "
+                             "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                if _shape(conn) == self.shape:
+                    if self.tables:
+                        conn.execute(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE".encode())
+                    for (sequence,) in conn.execute("SELECT format('%I.%I', schemaname, sequencename) "
+                                                    "FROM pg_sequences WHERE last_value IS NOT NULL").fetchall():
+                        conn.execute(f"ALTER SEQUENCE {sequence} RESTART".encode())
+                    return
+        self.cluster.drop_database(self.name)
+        self.cluster.create_database(self.name, template=self.template)
