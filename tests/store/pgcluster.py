@@ -223,8 +223,10 @@ class ReusedDatabase:
                 conn.execute("SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity "
                              "WHERE datname = current_database() AND pid <> pg_backend_pid()")
                 if _shape(conn) == self.shape:
-                    if self.tables:
-                        conn.execute(f"TRUNCATE {', '.join(self.tables)} RESTART IDENTITY CASCADE".encode())
+                    filled = [row[0] for row in conn.execute(" UNION ALL ".join(
+                        f"SELECT '{table}' WHERE EXISTS (SELECT FROM {table})" for table in self.tables).encode())]
+                    if filled:   # only these: each table truncated costs new files for it and its indexes
+                        conn.execute(f"TRUNCATE {', '.join(filled)} RESTART IDENTITY CASCADE".encode())
                     for (sequence,) in conn.execute("SELECT format('%I.%I', schemaname, sequencename) "
                                                     "FROM pg_sequences WHERE last_value IS NOT NULL").fetchall():
                         conn.execute(f"ALTER SEQUENCE {sequence} RESTART".encode())
