@@ -17,6 +17,7 @@ from referee.intake.faults import ENV as FAULT_ENV
 from referee.intake.faults import POINTS
 from referee.intake.maildir import poll_maildir
 from referee.store.mail_models import IncomingMail
+from tests.servers.forked import shared
 from tests.servers.processes import patience
 
 from .helpers import REFEREE, address, block, hand, incoming, mail, new_game, outbox, program_lines
@@ -77,7 +78,9 @@ def test_without_a_processed_folder_maildir_mail_is_flagged_seen(maildir_setting
 
 
 def referee(settings: Settings, *args: str, stdin: bytes | None = None, fault: str | None = None,
-            extra: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
+            extra: dict[str, str] | None = None, forked: bool = False) -> subprocess.CompletedProcess[bytes]:
+    """``referee ARGS`` in a process of its own: a fresh interpreter, or ``forked`` from one that imported the
+    product once (tests/servers/forked.py; no ``stdin``)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env.update({"REFEREE_CONFIG": "", "REFEREE_DATABASE_URL": settings.database_url,
                 "REFEREE_TRANSPORT": "maildir", "REFEREE_MAILDIR_IN": settings.maildir_in,
@@ -85,6 +88,10 @@ def referee(settings: Settings, *args: str, stdin: bytes | None = None, fault: s
     if fault:
         env[FAULT_ENV] = fault
     env.update(extra or {})
+    if forked:
+        proc = shared().start(list(args), env=env, cwd=ROOT)
+        out, err = proc.communicate(timeout=patience(120))
+        return subprocess.CompletedProcess(proc.args, proc.returncode or 0, out, err)
     return subprocess.run([sys.executable, "-m", "referee.cli", *args], input=stdin, capture_output=True, env=env,
                           cwd=ROOT, timeout=patience(120))
 
@@ -96,9 +103,9 @@ def test_killing_a_maildir_pass_at_any_point_loses_and_doubles_nothing(maildir_s
         deliver(root, notes(5, f"kill{n}"))
         sent += 5
         nth = 1 if point in ("connected", "marked") else 1 + n % 2   # those two come once a pass
-        died = referee(maildir_settings, "poll", "--batch", "2", fault=f"{point}:{nth}")
+        died = referee(maildir_settings, "poll", "--batch", "2", fault=f"{point}:{nth}", forked=True)
         assert died.returncode == -signal.SIGKILL, (point, died.stderr)
-    assert referee(maildir_settings, "poll").returncode == 0
+    assert referee(maildir_settings, "poll", forked=True).returncode == 0
     assert os.listdir(root / "new") == [] and os.listdir(root / "cur") == []
     assert len(os.listdir(root / ".Processed" / "cur")) == sent
     with store.read() as s:

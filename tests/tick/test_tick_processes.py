@@ -16,6 +16,7 @@ from referee import games as g
 from referee.store import Store
 from referee.store.mail_models import OutgoingMail
 from referee.store.models import AuditEntry
+from tests.servers.forked import Forked, shared
 from tests.servers.processes import kill_at_cpu, run_measured
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
@@ -43,12 +44,17 @@ def env(db_url: str, tmp: Path, now: datetime, lock: str = "tick.lock") -> dict[
             "REFEREE_NOW": now.isoformat()}
 
 
-def start_tick(db_url: str, tmp: Path, now: datetime, lock: str = "tick.lock") -> subprocess.Popen[bytes]:
+def start_tick(db_url: str, tmp: Path, now: datetime, lock: str = "tick.lock", *,
+               forked: bool = False) -> subprocess.Popen[bytes] | Forked:
+    """A ``referee tick``: a fresh interpreter, or ``forked`` from one that imported the product once
+    (tests/servers/forked.py)."""
+    if forked:
+        return shared().start(["tick"], env=env(db_url, tmp, now, lock), cwd=tmp)
     return subprocess.Popen([sys.executable, "-m", "referee.cli", "tick"], env=env(db_url, tmp, now, lock),
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=str(tmp))
 
 
-def finish(proc: subprocess.Popen[bytes]) -> float:
+def finish(proc: subprocess.Popen[bytes] | Forked) -> float:
     """Let a tick finish, which it must do cleanly; the processor time it used."""
     out, err, cpu = run_measured(proc)
     assert proc.returncode == 0, (out + err).decode(errors="replace")
@@ -83,7 +89,7 @@ def test_three_ticks_at_once_resolve_each_turn_once(store, db_url, tmp_path):
     due_games(store)
     later = T0 + timedelta(hours=4)
     # separate lock files: the store alone must keep them from resolving a turn twice
-    ticks = [start_tick(db_url, tmp_path, later, lock=f"lock{i}") for i in range(3)]
+    ticks = [start_tick(db_url, tmp_path, later, lock=f"lock{i}", forked=True) for i in range(3)]
     for proc in ticks:
         finish(proc)
     check_everything_once(store, tmp_path)
