@@ -40,15 +40,15 @@ settings.load_profile("referee")
 #: tests of ten seconds or more (whole services, corpora, processes killed many times, Chromium), each part with
 #: the seconds it takes on a quiet machine (roughly, from ``--durations``): they start first, dealt out across the
 #: xdist workers (see :func:`_spread`), so that no worker is left running one alone at the end of the run
-HEAVY = {"tests/model/": 70, "tests/intake/test_floods.py": 70, "tests/store/test_store_concurrency.py": 60,
-         "tests/tick/test_outages.py::test_a_cron_every": 55, "tests/corpus/": 50, "tests/tick/test_kills.py": 35,
-         "tests/e2e/test_reader_by_mail.py::test_two_hundred": 40, "tests/intake/test_crash.py": 30,
-         "tests/tick/test_tick_processes.py": 30, "tests/deploy/test_config_check.py::test_secrets": 26,
-         "tests/tick/test_health.py::test_a_mail_server_down": 26, "tests/deploy/test_fresh_install.py": 25,
+HEAVY = {"tests/model/": 70, "tests/intake/test_floods.py": 70, "tests/tick/test_outages.py": 70, "tests/corpus/": 50,
+         "tests/e2e/test_reader_by_mail.py::test_two_hundred": 40, "tests/store/test_store_concurrency.py": 30,
+         "tests/deploy/test_config_check.py::test_secrets": 26, "tests/tick/test_health.py::test_a_mail_server_down": 26,
+         "tests/tick/test_tick_processes.py": 25, "tests/deploy/test_fresh_install.py": 25,
          "tests/deploy/test_send_test_smtp.py::test_with_no_pipe": 25, "tests/tick/test_workers.py": 25,
-         "tests/test_assembly.py::test_the_demo_plays_the_factory": 24, "tests/e2e/test_options_by_mail.py": 20,
-         "tests/intake/test_properties.py": 20, "tests/e2e/test_community_two_gms.py": 15,
-         "tests/e2e/test_community_by_mail.py": 10, "tests/tick/test_tick.py::test_tick_builds_the_archive": 10}
+         "tests/test_assembly.py::test_the_demo_plays_the_factory": 24, "tests/intake/test_crash.py": 20,
+         "tests/tick/test_kills.py": 20, "tests/e2e/test_options_by_mail.py": 20, "tests/intake/test_properties.py": 20,
+         "tests/e2e/test_community_two_gms.py": 15, "tests/e2e/test_community_by_mail.py": 10,
+         "tests/tick/test_tick.py::test_tick_builds_the_archive": 10}
 
 
 def _part(item: pytest.Item) -> str | None:
