@@ -42,8 +42,8 @@ settings.load_profile("referee")
 #: xdist workers (see :func:`_spread`), so that no worker is left running one alone at the end of the run
 HEAVY = {"tests/model/": 70, "tests/intake/test_floods.py": 70, "tests/tick/test_outages.py": 70, "tests/corpus/": 50,
          "tests/e2e/test_reader_by_mail.py::test_two_hundred": 40, "tests/store/test_store_concurrency.py": 30,
-         "tests/deploy/test_config_check.py::test_secrets": 26, "tests/tick/test_health.py::test_a_mail_server_down": 26,
-         "tests/tick/test_tick_processes.py": 25, "tests/deploy/test_fresh_install.py": 25,
+         "tests/deploy/test_config_check.py::test_secrets": 26, "tests/tick/test_tick_processes.py": 25,
+         "tests/tick/test_health.py::test_a_mail_server_down": 26, "tests/deploy/test_fresh_install.py": 25,
          "tests/deploy/test_send_test_smtp.py::test_with_no_pipe": 25, "tests/tick/test_workers.py": 25,
          "tests/test_assembly.py::test_the_demo_plays_the_factory": 24, "tests/intake/test_crash.py": 20,
          "tests/tick/test_kills.py": 20, "tests/e2e/test_options_by_mail.py": 20, "tests/intake/test_properties.py": 20,
