@@ -42,7 +42,7 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
     hits: list[Robot] = []
     squares = board.ray(start, d, board_mounted)
     if board.phase_walls:
-        squares = _short_of_closed_doors(board, squares, start, d, ctx.phase)
+        squares = open_ray(board, start, d, board_mounted, ctx.phase)
     blind = frozenset() if board_mounted else blind_squares(board)
     for sq in squares:
         if blind and sq in blind:
@@ -73,6 +73,19 @@ def _short_of_closed_doors(board: Board, squares: tuple[Square, ...], start: Squ
             return squares[:i]
         prev = sq
     return squares
+
+
+def open_ray(board: Board, start: Square, d: int, include_start: bool, phase: int | str) -> tuple[Square, ...]:
+    """:meth:`Board.ray` up to the first side shut in ``phase`` (a closed door), made once per board, start,
+    direction and phase (a beam is traced every register)."""
+    table: dict[tuple[Square, int, bool, int | str], tuple[Square, ...]] | None = board.cache.get("open rays")
+    if table is None:
+        table = board.cache["open rays"] = {}
+    key = (start, d, include_start, phase)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _short_of_closed_doors(board, board.ray(start, d, include_start), start, d, phase)
+    return found
 
 
 def blind_squares(board: Board) -> frozenset[Square]:
@@ -150,9 +163,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
     lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
     by_col, by_row = lines
-    if board.phase_walls:
-        _robot_lasers(ctx, phase)
-        return
+    # closed doors (a side shut in some phases) cut a beam short: its squares up to the first shut side
+    doors = bool(board.phase_walls)
     for r in robots:
         if r.options:
             _robot_lasers(ctx, phase)
@@ -189,6 +201,8 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if names is None:
             names = views[facing] = sight_names(board, pos, facing)
         nearest = len(names) - 1   # the squares the beam crosses on the empty floor
+        if doors:
+            nearest = min(nearest, len(open_ray(board, pos, facing, False, phase_now)))
         if not nearest:
             continue
         target = None
