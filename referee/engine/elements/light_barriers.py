@@ -66,10 +66,10 @@ def flip(ctx: TurnContext, phase: int) -> None:
         ctx.board_state.set(FLIP, "stopped", False)
         ctx.emit(None, "flip belts turn")
     belts = board.layer(FLIP)
-    riders = [r for r in ctx.robots if r.pos in belts and FLYING not in r.statuses]
+    riders = [(r, pos) for r in ctx.robots if (pos := r.pos) is not None and pos in belts and FLYING not in r.statuses]
     if riders:
         lanes = _lanes(board, reversed_now(ctx))
-        convey(ctx, [(r, lanes[r.pos]) for r in riders], lanes, False, "conveyed")
+        convey(ctx, [(r, lanes[pos]) for r, pos in riders], lanes, False, "conveyed")
 
 
 def _lanes(board: Board, back: bool) -> dict[Square, int]:
