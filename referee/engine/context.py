@@ -91,6 +91,9 @@ class TurnContext:
     option_deck: list[str] | None = None
     deck_seed: int | str = 0
     _rng: random.Random | None = None
+    #: the generator's state when it is not made yet (None: seed it from :attr:`rng_seed`): a copy takes its
+    #: original's state and makes a generator of it only if it draws (a search copies far more than it draws)
+    _rng_state: tuple[Any, ...] | None = None
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -102,16 +105,20 @@ class TurnContext:
         """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used, so a
         turn that draws nothing does not pay for seeding it."""
         if self._rng is None:
-            self._rng = random.Random(self.rng_seed)
+            if self._rng_state is None:
+                self._rng = random.Random(self.rng_seed)
+            else:
+                self._rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
+                self._rng.setstate(self._rng_state)
+                self._rng_state = None
         return self._rng
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs (what a search
         copies for every state it tries: made field by field, without the dataclass's ``__init__``)."""
-        rng = None
-        if self._rng is not None:
-            rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
-            rng.setstate(self._rng.getstate())
+        if self._rng is not None:  # its state, shared (a tuple) until either draws: this one makes its generator again
+            self._rng_state = self._rng.getstate()
+            self._rng = None
         twin = object.__new__(TurnContext)
         made = twin.__dict__
         made.update(self.__dict__)   # the board, rules, seeds, phase, answers, re-entry, hooks: shared, read only
@@ -131,7 +138,6 @@ class TurnContext:
         made["decisions"] = list(self.decisions)
         made["board_state"] = self.board_state.copy()
         made["option_deck"] = None if self.option_deck is None else list(self.option_deck)
-        made["_rng"] = rng
         return twin
 
     # -- the log ---------------------------------------------------------------------------------
