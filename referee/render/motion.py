@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
+from . import sprites
 from .beats import Beat, beats, ghost_parent
 from .board_image import frame_phase
 from .colours import RGB
@@ -26,9 +27,11 @@ from .frames import (
     Box,
     Frame,
     Moment,
+    _Floor,
     caption_box,
     draw_caption,
     floor_at,
+    frame_palette,
     mapped_floor,
     merged,
     quantized_parts,
@@ -39,7 +42,8 @@ from .ghosts import draw_ghost, ghosts_in
 from .layout import CELL, Layout
 from .marks import events_of
 from .players import Player
-from .robots import Place, draw_robots, draw_strip, robot_places
+from .robots import Place, draw_robots, draw_strip, robot_looks, robot_places
+from .sprites import Sprite, paste_sprites
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
 TWEEN_MS = 180
@@ -129,9 +133,11 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
                  caption: str, cell: int, strip: Sequence[Robot], moment: Moment | None = None) -> list[Image.Image]:
     """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``.
 
-    The stage's still parts (floor, strip, caption) are drawn once; each frame draws the robots on them and
-    maps only the robots' boxes to the palette (all the stage's boxes in one go), then puts the still parts
-    back under the robots. ``moment``: the elements drawn as they are then (else at rest)."""
+    The stage's still parts (floor, strip, caption) are drawn and mapped to the palette once; each frame is
+    that with the robots' kept sprites pasted on it, mapped to the palette too (:mod:`.sprites`). A stage with
+    ghosts, or with a robot whose look is not kept, draws the robots on the still parts instead, maps only the
+    robots' boxes to the palette (all the stage's boxes in one go) and puts the still parts back under them.
+    ``moment``: the elements drawn as they are then (else at rest)."""
     fl = floor_at(board, cell, len(players), *(moment or (None, None)))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
@@ -140,28 +146,72 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     draw_caption(work, lay, caption)
     still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
     parts = [work.crop(box) for box in still]
-    boxes: list[list[Box]] = []
-    looks = {p.robot: (p.rgb, p.initials) for p in players}
+    frames = []
     for beat, count in stage:
         start, end = _places(lay, beat.before, order), _places(lay, beat.after, order)
-        for i in range(1, count + 1):
-            drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
-            d = ImageDraw.Draw(work)
-            for robot in drawn:  # the ghosts under the robots
-                parent = ghost_parent(robot.name)
-                if parent is not None:
-                    pl = places[robot.name]
-                    draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
-            drawn = [r for r in drawn if ghost_parent(r.name) is None]
-            draw_robots(work, lay, drawn, players, places, facing)
-            boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
-            for box in boxes[-1]:
-                parts.append(work.crop(box))
-            for box in boxes[-1]:
-                work.paste(fl.image.crop(box), box)
-                for part, at in zip(parts, still, strict=False):
-                    if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
-                        work.paste(part, at)  # the strip or the caption, as they were
+        frames += [tween_places(lay, beat, i / (count + 1), start, end) for i in range(1, count + 1)]
+    pasted = _sprites(lay, frames, players)
+    if pasted is None:
+        return _drawn_tweens(board, fl, work, still, parts, frames, players, cell, moment)
+    mapped = iter(quantized_parts(board, parts, players, cell))
+    still_frame = mapped_floor(board, players, cell, at=moment).copy()
+    for box in still:
+        still_frame.paste(next(mapped), box)
+    palette = frame_palette(board, players, cell)
+    out = []
+    for placed in pasted:
+        img = still_frame.copy()
+        paste_sprites(img, palette, placed)
+        out.append(img)
+    return out
+
+
+Placed = list[tuple[float, float, Sprite]]
+
+
+def _sprites(lay: Layout, frames: Sequence[tuple[list[Robot], dict[str, Place], dict[str, float]]],
+             players: Sequence[Player]) -> list[Placed] | None:
+    """Each frame's robots as kept sprites, in the order they are drawn (None: a ghost, or a look not kept)."""
+    if not sprites.ENABLED:
+        return None
+    out = []
+    for drawn, places, facing in frames:
+        if any(ghost_parent(r.name) is not None for r in drawn):
+            return None
+        placed = []
+        for pl, look in robot_looks(lay, drawn, players, places, facing):
+            got = sprites.sprite(pl.cx, pl.cy, look)
+            if got is None:
+                return None
+            placed.append((pl.cx, pl.cy, got))
+        out.append(placed)
+    return out
+
+
+def _drawn_tweens(board: Board, fl: _Floor, work: Image.Image, still: list[Box], parts: list[Image.Image],
+                  frames: Sequence[tuple[list[Robot], dict[str, Place], dict[str, float]]],
+                  players: Sequence[Player], cell: int, moment: Moment | None) -> list[Image.Image]:
+    """:func:`stage_tweens` by drawing each frame's robots (and ghosts) on ``work``, the still parts drawn."""
+    lay = fl.layout
+    boxes: list[list[Box]] = []
+    looks = {p.robot: (p.rgb, p.initials) for p in players}
+    for drawn, places, facing in frames:
+        d = ImageDraw.Draw(work)
+        for robot in drawn:  # the ghosts under the robots
+            parent = ghost_parent(robot.name)
+            if parent is not None:
+                pl = places[robot.name]
+                draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
+        drawn = [r for r in drawn if ghost_parent(r.name) is None]
+        draw_robots(work, lay, drawn, players, places, facing)
+        boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
+        for box in boxes[-1]:
+            parts.append(work.crop(box))
+        for box in boxes[-1]:
+            work.paste(fl.image.crop(box), box)
+            for part, at in zip(parts, still, strict=False):
+                if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
+                    work.paste(part, at)  # the strip or the caption, as they were
     mapped = iter(quantized_parts(board, parts, players, cell))
     still_frame = mapped_floor(board, players, cell, at=moment).copy()
     for box in still:

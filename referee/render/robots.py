@@ -17,6 +17,7 @@ from .fonts import font, stamp
 from .layout import Layout, Pt, turned
 from .marks import Marks
 from .players import Player
+from .sprites import Look, paste_robot
 from .status_marks import draw_status_chips, status_marks
 
 
@@ -160,23 +161,34 @@ def look(players: Sequence[Player], name: str, default: RGB = GEAR_EDGE) -> tupl
 def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
                 places: Mapping[str, Place] | None = None, facing: Mapping[str, float] | None = None) -> None:
     """Robots on the board in their players' colours (at ``places``, else where they stand); robots sharing a
-    square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation)."""
+    square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation).
+    Each robot is pasted as its kept sprite (:mod:`.sprites`: the same pixels as drawing it)."""
     d = ImageDraw.Draw(img)
-    order = {p.robot: i for i, p in enumerate(players)}
     if places is None:
+        order = {p.robot: i for i, p in enumerate(players)}
         places = robot_places(lay, robots, order)
         for sq in shared_squares(robots):
             mark_shared(d, lay, sq, [places[r.name] for r in robots if r.pos == sq])
+    for pl, look in robot_looks(lay, robots, players, places, facing):
+        paste_robot(img, d, pl.cx, pl.cy, look)
+
+
+def robot_looks(lay: Layout, robots: Sequence[Robot], players: Sequence[Player], places: Mapping[str, Place],
+                facing: Mapping[str, float] | None = None) -> list[tuple[Place, Look]]:
+    """Where and how :func:`draw_robots` draws each robot at ``places``, in the order it draws them: the
+    fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan."""
+    order = {p.robot: i for i, p in enumerate(players)}
     facing = facing or {}
-    # fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan
     here = [r for r in robots if r.name in places]
     here.sort(key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
+    out = []
     for robot in here:
         pl = places[robot.name]
         colour, initials = look(players, robot.name)
         label = initials if pl.size >= 18 else ""
-        draw_robot(d, pl.cx, pl.cy, pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
-                   bool(robot.options), status_marks(robot.statuses))
+        out.append((pl, (pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
+                         bool(robot.options), status_marks(robot.statuses))))
+    return out
 
 
 # -- what happened: paths, shots, damage, wrecks --------------------------------------------------
