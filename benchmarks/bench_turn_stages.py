@@ -69,6 +69,8 @@ STEPS = [
     ("referee.render.frames", "turn_frames", ["referee.render.turn"]),
     ("referee.render.png", "png_bytes", ["referee.render.turn"]),
     ("referee.render.motion", "animation", ["referee.render.turn"]),
+    # (a tree whose GIF is written as its frames are drawn: their drawing is counted in gif_bytes)
+    ("referee.render.motion", "animated", ["referee.render.turn"]),
     ("referee.render.gif", "gif_bytes", ["referee.render.turn"]),
     ("referee.render.templates", "render_template", ["referee.render.mail"]),
     ("referee.render.mail", "build_message", []),

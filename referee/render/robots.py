@@ -17,7 +17,7 @@ from .fonts import font, stamp
 from .layout import Layout, Pt, turned
 from .marks import Marks
 from .players import Player
-from .sprites import Look, paste_robot
+from .sprites import Look
 from .status_marks import draw_status_chips, status_marks
 
 
@@ -162,7 +162,8 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
                 places: Mapping[str, Place] | None = None, facing: Mapping[str, float] | None = None) -> None:
     """Robots on the board in their players' colours (at ``places``, else where they stand); robots sharing a
     square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation).
-    Each robot is pasted as its kept sprite (:mod:`.sprites`: the same pixels as drawing it)."""
+    (Drawing a robot costs a few paste-sized calls; the GIF's in-between frames paste kept sprites instead,
+    :mod:`.sprites`.)"""
     d = ImageDraw.Draw(img)
     if places is None:
         order = {p.robot: i for i, p in enumerate(players)}
@@ -170,7 +171,7 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
         for sq in shared_squares(robots):
             mark_shared(d, lay, sq, [places[r.name] for r in robots if r.pos == sq])
     for pl, look in robot_looks(lay, robots, players, places, facing):
-        paste_robot(img, d, pl.cx, pl.cy, look)
+        draw_robot(d, pl.cx, pl.cy, *look)
 
 
 def robot_looks(lay: Layout, robots: Sequence[Robot], players: Sequence[Player], places: Mapping[str, Place],

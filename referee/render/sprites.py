@@ -63,7 +63,7 @@ _KEPT: OrderedDict[tuple[object, ...], Sprite | None] = OrderedDict()
 
 def _margin(size: float) -> int:
     """Room around a robot's centre on its sprite: its nose, its chips and outlines, and some to spare."""
-    return math.ceil(size) + 6
+    return math.ceil(size * 0.75) + 4
 
 
 def _spot(whole: int, m: int) -> int:
@@ -80,17 +80,27 @@ def _spot(whole: int, m: int) -> int:
     return low + m + (whole - low - m) % 2
 
 
-def sprite(cx: float, cy: float, look: Look) -> Sprite | None:
-    """The sprite of ``look`` for a robot centred on (cx, cy), drawn the first time (None: not kept, draw it)."""
+def key_of(cx: float, cy: float, look: Look) -> tuple[object, ...]:
+    """What a sprite of ``look`` centred on (cx, cy) is kept under: the look, the centre's fractions and where
+    on the sprite it is drawn (:func:`_spot`: its range and parity, or the centre's whole pixels)."""
     m = _margin(look[0])
     wx, wy = math.floor(cx), math.floor(cy)
-    sx, sy = _spot(wx, m), _spot(wy, m)
-    # the sprite serves every centre with the same fraction, drawn at the same spot for it
-    key = (look, cx - wx, cy - wy, wx if sx == wx else (wx.bit_length(), wx % 2),
-           wy if sy == wy else (wy.bit_length(), wy % 2))
+    return (look, cx - wx, cy - wy, wx if _spot(wx, m) == wx else (wx.bit_length(), wx % 2),
+            wy if _spot(wy, m) == wy else (wy.bit_length(), wy % 2))
+
+
+def sprite(cx: float, cy: float, look: Look, make: bool = True) -> Sprite | None:
+    """The sprite of ``look`` for a robot centred on (cx, cy), drawn the first time (``make``: else None when it
+    was not drawn before); None too for a look that is not kept (draw it)."""
+    key = key_of(cx, cy, look)
     if key in _KEPT:
         _KEPT.move_to_end(key)
         return _KEPT[key]
+    if not make:
+        return None
+    m = _margin(look[0])
+    wx, wy = math.floor(cx), math.floor(cy)
+    sx, sy = _spot(wx, m), _spot(wy, m)
     got = _drawn(look, sx + (cx - wx), sy + (cy - wy), sx, sy, m)
     _KEPT[key] = got
     if len(_KEPT) > MAX_SPRITES:
@@ -98,22 +108,38 @@ def sprite(cx: float, cy: float, look: Look) -> Sprite | None:
     return got
 
 
+#: clear canvases sprites are drawn on (one a clear colour), kept and grown as needed: a robot far down a big board
+#: is drawn at its own coordinates or in their power-of-two range, and filling a new canvas that big each time
+#: would cost more than the drawing
+_CANVASES: dict[RGB, Image.Image] = {}
+
+
+def _canvas(clear: RGB, width: int, height: int) -> Image.Image:
+    got = _CANVASES.get(clear)
+    if got is None or got.width < width or got.height < height:
+        size = (max(width, got.width if got else 0), max(height, got.height if got else 0))
+        got = _CANVASES[clear] = Image.new("RGB", size, clear)
+    return got
+
+
 def _drawn(look: Look, x: float, y: float, sx: int, sy: int, m: int) -> Sprite | None:
     from .robots import draw_robot
 
     width, height = sx + m + 2, sy + m + 2
-    drawn = []
-    for clear in (_CLEAR_A, _CLEAR_B):
-        img = Image.new("RGB", (width, height), clear)
-        draw_robot(ImageDraw.Draw(img), x, y, *look)
-        drawn.append(img)
     box = (max(0, sx - m), max(0, sy - m), width, height)
-    a, b = (img.crop(box) for img in drawn)
-    differ = _any_channel(ImageChops.difference(a, b))      # not the robot's (or blended)
-    not_clear = _any_channel(ImageChops.difference(a, Image.new("RGB", a.size, _CLEAR_A)))
-    if ImageChops.multiply(differ, not_clear).getbbox() is not None:
-        return None  # a pixel blended into what was under it: drawn each time
-    mask = differ.point(lambda v: 0 if v else 255)
+    parts = []
+    for clear in (_CLEAR_A, _CLEAR_B):
+        canvas = _canvas(clear, width, height)
+        draw_robot(ImageDraw.Draw(canvas), x, y, *look)
+        parts.append(canvas.crop(box))
+        canvas.paste(clear, box)  # clear again for the next
+    a, b = parts
+    differ = ImageChops.difference(a, b)
+    # a pixel the robot set is the same on both; one it left is each clear colour; anything else (a third
+    # difference) is something blended into what was under it: such a look is drawn each time
+    if not set(c for _, c in differ.getcolors(2) or [(0, None)]) <= {(0, 0, 0), _UNTOUCHED}:
+        return None
+    mask = differ.convert("L").point(_Lookup(_ZERO))
     inside = mask.getbbox()
     if inside is None:
         return None
@@ -122,10 +148,19 @@ def _drawn(look: Look, x: float, y: float, sx: int, sy: int, m: int) -> Sprite |
     return Sprite(a.crop(inside), mask.crop(inside), box[0] + inside[0] - sx, box[1] + inside[1] - sy)
 
 
-def _any_channel(diff: Image.Image) -> Image.Image:
-    """An "L" image: 255 where any channel of ``diff`` is not 0, else 0."""
-    r, g, b = diff.split()
-    return ImageChops.lighter(ImageChops.lighter(r, g), b).point(lambda v: 255 if v else 0)
+#: how the two clear colours differ (what a pixel no drawing touched shows)
+_UNTOUCHED = tuple(abs(p - q) for p, q in zip(_CLEAR_A, _CLEAR_B, strict=True))
+_ZERO = [255] + [0] * 255
+
+
+class _Lookup(Image.ImagePointHandler):
+    """A table of whole numbers for ``Image.point``, applied without Pillow checking its 256 entries each time."""
+
+    def __init__(self, table: list[int]) -> None:
+        self.table = table
+
+    def point(self, im: Image.Image) -> Image.Image:
+        return im._new(im.im.point(self.table, None))
 
 
 def paste_robot(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, cy: float, look: Look) -> None:

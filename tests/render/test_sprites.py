@@ -19,7 +19,7 @@ from referee.render import make_players, sprites
 from referee.render.frames import floor, moments, turn_frames
 from referee.render.gif import gif_bytes
 from referee.render.layout import CELL
-from referee.render.motion import animation
+from referee.render.motion import animated, animation
 from referee.render.png import png_bytes
 from referee.render.robots import draw_robot
 
@@ -88,8 +88,11 @@ def _pictures(board, result, names, turn):
     frames = turn_frames(board, result.frames, players, result.phases_run, result.end_of_turn, title=f"T turn {turn}",
                          events=result.events, moments=at)
     images, durations = animation(board, frames, result.frames, result.events, players, f"T turn {turn}", CELL, at)
+    # as a turn's mail makes it: the frames one at a time, drawn in two images by turns
+    streamed = gif_bytes(*animated(board, frames, result.frames, result.events, players, f"T turn {turn}", CELL,
+                                   at, reuse=True))
     return ([f.image.tobytes() for f in frames], [png_bytes(f.image) for f in frames],
-            [i.tobytes() for i in images], gif_bytes(images, durations))
+            [i.tobytes() for i in images], gif_bytes(images, durations), streamed)
 
 
 @pytest.mark.parametrize(("course", "robots", "seed"), [("sprint", 4, 1), ("sprint", 4, 2), ("factory", 6, 3),
@@ -105,3 +108,4 @@ def test_whole_turns_with_sprites_are_the_turns_drawn(course, robots, seed, monk
         assert pasted[1] == drawn[1], f"{course} turn {turn}: a PNG differs"
         assert pasted[2] == drawn[2], f"{course} turn {turn}: a frame of the GIF differs"
         assert pasted[3] == drawn[3], f"{course} turn {turn}: the GIF differs"
+        assert pasted[4] == drawn[4] == drawn[3], f"{course} turn {turn}: the GIF written as its frames come differs"
