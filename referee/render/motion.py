@@ -28,7 +28,6 @@ from .frames import (
     Box,
     Frame,
     Moment,
-    _Floor,
     caption_box,
     draw_caption,
     floor_at,
@@ -182,7 +181,7 @@ def stage_frames(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
         start, end = _places(lay, beat.before, order), _places(lay, beat.after, order)
         frames += [tween_places(lay, beat, i / (count + 1), start, end) for i in range(1, count + 1)]
     if not sprites.ENABLED or any(ghost_parent(r.name) is not None for drawn, _, _ in frames for r in drawn):
-        yield from _drawn_tweens(board, fl, work, still, parts, frames, players, cell, moment)
+        yield from _drawn_tweens(board, lay, fl.image, work, still, parts, frames, players, cell, moment)
         return
     looks = [robot_looks(lay, drawn, players, places, facing) for drawn, places, facing in frames]
     seen = Counter(sprites.key_of(pl.cx, pl.cy, look) for frame in looks for pl, look in frame)
@@ -239,11 +238,10 @@ def _draw_over(work: Image.Image, floor_image: Image.Image, still: list[Box], pa
                 work.paste(part, at)  # the strip or the caption, as they were
 
 
-def _drawn_tweens(board: Board, fl: _Floor, work: Image.Image, still: list[Box], parts: list[Image.Image],
-                  frames: Sequence[tuple[list[Robot], dict[str, Place], dict[str, float]]],
+def _drawn_tweens(board: Board, lay: Layout, floor_image: Image.Image, work: Image.Image, still: list[Box],
+                  parts: list[Image.Image], frames: Sequence[tuple[list[Robot], dict[str, Place], dict[str, float]]],
                   players: Sequence[Player], cell: int, moment: Moment | None) -> Iterator[Image.Image]:
     """:func:`stage_tweens` by drawing each frame's robots (and ghosts) on ``work``, the still parts drawn."""
-    lay = fl.layout
     boxes: list[list[Box]] = []
     looks = {p.robot: (p.rgb, p.initials) for p in players}
     for drawn, places, facing in frames:
@@ -259,7 +257,7 @@ def _drawn_tweens(board: Board, fl: _Floor, work: Image.Image, still: list[Box],
         for box in boxes[-1]:
             parts.append(work.crop(box))
         for box in boxes[-1]:
-            work.paste(fl.image.crop(box), box)
+            work.paste(floor_image.crop(box), box)
             for part, at in zip(parts, still, strict=False):
                 if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
                     work.paste(part, at)  # the strip or the caption, as they were

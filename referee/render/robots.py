@@ -17,7 +17,6 @@ from .fonts import font, stamp
 from .layout import Layout, Pt, turned
 from .marks import Marks
 from .players import Player
-from .sprites import Look
 from .status_marks import draw_status_chips, status_marks
 
 
@@ -73,6 +72,10 @@ def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour
         d.polygon([(ox, oy - k), (ox + k, oy), (ox, oy + k), (ox - k, oy)], fill=OPTION, outline=INK)
     if marks:
         draw_status_chips(d, cx + r, cy + size * 0.48, size, marks)
+
+
+#: a robot as :func:`draw_robot` takes it after its centre: size, colour, facing, virtual, label, options, marks
+Look = tuple[float, RGB, float, bool, str, bool, tuple[str, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,13 +164,10 @@ def look(players: Sequence[Player], name: str, default: RGB = GEAR_EDGE) -> tupl
 def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players: Sequence[Player],
                 places: Mapping[str, Place] | None = None, facing: Mapping[str, float] | None = None) -> None:
     """Robots on the board in their players' colours (at ``places``, else where they stand); robots sharing a
-    square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation).
-    (Drawing a robot costs a few paste-sized calls; the GIF's in-between frames paste kept sprites instead,
-    :mod:`.sprites`.)"""
+    square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation)."""
     d = ImageDraw.Draw(img)
     if places is None:
-        order = {p.robot: i for i, p in enumerate(players)}
-        places = robot_places(lay, robots, order)
+        places = robot_places(lay, robots, {p.robot: i for i, p in enumerate(players)})
         for sq in shared_squares(robots):
             mark_shared(d, lay, sq, [places[r.name] for r in robots if r.pos == sq])
     for pl, look in robot_looks(lay, robots, players, places, facing):
@@ -176,19 +176,15 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
 
 def robot_looks(lay: Layout, robots: Sequence[Robot], players: Sequence[Player], places: Mapping[str, Place],
                 facing: Mapping[str, float] | None = None) -> list[tuple[Place, Look]]:
-    """Where and how :func:`draw_robots` draws each robot at ``places``, in the order it draws them: the
-    fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan."""
+    """Where and how :func:`draw_robots` draws each robot at ``places``, in its order (fanned-out robots first)."""
     order = {p.robot: i for i, p in enumerate(players)}
-    facing = facing or {}
-    here = [r for r in robots if r.name in places]
-    here.sort(key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
+    here = sorted((r for r in robots if r.name in places),
+                  key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
     out = []
-    for robot in here:
-        pl = places[robot.name]
-        colour, initials = look(players, robot.name)
-        label = initials if pl.size >= 18 else ""
-        out.append((pl, (pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
-                         bool(robot.options), status_marks(robot.statuses))))
+    for r in here:
+        pl, (colour, initials) = places[r.name], look(players, r.name)
+        out.append((pl, (pl.size, colour, (facing or {}).get(r.name, r.facing), r.virtual,
+                         initials if pl.size >= 18 else "", bool(r.options), status_marks(r.statuses))))
     return out
 
 

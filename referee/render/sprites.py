@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageChops, ImageDraw
 
 from .colours import RGB
+from .robots import Look, draw_robot
 
 #: the two clear colours a sprite is drawn on (each differs from the other in every channel)
 _CLEAR_A: RGB = (1, 2, 3)
@@ -31,8 +32,6 @@ MAX_SPRITES = 4096
 #: robots are drawn directly while False (what the sprites are compared with)
 ENABLED = True
 
-#: (size, colour, facing, virtual, label, options, marks)
-Look = tuple[float, RGB, float, bool, str, bool, tuple[str, ...]]
 
 
 @dataclass(slots=True)
@@ -123,8 +122,6 @@ def _canvas(clear: RGB, width: int, height: int) -> Image.Image:
 
 
 def _drawn(look: Look, x: float, y: float, sx: int, sy: int, m: int) -> Sprite | None:
-    from .robots import draw_robot
-
     width, height = sx + m + 2, sy + m + 2
     box = (max(0, sx - m), max(0, sy - m), width, height)
     parts = []
@@ -167,8 +164,6 @@ def paste_robot(img: Image.Image, d: ImageDraw.ImageDraw, cx: float, cy: float, 
     """A robot drawn on the RGB image ``img`` (``d`` draws on it) as :func:`.robots.draw_robot` draws it."""
     got = sprite(cx, cy, look) if ENABLED else None
     if got is None:
-        from .robots import draw_robot
-
         draw_robot(d, cx, cy, *look)
         return
     img.paste(got.image, got.at(cx, cy), got.mask)
