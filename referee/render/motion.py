@@ -42,7 +42,7 @@ from .ghosts import draw_ghost, ghosts_in
 from .layout import CELL, Layout
 from .marks import events_of
 from .players import Player
-from .robots import Place, draw_robot, draw_robots, draw_strip, robot_looks, robot_places
+from .robots import Look, Place, draw_robot, draw_robots, draw_strip, robot_looks, robot_places
 from .sprites import Sprite, paste_sprites
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
@@ -183,21 +183,22 @@ def stage_frames(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     if not sprites.ENABLED or any(ghost_parent(r.name) is not None for drawn, _, _ in frames for r in drawn):
         yield from _drawn_tweens(board, lay, fl.image, work, still, parts, frames, players, cell, moment)
         return
-    looks = [robot_looks(lay, drawn, players, places, facing) for drawn, places, facing in frames]
-    seen = Counter(sprites.key_of(pl.cx, pl.cy, look) for frame in looks for pl, look in frame)
+    looks = [[(pl, look, sprites.key_of(pl.cx, pl.cy, look))
+              for pl, look in robot_looks(lay, drawn, players, places, facing)] for drawn, places, facing in frames]
+    seen = Counter(key for frame in looks for _, _, key in frame)
     plans: list[tuple[Placed, list[Box]]] = []
     for frame in looks:
         placed: Placed = []
-        direct: list[tuple[Place, sprites.Look]] = []
-        for pl, look in frame:
-            got = sprites.sprite(pl.cx, pl.cy, look, make=seen[sprites.key_of(pl.cx, pl.cy, look)] > 1)
+        direct: list[tuple[Place, Look]] = []
+        for pl, look, key in frame:
+            got = sprites.sprite(pl.cx, pl.cy, look, make=seen[key] > 1, key=key)
             if got is None:
                 direct.append((pl, look))
             else:
                 placed.append((pl.cx, pl.cy, got))
         boxes = merged([robot_box(pl.cx, pl.cy, pl.size) for pl, _ in direct], work.size)
         if boxes:
-            _draw_over(work, fl.image, still, parts, frame, boxes)
+            _draw_over(work, fl.image, still, parts, [(pl, look) for pl, look, _ in frame], boxes)
         plans.append((placed, boxes))
     mapped = iter(quantized_parts(board, parts, players, cell))
     still_frame = mapped_floor(board, players, cell, at=moment).copy()
@@ -220,7 +221,7 @@ def _meets(a: Box, b: Box) -> bool:
 
 
 def _draw_over(work: Image.Image, floor_image: Image.Image, still: list[Box], parts: list[Image.Image],
-               frame: Sequence[tuple[Place, sprites.Look]], boxes: list[Box]) -> None:
+               frame: Sequence[tuple[Place, Look]], boxes: list[Box]) -> None:
     """The robots of ``frame`` whose boxes meet ``boxes`` drawn on ``work`` in order, ``boxes`` cut from it
     (appended to ``parts``), and ``work`` put back as it was (the floor and the still parts)."""
     d = ImageDraw.Draw(work)

@@ -88,10 +88,11 @@ def key_of(cx: float, cy: float, look: Look) -> tuple[object, ...]:
             wy if _spot(wy, m) == wy else (wy.bit_length(), wy % 2))
 
 
-def sprite(cx: float, cy: float, look: Look, make: bool = True) -> Sprite | None:
+def sprite(cx: float, cy: float, look: Look, make: bool = True, key: tuple[object, ...] | None = None
+           ) -> Sprite | None:
     """The sprite of ``look`` for a robot centred on (cx, cy), drawn the first time (``make``: else None when it
-    was not drawn before); None too for a look that is not kept (draw it)."""
-    key = key_of(cx, cy, look)
+    was not drawn before); None too for a look that is not kept (draw it). ``key``: its :func:`key_of`."""
+    key = key or key_of(cx, cy, look)
     if key in _KEPT:
         _KEPT.move_to_end(key)
         return _KEPT[key]
