@@ -27,11 +27,10 @@ from .robots import Look, draw_robot
 #: the two clear colours a sprite is drawn on (each differs from the other in every channel)
 _CLEAR_A: RGB = (1, 2, 3)
 _CLEAR_B: RGB = (254, 251, 250)
-#: looks kept (each a few KB); the oldest first out
-MAX_SPRITES = 4096
+#: looks kept (each a few KB, with its mapped copies); the oldest first out
+MAX_SPRITES = 1024
 #: robots are drawn directly while False (what the sprites are compared with)
 ENABLED = True
-
 
 
 @dataclass(slots=True)
