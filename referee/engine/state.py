@@ -391,8 +391,6 @@ def _json_copy(value: Any) -> Any:
     kind = type(value)
     if kind is str or kind is int or value is None or kind is bool or kind is float:  # (the usual values, first)
         return value
-    if kind is list:
-        return [_json_copy(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _json_copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
