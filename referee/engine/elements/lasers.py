@@ -147,12 +147,12 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
     board = ctx.board
-    # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
-    lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
-    by_col, by_row = lines
     if board.phase_walls:
         _robot_lasers(ctx, phase)
         return
+    # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
+    by_col: dict[int, list[Robot]] = {}
+    by_row: dict[int, list[Robot]] = {}
     for r in robots:
         if r.options:
             _robot_lasers(ctx, phase)
@@ -162,21 +162,25 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             row, col = at
             found = by_col.get(col)
             if found is None:
-                by_col[col] = [(row, r)]
+                by_col[col] = [r]
             else:
-                found.append((row, r))
+                found.append(r)
             found = by_row.get(row)
             if found is None:
-                by_row[row] = [(col, r)]
+                by_row[row] = [r]
             else:
-                found.append((col, r))
+                found.append(r)
     # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
     # robot in line with the shooter within them (the first in the robots' order when two share a square)
-    blind = blind_squares(board)
+    blind = board.cache.get("blind")
+    if blind is None:
+        blind = blind_squares(board)
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
-    named = beam_names(board)
+    named: dict[Square, list[list[str | None] | None]] | None = board.cache.get("beam names")
+    if named is None:
+        named = beam_names(board)
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -193,17 +197,27 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             continue
         target = None
         # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
-        line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
-        if line is not None and len(line) > 1:
-            here = pos[0] if facing & 1 == 0 else pos[1]
-            sign = 1 if facing < 2 else -1
-            for place, other in line:
-                away = (place - here) * sign
-                # the beam stops on the nearest robot in line (its square the last); the first of a square's
-                if 0 < away <= nearest and (away < nearest or target is None):
-                    nearest, target = away, other
+        if facing & 1:
+            line = by_row[pos[0]]
+            if len(line) > 1:
+                here = pos[1]
+                sign = 1 if facing < 2 else -1
+                for other in line:
+                    away = (other.pos[1] - here) * sign  # type: ignore[index]
+                    # the beam stops on the nearest robot in line (its square the last); the first of a square's
+                    if 0 < away <= nearest and (away < nearest or target is None):
+                        nearest, target = away, other
+        else:
+            line = by_col[pos[1]]
+            if len(line) > 1:
+                here = pos[0]
+                sign = 1 if facing < 2 else -1
+                for other in line:
+                    away = (other.pos[0] - here) * sign  # type: ignore[index]
+                    if 0 < away <= nearest and (away < nearest or target is None):
+                        nearest, target = away, other
         if events is not None:
-            if robot.name in pending:
+            if pending and robot.name in pending:
                 ctx.flush_move(robot)
             # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
             events.append((phase_now, step, robot.name, "fire", names[nearest],
