@@ -96,6 +96,9 @@ class TurnContext:
         self.by_name = {r.name: r for r in self.robots}
         #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
         self.hooks = self.board.move_hooks()
+        #: square -> the board's own tuple for it (``Board.canonical``): where a move lands, so the robot's square
+        #: is found in the board's tables by identity
+        self.canonical = self.board.canonical()
 
     @property
     def rng(self) -> random.Random:
@@ -359,7 +362,7 @@ class TurnContext:
 
     def place(self, robot: Robot, sq: Square | None, facing: int | None = None) -> None:
         """Put a robot on a square (teleporters, slides, re-entry) with no hooks and no log."""
-        robot.pos = sq
+        robot.pos = sq if sq is None else self.canonical.get(sq, sq)
         if facing is not None:
             robot.facing = facing
 
