@@ -2,10 +2,16 @@
 
 Every tick records when it ran (the last :data:`KEEP` runs, in the service state ``tick.runs``). An outage
 is a gap between two ticks well above the cadence the referee has seen: over :data:`OUTAGE_TIMES` times the
-median of the recent gaps, and over :data:`OUTAGE_TIMES` times ``tick_interval``, and over
-:data:`OUTAGE_FLOOR`. So a crontab that runs the tick every 20 or 30 minutes is no outage, whatever
-``tick_interval`` says; a day without ticks is. Before the referee has seen a gap of its own, the cadence is
-taken to be ``tick_interval``.
+median of the recent gaps, over :data:`OUTAGE_TIMES` times the gap just before it, over
+:data:`OUTAGE_TIMES` times ``tick_interval``, and over :data:`OUTAGE_FLOOR`. So a crontab that runs the tick
+every 20 or 30 minutes is no outage, whatever ``tick_interval`` says; a day without ticks is. Before the
+referee has seen a gap of its own, the cadence is taken to be ``tick_interval``.
+
+The gap just before counts because a crontab changed from every 5 to every 30 minutes keeps the median at 5
+minutes for ten more ticks: without it each of those 30-minute gaps would be an outage, and a deadline moved
+on by one would fall into the next and be moved on again, with a "deadline extended" mail every time. The
+price: an outage that follows another with a single tick between them, and is not three times as long, moves
+no deadline.
 
 A turn's deadline that fell in an outage is moved on by the outage's length, once per outage (the turn
 notice ``outage``, keyed by the outage's start, records it): a tick that dies after extending and runs
@@ -54,7 +60,8 @@ def is_outage(gap: timedelta, seen: list[float], tick_interval: int) -> bool:
     """Whether ``gap`` since the last run is an outage (see the module docstring)."""
     seconds = gap.total_seconds()
     return (gap > OUTAGE_FLOOR and seconds > OUTAGE_TIMES * tick_interval
-            and seconds > OUTAGE_TIMES * cadence(seen, tick_interval))
+            and seconds > OUTAGE_TIMES * cadence(seen, tick_interval)
+            and (not seen or seconds > OUTAGE_TIMES * seen[-1]))
 
 
 def record(s: Session, now: datetime, *, last: datetime | None = None) -> None:

@@ -99,6 +99,26 @@ def test_a_day_without_ticks_moves_the_deadline_on_once_and_a_tick_run_again_doe
         assert g.extend_for_outage(s, turn.game, turn, back - since, cadence.outage_key(since), now=back) is False
 
 
+def test_a_crontab_changed_from_every_5_to_every_30_minutes_moves_a_deadline_on_once_not_at_every_tick(
+        store, settings):
+    daily_game(store)
+    now = T0
+    while now < T0 + timedelta(days=1) - timedelta(minutes=10):   # every 5 minutes, up to just before the deadline
+        now += timedelta(minutes=5)
+        tick(settings, now=now, store=store)
+    resolved, extended = [], []
+    for _ in range(12):   # then the operator's new crontab: every 30 minutes
+        now += timedelta(minutes=30)
+        summary = tick(settings, now=now, store=store)
+        resolved += summary.resolved
+        extended += summary.extended
+    # the first 30-minute gap is six times the cadence seen: an outage, over the deadline, so moved on once;
+    # the next gaps are no longer than the one before them: the cron's new cadence, not outages
+    assert extended == ["RR-1 turn 1"]
+    assert len([m for m in extended_mails(store) if m.recipients == ["gm@example.test"]]) == 1
+    assert resolved == ["RR-1 turn 1"]   # at the next tick after its moved deadline
+
+
 def test_the_cadence_is_the_median_of_the_gaps_seen():
     half_hour = [1800.0] * 5
     assert not cadence.is_outage(timedelta(minutes=30), half_hour, 300)
@@ -107,6 +127,9 @@ def test_the_cadence_is_the_median_of_the_gaps_seen():
     assert not cadence.is_outage(timedelta(minutes=14), [60.0] * 5, 60)    # never under the floor
     assert cadence.is_outage(timedelta(minutes=16), [], 300)                # nothing seen yet: tick_interval
     assert not cadence.is_outage(timedelta(days=2), [], 86400)              # ticks daily by the settings
+    assert cadence.is_outage(timedelta(minutes=30), [300.0] * 10, 300)      # six times the cadence ...
+    assert not cadence.is_outage(timedelta(minutes=30), [300.0] * 10 + [1800.0], 300)   # ... not after one as long
+    assert cadence.is_outage(timedelta(days=1), [300.0] * 10 + [1800.0], 300)
 
 
 def test_config_check_warns_when_the_ticks_come_less_often_than_tick_interval(store, settings):
