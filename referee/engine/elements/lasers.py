@@ -93,25 +93,16 @@ def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
     return occupied
 
 
-def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
-    """Square -> per direction, the squares a robot's laser fired from there crosses on the empty floor: up to a
-    wall, the edge, or a square it cannot see into (built once per board)."""
-    found: dict[Square, tuple[tuple[Square, ...], ...]] | None = board.cache.get("sight")
-    if found is None:
-        blind = blind_squares(board)
-        found = {}
-        for sq in sorted(board.squares):
-            views = []
-            for d in range(4):
-                ray = board.ray(sq, d, False)
-                for i, at in enumerate(ray):
-                    if at in blind:
-                        ray = ray[:i]
-                        break
-                views.append(ray)
-            found[sq] = tuple(views)
-        board.cache["sight"] = found
-    return found
+def sight(board: Board, pos: Square, d: int) -> tuple[Square, ...]:
+    """The squares a robot's laser fired from ``pos`` toward ``d`` crosses on the empty floor: up to a wall, the edge,
+    or a square it cannot see into (made when first asked, once per board, square and direction: a board's every
+    square and direction take some milliseconds, and a process may resolve only a few turns)."""
+    blind = blind_squares(board)
+    ray = board.ray(pos, d, False)
+    for i, at in enumerate(ray):
+        if at in blind:
+            return ray[:i]
+    return ray
 
 
 def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
@@ -124,7 +115,7 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     key = (pos, facing)
     names = table.get(key)
     if names is None:
-        ray = sight(board)[pos][facing]
+        ray = sight(board, pos, facing)
         names = table[key] = [None]
         if ray:   # one row or column, from the first square on: ``run_name`` of each prefix, from its ends
             (r0, c0), last = ray[0], ray[-1]
