@@ -94,16 +94,13 @@ class TurnContext:
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
-        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
-        self.hooks = self.board.move_hooks()
-        #: square -> the board's own tuple for it (``Board.canonical``): where a move lands, so the robot's square
-        #: is found in the board's tables by identity
-        self.canonical = self.board.canonical()
+        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing; its own
+        #: tuple for each square (``Board.canonical``: where a move lands, found in its tables by identity)
+        self.hooks, self.canonical = self.board.move_hooks(), self.board.canonical()
 
     @property
     def rng(self) -> random.Random:
-        """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used, so a
-        turn that draws nothing does not pay for seeding it."""
+        """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used."""
         if self._rng is None:
             self._rng = random.Random(self.rng_seed)
         return self._rng
