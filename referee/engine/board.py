@@ -57,7 +57,6 @@ class Board:
         #: every square of the board (not the void)
         self.squares: frozenset[Square] = frozenset(
             (r, c) for r in range(1, height + 1) for c in range(1, width + 1)) - self.void
-        self._canonical: dict[Square, Square] = {sq: sq for sq in sorted(self.squares)}
         self.layers: dict[str, dict[Square, list[Element]]] = {}
         #: (row, col, side) for every wall side, both faces
         self.blocked: set[tuple[int, int, int]] = set()
@@ -122,11 +121,6 @@ class Board:
             found = self._rays[key] = tuple(squares)
         return found
 
-    def canonical(self) -> dict[Square, Square]:
-        """Square -> the one tuple the board's tables use for it (:attr:`squares`' own, the keys of its layers and
-        hooks): a robot standing on that very tuple is found in a table by identity, without its items compared."""
-        return self._canonical
-
     def layer(self, kind: str) -> dict[Square, list[Element]]:
         return self.layers.get(kind, {})
 
@@ -154,15 +148,14 @@ class Board:
 
     # -- building --------------------------------------------------------------------------------
     def add(self, element: Element) -> None:
-        at = self._canonical.get(element.at, element.at)
-        self.layers.setdefault(element.kind, {}).setdefault(at, []).append(element)
+        self.layers.setdefault(element.kind, {}).setdefault(element.at, []).append(element)
         kind = self.kinds[element.kind]
         for hook in kind.hooks:
             if hook.type == CROSS:
                 for side in range(4):
-                    self.add_hook(hook.step, (at[0], at[1], side), hook.fn, CROSS)
+                    self.add_hook(hook.step, (element.at[0], element.at[1], side), hook.fn, CROSS)
             else:
-                self.add_hook(hook.step, at, hook.fn, hook.type)
+                self.add_hook(hook.step, element.at, hook.fn, hook.type)
         if kind.install:
             kind.install(self, element)
 

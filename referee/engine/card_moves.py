@@ -198,7 +198,7 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
         assert pos is not None
         target = plain.get(pos, pos)
         if target is pos:   # not looked at yet
-            target = plain[ctx.canonical.get(pos, pos)] = _plain_step(board, hooks, pos, d)
+            target = plain[pos] = _plain_step(board, hooks, pos, d)
         if target is None:
             if (pos[0], pos[1], d) in board.blocked and (pos[0], pos[1], d) not in hooks[CROSS]:
                 ctx.emit_card(robot, "blocked", None, card)
@@ -252,8 +252,8 @@ def _plain_step(board: Board, hooks: dict[str, dict[Any, Any]], pos: Square, d: 
     key = (pos[0], pos[1], d)
     if key in hooks[CROSS] or key in board.blocked:
         return None
-    target = board.canonical().get((pos[0] + DR[d], pos[1] + DC[d]))   # (None: off the board)
-    return target if target is not None and target not in hooks[ENTER] else None
+    target = (pos[0] + DR[d], pos[1] + DC[d])
+    return target if target in board.squares and target not in hooks[ENTER] else None
 
 
 def rotate(ctx: TurnContext, robot: Robot, quarter_turns: int, card: Card) -> None:

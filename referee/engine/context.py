@@ -94,9 +94,8 @@ class TurnContext:
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
-        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing; its own
-        #: tuple for each square (``Board.canonical``: where a move lands, found in its tables by identity)
-        self.hooks, self.canonical = self.board.move_hooks(), self.board.canonical()
+        #: the board's move hooks by type (``Board.move_hooks``): what acts on a robot carrying nothing
+        self.hooks = self.board.move_hooks()
 
     @property
     def rng(self) -> random.Random:
@@ -359,7 +358,7 @@ class TurnContext:
 
     def place(self, robot: Robot, sq: Square | None, facing: int | None = None) -> None:
         """Put a robot on a square (teleporters, slides, re-entry) with no hooks and no log."""
-        robot.pos = sq if sq is None else self.canonical.get(sq, sq)
+        robot.pos = sq
         if facing is not None:
             robot.facing = facing
 

@@ -74,7 +74,7 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
     plan: dict[str, Square] = {}
     dirs: dict[str, int] = {}
     by_name = ctx.by_name
-    cross, walls, squares, canonical = ctx.hooks[CROSS], board.blocked, board.squares, ctx.canonical
+    cross, walls, squares = ctx.hooks[CROSS], board.blocked, board.squares
     for robot, d in moves:
         pos = robot.pos
         if pos is None:
@@ -85,13 +85,10 @@ def convey(ctx: TurnContext, moves: list[tuple[Robot, int]], lanes: dict[Square,
                 continue
         elif key in walls:  # what ``can_cross`` says where no hook acts
             continue
-        ahead = (pos[0] + DR[d], pos[1] + DC[d])
-        target = canonical.get(ahead)   # (the board's own tuple; None: off the board)
-        if target is None:
-            if ctx.rules.edge == "fence":
-                ctx.fence(robot)
-                continue
-            target = ahead
+        target = (pos[0] + DR[d], pos[1] + DC[d])
+        if target not in squares and ctx.rules.edge == "fence":
+            ctx.fence(robot)
+            continue
         plan[robot.name] = target
         dirs[robot.name] = d
     if not plan:

@@ -67,8 +67,8 @@ def step_as(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priority:
                 return BLOCKED
     if key in board.blocked:
         return BLOCKED
-    target = ctx.canonical.get((pos[0] + DR[d], pos[1] + DC[d]))   # (None: off the board)
-    if target is None:
+    target = (pos[0] + DR[d], pos[1] + DC[d])
+    if target not in board.squares:
         if ctx.rules.edge == "fence":
             ctx.fence(robot)
             return BLOCKED

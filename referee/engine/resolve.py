@@ -58,11 +58,8 @@ class TurnRun:
                  answers: Answers | None = None, record: bool = True,
                  board_state: BoardState | None = None, option_deck: list[str] | None = None) -> None:
         robots = [r.copy() for r in robots]
-        canonical = board.canonical()
         for r in robots:
             r.destroyed = False
-            if r.pos is not None:   # the board's own tuple for the square (found by identity in its tables)
-                r.pos = canonical.get(r.pos, r.pos)
         if undealt is None:
             used = {c for prog in programs.values() for c in prog if c is not None}
             undealt = [c for c in DECK if c not in used]

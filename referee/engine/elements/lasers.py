@@ -179,7 +179,7 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         facing = robot.facing
         views = named.get(pos)
         if views is None:
-            views = named[ctx.canonical.get(pos, pos)] = [None, None, None, None]
+            views = named[pos] = [None, None, None, None]
         names = views[facing]
         if names is None:
             names = views[facing] = sight_names(board, pos, facing)
