@@ -4,7 +4,6 @@ some handler acts in (the board's elements, the core steps, the robots' options 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from .board import Board
 from .context import TurnContext
@@ -17,32 +16,7 @@ from .timing import START as START_SEQ
 from .turn_result import label
 
 
-class Schedule(list[tuple[str, list[Callable[..., None]]]]):
-    """A board's steps of one part of the turn, each (its label, its handlers), and :attr:`run`: all of them as one
-    function made for them, ``run(ctx, phase)`` (a register phase's: the step's hits land after each step) or
-    ``run(ctx)`` (the start or end of the turn). Each handler is called there from a call site of its own: the
-    interpreter specialises a call that always calls one function, not one calling every handler in turn."""
-
-    __slots__ = ("run",)
-
-    def __init__(self, steps: list[tuple[str, list[Callable[..., None]]]], phase: bool) -> None:
-        super().__init__(steps)
-        namespace: dict[str, Any] = {}
-        lines = [f"def run(ctx{', phase' if phase else ''}):"]
-        for i, (step_label, handlers) in enumerate(steps):
-            namespace[f"label{i}"] = step_label
-            lines.append(f"    ctx.step = label{i}")
-            for j, handler in enumerate(handlers):
-                namespace[f"step{i}_{j}"] = handler
-                lines.append(f"    step{i}_{j}(ctx{', phase' if phase else ''})")
-            if phase:
-                lines.append("    if ctx.pending_hits:\n        ctx.apply_hits()")
-        lines.append("    return None")
-        exec("\n".join(lines) + "\n", namespace)
-        self.run: Callable[..., None] = namespace["run"]
-
-
-def _schedule(board: Board, sequences: tuple[str, ...], effects: bool) -> Schedule:
+def _schedule(board: Board, sequences: tuple[str, ...], effects: bool) -> list[tuple[str, list[Callable[..., None]]]]:
     """The steps of ``sequences`` some handler acts in: the board's, the core's, and (``effects``) those of
     options and statuses (a turn where no robot carries any runs without them)."""
     plan = board.plan()
@@ -58,7 +32,7 @@ def _schedule(board: Board, sequences: tuple[str, ...], effects: bool) -> Schedu
             handlers.append(_effects_phase(st.id) if st.hooks == (PHASE,) else _effects_turn(st.id))
         if handlers:
             out.append((label(st.id), handlers))
-    return Schedule(out, phase=START_SEQ not in sequences and END_SEQ not in sequences)
+    return out
 
 
 def _acting(step_id: str) -> dict[str, Callable[..., None]]:
@@ -94,6 +68,9 @@ def _effects_turn(step_id: str) -> Callable[[TurnContext], None]:
     return run
 
 
+Schedule = list[tuple[str, list[Callable[..., None]]]]
+
+
 def board_schedules(board: Board) -> dict[bool, dict[str, Schedule]]:
     """The board's schedules, with (True) and without (False) the options' and statuses' handlers."""
     cached = board.cache.get("schedule")
@@ -115,7 +92,8 @@ def carries_any(robots: list[Robot]) -> bool:
     return False
 
 
-def run_phase_steps(ctx: TurnContext, phase: int, schedule: Schedule, carrying: bool) -> None:
+def run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list[Callable[..., None]]]],
+                     carrying: bool) -> None:
     """Run a register phase's steps; ``carrying``: some robot carries an option or a status (it may fly)."""
     if not schedule:
         return
@@ -126,7 +104,12 @@ def run_phase_steps(ctx: TurnContext, phase: int, schedule: Schedule, carrying: 
                 flying = True
                 break
     if not flying:   # (most phases: every handler runs as it is)
-        schedule.run(ctx, phase)
+        for step_label, handlers in schedule:
+            ctx.step = step_label
+            for handler in handlers:
+                handler(ctx, phase)
+            if ctx.pending_hits:
+                ctx.apply_hits()
         return
     for step_label, handlers in schedule:
         ctx.step = step_label
@@ -149,6 +132,8 @@ def _grounded(ctx: TurnContext, phase: int, handler: Callable[..., None]) -> Non
         ctx.robots = everyone
 
 
-def run_turn_steps(ctx: TurnContext, schedule: Schedule) -> None:
-    """Run the start or end of turn's steps (:attr:`Schedule.run`)."""
-    schedule.run(ctx)
+def run_turn_steps(ctx: TurnContext, schedule: list[tuple[str, list[Callable[..., None]]]]) -> None:
+    for step_label, handlers in schedule:
+        ctx.step = step_label
+        for handler in handlers:
+            handler(ctx)
