@@ -28,6 +28,14 @@ store keeps (``referee.games.engine_io.result_columns``: events, robots, frames,
 ``--against`` compares those records turn by turn instead (each turn's record, as JSON, must be the same)::
 
     .venv/bin/python benchmarks/bench_engine.py --stored --against /path/to/a/checkout/of/fff57f3
+
+``--rounds N`` (with one or more ``--against``) times instead in alternating rounds, for a machine whose load moves
+the figures: each round plays the ``--turns`` turns (300, say) with every tree in turn, one child process each,
+the trees' order rotated from round to round (each child plays the turns once untimed first, so that a board's
+tables are built as in a long run); it prints each tree's best and median round (CPU per turn) and
+this tree's speed-up against each, best against best and median against median. No records are compared::
+
+    .venv/bin/python benchmarks/bench_engine.py --stored --turns 300 --rounds 8 --against ../fff57f3 --against ../main
 """
 
 from __future__ import annotations
@@ -231,10 +239,11 @@ def first_difference(mine: list[list[str]], theirs: list[list[str]]) -> str | No
     return None
 
 
-def child(tree: str, args: argparse.Namespace) -> dict[str, Any]:
-    """:func:`measure` run in a child process on ``tree``'s engine."""
+def child(tree: str, args: argparse.Namespace, check: bool = True) -> dict[str, Any]:
+    """:func:`measure` run in a child process on ``tree``'s engine (``check``: then the turns' digests too)."""
     cmd = [sys.executable, __file__, "--course", args.course, "--turns", str(args.turns), "--robots",
-           str(args.robots), "--options", str(args.options), "--json", *(["--stored"] if args.stored else [])]
+           str(args.robots), "--options", str(args.options), "--json", *(["--stored"] if args.stored else []),
+           *([] if check else ["--no-check"])]
     env = {**os.environ, "PYTHONPATH": tree}
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True, cwd=tree)
     result: dict[str, Any] = json.loads(out.stdout)
@@ -243,7 +252,7 @@ def child(tree: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def side_by_side(args: argparse.Namespace) -> None:
     here = str(Path(__file__).resolve().parents[1])
-    trees = {"this tree": here, "against": str(Path(args.against).resolve())}
+    trees = {"this tree": here, "against": str(Path(args.against[0]).resolve())}
     runs: dict[str, list[dict[str, Any]]] = {label: [] for label in trees}
     for _ in range(args.repeat):
         for label, tree in trees.items():
@@ -280,26 +289,59 @@ def side_by_side(args: argparse.Namespace) -> None:
         sys.exit(1)
 
 
+def rounds(args: argparse.Namespace) -> None:
+    """Alternating rounds of this tree and every ``--against`` tree (see the module's doc)."""
+    here = str(Path(__file__).resolve().parents[1])
+    trees = [here, *(str(Path(t).resolve()) for t in args.against)]
+    per_turn: dict[str, list[float]] = {tree: [] for tree in trees}
+    for n in range(args.rounds):
+        for tree in trees[n % len(trees):] + trees[:n % len(trees)]:
+            per_turn[tree].append(sum(child(tree, args, check=False)["cpu"]) / args.turns * 1e6)
+    what = "resolve_turn and result_columns (the stored turn), rules version 2" if args.stored else "resolve_turn"
+    print(f"course {args.course}, {args.robots} robots, {args.rounds} rounds of {args.turns} turns, the trees "
+          f"alternating; CPU of {what}, µs a turn")
+    best = {tree: min(v) for tree, v in per_turn.items()}
+    median = {tree: statistics.median(v) for tree, v in per_turn.items()}
+    for tree in trees:
+        label = "this tree" if tree == here else "against"
+        ratio = "" if tree == here else (f"; this tree {best[tree] / best[here]:.2f}x best, "
+                                         f"{median[tree] / median[here]:.2f}x median")
+        print(f"  {label:<9} {tree}: best {best[tree]:.1f}, median {median[tree]:.1f}{ratio}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--course", default="grand-prix", help="a board or course, or 'dense' (made here)")
     ap.add_argument("--turns", type=int, default=3000)
     ap.add_argument("--robots", type=int, default=8)
     ap.add_argument("--options", type=int, default=0, help="option cards every robot holds (0: the classic game)")
-    ap.add_argument("--against", help="another checkout to play the same turns with, side by side, and compare")
+    ap.add_argument("--against", action="append", default=[],
+                    help="another checkout to play the same turns with, side by side, and compare (--rounds: "
+                         "may be given more than once)")
     ap.add_argument("--repeat", type=int, default=3, help="runs of each tree with --against")
+    ap.add_argument("--rounds", type=int, default=0,
+                    help="with --against: time in this many alternating rounds of --turns turns instead (no check)")
     ap.add_argument("--stored", action="store_true",
                     help="time the stored turn: resolve plus the record the store keeps (result_columns), under "
                          "rules version 2; with --against the records are compared")
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's answer
+    ap.add_argument("--no-check", action="store_true", help=argparse.SUPPRESS)  # a child timing a round
     args = ap.parse_args()
     if args.json:  # timed without the check (its garbage would be collected in the timed turns), then checked
+        if args.no_check:  # a round: the same turns played once first (the board's tables built, as in a long run)
+            measure(args.course, args.turns, args.robots, args.options, check=False, stored=args.stored)
         run = measure(args.course, args.turns, args.robots, args.options, check=False, stored=args.stored)
-        run["digests"] = measure(args.course, args.turns, args.robots, args.options, check=True,
-                                 stored=args.stored)["digests"]
+        if not args.no_check:
+            run["digests"] = measure(args.course, args.turns, args.robots, args.options, check=True,
+                                     stored=args.stored)["digests"]
         json.dump(run, sys.stdout)
         return
+    if args.against and args.rounds:
+        rounds(args)
+        return
     if args.against:
+        if len(args.against) > 1:
+            ap.error("more than one --against needs --rounds")
         side_by_side(args)
         return
     run = measure(args.course, args.turns, args.robots, args.options, check=False, stored=args.stored)

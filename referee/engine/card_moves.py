@@ -79,8 +79,11 @@ def execute_card(ctx: TurnContext, robot: Robot, card: Card) -> None:
                     _walk(ctx, robot, card)
                     return
             elif pos not in ctx.hooks[ROTATE]:
-                robot.facing = (robot.facing + turn) % 4
-                ctx.emit_card(robot, "face", {"dir": DIR_NAMES[robot.facing]}, card)
+                robot.facing = facing = (robot.facing + turn) % 4
+                if ctx.record:   # ``ctx.emit_card(robot, "face", {"dir": ...}, card)``, written out
+                    if robot.name in ctx.pending_moves:
+                        ctx.flush_move(robot)
+                    ctx.events.append((ctx.phase, ctx.step, robot.name, "face", {"dir": DIR_NAMES[facing]}, card))
                 return
         _execute(ctx, robot, card, None)
         return
@@ -180,11 +183,12 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
     ctype = card.type
     start = robot.pos
     assert start is not None
-    d = robot.facing if ctype.move >= 0 else opposite(robot.facing)
+    d = robot.facing if ctype.move >= 0 else (robot.facing + 2) % 4
     squares = abs(ctype.move)
     board = ctx.board
     hooks = ctx.hooks
-    plain = plain_steps(board, hooks)[d]
+    found = board.cache.get(PLAIN_STEPS)   # ``plain_steps(board, hooks)``, written out
+    plain = (found[1] if found is not None and found[0] is hooks else plain_steps(board, hooks))[d]
     pending = ctx.pending_moves if ctx.record else None
     moved = 0
     walled = False
@@ -217,7 +221,8 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
         moved += 1
     left = 0 if walled else squares - moved
     if not left and robot.pos not in hooks[STOP]:
-        ctx.flush_moves()
+        if ctx.pending_moves:
+            ctx.flush_moves()
         return
     plan = Move(squares, d, start, card=card, moved=moved)
     moving = ctx.moving

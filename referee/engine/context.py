@@ -91,6 +91,7 @@ class TurnContext:
     option_deck: list[str] | None = None
     deck_seed: int | str = 0
     _rng: random.Random | None = None
+    _rng_state: tuple[Any, ...] | None = None   # a copy's generator state, shared until it draws (None: the seed's)
 
     def __post_init__(self) -> None:
         self.by_name = {r.name: r for r in self.robots}
@@ -99,19 +100,19 @@ class TurnContext:
 
     @property
     def rng(self) -> random.Random:
-        """The turn's random generator (randomizers, ghosts...): seeded from :attr:`rng_seed` when first used, so a
-        turn that draws nothing does not pay for seeding it."""
+        """The turn's random generator (randomizers, ghosts...), made when first used (a turn may draw nothing)."""
         if self._rng is None:
-            self._rng = random.Random(self.rng_seed)
+            state, self._rng_state = self._rng_state, None   # (a copy's: made without seeding, its state set here)
+            self._rng = random.Random(self.rng_seed) if state is None else random.Random.__new__(random.Random)
+            if state is not None:
+                self._rng.setstate(state)
         return self._rng
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs (what a search
         copies for every state it tries: made field by field, without the dataclass's ``__init__``)."""
-        rng = None
-        if self._rng is not None:
-            rng = random.Random.__new__(random.Random)  # no seeding from the system: the state is set next
-            rng.setstate(self._rng.getstate())
+        if self._rng is not None:  # its state, shared (a tuple) until either draws: this one makes its generator again
+            self._rng_state, self._rng = self._rng.getstate(), None
         twin = object.__new__(TurnContext)
         made = twin.__dict__
         made.update(self.__dict__)   # the board, rules, seeds, phase, answers, re-entry, hooks: shared, read only
@@ -131,7 +132,6 @@ class TurnContext:
         made["decisions"] = list(self.decisions)
         made["board_state"] = self.board_state.copy()
         made["option_deck"] = None if self.option_deck is None else list(self.option_deck)
-        made["_rng"] = rng
         return twin
 
     # -- the log ---------------------------------------------------------------------------------

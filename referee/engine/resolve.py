@@ -13,7 +13,7 @@ from .movement import AFTER_MOVES, FOLLOWS, MOVERS, run_after_moves, run_movers
 from .schedule import board_schedules, carries_any, run_phase_steps, run_turn_steps
 from .state import END, START, BoardState, Robot, RobotRecord, Rules, record_robots
 from .timing import STEP_IDS
-from .turn_result import TurnResult, label
+from .turn_result import TurnResult, engine_result, label
 
 __all__ = ["TurnResult", "TurnRun", "label", "resolve_turn"]
 
@@ -107,15 +107,19 @@ class TurnRun:
         ctx.phase = phase
         current: dict[str, Card] = {}
         ctx.current = current
-        ctx.fenced.clear()
-        ctx.phase_notes.clear()
+        if ctx.fenced:
+            ctx.fenced.clear()
+        if ctx.phase_notes:
+            ctx.phase_notes.clear()
         programs = ctx.programs
+        at = phase - 1
         for robot in ctx.robots:
-            prog = programs.get(robot.name)
-            if robot.pos is not None and not robot.powered_down and prog and len(prog) >= phase:
-                card = prog[phase - 1]
-                if card is not None:
-                    current[robot.name] = card
+            if robot.pos is not None and not robot.powered_down:
+                prog = programs.get(robot.name)
+                if prog and len(prog) > at:
+                    card = prog[at]
+                    if card is not None:
+                        current[robot.name] = card
         schedules = self._schedules
         if self._reveals:
             carrying = carries_any(ctx.robots)
@@ -158,9 +162,8 @@ class TurnRun:
             ctx.phase_notes.clear()
             run_turn_steps(ctx, self._schedules[carries_any(ctx.robots)]["end"])
             self._frame()
-        return TurnResult(robots=ctx.robots, events=[], log=ctx.events, winner=ctx.winner, phases_run=self.phases_run,
-                          end_of_turn=end_of_turn, played=self.played, frame_records=self.frames,
-                          decisions=ctx.decisions, board_state=ctx.board_state, option_deck=ctx.option_deck)
+        return engine_result(ctx.robots, ctx.events, ctx.winner, self.phases_run, end_of_turn, self.played, self.frames,
+                             ctx.decisions, ctx.board_state, ctx.option_deck)
 
     def set_card(self, robot: str, register: int, card: Card | None) -> None:
         """Put ``card`` in a register not yet run (a search trying another card)."""

@@ -103,6 +103,14 @@ def run_phase_steps(ctx: TurnContext, phase: int, schedule: list[tuple[str, list
             if r.statuses and FLYING in r.statuses:
                 flying = True
                 break
+    if not flying:   # (most phases: every handler runs as it is)
+        for step_label, handlers in schedule:
+            ctx.step = step_label
+            for handler in handlers:
+                handler(ctx, phase)
+            if ctx.pending_hits:
+                ctx.apply_hits()
+        return
     for step_label, handlers in schedule:
         ctx.step = step_label
         for handler in handlers:

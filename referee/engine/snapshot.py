@@ -40,6 +40,10 @@ def _same(v: Any) -> Any:
     return v
 
 
+#: a register number's key in a snapshot's ``locked`` (``"3"``), made once
+_REGISTERS = {n: str(n) for n in range(1, 6)}
+
+
 #: Robot field -> codec, in the order the dict is written (the scenario contract's order)
 CODECS: dict[str, Codec] = {
     "name": Codec("name", _same, str, lambda: None),
@@ -53,7 +57,7 @@ CODECS: dict[str, Codec] = {
     "archive": Codec("archive", _square_or_none, _parse_square_or_none, lambda: None),
     "powered_down": Codec("powered_down", _same, bool, lambda: False),
     "power_down_next": Codec("power_down_next", _same, bool, lambda: False),
-    "locked": Codec("locked", lambda v: {str(k): str(c) for k, c in sorted(v.items())},
+    "locked": Codec("locked", lambda v: {_REGISTERS.get(k) or str(k): c.text for k, c in sorted(v.items())},
                     lambda v: {int(k): parse_card(c) for k, c in (v or {}).items()}, dict),
     "options": Codec("options", list, lambda v: list(v or []), list),
     "destroyed": Codec("destroyed", _same, bool, lambda: False),

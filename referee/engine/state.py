@@ -87,9 +87,10 @@ def _make_copy() -> None:
             raise TypeError(f"Robot.{f.name}: declare it with _field(..., copy=...)")
         if f.default_factory is not MISSING and not mode:
             raise TypeError(f"Robot.{f.name} holds a mutable value: say how it copies (_field(copy=...))")
-        parts.append(_COPY[mode].format(f.name))
-    namespace: dict[str, Any] = {"Robot": Robot}
-    exec(f"def copy(self):\n    return Robot({', '.join(parts)})\n", namespace)
+        parts.append(f"    t.{f.name} = {_COPY[mode].format(f.name)}\n")
+    # every slot set on a new robot, without ``__init__`` (it takes every field as an argument: a slower call)
+    namespace: dict[str, Any] = {"Robot": Robot, "new": object.__new__}
+    exec(f"def copy(self):\n    t = new(Robot)\n{''.join(parts)}    return t\n", namespace)
     copy = namespace["copy"]
     copy.__doc__ = "An independent copy (containers copied, values shared)."
     Robot.copy = copy  # type: ignore[method-assign]
@@ -388,6 +389,8 @@ class BoardState:
 
 
 def _json_copy(value: Any) -> Any:
+    if (kind := type(value)) is str or kind is int or value is None or kind is bool or kind is float:  # (usual first)
+        return value
     if isinstance(value, dict):
         return {str(k): _json_copy(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -24,19 +24,21 @@ def stored_events(result: TurnResult) -> dict[str, Any]:
     for phase, step, robot, kind, args, data in result.log:   # as Event and encode_event read a log line
         if data is not None and data.__class__ is not dict:
             data = {"card": data.text}
-        if args:
-            if args.__class__ is str:   # a beam's name
-                args = {"path": args}
-            elif args.__class__ is tuple:
-                args = {"to": named(args)} if args[0].__class__ is int else made_args(args)
+        if not args:
             if data:
-                add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
+                add({"phase": phase, "step": step, "robot": robot, "kind": kind, "data": data})
             else:
-                add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args})
-        elif data:
-            add({"phase": phase, "step": step, "robot": robot, "kind": kind, "data": data})
+                add({"phase": phase, "step": step, "robot": robot, "kind": kind})
+            continue
+        cls = args.__class__
+        if cls is str:   # a beam's name
+            args = {"path": args}
+        elif cls is tuple:
+            args = {"to": named(args)} if args[0].__class__ is int else made_args(args)
+        if data:
+            add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args, "data": data})
         else:
-            add({"phase": phase, "step": step, "robot": robot, "kind": kind})
+            add({"phase": phase, "step": step, "robot": robot, "kind": kind, "args": args})
     return {"version": EVENTS_VERSION, "events": out}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from .cards import Card
 from .decisions import Decision
@@ -90,3 +90,22 @@ def _made_when_read() -> None:
 
 
 _made_when_read()
+
+#: the fields :func:`engine_result` sets (every field of :class:`TurnResult`; ``events`` and ``frames`` as kept)
+_FIELDS = frozenset(f.name for f in fields(TurnResult))
+
+
+def engine_result(robots: list[Robot], log: list[LogEntry], winner: str | None, phases_run: int, end_of_turn: bool,
+                  played: dict[str, list[Card | None]], frame_records: list[tuple[RobotRecord, ...]],
+                  decisions: list[Decision], board_state: BoardState, option_deck: list[str] | None) -> TurnResult:
+    """The :class:`TurnResult` of a turn the engine resolved (its events and frames made when first read), set
+    field by field without the dataclass's ``__init__`` (every turn makes one)."""
+    result = object.__new__(TurnResult)
+    result.__dict__.update(robots=robots, _events=[], winner=winner, phases_run=phases_run, end_of_turn=end_of_turn,
+                           played=played, _frames=[], decisions=decisions, board_state=board_state,
+                           option_deck=option_deck, log=log, frame_records=frame_records)
+    return result
+
+
+assert {"robots", "events", "winner", "phases_run", "end_of_turn", "played", "frames", "decisions", "board_state",
+        "option_deck", "log", "frame_records"} == _FIELDS, "engine_result must set every field"

@@ -252,6 +252,11 @@ def mapped_floor(board: Board, players: Sequence[Player], cell: int = CELL, stri
     return got
 
 
+def frame_palette(board: Board, players: Sequence[Player], cell: int = CELL, strip: bool = True) -> Image.Image:
+    """The palette image every frame of ``board`` with ``players`` is mapped to."""
+    return _palette(board, floor(board, cell, len(players) if strip else 0), players)
+
+
 def quantized_parts(board: Board, parts: Sequence[Image.Image], players: Sequence[Player], cell: int = CELL,
                     strip: bool = True) -> list[Image.Image]:
     """:func:`quantized` of several small RGB images, mapped in one go (laid side by side in rows on one

@@ -10,7 +10,8 @@ copy). Pillow still writes the header and LZW-encodes every box (``GifImagePlugi
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import cast
 
 from PIL import GifImagePlugin, Image, ImageChops
 
@@ -36,24 +37,42 @@ class _Table(Image.ImagePointHandler):
         return im._new(im.im.point(self.table, None))
 
 
-def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
-    """An endlessly looping GIF of palette frames; a frame the same as the one before adds its time to it."""
-    if not frames:
+def gif_bytes(frames: Iterable[Image.Image], durations: Sequence[int] | int = 1000) -> bytes:
+    """An endlessly looping GIF of palette frames; a frame the same as the one before adds its time to it.
+
+    ``frames`` may come one at a time (an iterator: only the frame before is kept, so a turn's frames need not
+    all be in memory at once); they must then share the first one's palette. A sequence of frames that do not
+    goes to Pillow's own writer."""
+    sequence = isinstance(frames, Sequence)
+    it = iter(frames)
+    first = next(it, None)
+    if first is None:
         raise ValueError("a GIF needs at least one frame")
-    durs = list(durations) if not isinstance(durations, int) else [durations] * len(frames)
-    palette = frames[0].getpalette() if frames[0].mode == "P" else None
-    if palette is None or any(f.mode != "P" or f.size != frames[0].size or f.getpalette() != palette
-                              for f in frames[1:]):
-        return _pillow_gif(frames, durs)
+    palette = first.getpalette() if first.mode == "P" else None
+    if sequence:
+        listed = list(cast(Sequence[Image.Image], frames))
+        durs = list(durations) if not isinstance(durations, int) else [durations] * len(listed)
+        if palette is None or any(f.mode != "P" or f.size != first.size or f.getpalette() != palette
+                                  for f in listed[1:]):
+            return _pillow_gif(listed, durs)
+    elif palette is None:
+        raise ValueError("frames one at a time must be palette images")
+    times = iter([durations] * (1 << 30) if isinstance(durations, int) else durations)
     colours = len(palette) // 3
     clear = colours if colours < 256 else None  # a palette entry no frame uses
     # where a pixel did not change, the clear entry: the changed pixels are 0 after this table, the unchanged
     # ones the clear entry, so the lighter of it and the frame is the frame with its unchanged pixels clear
     unchanged = _Table([clear or 0] + [0] * 255)
-    first = frames[0].copy()  # Pillow's helpers set things on the image they write
-    kept: list[tuple[Image.Image, Box | None, int]] = [(first, None, durs[0])]
-    for before, after, ms in zip(frames, frames[1:], durs[1:], strict=False):
+    shown = first.copy()  # Pillow's helpers set things on the image they write
+    first_ms = next(times)
+    kept: list[tuple[Image.Image, Box | None, int]] = [(shown, None, first_ms)]
+    before = first
+    for after in it:
+        ms = next(times)
+        if not sequence and (after.mode != "P" or after.size != first.size or after.getpalette() != palette):
+            raise ValueError("frames one at a time must share the first one's palette and size")
         delta = ImageChops.subtract_modulo(after, before)
+        before = after
         box = delta.getbbox(alpha_only=False)
         if box is None:
             img, was, total = kept[-1]
@@ -63,7 +82,7 @@ def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int] | int = 10
         if clear is not None:
             part = ImageChops.lighter(part, delta.crop(box).point(unchanged))
         kept.append((part, box, ms))
-    header, _ = GifImagePlugin.getheader(first, None, {"loop": 0, "duration": durs[0]})
+    header, _ = GifImagePlugin.getheader(shown, None, {"loop": 0, "duration": first_ms})
     out = list(header)
     for img, box, ms in kept:
         info: dict[str, int] = {"duration": ms, "disposal": 1}

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Event, Robot
+from . import sprites
 from .beats import Beat, beats, ghost_parent
 from .board_image import frame_phase
 from .colours import RGB
@@ -29,6 +31,7 @@ from .frames import (
     caption_box,
     draw_caption,
     floor_at,
+    frame_palette,
     mapped_floor,
     merged,
     quantized_parts,
@@ -39,7 +42,8 @@ from .ghosts import draw_ghost, ghosts_in
 from .layout import CELL, Layout
 from .marks import events_of
 from .players import Player
-from .robots import Place, draw_robots, draw_strip, robot_places
+from .robots import Look, Place, draw_robot, draw_robots, draw_strip, robot_looks, robot_places
+from .sprites import Sprite, paste_sprites
 
 #: how long an in-between frame shows (ms), and a stage picture (the first and last a little longer)
 TWEEN_MS = 180
@@ -127,11 +131,43 @@ def tween_images(board: Board, beat: Beat, players: Sequence[Player], count: int
 
 def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Sequence[Player], flag_total: int,
                  caption: str, cell: int, strip: Sequence[Robot], moment: Moment | None = None) -> list[Image.Image]:
-    """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``.
+    """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``
+    (:func:`stage_frames`)."""
+    return list(stage_frames(board, stage, players, flag_total, caption, cell, strip, moment))
 
-    The stage's still parts (floor, strip, caption) are drawn once; each frame draws the robots on them and
-    maps only the robots' boxes to the palette (all the stage's boxes in one go), then puts the still parts
-    back under the robots. ``moment``: the elements drawn as they are then (else at rest)."""
+
+class Buffers:
+    """Two images the in-between frames are drawn in by turns (:func:`animated` with ``reuse``): a frame is
+    good until the next but one is asked for, and no new image is made (and filled by the system) for each."""
+
+    def __init__(self) -> None:
+        self.images: list[Image.Image | None] = [None, None]
+        self.turn = 0
+
+    def take(self, like: Image.Image) -> Image.Image:
+        """The next image, a copy of ``like`` (the frames of a turn share one palette and size)."""
+        self.turn ^= 1
+        img = self.images[self.turn]
+        if img is None or img.size != like.size or img.mode != like.mode:
+            img = self.images[self.turn] = like.copy()
+        else:
+            img.paste(like, (0, 0))
+        return img
+
+
+def stage_frames(board: Board, stage: Sequence[tuple[Beat, int]], players: Sequence[Player], flag_total: int,
+                 caption: str, cell: int, strip: Sequence[Robot], moment: Moment | None = None,
+                 buffers: Buffers | None = None) -> Iterator[Image.Image]:
+    """The in-between frames of a stage's beats (each with its count), the strip showing ``strip``, one at a
+    time (the GIF is written as they come: a turn's frames are not all kept at once); ``buffers``: drawn in
+    those (each frame good until the next but one).
+
+    The stage's still parts (floor, strip, caption) are drawn and mapped to the palette once. In each frame, a
+    robot whose look at its place is kept, or shows again in the stage, is pasted as its sprite mapped to the
+    palette (:mod:`.sprites`); the others (a robot on its way, at a place it passes once) are drawn on the still
+    parts with the robots their boxes meet, in order, and their boxes mapped to the palette (all the stage's
+    boxes in one go) and pasted last; the still parts are then put back under them. A stage with ghosts draws
+    every robot so. ``moment``: the elements drawn as they are then (else at rest)."""
     fl = floor_at(board, cell, len(players), *(moment or (None, None)))
     lay = fl.layout
     order = {p.robot: i for i, p in enumerate(players)}
@@ -140,39 +176,101 @@ def stage_tweens(board: Board, stage: Sequence[tuple[Beat, int]], players: Seque
     draw_caption(work, lay, caption)
     still = merged([strip_box(lay), caption_box(lay, caption)], work.size)
     parts = [work.crop(box) for box in still]
-    boxes: list[list[Box]] = []
-    looks = {p.robot: (p.rgb, p.initials) for p in players}
+    frames = []
     for beat, count in stage:
         start, end = _places(lay, beat.before, order), _places(lay, beat.after, order)
-        for i in range(1, count + 1):
-            drawn, places, facing = tween_places(lay, beat, i / (count + 1), start, end)
-            d = ImageDraw.Draw(work)
-            for robot in drawn:  # the ghosts under the robots
-                parent = ghost_parent(robot.name)
-                if parent is not None:
-                    pl = places[robot.name]
-                    draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
-            drawn = [r for r in drawn if ghost_parent(r.name) is None]
-            draw_robots(work, lay, drawn, players, places, facing)
-            boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
-            for box in boxes[-1]:
-                parts.append(work.crop(box))
-            for box in boxes[-1]:
-                work.paste(fl.image.crop(box), box)
-                for part, at in zip(parts, still, strict=False):
-                    if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
-                        work.paste(part, at)  # the strip or the caption, as they were
+        frames += [tween_places(lay, beat, i / (count + 1), start, end) for i in range(1, count + 1)]
+    if not sprites.ENABLED or any(ghost_parent(r.name) is not None for drawn, _, _ in frames for r in drawn):
+        yield from _drawn_tweens(board, lay, fl.image, work, still, parts, frames, players, cell, moment)
+        return
+    looks = [[(pl, look, sprites.key_of(pl.cx, pl.cy, look))
+              for pl, look in robot_looks(lay, drawn, players, places, facing)] for drawn, places, facing in frames]
+    seen = Counter(key for frame in looks for _, _, key in frame)
+    plans: list[tuple[Placed, list[Box]]] = []
+    for frame in looks:
+        placed: Placed = []
+        direct: list[tuple[Place, Look]] = []
+        for pl, look, key in frame:
+            got = sprites.sprite(pl.cx, pl.cy, look, make=seen[key] > 1, key=key)
+            if got is None:
+                direct.append((pl, look))
+            else:
+                placed.append((pl.cx, pl.cy, got))
+        boxes = merged([robot_box(pl.cx, pl.cy, pl.size) for pl, _ in direct], work.size)
+        if boxes:
+            _draw_over(work, fl.image, still, parts, [(pl, look) for pl, look, _ in frame], boxes)
+        plans.append((placed, boxes))
     mapped = iter(quantized_parts(board, parts, players, cell))
     still_frame = mapped_floor(board, players, cell, at=moment).copy()
     for box in still:
         still_frame.paste(next(mapped), box)
-    out = []
+    palette = frame_palette(board, players, cell)
+    for placed, boxes in plans:
+        img = buffers.take(still_frame) if buffers else still_frame.copy()
+        paste_sprites(img, palette, placed)
+        for box in boxes:
+            img.paste(next(mapped), box)
+        yield img
+
+
+Placed = list[tuple[float, float, Sprite]]
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _draw_over(work: Image.Image, floor_image: Image.Image, still: list[Box], parts: list[Image.Image],
+               frame: Sequence[tuple[Place, Look]], boxes: list[Box]) -> None:
+    """The robots of ``frame`` whose boxes meet ``boxes`` drawn on ``work`` in order, ``boxes`` cut from it
+    (appended to ``parts``), and ``work`` put back as it was (the floor and the still parts)."""
+    d = ImageDraw.Draw(work)
+    drawn = []
+    for pl, look in frame:
+        box = robot_box(pl.cx, pl.cy, pl.size)
+        if any(_meets(box, b) for b in boxes):
+            draw_robot(d, pl.cx, pl.cy, *look)
+            drawn.append(box)
+    parts += [work.crop(box) for box in boxes]
+    for box in merged(drawn, work.size):
+        work.paste(floor_image.crop(box), box)
+        for part, at in zip(parts, still, strict=False):
+            if _meets(box, at):
+                work.paste(part, at)  # the strip or the caption, as they were
+
+
+def _drawn_tweens(board: Board, lay: Layout, floor_image: Image.Image, work: Image.Image, still: list[Box],
+                  parts: list[Image.Image], frames: Sequence[tuple[list[Robot], dict[str, Place], dict[str, float]]],
+                  players: Sequence[Player], cell: int, moment: Moment | None) -> Iterator[Image.Image]:
+    """:func:`stage_tweens` by drawing each frame's robots (and ghosts) on ``work``, the still parts drawn."""
+    boxes: list[list[Box]] = []
+    looks = {p.robot: (p.rgb, p.initials) for p in players}
+    for drawn, places, facing in frames:
+        d = ImageDraw.Draw(work)
+        for robot in drawn:  # the ghosts under the robots
+            parent = ghost_parent(robot.name)
+            if parent is not None:
+                pl = places[robot.name]
+                draw_ghost(d, pl.cx, pl.cy, pl.size, *_look(looks, parent, round(facing[robot.name]) % 4))
+        drawn = [r for r in drawn if ghost_parent(r.name) is None]
+        draw_robots(work, lay, drawn, players, places, facing)
+        boxes.append(merged([robot_box(pl.cx, pl.cy, pl.size) for pl in places.values()], work.size))
+        for box in boxes[-1]:
+            parts.append(work.crop(box))
+        for box in boxes[-1]:
+            work.paste(floor_image.crop(box), box)
+            for part, at in zip(parts, still, strict=False):
+                if box[0] < at[2] and at[0] < box[2] and box[1] < at[3] and at[1] < box[3]:
+                    work.paste(part, at)  # the strip or the caption, as they were
+    mapped = iter(quantized_parts(board, parts, players, cell))
+    still_frame = mapped_floor(board, players, cell, at=moment).copy()
+    for box in still:
+        still_frame.paste(next(mapped), box)
     for frame_boxes in boxes:
         img = still_frame.copy()
         for box in frame_boxes:
             img.paste(next(mapped), box)
-        out.append(img)
-    return out
+        yield img
 
 
 def tween_count(beat: Beat) -> int:
@@ -205,25 +303,39 @@ def plan(stages: Sequence[Sequence[Beat]], budget: int = MAX_TWEENS) -> list[lis
 def animation(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[Robot]], events: Sequence[Event],
               players: Sequence[Player], title: str = "", cell: int = CELL, moments: Sequence[Moment] | None = None
               ) -> tuple[list[Image.Image], list[int]]:
-    """The GIF's frames and durations: each stage picture (``frames``, already drawn), and before it the
-    in-between frames of its stage's beats: the cards one after another in priority order (a robot pushed
-    moving when its pusher reaches it), then the elements' steps. ``robots`` are ``TurnResult.frames``;
-    ``moments`` (one a picture): the elements in a stage's in-between frames are as that stage's register phase
-    and the state before it."""
-    images: list[Image.Image] = []
-    durations: list[int] = []
+    """The GIF's frames and durations (:func:`animated`, every frame kept)."""
+    images, durations = animated(board, frames, robots, events, players, title, cell, moments)
+    return list(images), durations
+
+
+def animated(board: Board, frames: Sequence[Frame], robots: Sequence[Sequence[Robot]], events: Sequence[Event],
+             players: Sequence[Player], title: str = "", cell: int = CELL, moments: Sequence[Moment] | None = None,
+             reuse: bool = False) -> tuple[Iterator[Image.Image], list[int]]:
+    """The GIF's frames (drawn one at a time, as they are asked for) and durations: each stage picture
+    (``frames``, already drawn), and before it the in-between frames of its stage's beats: the cards one after
+    another in priority order (a robot pushed moving when its pusher reaches it), then the elements' steps.
+    ``robots`` are ``TurnResult.frames``; ``moments`` (one a picture): the elements in a stage's in-between
+    frames are as that stage's register phase and the state before it. ``reuse``: the in-between frames are
+    drawn in two images by turns (:class:`Buffers`: each good until the next but one is asked for, as
+    :func:`.gif.gif_bytes` reads them)."""
     stages = plan([beats(robots[i - 1], events_of(events, frame_phase(fr.key)),
                          ghosts_in(moments[i - 1][1]) if moments else ()) if i else []
                    for i, fr in enumerate(frames)])
-    for i, fr in enumerate(frames):
-        stage = stages[i]
-        if stage:
-            name = fr.caption.split(": ")[-1].replace("after ", "")
-            text = f"{title}: {name}" if title else name
-            at = (moments[i][0], moments[i - 1][1]) if moments else None
-            tweens = stage_tweens(board, stage, players, board.flag_count, text, cell, robots[i - 1], at)
-            images += tweens
-            durations += [TWEEN_MS] * len(tweens)
-        images.append(fr.image)
+    durations: list[int] = []
+    for i, stage in enumerate(stages):
+        durations += [TWEEN_MS] * sum(count for _, count in stage)
         durations.append(EDGE_MS if i in (0, len(frames) - 1) else STAGE_MS)
-    return images, durations
+
+    def images() -> Iterator[Image.Image]:
+        buffers = Buffers() if reuse else None
+        for i, fr in enumerate(frames):
+            stage = stages[i]
+            if stage:
+                name = fr.caption.split(": ")[-1].replace("after ", "")
+                text = f"{title}: {name}" if title else name
+                at = (moments[i][0], moments[i - 1][1]) if moments else None
+                yield from stage_frames(board, stage, players, board.flag_count, text, cell, robots[i - 1], at,
+                                        buffers)
+            yield fr.image
+
+    return images(), durations

@@ -74,6 +74,10 @@ def draw_robot(d: ImageDraw.ImageDraw, cx: float, cy: float, size: float, colour
         draw_status_chips(d, cx + r, cy + size * 0.48, size, marks)
 
 
+#: a robot as :func:`draw_robot` takes it after its centre: size, colour, facing, virtual, label, options, marks
+Look = tuple[float, RGB, float, bool, str, bool, tuple[str, ...]]
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a robot is drawn: its centre and size in pixels."""
@@ -162,21 +166,26 @@ def draw_robots(img: Image.Image, lay: Layout, robots: Sequence[Robot], players:
     """Robots on the board in their players' colours (at ``places``, else where they stand); robots sharing a
     square are fanned out around it with a ring round the square. ``facing`` overrides facings (animation)."""
     d = ImageDraw.Draw(img)
-    order = {p.robot: i for i, p in enumerate(players)}
     if places is None:
-        places = robot_places(lay, robots, order)
+        places = robot_places(lay, robots, {p.robot: i for i, p in enumerate(players)})
         for sq in shared_squares(robots):
             mark_shared(d, lay, sq, [places[r.name] for r in robots if r.pos == sq])
-    facing = facing or {}
-    # fanned-out robots first, so a robot alone on its square is never hidden by a neighbour's fan
-    here = [r for r in robots if r.name in places]
-    here.sort(key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
-    for robot in here:
-        pl = places[robot.name]
-        colour, initials = look(players, robot.name)
-        label = initials if pl.size >= 18 else ""
-        draw_robot(d, pl.cx, pl.cy, pl.size, colour, facing.get(robot.name, robot.facing), robot.virtual, label,
-                   bool(robot.options), status_marks(robot.statuses))
+    for pl, look in robot_looks(lay, robots, players, places, facing):
+        draw_robot(d, pl.cx, pl.cy, *look)
+
+
+def robot_looks(lay: Layout, robots: Sequence[Robot], players: Sequence[Player], places: Mapping[str, Place],
+                facing: Mapping[str, float] | None = None) -> list[tuple[Place, Look]]:
+    """Where and how :func:`draw_robots` draws each robot at ``places``, in its order (fanned-out robots first)."""
+    order = {p.robot: i for i, p in enumerate(players)}
+    here = sorted((r for r in robots if r.name in places),
+                  key=lambda r: (places[r.name].size >= lay.cell, order.get(r.name, len(order)), r.name))
+    out = []
+    for r in here:
+        pl, (colour, initials) = places[r.name], look(players, r.name)
+        out.append((pl, (pl.size, colour, (facing or {}).get(r.name, r.facing), r.virtual,
+                         initials if pl.size >= 18 else "", bool(r.options), status_marks(r.statuses))))
+    return out
 
 
 # -- what happened: paths, shots, damage, wrecks --------------------------------------------------

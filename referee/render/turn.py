@@ -23,7 +23,7 @@ from .kept import kept_png
 from .layout import CELL, Layout
 from .legend import legend_png
 from .mail import Attachment, Picture, turn_mail
-from .motion import animation
+from .motion import animated
 from .players import Player
 from .png import png_bytes
 from .story import stories
@@ -270,7 +270,8 @@ def render_turn(board: Board, result: TurnResult, players: Sequence[Player], gam
     pictures = [Picture(f.key, f"{stem}-{f.key}.png", png_bytes(f.image)) for f in frames]
 
     def animate() -> Attachment:
-        images, durations = animation(board, frames, result.frames, result.events, players, title, cell, at)
+        images, durations = animated(board, frames, result.frames, result.events, players, title, cell, at,
+                                     reuse=True)
         return Attachment(f"{stem}.gif", gif_bytes(images, durations), "image", "gif")
 
     told = stories(board, result, turn, report.label_of)

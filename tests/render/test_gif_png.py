@@ -124,3 +124,16 @@ def test_a_stage_picture_is_the_whole_picture_mapped_to_the_palette(played):
         plain = frame(board, robots, players, fr.caption, marks=fr.marks)
         assert fr.image.getpalette() == plain.getpalette()
         assert fr.image.tobytes() == plain.tobytes(), fr.key
+
+
+def test_frames_given_one_at_a_time_make_the_same_gif_as_a_list(played):
+    board, result, players, rendered = played
+    images, durations = animation(board, rendered.frames, result.frames, result.events, players, "RR-9 turn 3")
+    assert gif_bytes(iter(images), durations) == gif_bytes(images, durations) == rendered.gif.data
+
+
+def test_frames_given_one_at_a_time_must_share_the_first_ones_palette():
+    red = Image.new("RGB", (16, 16), (200, 0, 0)).quantize(colors=4)
+    blue = Image.new("RGB", (16, 16), (0, 0, 200)).quantize(colors=8)
+    with pytest.raises(ValueError, match="palette"):
+        gif_bytes(iter([red, blue]), [500, 700])

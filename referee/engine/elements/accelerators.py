@@ -65,6 +65,8 @@ def whirl(ctx: TurnContext, phase: int) -> None:
             riders.append((robot, was))
         elif NAME in robot.option_data:
             del robot.option_data[NAME]
+    if not riders:
+        return
     riders.sort(key=lambda item: -item[1])
     if ctx.rules.seat_free:
         for was in sorted({was for _, was in riders}, reverse=True):

@@ -44,6 +44,8 @@ def tilt(ctx: TurnContext, phase: int) -> None:
     board = ctx.board
     for _, areas in sorted(_platforms(ctx).items()):
         aboard = [(r, pos) for r in ctx.robots if (pos := r.pos) is not None and pos in areas]
+        if not aboard:  # (the usual case: nobody to tilt)
+            continue
         load = dict.fromkeys("nesw", 0)
         for r, pos in aboard:
             if not r.virtual and areas[pos] != "middle":

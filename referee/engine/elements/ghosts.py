@@ -196,7 +196,10 @@ def glare(ctx: TurnContext, phase: int) -> None:
         for robot in ctx.robots:
             if robot.pos == at:
                 ctx.hit_later(robot, 1, source, cause="ghost")
+        taken = {r.pos for r in ctx.robots}
         for sq in ctx.board.ray(at, facing, include_start=False):
+            if sq not in taken:  # (most squares of the line are empty)
+                continue
             seen = [r for r in ctx.robots if r.pos == sq]
             if seen:
                 for robot in seen:

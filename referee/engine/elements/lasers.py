@@ -42,7 +42,7 @@ def beam(ctx: TurnContext, start: Square, d: int, board_mounted: bool,
     hits: list[Robot] = []
     squares = board.ray(start, d, board_mounted)
     if board.phase_walls:
-        squares = _short_of_closed_doors(board, squares, start, d, ctx.phase)
+        squares = open_ray(board, start, d, board_mounted, ctx.phase)
     blind = frozenset() if board_mounted else blind_squares(board)
     for sq in squares:
         if blind and sq in blind:
@@ -75,6 +75,19 @@ def _short_of_closed_doors(board: Board, squares: tuple[Square, ...], start: Squ
     return squares
 
 
+def open_ray(board: Board, start: Square, d: int, include_start: bool, phase: int | str) -> tuple[Square, ...]:
+    """:meth:`Board.ray` up to the first side shut in ``phase`` (a closed door), made once per board, start,
+    direction and phase (a beam is traced every register)."""
+    table: dict[tuple[Square, int, bool, int | str], tuple[Square, ...]] | None = board.cache.get("open rays")
+    if table is None:
+        table = board.cache["open rays"] = {}
+    key = (start, d, include_start, phase)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = _short_of_closed_doors(board, board.ray(start, d, include_start), start, d, phase)
+    return found
+
+
 def blind_squares(board: Board) -> frozenset[Square]:
     """Squares robots cannot see into or through (fog, smoke: kinds with ``blocks_sight``)."""
     found = board.cache.get("blind")
@@ -93,25 +106,16 @@ def occupancy(ctx: TurnContext) -> dict[Square, list[Robot]]:
     return occupied
 
 
-def sight(board: Board) -> dict[Square, tuple[tuple[Square, ...], ...]]:
-    """Square -> per direction, the squares a robot's laser fired from there crosses on the empty floor: up to a
-    wall, the edge, or a square it cannot see into (built once per board)."""
-    found: dict[Square, tuple[tuple[Square, ...], ...]] | None = board.cache.get("sight")
-    if found is None:
-        blind = blind_squares(board)
-        found = {}
-        for sq in sorted(board.squares):
-            views = []
-            for d in range(4):
-                ray = board.ray(sq, d, False)
-                for i, at in enumerate(ray):
-                    if at in blind:
-                        ray = ray[:i]
-                        break
-                views.append(ray)
-            found[sq] = tuple(views)
-        board.cache["sight"] = found
-    return found
+def sight(board: Board, pos: Square, d: int) -> tuple[Square, ...]:
+    """The squares a robot's laser fired from ``pos`` toward ``d`` crosses on the empty floor: up to a wall, the edge,
+    or a square it cannot see into (made when first asked, once per board, square and direction: a board's every
+    square and direction take some milliseconds, and a process may resolve only a few turns)."""
+    blind = blind_squares(board)
+    ray = board.ray(pos, d, False)
+    for i, at in enumerate(ray):
+        if at in blind:
+            return ray[:i]
+    return ray
 
 
 def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
@@ -124,7 +128,7 @@ def sight_names(board: Board, pos: Square, facing: int) -> list[str | None]:
     key = (pos, facing)
     names = table.get(key)
     if names is None:
-        ray = sight(board)[pos][facing]
+        ray = sight(board, pos, facing)
         names = table[key] = [None]
         if ray:   # one row or column, from the first square on: ``run_name`` of each prefix, from its ends
             (r0, c0), last = ray[0], ray[-1]
@@ -147,12 +151,11 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
     """Every robot on the board fires its main laser forward (its options may change the shot)."""
     robots = ctx.robots
     board = ctx.board
+    # closed doors (a side shut in some phases) cut a beam short: its squares up to the first shut side
+    doors = bool(board.phase_walls)
     # real robots by column (for beams fired north or south) and by row (east, west), in the robots' order
-    lines: tuple[dict[int, list[tuple[int, Robot]]], dict[int, list[tuple[int, Robot]]]] = ({}, {})
-    by_col, by_row = lines
-    if board.phase_walls:
-        _robot_lasers(ctx, phase)
-        return
+    by_col: dict[int, list[Robot]] = {}
+    by_row: dict[int, list[Robot]] = {}
     for r in robots:
         if r.options:
             _robot_lasers(ctx, phase)
@@ -162,21 +165,25 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
             row, col = at
             found = by_col.get(col)
             if found is None:
-                by_col[col] = [(row, r)]
+                by_col[col] = [r]
             else:
-                found.append((row, r))
+                found.append(r)
             found = by_row.get(row)
             if found is None:
-                by_row[row] = [(col, r)]
+                by_row[row] = [r]
             else:
-                found.append((col, r))
+                found.append(r)
     # no robot holds an option: each beam's squares come from the board's table, its target is the nearest real
     # robot in line with the shooter within them (the first in the robots' order when two share a square)
-    blind = blind_squares(board)
+    blind = board.cache.get("blind")
+    if blind is None:
+        blind = blind_squares(board)
     events = ctx.events if ctx.record else None
     pending, hits = ctx.pending_moves, ctx.pending_hits
     phase_now, step = ctx.phase, ctx.step
-    named = beam_names(board)
+    named: dict[Square, list[list[str | None] | None]] | None = board.cache.get("beam names")
+    if named is None:
+        named = beam_names(board)
     for robot in robots:
         pos = robot.pos
         if pos is None or robot.virtual or robot.powered_down or (blind and pos in blind):
@@ -189,21 +196,33 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if names is None:
             names = views[facing] = sight_names(board, pos, facing)
         nearest = len(names) - 1   # the squares the beam crosses on the empty floor
+        if doors:
+            nearest = min(nearest, len(open_ray(board, pos, facing, False, phase_now)))
         if not nearest:
             continue
         target = None
         # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
-        line = lines[facing & 1].get(pos[1] if facing & 1 == 0 else pos[0])
-        if line is not None and len(line) > 1:
-            here = pos[0] if facing & 1 == 0 else pos[1]
-            sign = 1 if facing < 2 else -1
-            for place, other in line:
-                away = (place - here) * sign
-                # the beam stops on the nearest robot in line (its square the last); the first of a square's
-                if 0 < away <= nearest and (away < nearest or target is None):
-                    nearest, target = away, other
+        if facing & 1:
+            line = by_row[pos[0]]
+            if len(line) > 1:
+                here = pos[1]
+                sign = 1 if facing < 2 else -1
+                for other in line:
+                    away = (other.pos[1] - here) * sign  # type: ignore[index]
+                    # the beam stops on the nearest robot in line (its square the last); the first of a square's
+                    if 0 < away <= nearest and (away < nearest or target is None):
+                        nearest, target = away, other
+        else:
+            line = by_col[pos[1]]
+            if len(line) > 1:
+                here = pos[0]
+                sign = 1 if facing < 2 else -1
+                for other in line:
+                    away = (other.pos[0] - here) * sign  # type: ignore[index]
+                    if 0 < away <= nearest and (away < nearest or target is None):
+                        nearest, target = away, other
         if events is not None:
-            if robot.name in pending:
+            if pending and robot.name in pending:
                 ctx.flush_move(robot)
             # the beam's squares logged by name (an unmade ``{"path": ...}``: see events.Event)
             events.append((phase_now, step, robot.name, "fire", names[nearest],

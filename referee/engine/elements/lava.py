@@ -9,7 +9,7 @@ it. The lava flies over walls and robots: each robot in reach is hit once per er
 from __future__ import annotations
 
 from .. import looks, shown, timing
-from ..board import Element
+from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
@@ -31,14 +31,23 @@ def fall(ctx: TurnContext, robot: Robot, came_from: Square, d: int) -> None:
     ctx.destroy(robot, "lava pit")
 
 
+def _erupting(board: Board, phase: int) -> dict[Square, int]:
+    """Square -> how many lava pools erupting in ``phase`` reach it (made once per board and phase; read only)."""
+    key = f"lava {phase}"
+    by_square: dict[Square, int] | None = board.cache.get(key)
+    if by_square is None:
+        by_square = board.cache[key] = {}
+        for sq, els in board.layer("lava").items():
+            for el in els:
+                if phase in el["phases"]:
+                    for dr, dc in (AROUND if el["reach"] == "around" else SIDES):
+                        near = (sq[0] + dr, sq[1] + dc)
+                        by_square[near] = by_square.get(near, 0) + 1
+    return by_square
+
+
 def erupt(ctx: TurnContext, phase: int) -> None:
-    by_square: dict[Square, int] = {}
-    for sq, els in ctx.board.layer("lava").items():
-        for el in els:
-            if phase in el["phases"]:
-                for dr, dc in (AROUND if el["reach"] == "around" else SIDES):
-                    near = (sq[0] + dr, sq[1] + dc)
-                    by_square[near] = by_square.get(near, 0) + 1
+    by_square = _erupting(ctx.board, phase)
     if not by_square:
         return
     for robot in ctx.robots:

@@ -18,7 +18,7 @@ Which way they run and whether they were stopped is board state (``state.BoardSt
 from __future__ import annotations
 
 from .. import looks, reach, shown, timing
-from ..board import Element
+from ..board import Board, Element
 from ..context import TurnContext
 from ..conveying import convey
 from ..events import Event, register_wording
@@ -65,11 +65,21 @@ def flip(ctx: TurnContext, phase: int) -> None:
         ctx.board_state.set(FLIP, "reversed", not reversed_now(ctx))
         ctx.board_state.set(FLIP, "stopped", False)
         ctx.emit(None, "flip belts turn")
-    back = reversed_now(ctx)
-    lanes = {sq: opposite(els[0]["dir"]) if back else els[0]["dir"] for sq, els in board.layer(FLIP).items()}
-    moves = [(r, lanes[r.pos]) for r in ctx.robots if r.pos in lanes and FLYING not in r.statuses]
-    if moves:
-        convey(ctx, moves, lanes, False, "conveyed")
+    belts = board.layer(FLIP)
+    riders = [(r, pos) for r in ctx.robots if (pos := r.pos) is not None and pos in belts and FLYING not in r.statuses]
+    if riders:
+        lanes = _lanes(board, reversed_now(ctx))
+        convey(ctx, [(r, lanes[pos]) for r, pos in riders], lanes, False, "conveyed")
+
+
+def _lanes(board: Board, back: bool) -> dict[Square, int]:
+    """Flip belt square -> the way it carries (``back``: turned round), made once per board and way (read only)."""
+    key = f"flip belt lanes {back}"
+    found: dict[Square, int] | None = board.cache.get(key)
+    if found is None:
+        found = board.cache[key] = {sq: opposite(els[0]["dir"]) if back else els[0]["dir"]
+                                    for sq, els in board.layer(FLIP).items()}
+    return found
 
 
 # how far it reaches (ruling 14.16)

@@ -97,6 +97,8 @@ def pull_all(ctx: TurnContext, fields: Iterable[tuple[Square, Iterable[tuple[int
         found = index.get(robot.pos) if robot.pos is not None else None
         if found:
             ways.setdefault(robot.name, set()).update(found)
+    if not ways:  # (the usual case: nobody in a line)
+        return
     moves = [(robot, next(iter(ways[robot.name]))) for robot in ctx.robots
              if len(ways.get(robot.name, ())) == 1 and robot.pos not in sources]
     if moves:

@@ -16,7 +16,7 @@ from ..board import Board, Element
 from ..cards import Card
 from ..context import TurnContext
 from ..events import register_wording
-from ..geometry import opposite, step
+from ..geometry import Square, opposite, step
 from ..kinds import Field, Kind
 from ..movement import MovePlan
 from ..state import Robot
@@ -46,13 +46,28 @@ def sees_mirror(ctx: TurnContext, robot: Robot) -> bool:
     pos = robot.pos
     if pos is None:
         return False
-    squares = ctx.board.ray(pos, robot.facing)
-    if not squares or (squares[-1], robot.facing) not in ctx.board.cache.get(FACES, ()):
+    between = _view(ctx.board, pos, robot.facing)
+    if between is None:
         return False
-    if not blind_squares(ctx.board).isdisjoint(squares):  # fog or smoke on the way, or around it
-        return False
-    between = set(squares[1:])
     return not any(r.pos in between and not r.virtual for r in ctx.robots if r is not robot)
+
+
+def _view(board: Board, pos: Square, facing: int) -> frozenset[Square] | None:
+    """The squares between ``pos`` and the mirror a robot there facing ``facing`` sees on the empty floor, or None
+    when it sees none (made once per board, square and facing)."""
+    table: dict[tuple[Square, int], frozenset[Square] | None] | None = board.cache.get("mirror views")
+    if table is None:
+        table = board.cache["mirror views"] = {}
+    key = (pos, facing)
+    if key in table:
+        return table[key]
+    squares = board.ray(pos, facing)
+    found: frozenset[Square] | None = None
+    if squares and (squares[-1], facing) in board.cache.get(FACES, ()) \
+            and blind_squares(board).isdisjoint(squares):  # no fog or smoke on the way, or around it
+        found = frozenset(squares[1:])
+    table[key] = found
+    return found
 
 
 def mirror_card(ctx: TurnContext, robot: Robot, card: Card, plan: MovePlan) -> None:

@@ -60,10 +60,11 @@ def scorch_turning(ctx: TurnContext, robot: Robot, card: Card) -> None:
 
 def blaze(ctx: TurnContext, phase: int) -> None:
     """Lasers fire: 1 damage on an active napalm flamer, and each old flame of a burning robot burns."""
+    flamers = ctx.board.layer("napalm")
     for robot in ctx.robots:
         if robot.pos is None:
             continue
-        if _active(ctx, robot.pos):
+        if robot.pos in flamers and _active(ctx, robot.pos):
             ctx.damage(robot, 1, "napalm")
         if BURNING in robot.statuses and BURNING not in robot.option_data:  # the status alone: one flame
             robot.option_data[BURNING] = {"flames": 1, "new": 0}

@@ -9,7 +9,7 @@ standing on one as it opens falls. A robot entering an open one, by any move, fa
 from __future__ import annotations
 
 from .. import looks, shown
-from ..board import Element
+from ..board import Board, Element
 from ..context import TurnContext
 from ..geometry import Square
 from ..hooks import on
@@ -41,9 +41,18 @@ def _cause(ctx: TurnContext, sq: Square | None) -> str:
 
 def switch(ctx: TurnContext, phase: int) -> None:
     """The phase begins: every robot on a trapdoor or bridge that is open now falls."""
+    hinged = _hinged(ctx.board)
     for robot in list(ctx.robots):
-        if robot.pos is not None and _open(ctx, robot.pos):
+        if robot.pos in hinged and _open(ctx, robot.pos):
             ctx.destroy(robot, _cause(ctx, robot.pos))
+
+
+def _hinged(board: Board) -> frozenset[Square]:
+    """The squares of the board's trapdoors and bridges (made once per board)."""
+    found: frozenset[Square] | None = board.cache.get("trapdoor squares")
+    if found is None:
+        found = board.cache["trapdoor squares"] = frozenset({*board.layer("trapdoor"), *board.layer("bridge")})
+    return found
 
 
 def _phases(e: Element) -> str:

@@ -66,7 +66,17 @@ def facing(ctx: TurnContext, sq: Square) -> int:
 def card_of(ctx: TurnContext, phase: int) -> Card | None:
     """The turrets' card of a register phase (None when the deck ran short)."""
     cards = ctx.board_state.get(NAME, CARDS, [])
-    return parse_card(cards[phase - 1]) if phase <= len(cards) else None
+    if phase > len(cards):
+        return None
+    text = cards[phase - 1]
+    card = _PARSED.get(text) if type(text) is str else None
+    if card is None:  # (not text: parse_card says why)
+        card = _PARSED[text] = parse_card(text)
+    return card
+
+
+#: a card's text (as the board state keeps it) -> the card: read twice a register phase, parsed once
+_PARSED: dict[str, Card] = {}
 
 
 def draw(ctx: TurnContext, phase: int) -> None:

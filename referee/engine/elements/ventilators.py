@@ -40,11 +40,14 @@ def blow(ctx: TurnContext, phase: int) -> None:
         return
     board = ctx.board
     ways: dict[str, dict[int, int]] = {}  # robot -> direction blown -> the strongest count that way
+    taken = {r.pos for r in ctx.robots}
     for sq, els in board.layer("ventilator").items():
         for el in els:
             if phase in el["phases"]:
                 d = el["dir"]
                 for at in board.ray(sq, d):
+                    if at not in taken:  # (most squares of the line are empty)
+                        continue
                     for robot in ctx.robots_at(at):
                         got = ways.setdefault(robot.name, {})
                         got[d] = max(got.get(d, 0), el["count"])
