@@ -102,7 +102,8 @@ def test_a_day_without_ticks_moves_the_deadline_on_once_and_a_tick_run_again_doe
 def test_a_crontab_changed_from_every_5_to_every_30_minutes_moves_a_deadline_on_once_not_at_every_tick(
         store, settings):
     daily_game(store)
-    now = T0
+    now = T0 + timedelta(hours=22)
+    tick(settings, now=now, store=store)   # (a day's first tick: no deadline in the gap before it)
     while now < T0 + timedelta(days=1) - timedelta(minutes=10):   # every 5 minutes, up to just before the deadline
         now += timedelta(minutes=5)
         tick(settings, now=now, store=store)
