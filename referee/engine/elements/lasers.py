@@ -201,26 +201,17 @@ def robot_lasers(ctx: TurnContext, phase: int) -> None:
         if not nearest:
             continue
         target = None
-        # N (0) and S (2) look along the column, rows growing or shrinking; E (1) and W (3) along the row
-        if facing & 1:
-            line = by_row[pos[0]]
-            if len(line) > 1:
-                here = pos[1]
-                sign = 1 if facing < 2 else -1
-                for other in line:
-                    away = (other.pos[1] - here) * sign  # type: ignore[index]
-                    # the beam stops on the nearest robot in line (its square the last); the first of a square's
-                    if 0 < away <= nearest and (away < nearest or target is None):
-                        nearest, target = away, other
-        else:
-            line = by_col[pos[1]]
-            if len(line) > 1:
-                here = pos[0]
-                sign = 1 if facing < 2 else -1
-                for other in line:
-                    away = (other.pos[0] - here) * sign  # type: ignore[index]
-                    if 0 < away <= nearest and (away < nearest or target is None):
-                        nearest, target = away, other
+        # N (0) and S (2) look along the column (the row index changes); E (1) and W (3) along the row
+        axis = facing & 1
+        line = by_row[pos[0]] if axis else by_col[pos[1]]
+        if len(line) > 1:
+            here = pos[axis]
+            sign = 1 if facing < 2 else -1
+            for other in line:
+                away = (other.pos[axis] - here) * sign  # type: ignore[index]
+                # the beam stops on the nearest robot in line (its square the last); the first of a square's
+                if 0 < away <= nearest and (away < nearest or target is None):
+                    nearest, target = away, other
         if events is not None:
             if pending and robot.name in pending:
                 ctx.flush_move(robot)
