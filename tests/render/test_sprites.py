@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
+from benchmarks.bench_render import play
 from referee.boards import load_board
-from referee.engine import Card, Robot, deal_turn, resolve_turn
+from referee.engine import Robot
 from referee.engine.geometry import N
 from referee.render import make_players, sprites
 from referee.render.frames import floor, moments, turn_frames
@@ -68,15 +69,7 @@ def _turns(course: str, robots: int, turns: int, seed: int):
     rng = random.Random(seed)
     out = []
     for turn in range(1, turns + 1):
-        dealt = deal_turn(bots, f"{course}:{seed}:{turn}")
-        programs: dict[str, list[Card | None]] = {}
-        for r in bots:
-            if r.name in dealt.hands:
-                hand = list(dealt.hands[r.name])
-                rng.shuffle(hand)
-                locked = dealt.locked.get(r.name, {})
-                programs[r.name] = [locked[reg] if reg in locked else hand.pop() for reg in range(1, 6)]
-        result = resolve_turn(board, bots, programs, seed=f"{course}:{seed}:{turn}", undealt=dealt.undealt)
+        result, _ = play(board, bots, f"{course}:{seed}:{turn}", rng)   # random programs from each hand
         out.append((board, result, names, turn))
         bots = result.robots
     return out
