@@ -1,0 +1,34 @@
+"""``referee compile-engine``: compile the engine for this checkout and say whether it is used."""
+
+from __future__ import annotations
+
+import click
+
+from . import status
+
+
+@click.command("compile-engine")
+@click.option("--opt-level", type=click.IntRange(0, 3), default=None,
+              help="The C compiler's optimisation level (default: 3, the fastest turns).")
+@click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="C files compiled at once.")
+def compile_engine_command(opt_level: int | None, jobs: int) -> None:
+    """Compile the rules engine to C with mypyc (a few minutes), for turns about 1.6x faster.
+
+    The build goes to the cache ($REFEREE_ENGINE_DIR, else $REFEREE_CACHE_DIR/engine, else
+    ~/.cache/referee/engine) under the key of the engine's sources; every referee process then loads it
+    while the sources are unchanged, and the pure engine otherwise (or with REFEREE_PURE_ENGINE=1). Run it
+    again after each install or upgrade. Needs a C compiler and the Python headers.
+    """
+    from .build import DEFAULT_OPT_LEVEL, BuildError, build
+
+    try:
+        built = build(DEFAULT_OPT_LEVEL if opt_level is None else opt_level, jobs=jobs)
+    except BuildError as exc:
+        raise click.ClickException(str(exc)) from None
+    if built.fresh:
+        click.echo(f"compiled the engine ({built.how}) in {built.seconds:.0f} s: {built.folder}")
+    else:
+        click.echo(f"already compiled for these sources ({built.how}): {built.folder}")
+    found = status()
+    click.echo(f"this checkout uses {found.reason}")
