@@ -127,7 +127,7 @@ def _compile(work: Path, out: Path, opt_level: int, jobs: int, multi_file: bool
     """Run mypyc and build_ext in ``work``; move each extension module into ``out`` (flat, named by its module).
     Returns module name -> file name, and the seconds of mypyc's and of the C compiler's part."""
     from mypyc.build import mypycify
-    from setuptools import Distribution
+    from setuptools import Distribution  # type: ignore[import-untyped]
 
     sources = [os.path.join(ENGINE_DIR, r) for r in compiled_modules()]
     with _cwd(work), _parallel_compile(jobs):

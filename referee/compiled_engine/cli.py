@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
-from . import status
+from . import PURE_VARIABLE, find_build
 
 
 @click.command("compile-engine")
@@ -30,5 +32,10 @@ def compile_engine_command(opt_level: int | None, jobs: int) -> None:
         click.echo(f"compiled the engine ({built.how}) in {built.seconds:.0f} s: {built.folder}")
     else:
         click.echo(f"already compiled for these sources ({built.how}): {built.folder}")
-    found = status()
-    click.echo(f"this checkout uses {found.reason}")
+    found = find_build()
+    if found is None or found[0] != str(built.folder):
+        click.echo("not active: referee processes do not find it (the sources or $REFEREE_ENGINE_DIR changed?)")
+    elif os.environ.get(PURE_VARIABLE) == "1":
+        click.echo(f"not active in this shell: {PURE_VARIABLE}=1 keeps the pure engine")
+    else:
+        click.echo("active: referee processes load it while the engine's sources stay as they are")
