@@ -94,14 +94,30 @@ def source_key(engine_dir: str = ENGINE_DIR) -> str:
 
 
 def builds_dir() -> str:
-    """Where builds live: ``$REFEREE_ENGINE_DIR``, else the ``engine`` folder of the referee's cache
-    (``$REFEREE_CACHE_DIR/engine``, else ``$XDG_CACHE_HOME/referee/engine``, else ``~/.cache/referee/engine``)."""
+    """Where ``referee compile-engine`` puts a build by default: ``$REFEREE_ENGINE_DIR``, else the ``engine`` folder
+    of the referee's cache (``$REFEREE_CACHE_DIR/engine``, else ``$XDG_CACHE_HOME/referee/engine``, else
+    ``~/.cache/referee/engine``)."""
     explicit = os.environ.get(DIR_VARIABLE)
     if explicit:
         return explicit
     from ..common.cachefiles import cache_dir
 
     return str(cache_dir("engine"))
+
+
+def installation_dir() -> str:
+    """The installation's own folder of builds (``<sys.prefix>/share/referee/engine``, e.g. in the virtual
+    environment): seen by every user of the installation whatever their home or environment (``referee
+    compile-engine --installation`` writes there)."""
+    return os.path.join(sys.prefix, "share", "referee", "engine")
+
+
+def search_dirs() -> list[str]:
+    """Where a process looks for a build: only ``$REFEREE_ENGINE_DIR`` when it is set, else the cache's folder and
+    then the installation's."""
+    if os.environ.get(DIR_VARIABLE):
+        return [builds_dir()]
+    return [builds_dir(), installation_dir()]
 
 
 def read_build(folder: str, expected: Sequence[str]) -> dict[str, str] | None:
@@ -128,15 +144,17 @@ def build_folder_name(key: str, how: str) -> str:
     return f"{key}-{how}"
 
 
-def find_build(root: str | None = None, engine_dir: str = ENGINE_DIR) -> tuple[str, dict[str, str]] | None:
-    """The newest whole build for the engine's sources as they are now (its folder and files), else ``None``."""
-    root = builds_dir() if root is None else root
+def find_build(roots: Sequence[str] | None = None, engine_dir: str = ENGINE_DIR) -> tuple[str, dict[str, str]] | None:
+    """The newest whole build for the engine's sources as they are now (its folder and files) in ``roots`` (default:
+    :func:`search_dirs`), else ``None``."""
     key = source_key(engine_dir)
-    try:
-        with os.scandir(root) as entries:
-            candidates = [e.path for e in entries if e.name.startswith(build_folder_name(key, "")) and e.is_dir()]
-    except OSError:
-        return None
+    candidates = []
+    for root in search_dirs() if roots is None else roots:
+        try:
+            with os.scandir(root) as entries:
+                candidates += [e.path for e in entries if e.name.startswith(build_folder_name(key, "")) and e.is_dir()]
+        except OSError:
+            continue
     expected = [module_name(r) for r in compiled_modules(engine_dir)]
     found = [(c, files) for c in candidates if (files := read_build(c, expected)) is not None]
     return max(found, key=lambda b: os.stat(os.path.join(b[0], MANIFEST)).st_mtime_ns, default=None)
@@ -159,8 +177,8 @@ class CompiledEngineFinder:
     the sources (:func:`find_build`); from then on it loads exactly that build's modules from their extension
     files, or none when there is no such build."""
 
-    def __init__(self, root: str | None = None, engine_dir: str = ENGINE_DIR) -> None:
-        self.root, self.engine_dir = root, engine_dir
+    def __init__(self, roots: Sequence[str] | None = None, engine_dir: str = ENGINE_DIR) -> None:
+        self.roots, self.engine_dir = roots, engine_dir
         self.files: dict[str, str] | None = None
         self.status: Status | None = None
 
@@ -168,7 +186,7 @@ class CompiledEngineFinder:
         """Look for the build once (a fault while looking leaves the pure engine)."""
         if self.status is None:
             try:
-                build = find_build(self.root, self.engine_dir)
+                build = find_build(self.roots, self.engine_dir)
             except OSError as exc:
                 self.status = Status(False, f"the pure engine (could not look for a compiled one: {exc})")
             else:
