@@ -103,7 +103,7 @@ class TurnContext:
         """The turn's random generator (randomizers, ghosts...), made when first used (a turn may draw nothing)."""
         if self._rng is None:
             state, self._rng_state = self._rng_state, None   # (a copy's: made without seeding, its state set here)
-            self._rng = random.Random(self.rng_seed) if state is None else random.Random.__new__(random.Random)
+            self._rng = random.Random(self.rng_seed) if state is None else random.Random()
             if state is not None:
                 self._rng.setstate(state)
         return self._rng
@@ -113,25 +113,13 @@ class TurnContext:
         copies for every state it tries: made field by field, without the dataclass's ``__init__``)."""
         if self._rng is not None:  # its state, shared (a tuple) until either draws: this one makes its generator again
             self._rng_state, self._rng = self._rng.getstate(), None
-        twin = object.__new__(TurnContext)
-        made = twin.__dict__
-        made.update(self.__dict__)   # the board, rules, seeds, phase, answers, re-entry, hooks: shared, read only
-        robots = [r.copy() for r in self.robots]
-        made["robots"] = robots
-        made["by_name"] = {r.name: r for r in robots}
-        made["programs"] = {k: list(v) for k, v in self.programs.items()}
-        made["undealt"] = list(self.undealt)
-        made["events"] = list(self.events)
-        made["pending_hits"] = []
-        made["current"] = dict(self.current)
-        made["pending_moves"] = {}
-        made["notes"] = dict(self.notes)
-        made["phase_notes"] = dict(self.phase_notes)
-        made["moving"] = {}
-        made["fenced"] = set(self.fenced)
-        made["decisions"] = list(self.decisions)
-        made["board_state"] = self.board_state.copy()
-        made["option_deck"] = None if self.option_deck is None else list(self.option_deck)
+        twin = TurnContext(self.board, self.rules, [r.copy() for r in self.robots],
+                           {k: list(v) for k, v in self.programs.items()}, self.rng_seed, list(self.undealt),
+                           list(self.events), self.phase, self.step, self.winner, [], dict(self.current), {},
+                           dict(self.notes), dict(self.phase_notes), {}, self.reentry, set(self.fenced), self.answers,
+                           list(self.decisions), self.record, self.board_state.copy(),
+                           None if self.option_deck is None else list(self.option_deck), self.deck_seed, None,
+                           self._rng_state)
         return twin
 
     # -- the log ---------------------------------------------------------------------------------

@@ -174,7 +174,7 @@ class TurnRun:
 
     def copy(self) -> TurnRun:
         """An independent copy of the turn as it stands (robots, cards, generator, logs)."""
-        twin = object.__new__(TurnRun)
+        twin = TurnRun.__new__(TurnRun)
         twin.phases = self.phases
         twin.record = self.record
         twin.ctx = self.ctx.copy()

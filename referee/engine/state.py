@@ -68,8 +68,12 @@ class Robot:
     def hp(self) -> int:
         return 10 - self.damage
 
-    def copy(self) -> Robot:  # made from the fields' declarations below the class (``_make_copy``)
-        raise NotImplementedError
+    def copy(self) -> Robot:
+        return Robot(self.name, self.pos, self.facing, self.damage, self.lives, self.flags, self.virtual,
+                     self.first_turn, self.archive, self.powered_down, self.power_down_next,
+                     dict(self.locked) if self.locked else {}, list(self.options) if self.options else [],
+                     self.destroyed, set(self.statuses) if self.statuses else set(),
+                     {k: dict(v) for k, v in self.option_data.items()} if self.option_data else {})
 
 
 _COPY = {"": "self.{0}", "dict": "dict(self.{0}) if self.{0} else {{}}", "list": "list(self.{0}) if self.{0} else []",
@@ -96,7 +100,6 @@ def _make_copy() -> None:
     Robot.copy = copy  # type: ignore[method-assign]
 
 
-_make_copy()
 
 #: a robot as a frame keeps it: its first :data:`FLAT` fields' values (name, square, facing, damage: what a
 #: register phase changes), then one tuple of the others' (compared at once when frames are stored, see
@@ -129,14 +132,21 @@ _record, _restore = _make_records()
 
 def record_robots(robots: list[Robot]) -> tuple[RobotRecord, ...]:
     """The robots as a frame keeps them: a tuple of each one's field values (a cheap, independent copy)."""
-    found: tuple[RobotRecord, ...] = _record(robots)
-    return found
+    return tuple([(r.name, r.pos, r.facing, r.damage, (r.lives, r.flags, r.virtual, r.first_turn, r.archive,
+                   r.powered_down, r.power_down_next, dict(r.locked) if r.locked else None,
+                   list(r.options) if r.options else None, r.destroyed, set(r.statuses) if r.statuses else None,
+                   {k: dict(v) for k, v in r.option_data.items()} if r.option_data else None)) for r in robots])
 
 
 def restore_robots(records: tuple[RobotRecord, ...]) -> list[Robot]:
     """Robots from :func:`record_robots` (each call makes new ones, independent of the record)."""
-    found: list[Robot] = _restore(records)
-    return found
+    out = []
+    for t in records:
+        o = t[4]
+        out.append(Robot(t[0], t[1], t[2], t[3], o[0], o[1], o[2], o[3], o[4], o[5], o[6], dict(o[7]) if o[7] else {},
+                         list(o[8]) if o[8] else [], o[9], set(o[10]) if o[10] else set(),
+                         {k: dict(v) for k, v in o[11].items()} if o[11] else {}))
+    return out
 
 #: Robot field -> its JSON key (snapshots, the scenario contract)
 ROBOT_KEYS: dict[str, str] = {f.name: f.metadata["key"] or f.name for f in fields(Robot)}
