@@ -103,24 +103,26 @@ class TurnContext:
         """The turn's random generator (randomizers, ghosts...), made when first used (a turn may draw nothing)."""
         if self._rng is None:
             state, self._rng_state = self._rng_state, None   # (a copy's: made without seeding, its state set here)
-            self._rng = random.Random(self.rng_seed) if state is None else random.Random()
+            self._rng = random.Random(self.rng_seed) if state is None else random.Random.__new__(random.Random)
             if state is not None:
                 self._rng.setstate(state)
         return self._rng
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs (what a search
-        copies for every state it tries: made field by field, without the dataclass's ``__init__``)."""
+        copies for every state it tries). The board, rules, seeds, answers and re-entry are shared, read only;
+        what a register phase fills as it runs (pending hits and moves, the moves under way) starts empty."""
         if self._rng is not None:  # its state, shared (a tuple) until either draws: this one makes its generator again
             self._rng_state, self._rng = self._rng.getstate(), None
-        twin = TurnContext(self.board, self.rules, [r.copy() for r in self.robots],
-                           {k: list(v) for k, v in self.programs.items()}, self.rng_seed, list(self.undealt),
-                           list(self.events), self.phase, self.step, self.winner, [], dict(self.current), {},
-                           dict(self.notes), dict(self.phase_notes), {}, self.reentry, set(self.fenced), self.answers,
-                           list(self.decisions), self.record, self.board_state.copy(),
-                           None if self.option_deck is None else list(self.option_deck), self.deck_seed, None,
-                           self._rng_state)
-        return twin
+        return TurnContext(
+            board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
+            programs={k: list(v) for k, v in self.programs.items()}, rng_seed=self.rng_seed,
+            undealt=list(self.undealt), events=list(self.events), phase=self.phase, step=self.step,
+            winner=self.winner, current=dict(self.current), notes=dict(self.notes),
+            phase_notes=dict(self.phase_notes), reentry=self.reentry, fenced=set(self.fenced), answers=self.answers,
+            decisions=list(self.decisions), record=self.record, board_state=self.board_state.copy(),
+            option_deck=None if self.option_deck is None else list(self.option_deck), deck_seed=self.deck_seed,
+            _rng_state=self._rng_state)
 
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:
