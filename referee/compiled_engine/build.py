@@ -66,8 +66,8 @@ def missing_tools() -> list[str]:
         import mypyc.build  # noqa: F401
     except ImportError:
         missing.append("mypyc (pip install 'referee[fast]', which pins mypy and setuptools)")
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    if shutil.which(os.environ.get("CC", compiler).split()[0]) is None:
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
         missing.append(f"a C compiler ({compiler}; on Debian: apt-get install gcc)")
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if not headers.is_file():
