@@ -39,6 +39,9 @@ from . import (
 
 #: mypyc's C optimisation level by default (``-O3``: the fastest stored turn measured; see docs/engine.md)
 DEFAULT_OPT_LEVEL = 3
+#: one C file per engine module, compiled two at a time (measured: as fast a turn as one big file, a third less
+#: processor time to build and about half the wall time on two cores)
+MULTI_FILE = True
 #: builds kept in the folder (other checkouts of other sources may use the older ones); the oldest go first
 KEEP = 6
 #: the file of a build folder saying how it was built (for ``referee doctor`` and people)
@@ -83,10 +86,10 @@ def how_built(opt_level: int) -> str:
     return f"mypyc{mypy_version}-O{opt_level}"
 
 
-def build(opt_level: int = DEFAULT_OPT_LEVEL, *, jobs: int = 2, multi_file: bool = False, root: Path | None = None
-          ) -> Built:
+def build(opt_level: int = DEFAULT_OPT_LEVEL, *, jobs: int = 2, multi_file: bool = MULTI_FILE,
+          root: Path | None = None) -> Built:
     """Compile the engine as its sources are now (unless that build is already there) and return where it is.
-    ``multi_file``: one C file per module, compiled ``jobs`` at a time (a quicker build of a slower engine).
+    ``multi_file``: one C file per module, compiled ``jobs`` at a time (else one big file).
     Raises :class:`BuildError` when a tool is missing, the compile fails or the sources change meanwhile."""
     missing = missing_tools()
     if missing:
