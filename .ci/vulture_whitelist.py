@@ -62,3 +62,9 @@ _params  # noqa: B018, F821  email.headerregistry.ParameterizedMIMEHeader.params
 _maintype  # noqa: B018, F821  email.headerregistry.ContentTypeHeader.maintype
 _subtype  # noqa: B018, F821  email.headerregistry.ContentTypeHeader.subtype
 _content_disposition  # noqa: B018, F821  email.headerregistry.ContentDispositionHeader.content_disposition
+
+# -- compiled_engine: attributes read by the import system and by setuptools' build_ext ----------------------------
+has_location  # noqa: B018, F821  importlib: a spec with a location sets the module's __file__
+build_lib  # noqa: B018, F821  setuptools build_ext: where the extension modules go
+build_temp  # noqa: B018, F821  setuptools build_ext: where the object files go
+parallel  # noqa: B018, F821  setuptools build_ext: extensions built at once

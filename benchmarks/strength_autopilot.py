@@ -65,12 +65,12 @@ Player = Callable[[Board, Robot, list[Robot], list[Card], dict[int, Card], rando
 
 def still(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
           rng: random.Random) -> list[Card | None]:
-    return plan_program(board, robots, me.name, hand, locked=locked, seed=rng.random()).program
+    return plan_program(board, robots, me.name, hand, locked=locked, seed=str(rng.random())).program
 
 
 def against(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked: dict[int, Card],
             rng: random.Random) -> list[Card | None]:
-    plan = plan_against_others(board, robots, me.name, hand, locked=locked, seed=rng.random(),
+    plan = plan_against_others(board, robots, me.name, hand, locked=locked, seed=str(rng.random()),
                                near=int(SETTINGS["near"]), hedge=bool(SETTINGS["hedge"]),
                                wary=WARINESS[str(SETTINGS["wary"])], power_down=bool(SETTINGS["power_down"]))
     if plan.power_down:
@@ -88,7 +88,7 @@ def oracle(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locke
     others = {r.name: TABLE["opponent"](board, r, robots, TABLE["hands"][r.name],
                                         TABLE["locked"].get(r.name, {}), random.Random(0))
               for r in robots if r.name in TABLE["opponents"] and needs_program(r)}
-    return plan_program(board, robots, me.name, hand, locked=locked, seed=rng.random(), others=others).program
+    return plan_program(board, robots, me.name, hand, locked=locked, seed=str(rng.random()), others=others).program
 
 
 #: bayes: worlds (deals of the unseen cards), and the register steps of each guessed program
@@ -101,7 +101,7 @@ def bayes(board: Board, me: Robot, robots: list[Robot], hand: list[Card], locked
     """The program with the best mean score over :data:`BAYES_WORLDS` guesses of the nearby robots' programs,
     each guessed by the opponent's own algorithm from a deal of the cards this robot does not see; the
     candidates are the best program of each opening card with the others standing still."""
-    seed = rng.random()
+    seed = str(rng.random())
     course = course_map(board)
     candidates = [p.program for p in best_programs(board, robots, me.name, hand, locked=locked, seed=seed,
                                                    count=7, course=course)]

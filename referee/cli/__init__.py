@@ -23,6 +23,7 @@ LAZY = {
     "process": "referee.intake.cli:process_command",
     "mail": "referee.intake.cli:mail_group",
     "resolve-due": "referee.cron.workers:resolve_due_command",
+    "compile-engine": "referee.compiled_engine.cli:compile_engine_command",
 }
 
 

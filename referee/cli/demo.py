@@ -138,7 +138,7 @@ def choose_program(board: Board, me: Robot, others: list[Robot], hand: list[Card
     best: tuple[float, list[Card]] | None = None
     for _ in range(tries):
         program = rng.sample(hand, 5)
-        result = resolve_turn(board, [me, *others], {me.name: list(program)}, seed=rng.random())
+        result = resolve_turn(board, [me, *others], {me.name: list(program)}, seed=str(rng.random()))
         after = next(r for r in result.robots if r.name == me.name)
         if after.pos is None:
             score = 1000.0
@@ -173,7 +173,7 @@ def _player_turn(settings: Settings, store: Store, msg: email.message.EmailMessa
     if me.pos is None or me.powered_down or not hand_cards:
         return None
     plan = plan_program(board, [r for r in robots if r is me or r.pos], robot_name, hand_cards, locked=locked,
-                        seed=rng.random())
+                        seed=str(rng.random()))
     program = plan.program
     if None in program:
         return None  # a hand too short for its registers: the missing-orders policy plays it

@@ -16,7 +16,7 @@ CONFIG_META = "referee.common.config"
 SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("For the game master", ("gm", "game")),
     ("For the operator, running the service", ("tick", "status", "resolve-due", "config", "doctor", "db", "outbox",
-                                                "archive", "gm-admin")),
+                                                "archive", "gm-admin", "compile-engine")),
     ("For the operator, moving mail by hand", ("poll", "ingest", "process", "mail")),
     ("For anyone: boards, rules and the demo", ("board", "simulate", "demo")),
 )
@@ -67,6 +67,7 @@ SUMMARIES: dict[str, str] = {
     "mail list": "List the newest incoming mails and what was made of them.",
     "mail show": "Show one incoming mail.",
     "mail reprocess": "Put mails back to be processed again.",
+    "compile-engine": "Compile the rules engine to C for faster turns.",
     "board": "List, draw and check the boards and courses.",
     "board list": "List the boards and courses that can be named.",
     "board show": "Draw a board or course in ASCII (or as a picture with --png).",

@@ -17,6 +17,7 @@ from .local import (
     check_archive,
     check_boards,
     check_database,
+    check_engine,
     check_fonts,
     check_game_courses,
     check_lock,
@@ -88,7 +89,7 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
     shown = str(config_path.expanduser().resolve()) if config_path is not None else None
     settings, findings = check_config(path, env)
     if settings is None:
-        later = ["database", "boards", "mail servers", "lock file", "fonts"]
+        later = ["database", "boards", "mail servers", "lock file", "fonts", "engine"]
         findings.extend(Finding(n, SKIPPED, "the configuration did not load") for n in later)
         return Report(shown, user_name(), findings)
     findings.extend(check_values(settings))
@@ -100,7 +101,7 @@ def run_checks(path: str | None = None, env: Mapping[str, str] | None = None, *,
         local.append(lambda: check_game_courses(settings))
     if transport == "maildir":
         local.append(lambda: check_maildirs(settings))
-    local += [lambda: check_lock(settings), lambda: check_archive(settings), check_fonts]
+    local += [lambda: check_lock(settings), lambda: check_archive(settings), check_fonts, check_engine]
     for check in local:
         result = check()
         findings.extend(result if isinstance(result, list) else [result])

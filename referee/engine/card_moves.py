@@ -196,8 +196,9 @@ def _walk(ctx: TurnContext, robot: Robot, card: Card) -> None:
     while moved < squares:
         pos = robot.pos
         assert pos is not None
-        target = plain.get(pos, pos)
-        if target is pos:   # not looked at yet
+        if pos in plain:
+            target = plain[pos]
+        else:   # not looked at yet
             target = plain[pos] = _plain_step(board, hooks, pos, d)
         if target is None:
             if (pos[0], pos[1], d) in board.blocked and (pos[0], pos[1], d) not in hooks[CROSS]:

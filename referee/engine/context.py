@@ -110,29 +110,19 @@ class TurnContext:
 
     def copy(self) -> TurnContext:
         """An independent copy between two register phases: robots, cards, generator and logs (what a search
-        copies for every state it tries: made field by field, without the dataclass's ``__init__``)."""
+        copies for every state it tries). The board, rules, seeds, answers and re-entry are shared, read only;
+        what a register phase fills as it runs (pending hits and moves, the moves under way) starts empty."""
         if self._rng is not None:  # its state, shared (a tuple) until either draws: this one makes its generator again
             self._rng_state, self._rng = self._rng.getstate(), None
-        twin = object.__new__(TurnContext)
-        made = twin.__dict__
-        made.update(self.__dict__)   # the board, rules, seeds, phase, answers, re-entry, hooks: shared, read only
-        robots = [r.copy() for r in self.robots]
-        made["robots"] = robots
-        made["by_name"] = {r.name: r for r in robots}
-        made["programs"] = {k: list(v) for k, v in self.programs.items()}
-        made["undealt"] = list(self.undealt)
-        made["events"] = list(self.events)
-        made["pending_hits"] = []
-        made["current"] = dict(self.current)
-        made["pending_moves"] = {}
-        made["notes"] = dict(self.notes)
-        made["phase_notes"] = dict(self.phase_notes)
-        made["moving"] = {}
-        made["fenced"] = set(self.fenced)
-        made["decisions"] = list(self.decisions)
-        made["board_state"] = self.board_state.copy()
-        made["option_deck"] = None if self.option_deck is None else list(self.option_deck)
-        return twin
+        return TurnContext(
+            board=self.board, rules=self.rules, robots=[r.copy() for r in self.robots],
+            programs={k: list(v) for k, v in self.programs.items()}, rng_seed=self.rng_seed,
+            undealt=list(self.undealt), events=list(self.events), phase=self.phase, step=self.step,
+            winner=self.winner, current=dict(self.current), notes=dict(self.notes),
+            phase_notes=dict(self.phase_notes), reentry=self.reentry, fenced=set(self.fenced), answers=self.answers,
+            decisions=list(self.decisions), record=self.record, board_state=self.board_state.copy(),
+            option_deck=None if self.option_deck is None else list(self.option_deck), deck_seed=self.deck_seed,
+            _rng_state=self._rng_state)
 
     # -- the log ---------------------------------------------------------------------------------
     def emit(self, robot: Robot | None, kind: str, args: dict[str, Any] | None = None, **data: Any) -> None:

@@ -97,7 +97,7 @@ def step_as(ctx: TurnContext, robot: Robot, d: int, how: str, by: str, priority:
     if fns:
         for fn in fns:
             fn(ctx, robot, pos, d)
-            if robot.pos is None:
+            if not robot.on_board:   # (the property: ``robot.pos`` was just set, and a checker would take it as set)
                 return GONE
     return MOVED
 

@@ -174,16 +174,21 @@ class TurnRun:
 
     def copy(self) -> TurnRun:
         """An independent copy of the turn as it stands (robots, cards, generator, logs)."""
-        twin = object.__new__(TurnRun)
-        twin.phases = self.phases
-        twin.record = self.record
-        twin.ctx = self.ctx.copy()
-        twin.played = {k: list(v) for k, v in self.played.items()}
-        twin.frames = list(self.frames)
-        twin.phases_run = self.phases_run
-        twin._schedules = self._schedules
-        twin._reveals = self._reveals
-        return twin
+        return _TwinRun(self)
+
+
+class _TwinRun(TurnRun):
+    """:meth:`TurnRun.copy`'s copy: made from the run it copies, without running a turn's start again."""
+
+    def __init__(self, run: TurnRun) -> None:   # (``TurnRun.__init__`` is the turn's start: not called)
+        self.phases = run.phases
+        self.record = run.record
+        self.ctx = run.ctx.copy()
+        self.played = {k: list(v) for k, v in run.played.items()}
+        self.frames = list(run.frames)
+        self.phases_run = run.phases_run
+        self._schedules = run._schedules
+        self._reveals = run._reveals
 
 
 def resolve_turn(board: Board, robots: list[Robot], programs: dict[str, list[Card | None]], *,

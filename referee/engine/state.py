@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields, replace
+from types import SimpleNamespace
 from typing import Any
 
 from .cards import Card
@@ -68,75 +69,58 @@ class Robot:
     def hp(self) -> int:
         return 10 - self.damage
 
-    def copy(self) -> Robot:  # made from the fields' declarations below the class (``_make_copy``)
-        raise NotImplementedError
+    def copy(self) -> Robot:
+        """An independent copy (containers copied, values shared). Written out field by field (it is called for
+        every robot of every copied turn); ``tests/engine/test_robot_fields.py`` holds it to the fields' ``copy``."""
+        return Robot(self.name, self.pos, self.facing, self.damage, self.lives, self.flags, self.virtual,
+                     self.first_turn, self.archive, self.powered_down, self.power_down_next,
+                     dict(self.locked) if self.locked else {}, list(self.options) if self.options else [],
+                     self.destroyed, set(self.statuses) if self.statuses else set(),
+                     {k: dict(v) for k, v in self.option_data.items()} if self.option_data else {})
 
 
-_COPY = {"": "self.{0}", "dict": "dict(self.{0}) if self.{0} else {{}}", "list": "list(self.{0}) if self.{0} else []",
-         "set": "set(self.{0}) if self.{0} else set()",
-         "dicts": "{{k: dict(v) for k, v in self.{0}.items()}} if self.{0} else {{}}"}
+#: how a field's ``copy`` mode copies a value (what :meth:`Robot.copy`, :func:`record_robots` and
+#: :func:`restore_robots` write out for it)
+COPY_MODES = ("", "dict", "list", "set", "dicts")
 
 
-def _make_copy() -> None:
-    """``Robot.copy`` as a hand-written one would be (it is called for every robot of every copied turn),
-    from each field's ``copy``; a field holding a mutable value without one is refused here."""
-    parts = []
+def _check_copy_modes() -> None:
+    """Refuse a field without a known ``copy`` mode, or holding a mutable value without one."""
     for f in fields(Robot):
         mode = f.metadata.get("copy")
-        if mode is None or mode not in _COPY:
-            raise TypeError(f"Robot.{f.name}: declare it with _field(..., copy=...)")
+        if mode is None or mode not in COPY_MODES:
+            raise TypeError(f"Robot.{f.name}: declare it with _meta(..., copy=...)")
         if f.default_factory is not MISSING and not mode:
-            raise TypeError(f"Robot.{f.name} holds a mutable value: say how it copies (_field(copy=...))")
-        parts.append(f"    t.{f.name} = {_COPY[mode].format(f.name)}\n")
-    # every slot set on a new robot, without ``__init__`` (it takes every field as an argument: a slower call)
-    namespace: dict[str, Any] = {"Robot": Robot, "new": object.__new__}
-    exec(f"def copy(self):\n    t = new(Robot)\n{''.join(parts)}    return t\n", namespace)
-    copy = namespace["copy"]
-    copy.__doc__ = "An independent copy (containers copied, values shared)."
-    Robot.copy = copy  # type: ignore[method-assign]
+            raise TypeError(f"Robot.{f.name} holds a mutable value: say how it copies (_meta(copy=...))")
 
 
-_make_copy()
+_check_copy_modes()
 
 #: a robot as a frame keeps it: its first :data:`FLAT` fields' values (name, square, facing, damage: what a
 #: register phase changes), then one tuple of the others' (compared at once when frames are stored, see
 #: ``snapshot.frames_to_dicts``), in declaration order, containers copied (None when empty)
 RobotRecord = tuple[Any, ...]
 FLAT = 4
-_RECORD = {"": "r.{0}", "dict": "dict(r.{0}) if r.{0} else None", "list": "list(r.{0}) if r.{0} else None",
-           "set": "set(r.{0}) if r.{0} else None",
-           "dicts": "{{k: dict(v) for k, v in r.{0}.items()}} if r.{0} else None"}
-_RESTORE = {"": "{0}", "dict": "dict({0}) if {0} else {{}}", "list": "list({0}) if {0} else []",
-            "set": "set({0}) if {0} else set()", "dicts": "{{k: dict(v) for k, v in {0}.items()}} if {0} else {{}}"}
-
-
-def _make_records() -> tuple[Any, Any]:
-    """:func:`record_robots` and :func:`restore_robots` as hand-written ones would be, from each field's ``copy``
-    (a frame is recorded for every robot after every register phase; most are never looked at as robots)."""
-    modes = [f.metadata["copy"] for f in fields(Robot)]
-    made = [_RECORD[mode].format(f.name) for f, mode in zip(fields(Robot), modes, strict=True)]
-    record = f"{', '.join(made[:FLAT])}, ({', '.join(made[FLAT:])},)"
-    restore = ", ".join(_RESTORE[mode].format(f"t[{i}]" if i < FLAT else f"t[{FLAT}][{i - FLAT}]")
-                        for i, mode in enumerate(modes))
-    namespace: dict[str, Any] = {"Robot": Robot}
-    exec(f"def record(robots):\n    return tuple([({record}) for r in robots])\n"
-         f"def restore(records):\n    return [Robot({restore}) for t in records]\n", namespace)
-    return namespace["record"], namespace["restore"]
-
-
-_record, _restore = _make_records()
 
 
 def record_robots(robots: list[Robot]) -> tuple[RobotRecord, ...]:
-    """The robots as a frame keeps them: a tuple of each one's field values (a cheap, independent copy)."""
-    found: tuple[RobotRecord, ...] = _record(robots)
-    return found
+    """The robots as a frame keeps them: a tuple of each one's field values (a cheap, independent copy; written
+    out field by field, held to the fields' ``copy`` by ``tests/engine/test_robot_fields.py``)."""
+    return tuple([(r.name, r.pos, r.facing, r.damage, (r.lives, r.flags, r.virtual, r.first_turn, r.archive,
+                   r.powered_down, r.power_down_next, dict(r.locked) if r.locked else None,
+                   list(r.options) if r.options else None, r.destroyed, set(r.statuses) if r.statuses else None,
+                   {k: dict(v) for k, v in r.option_data.items()} if r.option_data else None)) for r in robots])
 
 
 def restore_robots(records: tuple[RobotRecord, ...]) -> list[Robot]:
     """Robots from :func:`record_robots` (each call makes new ones, independent of the record)."""
-    found: list[Robot] = _restore(records)
-    return found
+    out: list[Robot] = []
+    for t in records:
+        o = t[4]
+        out.append(Robot(t[0], t[1], t[2], t[3], o[0], o[1], o[2], o[3], o[4], o[5], o[6], dict(o[7]) if o[7] else {},
+                         list(o[8]) if o[8] else [], o[9], set(o[10]) if o[10] else set(),
+                         {k: dict(v) for k, v in o[11].items()} if o[11] else {}))
+    return out
 
 #: Robot field -> its JSON key (snapshots, the scenario contract)
 ROBOT_KEYS: dict[str, str] = {f.name: f.metadata["key"] or f.name for f in fields(Robot)}
@@ -253,37 +237,13 @@ class Rules:
             cards = [c.strip().strip('"') for c in cards.split(",") if c.strip()]
         if isinstance(cards, list):
             data = {**data, "option_cards": tuple(cards)}
-        rules = cls(**data)
-        rules.validate()
-        return rules
+        defaults = cls()
+        _check_rules(SimpleNamespace(**{**{f.name: getattr(defaults, f.name) for f in fields(cls)}, **data}))
+        return cls(**data)
 
     def validate(self) -> None:
-        if self.edge not in EDGE_RULES:
-            raise ValueError(f"house rule edge must be 'pit' or 'fence', not {self.edge!r}")
-        if not isinstance(self.lives, int) or isinstance(self.lives, bool) or not 1 <= self.lives <= 9:
-            raise ValueError(f"house rule lives must be a whole number from 1 to 9, not {self.lives!r}")
-        if self.start not in ("virtual", "numbered"):
-            raise ValueError(f"house rule start must be 'virtual' or 'numbered', not {self.start!r}")
-        if not isinstance(self.teleport_through_walls, bool):
-            raise ValueError("house rule teleport_through_walls must be true or false")
-        if not isinstance(self.option_shield, bool):
-            raise ValueError("house rule option_shield must be true or false")
-        for name in sorted(LEGACY_RULES | LEGACY4_RULES):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"house rule {name} must be true or false")
-        if not isinstance(self.option_cards, tuple) or not all(isinstance(c, str) for c in self.option_cards):
-            raise ValueError("house rule option_cards must be a list of option card names")
-        unknown_cards = [c for c in self.option_cards if c not in OPTION_CARDS]
-        if unknown_cards:
-            raise ValueError(f"house rule option_cards: no option card {unknown_cards[0]!r} "
-                             f"(cards: {', '.join(sorted(OPTION_CARDS))})")
-        for name, allowed in (("dual_processor", ("move first", "turn first")),
-                              ("radio_control", ("rest of turn", "next register")),
-                              ("fire_control", ("newest", "sacrifice order")),
-                              ("radio_beam", ("original", "revised"))):
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"house rule {name} must be {' or '.join(repr(a) for a in allowed)}, "
-                                 f"not {getattr(self, name)!r}")
+        """Refuse rules a GM or a scenario could not have given (a ``ValueError`` saying which and why)."""
+        _check_rules(self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule; the option cards' rules only when they differ from the default (so the rules
@@ -322,6 +282,37 @@ class Rules:
         ``ghost``, its hits say which ghost dealt them from where); a turn stored under an older version replays
         its log as it was written, under the parent robot."""
         return self.version >= 5
+
+
+def _check_rules(rules: Any) -> None:
+    """:meth:`Rules.validate` on anything holding the rules as attributes: ``from_dict`` checks the values given
+    before it makes a ``Rules`` of them (a compiled engine would refuse a value of the wrong type unexplained)."""
+    if rules.edge not in EDGE_RULES:
+        raise ValueError(f"house rule edge must be 'pit' or 'fence', not {rules.edge!r}")
+    if not isinstance(rules.lives, int) or isinstance(rules.lives, bool) or not 1 <= rules.lives <= 9:
+        raise ValueError(f"house rule lives must be a whole number from 1 to 9, not {rules.lives!r}")
+    if rules.start not in ("virtual", "numbered"):
+        raise ValueError(f"house rule start must be 'virtual' or 'numbered', not {rules.start!r}")
+    if not isinstance(rules.teleport_through_walls, bool):
+        raise ValueError("house rule teleport_through_walls must be true or false")
+    if not isinstance(rules.option_shield, bool):
+        raise ValueError("house rule option_shield must be true or false")
+    for name in sorted(LEGACY_RULES | LEGACY4_RULES):
+        if not isinstance(getattr(rules, name), bool):
+            raise ValueError(f"house rule {name} must be true or false")
+    if not isinstance(rules.option_cards, tuple) or not all(isinstance(c, str) for c in rules.option_cards):
+        raise ValueError("house rule option_cards must be a list of option card names")
+    unknown_cards = [c for c in rules.option_cards if c not in OPTION_CARDS]
+    if unknown_cards:
+        raise ValueError(f"house rule option_cards: no option card {unknown_cards[0]!r} "
+                         f"(cards: {', '.join(sorted(OPTION_CARDS))})")
+    for name, allowed in (("dual_processor", ("move first", "turn first")),
+                          ("radio_control", ("rest of turn", "next register")),
+                          ("fire_control", ("newest", "sacrifice order")),
+                          ("radio_beam", ("original", "revised"))):
+        if getattr(rules, name) not in allowed:
+            raise ValueError(f"house rule {name} must be {' or '.join(repr(a) for a in allowed)}, "
+                             f"not {getattr(rules, name)!r}")
 
 
 #: house rules of the option cards (issue 16), written out only when set

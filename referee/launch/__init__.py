@@ -32,17 +32,19 @@ For the game master:
   game  Create, seat, start, play and inspect games turn by turn.
 
 For the operator, running the service:
-  tick         Run one pass of the service: cron runs it every few minutes.
-  status       Show the service's health: faults, mail waiting, the last
-               fetch.
-  resolve-due  Resolve the turns due now, sharing them with other workers
-               (PostgreSQL).
-  config       Look at the settings and check them.
-  doctor       Do the same as 'referee config check'.
-  db           Create, upgrade or inspect the database schema.
-  outbox       Send, list, show or retry the mails waiting to go out.
-  archive      Build the public archive of every game's turns.
-  gm-admin     Add, list and remove game masters; move a game to another one.
+  tick            Run one pass of the service: cron runs it every few minutes.
+  status          Show the service's health: faults, mail waiting, the last
+                  fetch.
+  resolve-due     Resolve the turns due now, sharing them with other workers
+                  (PostgreSQL).
+  config          Look at the settings and check them.
+  doctor          Do the same as 'referee config check'.
+  db              Create, upgrade or inspect the database schema.
+  outbox          Send, list, show or retry the mails waiting to go out.
+  archive         Build the public archive of every game's turns.
+  gm-admin        Add, list and remove game masters; move a game to another
+                  one.
+  compile-engine  Compile the rules engine to C for faster turns.
 
 For the operator, moving mail by hand:
   poll     Take the new mail from the inbox and store it.

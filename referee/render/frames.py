@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import os
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -17,6 +16,7 @@ from ..engine import Board, Event, Robot
 from ..engine.looks import Phase, states
 from ..engine.state import BoardState
 from .board_image import draw_floor, frame_keys, frame_phase
+from .board_memo import board_memo
 from .colours import (
     BACKGROUND,
     BEAM,
@@ -80,13 +80,10 @@ class _Floor:
     states: dict[Changes, _Floor] = field(default_factory=dict)
 
 
-_FLOORS: weakref.WeakKeyDictionary[Board, dict[tuple[int, int], _Floor]] = weakref.WeakKeyDictionary()
-
-
 def floor(board: Board, cell: int = CELL, players: int = 0) -> _Floor:
     """The board's floor at this cell size (with room for a status strip of ``players`` robots), drawn the
     first time it is asked for and kept as long as the board is."""
-    per_board = _FLOORS.setdefault(board, {})
+    per_board = board_memo(board, "floors")
     key = (cell, players)
     got = per_board.get(key)
     if got is None:

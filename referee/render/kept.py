@@ -19,7 +19,6 @@ import hashlib
 import io
 import json
 import logging
-import weakref
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +29,7 @@ from PIL import Image
 from ..common.cachefiles import cache_dir as kept_in
 from ..common.cachefiles import write_whole
 from ..engine import Board
+from .board_memo import board_memo
 from .fonts import BOLD, DEJAVU_DIR, REGULAR
 
 log = logging.getLogger("referee.render.kept")
@@ -73,13 +73,10 @@ def _path(board: Board, cell: int, what: str, directory: Path | None) -> Path:
     return (directory or cache_dir()) / f"{safe}-{what}-{cell}-{picture_key(board, cell, what)}.png"
 
 
-_PNGS: weakref.WeakKeyDictionary[Board, dict[tuple[int, str], bytes]] = weakref.WeakKeyDictionary()
-
-
 def kept_png(board: Board, cell: int, what: str, make: Callable[[], bytes], directory: Path | None = None) -> bytes:
     """The PNG ``make`` makes of ``board`` (``what``: its name, e.g. ``key``): kept by the process as long as
     the board is, and on disk for the next process."""
-    per_board = _PNGS.setdefault(board, {})
+    per_board = board_memo(board, "kept PNGs")
     data = per_board.get((cell, what))
     if data is not None:
         return data

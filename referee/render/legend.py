@@ -10,12 +10,12 @@ new kind or status appears in the key with no edit here; drawn once per board an
 from __future__ import annotations
 
 import io
-import weakref
 from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
 from ..engine import Board, Element, Robot
+from .board_memo import board_memo
 from .colours import BACKGROUND, BEAM, FLOOR, GRID, HIT, INK, WALL, WHITE
 from .fonts import font
 from .ghosts import draw_ghost
@@ -29,8 +29,6 @@ from .status_marks import keyed_marks
 #: grey for the sample robots of the key
 SAMPLE = Player("sample", "sample", "grey", "#5a6b7d", "R")
 
-_LEGENDS: weakref.WeakKeyDictionary[Board, dict[int, Image.Image]] = weakref.WeakKeyDictionary()
-_PNGS: weakref.WeakKeyDictionary[Board, dict[int, bytes]] = weakref.WeakKeyDictionary()
 
 
 def kind_label(name: str) -> str:
@@ -160,7 +158,7 @@ MARKS = (
 
 def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Image:
     """The key for this board's pictures (RGB), drawn once per board and cell size."""
-    per_board = _LEGENDS.setdefault(board, {})
+    per_board = board_memo(board, "legends")
     got = per_board.get(cell)
     if got is not None:
         return got
@@ -194,7 +192,7 @@ def legend_image(board: Board, cell: int = CELL, columns: int = 2) -> Image.Imag
 
 def legend_png(board: Board, cell: int = CELL) -> bytes:
     """The key as a PNG, made once per board and cell size."""
-    per_board = _PNGS.setdefault(board, {})
+    per_board = board_memo(board, "legend PNGs")
     data = per_board.get(cell)
     if data is None:
         buf = io.BytesIO()

@@ -10,7 +10,6 @@ board's five register floors are drawn once for the life of the board.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 
@@ -21,6 +20,7 @@ from ..engine.geometry import Square
 from ..engine.looks import LOOKS, Phase, look_of, resting
 from ..engine.state import BoardState
 from .board_image import paint_floor
+from .board_memo import board_memo
 from .colours import BACKGROUND
 from .layout import Layout
 
@@ -38,11 +38,9 @@ class _Stateful:
     patches: dict[tuple[int, Square, tuple[Hashable, ...]], Image.Image] = field(default_factory=dict)
 
 
-_STATEFUL: weakref.WeakKeyDictionary[Board, _Stateful] = weakref.WeakKeyDictionary()
-
-
 def _stateful(board: Board) -> _Stateful:
-    got = _STATEFUL.get(board)
+    memo = board_memo(board, "stateful")
+    got: _Stateful | None = memo.get(None)
     if got is None:
         squares: dict[Square, list[Element]] = {}
         for kind in sorted(LOOKS):
@@ -50,7 +48,7 @@ def _stateful(board: Board) -> _Stateful:
                 squares.setdefault(sq, []).extend(els)
         squares = dict(sorted(squares.items()))
         rest = {sq: tuple(resting(el) for el in els) for sq, els in squares.items()}
-        got = _STATEFUL[board] = _Stateful(squares, rest)
+        got = memo[None] = _Stateful(squares, rest)
     return got
 
 

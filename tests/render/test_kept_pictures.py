@@ -15,15 +15,18 @@ from PIL import Image, ImageChops
 from referee.boards import load_board
 from referee.render import kept
 from referee.render.board_image import draw_floor_anew
+from referee.render.board_memo import forget
 from referee.render.legend import legend_png
 
 
 @pytest.fixture(autouse=True)
 def a_new_process():
     """Each test starts as a new process does: nothing kept in memory (only on disk)."""
-    kept._PNGS.clear()
+    for name in ("sprint", "factory"):
+        forget(load_board(name))
     yield
-    kept._PNGS.clear()
+    for name in ("sprint", "factory"):
+        forget(load_board(name))
 
 
 def test_the_floor_read_back_from_disk_is_the_floor_drawn_from_nothing(tmp_path: Path):
@@ -50,7 +53,7 @@ def test_the_key_is_made_once_then_read_from_disk_by_the_next_process(tmp_path: 
         return legend_png(board, 32)
 
     data = kept.kept_png(board, 32, "key", make, tmp_path)
-    kept._PNGS.clear()   # a new process: nothing kept in memory
+    forget(board)   # a new process: nothing kept in memory
     assert kept.kept_png(board, 32, "key", make, tmp_path) == data and made == [1]
 
 
@@ -79,5 +82,5 @@ def test_a_directory_that_cannot_be_written_only_means_drawing_again(tmp_path: P
     blocked = tmp_path / "a file, not a directory"
     blocked.write_text("")
     assert kept.kept_png(board, 32, "key", lambda: b"drawn", blocked / "pictures") == b"drawn"
-    kept._PNGS.clear()
+    forget(board)
     assert kept.kept_png(board, 32, "key", lambda: b"drawn again", blocked / "pictures") == b"drawn again"

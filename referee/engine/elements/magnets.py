@@ -51,7 +51,7 @@ def pull_one(ctx: TurnContext, robot: Robot, d: int, event: str = "pulled") -> b
     robot.pos = target
     ctx.emit(robot, event, {"to": square_name(target)})
     enter(ctx, robot, pos, d)
-    return robot.pos is not None
+    return robot.on_board   # (not ``robot.pos``: it was just set, and a type checker takes it as still set)
 
 
 def pull_toward(ctx: TurnContext, source: Square, lines: Iterable[tuple[int, tuple[Square, ...]]]) -> None:

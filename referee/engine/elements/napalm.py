@@ -69,7 +69,7 @@ def blaze(ctx: TurnContext, phase: int) -> None:
         if BURNING in robot.statuses and BURNING not in robot.option_data:  # the status alone: one flame
             robot.option_data[BURNING] = {"flames": 1, "new": 0}
         data = robot.option_data.get(BURNING)
-        if data is not None and robot.pos is not None:
+        if data is not None and robot.on_board:   # (the damage above may have destroyed it)
             old = data["flames"] - data["new"]
             data["new"] = 0
             if old > 0:
