@@ -52,8 +52,8 @@ AGAINST_EXTRA_STEPS = 200
 #: on a board that is not classic (a register there costs about four times a classic board's, and the bound is a
 #: guess) a prediction, the standing-still search and the search against the predictions spend at most
 #: these register steps: the searches try the best card first, so a search cut short has its best lines.
-#: Ruling 46.a1: (120, 350, 450) before (a factory hand's p95 about twice as long); 80 paired games won alike
-BIG_BOARD_STEPS = (30, 200, 250)
+#: Ruling 46.a2: back to the budgets before 46.a1 (30, 200, 250), which the compiled engine pays for
+BIG_BOARD_STEPS = (120, 350, 450)
 #: the planner's own searches weigh damage against distance (:func:`~referee.autopilot.score.score_wary`):
 #: None: on big boards only (measured: stronger on the factory course, weaker on sprint and grand-prix)
 WARY: bool | None = None
