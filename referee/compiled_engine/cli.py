@@ -18,7 +18,7 @@ from . import PURE_VARIABLE, find_build, installation_dir
 @click.option("--jobs", type=click.IntRange(1, 64), default=2, show_default=True,
               help="C files compiled at once.")
 def compile_engine_command(opt_level: int | None, installation: bool, jobs: int) -> None:
-    """Compile the rules engine to C with mypyc (a few minutes), for turns about 1.6x faster.
+    """Compile the rules engine to C with mypyc (a few minutes), for turns about 1.5x faster.
 
     The build goes to the cache ($REFEREE_ENGINE_DIR, else $REFEREE_CACHE_DIR/engine, else
     ~/.cache/referee/engine), or with --installation to the installation's own folder, under the key of the

@@ -250,8 +250,6 @@ def check_fonts() -> Finding:
     return Finding("fonts", OK, f"DejaVu Sans in {DEJAVU_DIR}")
 
 
-
-
 def check_engine() -> Finding:
     """Which engine this process runs: the compiled one (``referee compile-engine``) or the pure sources."""
     from ..compiled_engine import PURE_VARIABLE, status
@@ -263,6 +261,6 @@ def check_engine() -> Finding:
         return Finding("engine", OK, f"compiled ({how}), matching the sources: {found.folder}")
     if os.environ.get(PURE_VARIABLE) == "1":
         return Finding("engine", OK, found.reason)
-    return Finding("engine", WARNING, f"{found.reason}: turns resolve about 1.6x slower than compiled",
+    return Finding("engine", WARNING, f"{found.reason}: turns resolve about 1.5x slower than compiled",
                    "run 'referee compile-engine' after each install or upgrade (needs gcc and the Python headers: "
                    "Debian/Ubuntu apt-get install gcc python3-dev)")
